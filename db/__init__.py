@@ -1,0 +1,1 @@
+"""Persistence: SQLAlchemy models, the append-only event store, users and migrations."""

@@ -1,0 +1,5 @@
+import sys
+
+from dealer_assist.cli import main
+
+sys.exit(main())

@@ -1,0 +1,121 @@
+"""Deck and shoe composition, and what can still come out of the stub.
+
+A shoe is tracked by counts, not by order: the app never knows the order of the stub, only which
+cards are known to be out of it (face up on the table, or set aside) and how many cards are left.
+Burn cards are unknown, so they reduce the count but never make a card impossible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+from dealer_assist.cards import SUITS, Card
+from dealer_assist.errors import BadInput, RuleViolation
+
+MAX_DECKS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSpec:
+    """What the shoe holds: whole decks, jokers, stripped (32-card, sevens up) decks, extras."""
+
+    decks: int = 1
+    jokers: int = 0
+    stripped: bool = False
+    extra: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.decks <= MAX_DECKS:
+            raise BadInput(f"decks must be 1 to {MAX_DECKS}, not {self.decks}")
+        if self.jokers < 0:
+            raise BadInput("jokers cannot be negative")
+
+    def composition(self) -> dict[Card, int]:
+        low = 7 if self.stripped else 2
+        comp: dict[Card, int] = {}
+        for rank in range(low, 15):
+            for suit in SUITS:
+                comp[Card(rank, suit)] = self.decks
+        for card in self.extra:
+            comp[card] = comp.get(card, 0) + 1
+        if self.jokers:
+            comp[Card.joker()] = self.jokers
+        return comp
+
+    @property
+    def size(self) -> int:
+        return sum(self.composition().values())
+
+
+@dataclass(frozen=True, slots=True)
+class Shoe:
+    """An immutable count of the shoe: cards left in the stub and known cards out of it."""
+
+    spec: DeckSpec
+    left: int
+    out: Mapping[Card, int] = field(default_factory=dict)
+    burned: int = 0
+    reshuffles: int = 0
+
+    @classmethod
+    def new(cls, spec: DeckSpec) -> Shoe:
+        return cls(spec=spec, left=spec.size)
+
+    def copies(self, card: Card) -> int:
+        return self.spec.composition().get(card, 0)
+
+    def can_deal(self, card: Card) -> bool:
+        return self.left > 0 and self.out.get(card, 0) < self.copies(card)
+
+    def why_not(self, card: Card) -> str | None:
+        """The dealer-facing reason ``card`` cannot come from the stub now, or ``None``."""
+        copies = self.copies(card)
+        if copies == 0:
+            return f"{card.pretty} is not in this deck"
+        if self.left <= 0:
+            return "the stub is empty: reshuffle first"
+        if self.out.get(card, 0) >= copies:
+            if copies == 1:
+                return f"{card.pretty} is already out of the stub"
+            return f"all {copies} copies of {card.pretty} are already out of the stub"
+        return None
+
+    def deal(self, card: Card) -> Shoe:
+        reason = self.why_not(card)
+        if reason:
+            raise RuleViolation(reason, rule="stub")
+        out = dict(self.out)
+        out[card] = out.get(card, 0) + 1
+        return replace(self, left=self.left - 1, out=out)
+
+    def burn(self) -> Shoe:
+        if self.left <= 0:
+            raise RuleViolation("no card left to burn: reshuffle first", rule="stub")
+        return replace(self, left=self.left - 1, burned=self.burned + 1)
+
+    def deal_unseen(self, count: int = 1) -> Shoe:
+        """Cards dealt face down (their identity unknown to the app)."""
+        if self.left < count:
+            raise RuleViolation(f"only {self.left} cards left in the stub", rule="stub")
+        return replace(self, left=self.left - count)
+
+    def reshuffle(self, returned: Iterable[Card], *, burns: bool = True) -> Shoe:
+        """Shuffle ``returned`` known cards (and, by default, every burn card) into the stub."""
+        out = dict(self.out)
+        count = 0
+        for card in returned:
+            if out.get(card, 0) <= 0:
+                raise BadInput(f"{card.pretty} is not out of the stub")
+            out[card] -= 1
+            if out[card] == 0:
+                del out[card]
+            count += 1
+        back = self.burned if burns else 0
+        return replace(
+            self,
+            left=self.left + count + back,
+            out=out,
+            burned=0 if burns else self.burned,
+            reshuffles=self.reshuffles + 1,
+        )

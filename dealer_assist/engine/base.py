@@ -1,0 +1,217 @@
+"""The game interface (start / check / apply / prompt / settle / view) and what it returns.
+
+Every game is one module with one :class:`Game` subclass working on an immutable state of its own.
+Everything the screen shows, the replay prints and the reports total is derived from these.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from dealer_assist.errors import RuleViolation
+from dealer_assist.events import Event, Start
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice inside an action, e.g. Caro Hold 'em's "keep 2: call $40, raise to $80"."""
+
+    label: str
+    keep: int | None = None
+    amount: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One input the dealer may give now; the UI makes a button of it.
+
+    ``kind`` is the event type tag it produces; ``amount`` the cents it would put in (``None``
+    when nothing moves); ``needs`` names the extra input it takes ("card", "board:2", "discard").
+    A disabled action carries the dealer-facing ``reason``.
+    """
+
+    kind: str
+    label: str
+    seat: int | None = None
+    amount: int | None = None
+    key: str = ""
+    needs: str | None = None
+    enabled: bool = True
+    reason: str = ""
+    options: tuple[Option, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """What the dealer must do next: who acts, what is legal, what to say and turn down."""
+
+    phase: str
+    to_act: int | None
+    message: str
+    actions: tuple[Action, ...] = ()
+    instructions: tuple[str, ...] = ()
+    done: bool = False
+
+    def action(self, kind: str) -> Action | None:
+        return next((a for a in self.actions if a.kind == kind), None)
+
+
+@dataclass(frozen=True, slots=True)
+class PushStep:
+    """One physical step of paying out, in the order the dealer does them."""
+
+    n: int
+    text: str
+    amount: int = 0
+    to_seat: int | None = None
+    kind: str = "push"
+
+
+@dataclass(frozen=True, slots=True)
+class FeeLine:
+    """A collection for the house or a fund: a ledger line in every settlement."""
+
+    kind: str
+    amount: int
+    from_seat: int | None = None
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "amount": self.amount, "from": self.from_seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The end of a hand in money. Chips are conserved: everything in comes out or carries.
+
+    ``put_in`` is every cent each seat put on the table this hand (antes, wagers, champ payments,
+    per-player fees); ``carry_in`` comes from the last hand; ``payouts`` are cents pushed to each
+    seat; ``carry_out`` goes to the next hand; ``fees`` go to the house or a fund.
+    """
+
+    put_in: Mapping[int, int]
+    payouts: Mapping[int, int]
+    carry_in: int = 0
+    carry_out: int = 0
+    fees: tuple[FeeLine, ...] = ()
+    steps: tuple[PushStep, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def total_in(self) -> int:
+        return sum(self.put_in.values()) + self.carry_in
+
+    @property
+    def total_out(self) -> int:
+        return sum(self.payouts.values()) + self.carry_out + sum(f.amount for f in self.fees)
+
+    @property
+    def conserved(self) -> bool:
+        return self.total_in == self.total_out
+
+    def net(self) -> dict[int, int]:
+        seats = set(self.put_in) | set(self.payouts)
+        return {s: self.payouts.get(s, 0) - self.put_in.get(s, 0) for s in sorted(seats)}
+
+    def require_conserved(self) -> Settlement:
+        if not self.conserved:
+            raise AssertionError(
+                f"settlement does not conserve chips: in {self.total_in}, out {self.total_out}"
+            )
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat as the dealer's screen draws it."""
+
+    seat: int
+    cards: tuple[str, ...] = ()
+    hidden: int = 0
+    status: str = ""
+    detail: str = ""
+    put_in: int = 0
+    stack: int | None = None
+    note: str = ""
+    face_down: bool = False
+    to_act: bool = False
+    rows: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """The table as the dealer's screen draws it after an event."""
+
+    game: str
+    seats: tuple[SeatView, ...]
+    to_act: int | None = None
+    button: int | None = None
+    board: tuple[str, ...] = ()
+    pots: tuple[tuple[str, int], ...] = ()
+    info: tuple[str, ...] = ()
+
+
+class Game(ABC, Generic[S]):
+    """One game. Pure functions of an immutable state; ``apply`` checks before it changes."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+
+    @abstractmethod
+    def start(self, event: Start) -> S:
+        """The state before any card; :class:`RuleViolation` for settings the game refuses."""
+
+    @abstractmethod
+    def check(self, state: S, event: Event) -> None:
+        """Raise :class:`RuleViolation` with a dealer-facing reason if ``event`` is illegal now."""
+
+    @abstractmethod
+    def transition(self, state: S, event: Event) -> S:
+        """The state after a legal ``event`` (``check`` has passed)."""
+
+    def apply(self, state: S, event: Event) -> S:
+        self.check(state, event)
+        return self.transition(state, event)
+
+    def can(self, state: S, event: Event) -> bool:
+        try:
+            self.check(state, event)
+        except RuleViolation:
+            return False
+        return True
+
+    @abstractmethod
+    def prompt(self, state: S) -> Prompt:
+        """Whose turn, the legal inputs with their costs, and instructions for the dealer."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """True when no more input is expected and :meth:`settle` may be called."""
+
+    @abstractmethod
+    def settle(self, state: S) -> Settlement:
+        """Payouts as push steps, fees and carry-overs; conserves chips."""
+
+    @abstractmethod
+    def view(self, state: S, *, reveal: bool = False) -> TableView:
+        """The table for the screen; destroyed/folded hands' cards only when ``reveal``."""
+
+    @abstractmethod
+    def report(self, state: S) -> dict[str, Any]:
+        """The game's part of ``replay --json`` (order, seats, places, pots, payouts...)."""
+
+    @abstractmethod
+    def sample_hand(self, rng: random.Random, *, players: int) -> list[Event]:
+        """A complete, legal, random hand (start first): for property tests, demos, benchmarks."""
+
+    def narrate(self, before: S, event: Event, after: S) -> list[str]:
+        """Lines a dealer reads for one step of a replay; games override to say more."""
+        seat = event.seat_of
+        who = f"seat {seat} " if seat is not None else ""
+        return [f"{who}{event.TYPE}".strip()]

@@ -1,0 +1,1 @@
+"""evaluate (filled in by its module)."""

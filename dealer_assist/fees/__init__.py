@@ -1,0 +1,1 @@
+"""fees (filled in by its module)."""

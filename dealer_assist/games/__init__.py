@@ -1,0 +1,1 @@
+"""One module per game, each defining ``GAME`` (a :class:`dealer_assist.engine.Game`)."""

@@ -1,0 +1,1 @@
+"""services (filled in by its module)."""

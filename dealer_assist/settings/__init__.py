@@ -1,0 +1,1 @@
+"""settings (filled in by its module)."""

@@ -1,0 +1,1 @@
+"""PDF reports (reportlab): shift, hand history and dispute, audit, day summary."""

@@ -1,0 +1,21 @@
+"""Test-wide setup. Qt must be headless before any QApplication exists."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("DEALER_ASSIST_NO_USER_DB", "1")
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+EXAMPLES_DIR = ROOT / "tests" / "data" / "examples"
+
+
+@pytest.fixture(scope="session")
+def examples_dir() -> Path:
+    """The worked examples of the rulings as hand logs with expected outcomes."""
+    return EXAMPLES_DIR
