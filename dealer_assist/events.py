@@ -255,3 +255,57 @@ class Void(Event):
 
     target: int
     reason: str
+
+
+@event_type("champ")
+@dataclass(frozen=True, kw_only=True)
+class Champ(Event):
+    """Champs and Cowards: the player buys another card (pays into the bonus pool)."""
+
+    seat: int
+
+
+@event_type("coward")
+@dataclass(frozen=True, kw_only=True)
+class Coward(Event):
+    """Champs and Cowards: the player stops."""
+
+    seat: int
+
+
+@event_type("place")
+@dataclass(frozen=True, kw_only=True)
+class Place(Event):
+    """Open-face games: a card placed in a row (``front``, ``middle`` or ``back``)."""
+
+    seat: int
+    card: Card
+    row: str
+
+
+@event_type("set")
+@dataclass(frozen=True, kw_only=True)
+class SetHand(Event):
+    """A whole hand set into its three rows at once (Chinese Poker, fantasyland)."""
+
+    seat: int
+    front: tuple[Card, ...]
+    middle: tuple[Card, ...]
+    back: tuple[Card, ...]
+
+
+@event_type("natural")
+@dataclass(frozen=True, kw_only=True)
+class Natural(Event):
+    """Chinese Poker: a natural declared before the reveal (``dragon``, ``three-flushes``...)."""
+
+    seat: int
+    kind: str
+
+
+@event_type("surrender")
+@dataclass(frozen=True, kw_only=True)
+class Surrender(Event):
+    """Chinese Poker: the player surrenders before the reveal."""
+
+    seat: int
