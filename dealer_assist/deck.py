@@ -7,6 +7,7 @@ Burn cards are unknown, so they reduce the count but never make a card impossibl
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -32,6 +33,10 @@ class DeckSpec:
             raise BadInput("jokers cannot be negative")
 
     def composition(self) -> dict[Card, int]:
+        """Card -> copies in the shoe (a fresh dict; built once per spec, it is asked often)."""
+        return dict(_composition(self))
+
+    def _build(self) -> dict[Card, int]:
         low = 7 if self.stripped else 2
         comp: dict[Card, int] = {}
         for rank in range(low, 15):
@@ -46,6 +51,11 @@ class DeckSpec:
     @property
     def size(self) -> int:
         return sum(self.composition().values())
+
+
+@functools.cache
+def _composition(spec: DeckSpec) -> dict[Card, int]:
+    return spec._build()
 
 
 @dataclass(frozen=True, slots=True)

@@ -98,10 +98,18 @@ def replay(events: Sequence[Event], *, lines: Sequence[int] | None = None) -> Ha
         try:
             after = game.apply(state, ev)
         except DealerAssistError as exc:
-            raise HandLogError(line, str(exc)) from exc
+            raise HandLogError(line, cite(exc)) from exc
         steps.append(Step(i, line, ev, after, tuple(game.narrate(state, ev, after))))
         state = after
     return HandReplay(game=game, start=first, steps=tuple(steps))
+
+
+def cite(exc: DealerAssistError) -> str:
+    """The error's message, naming the ruling it enforces where it has one ("ruling cc-8")."""
+    rule = getattr(exc, "rule", None)
+    if rule and any(ch.isdigit() for ch in rule):
+        return f"{exc} (ruling {rule})"
+    return str(exc)
 
 
 def parse_lines(text_lines: Iterable[str]) -> tuple[list[Event], list[int]]:

@@ -1,0 +1,79 @@
+"""Random complete hands played from a real shuffled shoe: for property tests, demos, benchmarks."""
+
+from __future__ import annotations
+
+import random
+import types
+from typing import Any
+
+from dealer_assist.cards import Card
+from dealer_assist.deck import DeckSpec
+from dealer_assist.events import CardDealt, Champ, Coward, Event, Reshuffle, Start
+from dealer_assist.games.champs_and_cowards.play import check, coward_block, transition
+from dealer_assist.games.champs_and_cowards.state import CCState, start_state
+
+
+def _champ_odds(points: int) -> float:
+    """A rough player: brave while low, timid once the hand is worth keeping."""
+    if points < 6:
+        return 0.75
+    if points < 12:
+        return 0.45
+    return 0.2
+
+
+def sample_hand(
+    rng: random.Random,
+    *,
+    players: int,
+    decks: int = 1,
+    chip: int = 200,
+    carry_in: int = 0,
+    fee: dict[str, Any] | None = None,
+) -> list[Event]:
+    """Deal and play one hand: up cards from the top of a shuffled shoe, a burn before every
+    champ's card, and the destroyed hands and burns reshuffled when the stub runs out."""
+    params: dict[str, Any] = {"chip": chip, "decks": decks, "carry_in": carry_in}
+    if fee is not None:
+        params["fee"] = fee
+    start = Start(
+        game="champs-and-cowards",
+        seats=tuple(range(1, players + 1)),
+        params=types.MappingProxyType(params),
+    )
+    comp = DeckSpec(decks=decks).composition()
+    stub: list[Card] = [card for card, count in comp.items() for _ in range(count)]
+    rng.shuffle(stub)
+    burns: list[Card] = []
+    events: list[Event] = [start]
+    state = start_state(start)
+
+    def step(ev: Event) -> CCState:
+        check(state, ev)
+        events.append(ev)
+        return transition(state, ev)
+
+    while not state.over:
+        seat = state.to_act
+        assert seat is not None
+        if state.dealing or (state.pending and not state.burn_owed and state.shoe.left):
+            state = step(CardDealt(seat=seat, card=stub.pop()))
+        elif state.pending:
+            stub = [*state.reshuffle_pool(), *burns]
+            rng.shuffle(stub)
+            burns = []
+            owed = state.burn_owed
+            state = step(Reshuffle())
+            if owed:
+                burns.append(stub.pop())
+        else:
+            forced = coward_block(state, seat) is not None
+            if forced or rng.random() < _champ_odds(state.hand(seat).points):
+                state = step(Champ(seat=seat))
+                if not state.burn_owed:
+                    burns.append(stub.pop())
+            else:
+                state = step(Coward(seat=seat))
+        if len(stub) != state.shoe.left:
+            raise AssertionError(f"shoe count {state.shoe.left} but {len(stub)} cards in the stub")
+    return events
