@@ -1,0 +1,683 @@
+"""Open-Face Chinese Poker: thirteen cards placed face up into three rows, settled pair by pair.
+
+Turn order starts on the button's left. Each player places a first five cards, then one card a turn
+(Pineapple: three cards a turn, two placed and one discarded) until every row is full. Seats in
+fantasyland set all thirteen cards at once, after everyone else's first five.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+from typing import Any
+
+from dealer_assist.cards import Card, full_deck
+from dealer_assist.engine.base import (
+    Action,
+    FeeLine,
+    Game,
+    Prompt,
+    SeatView,
+    Settlement,
+    TableView,
+)
+from dealer_assist.errors import RuleViolation
+from dealer_assist.evaluate import evaluate
+from dealer_assist.events import Discard, Event, Place, SetHand, Start
+from dealer_assist.games.rows import (
+    HAND_SIZE,
+    ROW_NAMES,
+    ROW_SIZES,
+    PairResult,
+    Rows,
+    RoyaltyTable,
+    Stakes,
+    button_setting,
+    cards_text,
+    check_keys,
+    check_set_sizes,
+    compare_rows,
+    foul_reason,
+    front_made,
+    house_fees,
+    left_of,
+    row_name,
+    row_verdict,
+    royalties,
+    royalty_table,
+    seat_keys,
+    settle_pairs,
+    stakes_info,
+    stakes_setting,
+    table_seats,
+    values,
+)
+
+SCOOP_BONUS = 3
+FOUL_PENALTY = 6
+FIRST_DEAL = 5
+PINEAPPLE_MAX_PLAYERS = 3
+STAY_RULES = ("rules-text", "never")
+ENTRY_RANKS = {"JJ": 11, "QQ": 12, "KK": 13, "AA": 14}
+
+
+@dataclass(frozen=True, slots=True)
+class Fantasyland:
+    """Fantasyland settings: whether it is played, who enters and who stays."""
+
+    enabled: bool = True
+    #: The lowest front pair that earns it (any trips always do): "QQ" by the rules.
+    entry: str = "QQ"
+    #: "rules-text": quads+ in back, full house+ in middle or trips in front; "never".
+    stay: str = "rules-text"
+
+
+@dataclass(frozen=True, slots=True)
+class OfcSettings:
+    seats: tuple[int, ...]
+    button: int
+    stakes: Stakes
+    #: House fees collected before the deal (per-player, or a fixed fee from the button).
+    fees: tuple[FeeLine, ...]
+
+    @property
+    def unit(self) -> int:
+        return self.stakes.unit
+    table: RoyaltyTable
+    pineapple: bool
+    fantasyland: Fantasyland
+    #: Seats playing this hand in fantasyland.
+    in_fantasyland: frozenset[int]
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """Every seat in turn order from the button's left."""
+        return left_of(self.seats, self.button)
+
+    @property
+    def placers(self) -> tuple[int, ...]:
+        """Seats placing card by card (not in fantasyland), in turn order."""
+        return tuple(s for s in self.order if s not in self.in_fantasyland)
+
+    @property
+    def rounds(self) -> int:
+        """Turns each placer takes: the first five, then 8 single cards or 4 Pineapple pairs."""
+        return 1 + (HAND_SIZE - FIRST_DEAL) // (2 if self.pineapple else 1)
+
+
+@dataclass(frozen=True, slots=True)
+class OfcState:
+    settings: OfcSettings
+    rows: Mapping[int, Rows]
+    #: Known cards each seat threw away (Pineapple) and how many went unseen.
+    discards: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
+    unseen_discards: Mapping[int, int] = field(default_factory=dict)
+    round: int = 0
+    turn: int = 0
+    placed: int = 0
+    discarded: int = 0
+    fantasyland_set: frozenset[int] = frozenset()
+    #: Where each known card is, for the duplicate check: card -> "seat 2's middle row".
+    where: Mapping[Card, str] = field(default_factory=dict)
+
+    @property
+    def placing_done(self) -> bool:
+        return not self.settings.placers or self.round >= self.settings.rounds
+
+    @property
+    def first_five_done(self) -> bool:
+        return not self.settings.placers or self.round >= 1
+
+    @property
+    def current(self) -> int | None:
+        if self.placing_done:
+            return None
+        return self.settings.placers[self.turn]
+
+    def quota(self) -> tuple[int, int]:
+        """Cards to place and to discard in the current turn."""
+        if self.round == 0:
+            return (FIRST_DEAL, 0)
+        return (2, 1) if self.settings.pineapple else (1, 0)
+
+    @property
+    def pending_sets(self) -> tuple[int, ...]:
+        return tuple(
+            s for s in self.settings.order
+            if s in self.settings.in_fantasyland and s not in self.fantasyland_set
+        )
+
+    @property
+    def over(self) -> bool:
+        return self.placing_done and not self.pending_sets
+
+
+def _fantasyland_setting(raw: object, seats: tuple[int, ...]) -> tuple[Fantasyland,
+                                                                         frozenset[int]]:
+    """``"fantasyland"`` is a list of seats in it this hand, ``false``, or a mapping with
+    ``enabled``, ``entry``, ``stay`` and ``seats`` (a table keeps the mapping in its settings
+    and names each hand's seats with ``"in_fantasyland"``)."""
+    if raw is None:
+        return Fantasyland(), frozenset()
+    if raw is False:
+        return Fantasyland(enabled=False), frozenset()
+    if isinstance(raw, list):
+        conf: Mapping[str, Any] = {"seats": raw}
+    elif isinstance(raw, Mapping):
+        conf = raw
+    else:
+        raise RuleViolation(
+            '"fantasyland" is a list of seats, false, or settings like '
+            '{"enabled": true, "stay": "rules-text", "seats": [1]}', rule="settings")
+    unknown = set(conf) - {"enabled", "entry", "stay", "seats"}
+    if unknown:
+        raise RuleViolation(f'"fantasyland" does not take {", ".join(sorted(unknown))}',
+                            rule="settings")
+    enabled = conf.get("enabled", True)
+    entry = conf.get("entry", "QQ")
+    stay = conf.get("stay", "rules-text")
+    chosen = conf.get("seats", [])
+    if not isinstance(enabled, bool):
+        raise RuleViolation('fantasyland "enabled" must be true or false', rule="settings")
+    if entry not in ENTRY_RANKS:
+        raise RuleViolation(f'fantasyland "entry" must be one of {", ".join(ENTRY_RANKS)}',
+                            rule="settings")
+    if stay not in STAY_RULES:
+        raise RuleViolation(f'fantasyland "stay" must be one of {", ".join(STAY_RULES)}',
+                            rule="settings")
+    if not isinstance(chosen, list) or any(s not in seats for s in chosen):
+        raise RuleViolation(f"fantasyland seats must be among the seats {list(seats)}",
+                            rule="settings")
+    if chosen and not enabled:
+        raise RuleViolation("fantasyland is switched off at this table, yet seats are in it",
+                            rule="settings")
+    return Fantasyland(enabled=enabled, entry=entry, stay=stay), frozenset(chosen)
+
+
+def earns_fantasyland(rows: Rows, conf: Fantasyland) -> bool:
+    """Entry: a front pair of the entry rank or better, or any trips, without fouling."""
+    if not conf.enabled or foul_reason(rows) is not None:
+        return False
+    made = front_made(rows.front)
+    if made is None:
+        return False
+    kind, rank = made
+    return kind == "trips" or rank >= ENTRY_RANKS[conf.entry]
+
+
+_STAY_MIDDLE = {"full house", "four of a kind", "straight flush", "royal flush"}
+_STAY_BACK = {"four of a kind", "straight flush", "royal flush"}
+
+
+def stays_in_fantasyland(rows: Rows, conf: Fantasyland) -> bool:
+    """Stay: quads or better in back, a full house or better in middle, or front trips."""
+    if not conf.enabled or conf.stay == "never" or foul_reason(rows) is not None:
+        return False
+    made = front_made(rows.front)
+    return (
+        (made is not None and made[0] == "trips")
+        or evaluate(rows.middle).category in _STAY_MIDDLE
+        or evaluate(rows.back).category in _STAY_BACK
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A finished hand: fouls, royalties, each pair's points, and who plays in fantasyland."""
+
+    fouled: Mapping[int, str]
+    royalty_rows: Mapping[int, Mapping[str, int]]
+    pairs: tuple[PairResult, ...]
+    fantasyland: tuple[int, ...]
+
+    def royalty(self, seat: int) -> int:
+        return sum(self.royalty_rows[seat].values())
+
+
+def outcome(state: OfcState) -> Outcome:
+    st = state.settings
+    seats = st.seats
+    fouled: dict[int, str] = {}
+    roy: dict[int, dict[str, int]] = {}
+    for s in seats:
+        reason = foul_reason(state.rows[s])
+        if reason is not None:
+            fouled[s] = reason
+            roy[s] = {r: 0 for r in ROW_NAMES}
+        else:
+            roy[s] = royalties(state.rows[s], st.table)
+    pairs = tuple(_pair(state, a, b, fouled, roy) for a, b in combinations(seats, 2))
+    fl = tuple(
+        s for s in seats
+        if (stays_in_fantasyland(state.rows[s], st.fantasyland)
+            if s in st.in_fantasyland else earns_fantasyland(state.rows[s], st.fantasyland))
+    )
+    return Outcome(fouled=fouled, royalty_rows=roy, pairs=pairs, fantasyland=fl)
+
+
+def _pair(state: OfcState, a: int, b: int, fouled: Mapping[int, str],
+          roy: Mapping[int, Mapping[str, int]]) -> PairResult:
+    ra, rb = sum(roy[a].values()), sum(roy[b].values())
+    if a in fouled and b in fouled:
+        return PairResult(a, b, 0, "both fouled", {"fouled": [a, b]})
+    if a in fouled:
+        return PairResult(a, b, -(FOUL_PENALTY + rb),
+                          f"seat {a} fouled ({FOUL_PENALTY} + royalties {rb})", {"fouled": [a]})
+    if b in fouled:
+        return PairResult(a, b, FOUL_PENALTY + ra,
+                          f"seat {b} fouled ({FOUL_PENALTY} + royalties {ra})", {"fouled": [b]})
+    wins = compare_rows(state.rows[a], state.rows[b])
+    va, vb = values(state.rows[a]), values(state.rows[b])
+    rows_pts = sum(wins.values())
+    scoop = SCOOP_BONUS if rows_pts == 3 else -SCOOP_BONUS if rows_pts == -3 else 0
+    points = rows_pts + scoop + ra - rb
+    why = f"rows {rows_pts:+d}" + (f", scoop {scoop:+d}" if scoop else "")
+    why += f", royalties {ra} - {rb}"
+    detail = {
+        "rows": {r: row_verdict(a, va.of(r), b, vb.of(r)) for r in ROW_NAMES},
+        "winners": {r: a if w > 0 else b if w < 0 else None for r, w in wins.items()},
+        "scoop": scoop != 0,
+    }
+    return PairResult(a, b, points, why, detail)
+
+
+class OpenFaceChinesePoker(Game[OfcState]):
+    name = "ofc"
+    title = "Open-Face Chinese Poker"
+
+    # --- start -------------------------------------------------------------------------------
+
+    def start(self, event: Start) -> OfcState:
+        check_keys(event, ("button", "unit", "pair_units", "royalties", "pineapple",
+                           "fantasyland", "in_fantasyland"))
+        seats = table_seats(event)
+        pineapple = event.get("pineapple", False)
+        if not isinstance(pineapple, bool):
+            raise RuleViolation('"pineapple" must be true or false', rule="settings")
+        if pineapple and len(seats) > PINEAPPLE_MAX_PLAYERS:
+            raise RuleViolation(
+                "Pineapple takes 2 or 3 players: four players each seeing 17 cards would need "
+                "68 cards from a 52-card deck", rule="OFC pineapple")
+        conf, chosen = _fantasyland_setting(event.get("fantasyland"), seats)
+        extra = event.get("in_fantasyland", [])
+        if not isinstance(extra, list) or any(s not in seats for s in extra):
+            raise RuleViolation(f'"in_fantasyland" lists seats among {list(seats)}',
+                                rule="settings")
+        if extra and not conf.enabled:
+            raise RuleViolation("fantasyland is switched off at this table, yet seats are in it",
+                                rule="settings")
+        chosen = chosen | frozenset(extra)
+        button = button_setting(event, seats)
+        settings = OfcSettings(
+            seats=seats,
+            button=button,
+            fees=house_fees(event, seats, button),
+            stakes=stakes_setting(event, seats),
+            table=royalty_table(event.get("royalties", "rules-text")),
+            pineapple=pineapple,
+            fantasyland=conf,
+            in_fantasyland=chosen,
+        )
+        return OfcState(settings=settings, rows={s: Rows() for s in seats})
+
+    # --- check -------------------------------------------------------------------------------
+
+    def check(self, state: OfcState, event: Event) -> None:
+        st = state.settings
+        seat = event.seat_of
+        if isinstance(event, (Place, Discard, SetHand)) and seat not in st.seats:
+            raise RuleViolation(f"seat {seat} is not playing this hand", rule="seat")
+        if isinstance(event, Place):
+            self._check_turn(state, event.seat, "place")
+            row = row_name(event.row)
+            self._check_card(state, event.card)
+            places, _ = state.quota()
+            if state.placed >= places:
+                raise RuleViolation(
+                    f"seat {event.seat} has placed its two cards this turn: record the discard",
+                    rule="OFC 1")
+            rows = state.rows[event.seat]
+            if rows.space(row) == 0:
+                others = " or ".join(rows.open_rows())
+                raise RuleViolation(
+                    f"seat {event.seat}'s {row} row is full ({ROW_SIZES[row]} cards): "
+                    f"place {event.card.code} in the {others}", rule="OFC 1")
+        elif isinstance(event, Discard):
+            if not st.pineapple:
+                raise RuleViolation("this table is not playing Pineapple: nobody discards",
+                                    rule="OFC pineapple")
+            self._check_turn(state, event.seat, "discard")
+            _, discards = state.quota()
+            if state.round == 0 or state.discarded >= discards:
+                raise RuleViolation(
+                    f"seat {event.seat} has no discard due: "
+                    + ("the first five are all placed" if state.round == 0 else
+                       "one card a turn is discarded and it is done"), rule="OFC pineapple")
+            if event.n != 1:
+                raise RuleViolation("a Pineapple turn discards exactly one card",
+                                    rule="OFC pineapple")
+            for card in event.cards:
+                self._check_card(state, card)
+        elif isinstance(event, SetHand):
+            if event.seat not in st.in_fantasyland:
+                raise RuleViolation(
+                    f"seat {event.seat} is not in fantasyland: its cards are placed one "
+                    "placement at a time", rule="OFC 5")
+            if event.seat in state.fantasyland_set:
+                raise RuleViolation(f"seat {event.seat} has already set its hand", rule="OFC 1")
+            if not state.first_five_done:
+                raise RuleViolation(
+                    f"seat {event.seat} (fantasyland) sets after everyone else has placed "
+                    "their first five cards", rule="OFC 5")
+            check_set_sizes(event.seat, event.front, event.middle, event.back)
+            for card in event.front + event.middle + event.back:
+                self._check_card(state, card)
+        else:
+            raise RuleViolation(
+                f'"{event.TYPE}" is not an input in Open-Face Chinese Poker: record a place'
+                + (", discard" if st.pineapple else "") + " or a fantasyland set", rule="input")
+
+    def _check_turn(self, state: OfcState, seat: int, what: str) -> None:
+        st = state.settings
+        if seat in st.in_fantasyland:
+            raise RuleViolation(
+                f"seat {seat} is in fantasyland: record its thirteen cards with one set",
+                rule="OFC 5")
+        if state.placing_done:
+            raise RuleViolation("every row is full: nothing more to " + what, rule="OFC 1")
+        if seat != state.current:
+            raise RuleViolation(
+                f"it is seat {state.current}'s turn, not seat {seat}'s. "
+                f"Next: {self.prompt(state).message}", rule="OFC 1")
+
+    def _check_card(self, state: OfcState, card: Card) -> None:
+        if card.is_joker:
+            raise RuleViolation("jokers are not used in this game", rule="cards")
+        where = state.where.get(card)
+        if where is not None:
+            raise RuleViolation(f"{card.code} is already out: {where}", rule="cards")
+
+    # --- transition --------------------------------------------------------------------------
+
+    def transition(self, state: OfcState, event: Event) -> OfcState:
+        where = dict(state.where)
+        if isinstance(event, Place):
+            row = row_name(event.row)
+            rows = dict(state.rows)
+            rows[event.seat] = rows[event.seat].add(row, event.card)
+            where[event.card] = f"seat {event.seat}'s {row} row"
+            return self._advance(replace(state, rows=rows, where=where, placed=state.placed + 1))
+        if isinstance(event, Discard):
+            discards = dict(state.discards)
+            unseen = dict(state.unseen_discards)
+            if event.cards:
+                discards[event.seat] = discards.get(event.seat, ()) + event.cards
+                for card in event.cards:
+                    where[card] = f"discarded by seat {event.seat}"
+            else:
+                unseen[event.seat] = unseen.get(event.seat, 0) + 1
+            return self._advance(replace(state, discards=discards, unseen_discards=unseen,
+                                         where=where, discarded=state.discarded + 1))
+        if isinstance(event, SetHand):
+            rows = dict(state.rows)
+            rows[event.seat] = Rows(event.front, event.middle, event.back)
+            for r in ROW_NAMES:
+                for card in rows[event.seat].row(r):
+                    where[card] = f"set by seat {event.seat} (fantasyland)"
+            return replace(state, rows=rows, where=where,
+                           fantasyland_set=state.fantasyland_set | {event.seat})
+        raise RuleViolation(f'"{event.TYPE}" is not an input in this game', rule="input")
+
+    def _advance(self, state: OfcState) -> OfcState:
+        places, discards = state.quota()
+        if state.placed < places or state.discarded < discards:
+            return state
+        turn, rnd = state.turn + 1, state.round
+        if turn >= len(state.settings.placers):
+            turn, rnd = 0, rnd + 1
+        return replace(state, turn=turn, round=rnd, placed=0, discarded=0)
+
+    # --- prompt, view ------------------------------------------------------------------------
+
+    def is_over(self, state: OfcState) -> bool:
+        return state.over
+
+    def prompt(self, state: OfcState) -> Prompt:
+        st = state.settings
+        set_actions = tuple(
+            Action(kind="set", label=f"Seat {s} sets fantasyland", seat=s, needs="rows",
+                   enabled=state.first_five_done,
+                   reason="" if state.first_five_done else
+                   "fantasyland sets after the others' first five cards")
+            for s in state.pending_sets
+        )
+        if state.over:
+            return Prompt(phase="showdown", to_act=None, done=True,
+                          message="Every row is full: settle the hand")
+        seat = state.current
+        if seat is None:
+            waiting = ", ".join(f"seat {s}" for s in state.pending_sets)
+            return Prompt(phase="fantasyland", to_act=state.pending_sets[0],
+                          message=f"Record the fantasyland set of {waiting} (all thirteen cards)",
+                          actions=set_actions)
+        rows = state.rows[seat]
+        places, discards = state.quota()
+        left_place = places - state.placed
+        left_discard = discards - state.discarded
+        open_rows = rows.open_rows()
+        actions: list[Action] = []
+        if left_place:
+            actions.extend(
+                Action(kind="place", label=f"{r} ({rows.space(r)} left)", seat=seat, key=r,
+                       needs="card") for r in open_rows)
+        if left_discard:
+            actions.append(Action(kind="discard", label="Discard", seat=seat, needs="card"))
+        actions.extend(set_actions)
+        phase = "first five" if state.round == 0 else f"turn {state.round + 1}"
+        parts = []
+        if left_place:
+            what = "a card" if left_place == 1 else f"{left_place} cards"
+            if state.round == 0:
+                what = f"card {state.placed + 1} of {FIRST_DEAL}"
+            parts.append(f"place {what} in the " + ", ".join(open_rows))
+        if left_discard:
+            parts.append("discard one card")
+        message = f"Seat {seat}: " + " and ".join(parts)
+        instructions: tuple[str, ...] = ()
+        if set_actions and state.first_five_done:
+            instructions = tuple(
+                f"Seat {s} (fantasyland) sets thirteen cards face down" for s in state.pending_sets)
+        elif st.in_fantasyland and state.round == 0:
+            instructions = tuple(f"Seat {s} (fantasyland) is dealt thirteen cards after the "
+                                 "others' first five" for s in sorted(st.in_fantasyland))
+        return Prompt(phase=phase, to_act=seat, message=message, actions=tuple(actions),
+                      instructions=instructions)
+
+    def view(self, state: OfcState, *, reveal: bool = False) -> TableView:
+        st = state.settings
+        seats: list[SeatView] = []
+        out = outcome(state) if state.over else None
+        for s in st.seats:
+            rows = state.rows[s]
+            hidden_fl = s in st.in_fantasyland and not state.placing_done and not reveal
+            status, detail = "", ""
+            if s in st.in_fantasyland:
+                status = "fantasyland"
+            if rows.complete and not hidden_fl:
+                reason = foul_reason(rows)
+                if reason is not None:
+                    status, detail = "fouled", f"fouled: {reason}"
+                else:
+                    roy = royalties(rows, st.table)
+                    named = ", ".join(f"{r} {p}" for r, p in roy.items() if p)
+                    detail = f"royalties {sum(roy.values())}" + (f" ({named})" if named else "")
+            if out is not None:
+                net = sum(p.points if p.a == s else -p.points
+                          for p in out.pairs if s in (p.a, p.b))
+                detail += f"; net {net:+d} units"
+                if s in out.fantasyland:
+                    detail += "; fantasyland next hand"
+            if hidden_fl:
+                set_done = s in state.fantasyland_set
+                seats.append(SeatView(
+                    seat=s, status="fantasyland", face_down=True,
+                    hidden=HAND_SIZE if set_done else 0,
+                    detail="set face down" if set_done else "waiting to set thirteen cards"))
+                continue
+            seats.append(SeatView(
+                seat=s, status=status, detail=detail,
+                to_act=s == state.current, rows=rows.as_view(),
+                note=f"discarded {cards_text(state.discards.get(s, ()))}"
+                if state.discards.get(s) else ""))
+        info = [*stakes_info(st.stakes), f"royalties: {st.table.name} table"]
+        if st.pineapple:
+            info.append("Pineapple: three cards a turn, one discarded")
+        return TableView(game=self.name, seats=tuple(seats), to_act=state.current,
+                         button=st.button, info=tuple(info))
+
+    # --- settle, report ----------------------------------------------------------------------
+
+    def settle(self, state: OfcState) -> Settlement:
+        if not state.over:
+            raise RuleViolation(f"the hand is not finished: {self.prompt(state).message}",
+                                rule="settle")
+        out = outcome(state)
+        st = state.settings
+        return settle_pairs(st.seats, out.pairs, st.stakes, st.fees, extra={
+            "fantasyland": list(out.fantasyland), "next_button": next_button(state)})
+
+    def report(self, state: OfcState) -> dict[str, Any]:
+        st = state.settings
+        base: dict[str, Any] = {
+            "seats": list(st.seats),
+            "button": st.button,
+            "unit": st.unit,
+            "pair_units": {f"{a}-{b}": u for (a, b), u in sorted(st.stakes.pairs.items())},
+            "royalty_table": st.table.name,
+            "pineapple": st.pineapple,
+            "in_fantasyland": sorted(st.in_fantasyland),
+            "rows": seat_keys({s: state.rows[s].to_json() for s in st.seats}),
+        }
+        if st.pineapple:
+            base["discards"] = seat_keys({
+                s: [c.code for c in state.discards.get(s, ())]
+                + ["?"] * state.unseen_discards.get(s, 0) for s in st.placers})
+        if not state.over:
+            return base
+        out = outcome(state)
+        settlement = settle_pairs(st.seats, out.pairs, st.stakes, st.fees)
+        base.update({
+            "royalties": seat_keys({s: out.royalty(s) for s in st.seats}),
+            "royalty_rows": seat_keys(dict(out.royalty_rows)),
+            "fouled": sorted(out.fouled),
+            "fouls": seat_keys(dict(out.fouled)),
+            "pairs": [p.to_json() for p in out.pairs],
+            "net_units": seat_keys(settlement.extra["net_units"]),
+            "net": seat_keys(settlement.extra["net_cents"]),
+            "house_fees": [f.to_json() for f in st.fees],
+            "fantasyland": list(out.fantasyland),
+            "next_button": next_button(state),
+        })
+        return base
+
+    def narrate(self, before: OfcState, event: Event, after: OfcState) -> list[str]:
+        lines: list[str] = []
+        if isinstance(event, Place):
+            row = row_name(event.row)
+            rows = after.rows[event.seat]
+            lines.append(f"seat {event.seat}: {event.card.code} to the {row} "
+                         f"({cards_text(rows.row(row))})")
+        elif isinstance(event, Discard):
+            shown = cards_text(event.cards) if event.cards else "one card face down"
+            lines.append(f"seat {event.seat} discards {shown}")
+        elif isinstance(event, SetHand):
+            lines.append(f"seat {event.seat} sets its fantasyland hand face down")
+        else:
+            lines.append(event.TYPE)
+        seat = event.seat_of
+        if (seat is not None and not isinstance(event, SetHand)
+                and after.rows[seat].complete and not before.rows[seat].complete):
+            lines.append(self._seat_summary(after, seat))
+        if after.over and not before.over:
+            for s in after.settings.in_fantasyland:
+                lines.append("revealed " + self._seat_summary(after, s))
+            out = outcome(after)
+            for p in out.pairs:
+                lines.append(f"seats {p.a} and {p.b}: {p.points:+d} for seat {p.a} ({p.why})")
+            if out.fantasyland:
+                lines.append("fantasyland next hand: "
+                             + ", ".join(f"seat {s}" for s in out.fantasyland))
+        elif (before.round == 0 and after.round == 1) and after.pending_sets:
+            lines.append("first five placed: fantasyland seats may set now")
+        return lines
+
+    def _seat_summary(self, state: OfcState, seat: int) -> str:
+        rows = state.rows[seat]
+        text = " / ".join(cards_text(rows.row(r)) for r in ROW_NAMES)
+        reason = foul_reason(rows)
+        if reason is not None:
+            return f"seat {seat} {text}: fouled, {reason}"
+        roy = royalties(rows, state.settings.table)
+        return f"seat {seat} {text}: royalties {sum(roy.values())}"
+
+    # --- sample hands ------------------------------------------------------------------------
+
+    def sample_hand(self, rng: random.Random, *, players: int,
+                    fee: Mapping[str, Any] | None = None) -> list[Event]:
+        return sample_events(rng, players=players, fee=fee)
+
+
+def next_button(state: OfcState) -> int:
+    """The button moves one seat left, except after a hand anyone played in fantasyland."""
+    st = state.settings
+    if st.in_fantasyland:
+        return st.button
+    return left_of(st.seats, st.button)[0]
+
+
+def sample_events(rng: random.Random, *, players: int, pineapple: bool = False,
+                  fantasyland: tuple[int, ...] = (), royalties_table: str = "rules-text",
+                  unit: int = 100, fee: Mapping[str, Any] | None = None) -> list[Event]:
+    """A random complete legal hand: rows chosen at random among those with room."""
+    seats = tuple(range(1, players + 1))
+    button = rng.choice(seats)
+    params: dict[str, Any] = {"button": button, "unit": unit, "royalties": royalties_table}
+    if pineapple:
+        params["pineapple"] = True
+    if fantasyland:
+        params["fantasyland"] = list(fantasyland)
+    if fee is not None:
+        params["fee"] = dict(fee)
+    start = Start(game="ofc", seats=seats, params=params)
+    events: list[Event] = [start]
+    deck = list(full_deck())
+    rng.shuffle(deck)
+    game = GAME
+    state = game.start(start)
+
+    def push(ev: Event) -> None:
+        nonlocal state
+        state = game.apply(state, ev)
+        events.append(ev)
+
+    while not state.over:
+        if state.first_five_done and state.pending_sets:
+            fl_seat = state.pending_sets[0]
+            hand = [deck.pop() for _ in range(HAND_SIZE)]
+            push(SetHand(seat=fl_seat, front=tuple(hand[:3]), middle=tuple(hand[3:8]),
+                         back=tuple(hand[8:])))
+            continue
+        seat = state.current
+        assert seat is not None
+        places, discards = state.quota()
+        if state.placed < places:
+            row = rng.choice(state.rows[seat].open_rows())
+            push(Place(seat=seat, card=deck.pop(), row=row))
+        elif state.discarded < discards:
+            push(Discard(seat=seat, cards=(deck.pop(),)))
+    return events
+
+
+GAME = OpenFaceChinesePoker()
