@@ -1,0 +1,56 @@
+"""The :class:`Game` for Caro Hold 'em, wiring the pure functions of its modules."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from dealer_assist.engine.base import Game, Prompt, Settlement, TableView
+from dealer_assist.events import Event, Start
+from dealer_assist.games.caro_holdem import present
+from dealer_assist.games.caro_holdem.play import start_state, step
+from dealer_assist.games.caro_holdem.sample import sample_hand
+from dealer_assist.games.caro_holdem.showdown import settlement
+from dealer_assist.games.caro_holdem.state import OVER, State
+
+
+class CaroHoldem(Game[State]):
+    """Five private cards, a 2-1-2 board, and every wager paid once per card still held."""
+
+    name: ClassVar[str] = "caro-holdem"
+    title: ClassVar[str] = "Caro Hold 'em"
+
+    def start(self, event: Start) -> State:
+        return start_state(event)
+
+    def check(self, state: State, event: Event) -> None:
+        step(state, event)
+
+    def transition(self, state: State, event: Event) -> State:
+        return step(state, event)
+
+    def apply(self, state: State, event: Event) -> State:
+        return step(state, event)
+
+    def prompt(self, state: State) -> Prompt:
+        return present.prompt(state)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def settle(self, state: State) -> Settlement:
+        return settlement(state)
+
+    def view(self, state: State, *, reveal: bool = False) -> TableView:
+        return present.view(state, reveal=reveal)
+
+    def report(self, state: State) -> dict[str, Any]:
+        return present.report(state)
+
+    def narrate(self, before: State, event: Event, after: State) -> list[str]:
+        return present.narrate(before, event, after)
+
+    def sample_hand(
+        self, rng: random.Random, *, players: int, fee: dict[str, Any] | None = None
+    ) -> list[Event]:
+        return sample_hand(rng, players=players, fee=fee)

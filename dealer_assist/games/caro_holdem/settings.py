@@ -1,0 +1,146 @@
+"""Caro Hold 'em table settings, read from the hand's start event.
+
+The unit is the pre-flip limit; each betting round's limit is the unit times that round's
+multiplier (1-1-2-4 by default). Forced bets are antes (dead money) or flat blinds (not per card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dealer_assist.errors import BadInput, RuleViolation
+from dealer_assist.events import Start
+
+ROUND_NAMES = ("pre-flip", "flip", "blip", "reflip")
+#: Board cards dealt before each round after the first (each after a burn).
+BOARD_COUNTS = (0, 2, 1, 2)
+PRIVATE_CARDS = 5
+DECK_SIZE = 52
+#: 5 private cards each, 5 board cards and 3 burns must fit in one deck.
+MAX_SEATS = (DECK_SIZE - 5 - 3) // PRIVATE_CARDS
+DEFAULT_MULTIPLIERS = (1, 1, 2, 4)
+#: Every setting the start event may carry.
+SETTINGS = (
+    "button", "unit", "ante", "blinds", "stacks", "cap", "heads_up_uncapped", "multipliers",
+    "smallest_chip", "fee",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """One table's settings for one hand; amounts in cents."""
+
+    seats: tuple[int, ...]
+    button: int
+    unit: int
+    stacks: Mapping[int, int]
+    ante: int = 0
+    blinds: tuple[int, int] | None = None
+    cap: int = 4
+    heads_up_uncapped: bool = False
+    multipliers: tuple[int, int, int, int] = DEFAULT_MULTIPLIERS
+    smallest_chip: int = 100
+    fee: Any = None
+
+    def limit(self, street: int) -> int:
+        """The per-card limit of betting round ``street`` (0 pre-flip ... 3 reflip)."""
+        return self.unit * self.multipliers[street]
+
+    def left_of(self, seat: int, k: int = 1) -> int:
+        i = self.seats.index(seat)
+        return self.seats[(i + k) % len(self.seats)]
+
+    @property
+    def blind_seats(self) -> tuple[int, int] | None:
+        """(small blind, big blind): heads-up the button posts the small blind."""
+        if self.blinds is None:
+            return None
+        if len(self.seats) == 2:
+            return self.button, self.left_of(self.button)
+        return self.left_of(self.button), self.left_of(self.button, 2)
+
+
+def _int(value: Any, name: str, *, low: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BadInput(f'"{name}" must be a whole number of cents, not {value!r}')
+    if value < low:
+        raise RuleViolation(f'"{name}" must be at least {low}, not {value}')
+    return value
+
+
+def parse_settings(start: Start) -> Settings:
+    """Read and check the settings; the message says which setting is wrong and why."""
+    unknown = sorted(set(start.params) - set(SETTINGS))
+    if unknown:
+        raise BadInput(
+            f"Caro Hold 'em does not take {', '.join(unknown)} (it takes {', '.join(SETTINGS)})"
+        )
+    seats = tuple(start.seats)
+    if len(seats) < 2:
+        raise RuleViolation("Caro Hold 'em needs at least 2 seats")
+    if len(seats) > MAX_SEATS:
+        raise RuleViolation(
+            f"Caro Hold 'em seats at most {MAX_SEATS} players: five cards each, five board "
+            "cards and three burns must come from one deck"
+        )
+    if len(set(seats)) != len(seats):
+        raise RuleViolation("a seat is listed twice in the start event")
+    button = start.get("button")
+    if button not in seats:
+        raise RuleViolation(f'the button ("button") must be one of the seats {list(seats)}')
+    unit = _int(start.get("unit"), "unit", low=1)
+    ante = start.get("ante")
+    blinds_raw = start.get("blinds")
+    blinds: tuple[int, int] | None = None
+    if blinds_raw is not None:
+        if ante:
+            raise RuleViolation('give either "ante" or "blinds", not both')
+        if not isinstance(blinds_raw, list) or len(blinds_raw) != 2:
+            raise BadInput('"blinds" must be [small blind, big blind] in cents')
+        sb = _int(blinds_raw[0], "blinds")
+        bb = _int(blinds_raw[1], "blinds", low=1)
+        if sb > bb:
+            raise RuleViolation("the small blind cannot be larger than the big blind")
+        blinds = (sb, bb)
+        ante_cents = 0
+    else:
+        ante_cents = 0 if ante is None else _int(ante, "ante")
+    raw_stacks = start.get("stacks")
+    if not isinstance(raw_stacks, Mapping):
+        raise BadInput('"stacks" must give each seat\'s chips in cents: {"1": 100000, ...}')
+    stacks: dict[int, int] = {}
+    for key, value in raw_stacks.items():
+        try:
+            seat = int(key)
+        except ValueError as exc:
+            raise BadInput(f'"stacks" key {key!r} is not a seat number') from exc
+        if seat not in seats:
+            raise RuleViolation(f'"stacks" names seat {seat}, which is not in the hand')
+        stacks[seat] = _int(value, f"stacks {seat}", low=1)
+    missing = [s for s in seats if s not in stacks]
+    if missing:
+        raise RuleViolation(f'"stacks" is missing seat {", ".join(map(str, missing))}')
+    cap = _int(start.get("cap", 4), "cap", low=1)
+    hu = start.get("heads_up_uncapped", False)
+    if not isinstance(hu, bool):
+        raise BadInput('"heads_up_uncapped" must be true or false')
+    mult_raw = start.get("multipliers", list(DEFAULT_MULTIPLIERS))
+    if not isinstance(mult_raw, list) or len(mult_raw) != 4:
+        raise BadInput('"multipliers" must list four round multipliers, e.g. [1, 1, 2, 4]')
+    mult = tuple(_int(m, "multipliers", low=1) for m in mult_raw)
+    chip = _int(start.get("smallest_chip", 100), "smallest_chip", low=1)
+    return Settings(
+        seats=seats,
+        button=button,
+        unit=unit,
+        stacks=stacks,
+        ante=ante_cents,
+        blinds=blinds,
+        cap=cap,
+        heads_up_uncapped=hu,
+        multipliers=(mult[0], mult[1], mult[2], mult[3]),
+        smallest_chip=chip,
+        fee=start.get("fee"),
+    )

@@ -1,0 +1,185 @@
+"""Showdown and settlement: best hands with at most two private cards, pots, splits and fees.
+
+Side pots come only from all-in players (an all-in player wins from each opponent at most what
+they put in); every player still in and not all-in contests all the rest, whatever they put in.
+The house fee comes out of the pots, the main pot first, before anything is pushed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from dealer_assist.engine.base import FeeLine, PushStep, Settlement
+from dealer_assist.engine.pots import Pot, build_pots, clockwise_from_button, split_pot
+from dealer_assist.errors import RuleViolation
+from dealer_assist.evaluate import HandValue, best_hand
+from dealer_assist.fees import FeeContext, parse_fee_policy, pot_fees
+from dealer_assist.games.caro_holdem.state import OVER, State
+from dealer_assist.money import format_cents
+
+MAX_PRIVATE = 2
+
+
+def current_pots(state: State) -> list[Pot]:
+    """The pots as they stand: the main pot, then one side pot per all-in level."""
+    contributions = {s.seat: s.hand_in for s in state.seats}
+    live = [s.seat for s in state.live()]
+    all_in = [s.seat for s in state.live() if s.all_in]
+    if len(live) == 1:
+        return [Pot(sum(contributions.values()), (live[0],), None)]
+    return build_pots(contributions, live=live, capped=all_in, order=state.settings.seats)
+
+
+def best_hands(state: State) -> dict[int, HandValue]:
+    """Each shown hand's best five: board plus at most two of the player's cards."""
+    if len(state.board) != 5:
+        return {}
+    return {
+        s.seat: best_hand(state.board, s.shown, max_private=MAX_PRIVATE)
+        for s in state.live()
+        if s.shown is not None
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """One pot at settlement: its cents before and after fees, who could and who did win."""
+
+    name: str
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    fee: int
+    shares: Mapping[int, int]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "amount": self.amount,
+            "eligible": list(self.eligible),
+            "winners": list(self.winners),
+            "fee": self.fee,
+            "shares": {str(k): v for k, v in self.shares.items()},
+        }
+
+
+def _pot_name(i: int, total: int) -> str:
+    if i == 0:
+        return "the main pot" if total > 1 else "the pot"
+    return f"side pot {i}" if total > 2 else "the side pot"
+
+
+def _winners(pot: Pot, hands: Mapping[int, HandValue]) -> tuple[int, ...]:
+    if len(pot.eligible) == 1:
+        return pot.eligible
+    contenders = [s for s in pot.eligible if s in hands]
+    if not contenders:
+        return pot.eligible
+    top = max(hands[s] for s in contenders)
+    return tuple(s for s in contenders if hands[s] == top)
+
+
+def settle_pots(state: State) -> tuple[list[PotResult], list[FeeLine]]:
+    """Winners and shares of every pot, after the fees the policy takes out of them."""
+    cfg = state.settings
+    pots = current_pots(state)
+    hands = best_hands(state)
+    policy = parse_fee_policy(cfg.fee)
+    contested = sum(p.amount for p in pots if p.contested) or (
+        sum(p.amount for p in pots) if len(state.live()) == 1 else 0
+    )
+    ctx = FeeContext(
+        seats=cfg.seats,
+        button=cfg.button,
+        pot=contested,
+        saw_flop=state.saw_flip,
+        smallest_chip=cfg.smallest_chip,
+    )
+    lines = pot_fees(policy, ctx)
+    to_take = sum(line.amount for line in lines)
+    results: list[PotResult] = []
+    for i, pot in enumerate(pots):
+        rakeable = pot.contested or len(state.live()) == 1
+        fee = min(to_take, pot.amount) if rakeable else 0
+        to_take -= fee
+        winners = _winners(pot, hands)
+        shares = split_pot(
+            pot.amount - fee,
+            winners,
+            seats=cfg.seats,
+            button=cfg.button,
+            smallest_chip=cfg.smallest_chip,
+        )
+        results.append(
+            PotResult(_pot_name(i, len(pots)), pot.amount, pot.eligible, winners, fee, shares)
+        )
+    return results, lines
+
+
+def settlement(state: State) -> Settlement:
+    """Put in, payouts, fees and the dealer's push steps; chips are conserved."""
+    if state.phase != OVER:
+        raise RuleViolation("the hand is not over yet: nothing can be pushed")
+    results, post = settle_pots(state)
+    fees = tuple(state.pre_fees) + tuple(post)
+    put_in: dict[int, int] = {s.seat: s.hand_in for s in state.seats}
+    for line in state.pre_fees:
+        if line.from_seat is not None:
+            put_in[line.from_seat] = put_in.get(line.from_seat, 0) + line.amount
+    payouts: dict[int, int] = {s: 0 for s in state.settings.seats}
+    for r in results:
+        for seat, amount in r.shares.items():
+            payouts[seat] += amount
+    steps = push_steps(state, results, post)
+    return Settlement(
+        put_in=put_in,
+        payouts=payouts,
+        fees=fees,
+        steps=tuple(steps),
+        extra={"pots": [r.to_json() for r in results]},
+    ).require_conserved()
+
+
+def push_steps(state: State, results: list[PotResult], post: list[FeeLine]) -> list[PushStep]:
+    """The dealer's steps: drop the fees first, then each pot from the main pot out."""
+    steps: list[PushStep] = []
+
+    def add(text: str, amount: int, to: int | None, kind: str) -> None:
+        steps.append(PushStep(len(steps) + 1, text, amount, to, kind))
+
+    for line in post:
+        what = line.note if line.note and line.kind != "rake" else line.kind
+        add(f"Drop {format_cents(line.amount)} {what}", line.amount, None, "fee")
+    order = clockwise_from_button(state.settings.seats, state.settings.button)
+    for r in results:
+        net = r.amount - r.fee
+        if net == 0:
+            continue
+        name = r.name
+        if len(r.eligible) == 1 and len(state.live()) > 1:
+            seat = r.eligible[0]
+            add(
+                f"Return {name} {format_cents(net)} to seat {seat}: nobody else can win it",
+                net,
+                seat,
+                "return",
+            )
+            continue
+        if len(r.winners) == 1:
+            seat = r.winners[0]
+            add(f"Push {name} {format_cents(net)} to seat {seat}", net, seat, "push")
+            continue
+        low = min(r.shares.values())
+        add(
+            f"Split {name} {format_cents(net)} between seats "
+            + ", ".join(str(s) for s in r.winners),
+            0,
+            None,
+            "split",
+        )
+        for seat in [s for s in order if s in r.shares]:
+            amount = r.shares[seat]
+            odd = " (with the odd chip)" if amount > low else ""
+            add(f"  Push {format_cents(amount)} to seat {seat}{odd}", amount, seat, "push")
+    return steps

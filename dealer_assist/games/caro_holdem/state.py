@@ -1,0 +1,129 @@
+"""The immutable state of one Caro Hold 'em hand.
+
+Private cards are dealt face down, so the state knows how many cards each player holds, never
+which ones, until they are discarded face up or shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from dealer_assist.cards import Card
+from dealer_assist.deck import Shoe
+from dealer_assist.engine.base import FeeLine
+from dealer_assist.games.caro_holdem.settings import PRIVATE_CARDS, ROUND_NAMES, Settings
+
+BETTING = "betting"
+BOARD = "board"
+SHOWDOWN = "showdown"
+OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """One player's position in the hand; amounts in cents, fees not included."""
+
+    seat: int
+    stack: int
+    held: int = PRIVATE_CARDS
+    discards: tuple[Card, ...] = ()
+    unseen_discards: int = 0
+    hand_in: int = 0
+    round_in: int = 0
+    folded: bool = False
+    all_in: bool = False
+    shown: tuple[Card, ...] | None = None
+
+    @property
+    def can_act(self) -> bool:
+        """Still in and with chips behind: the only players who bet, call or raise."""
+        return not self.folded and not self.all_in
+
+
+@dataclass(frozen=True, slots=True)
+class Wager:
+    """One betting action as recorded: ``amount`` is the cents actually put in by it.
+
+    ``level`` is the round's level after the action; ``cards_held`` the cards the player held
+    when acting (after any discard just before it).
+    """
+
+    seat: int
+    kind: str
+    amount: int
+    cards_held: int
+    level: int
+    street: int
+    all_in: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "seat": self.seat,
+            "type": self.kind,
+            "amount": self.amount,
+            "cards_held": self.cards_held,
+            "level": self.level,
+            "round": ROUND_NAMES[self.street],
+            "all_in": self.all_in,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The hand after some events: seats in clockwise order, the board, the round and level."""
+
+    settings: Settings
+    seats: tuple[SeatState, ...]
+    shoe: Shoe
+    phase: str = BETTING
+    street: int = 0
+    level: int = 0
+    acted: frozenset[int] = frozenset()
+    to_act: int | None = None
+    board: tuple[Card, ...] = ()
+    actions: tuple[Wager, ...] = ()
+    discarding: int | None = None
+    pre_fees: tuple[FeeLine, ...] = ()
+    known: frozenset[Card] = frozenset()
+
+    def seat(self, n: int) -> SeatState:
+        for s in self.seats:
+            if s.seat == n:
+                return s
+        raise KeyError(n)
+
+    def with_seat(self, new: SeatState) -> State:
+        return replace(
+            self, seats=tuple(new if s.seat == new.seat else s for s in self.seats)
+        )
+
+    def live(self) -> list[SeatState]:
+        return [s for s in self.seats if not s.folded]
+
+    def actors(self) -> list[SeatState]:
+        return [s for s in self.seats if s.can_act]
+
+    def clockwise_after(self, seat: int) -> Iterator[SeatState]:
+        """Every seat once, starting with the one to the left of ``seat``."""
+        order = self.settings.seats
+        i = order.index(seat)
+        for k in range(1, len(order) + 1):
+            yield self.seat(order[(i + k) % len(order)])
+
+    @property
+    def limit(self) -> int:
+        return self.settings.limit(self.street)
+
+    @property
+    def round_name(self) -> str:
+        return ROUND_NAMES[self.street]
+
+    @property
+    def pot_total(self) -> int:
+        return sum(s.hand_in for s in self.seats)
+
+    @property
+    def saw_flip(self) -> bool:
+        """"No flip, no drop": the fee test is whether the flip was dealt."""
+        return len(self.board) >= 2
