@@ -1,0 +1,172 @@
+"""The floor console: find hands with filters, replay with the step slider, reveal a destroyed
+hand (logged, shown with who and when), record a dispute with an approved adjustment, export."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from dealer_assist.ui.controllers import FloorController
+from dealer_assist.ui.floor_console import FloorConsole
+from dealer_assist.ui.qt import QApplication, Qt
+
+from dealer_assist.engine.hand import read_log
+from dealer_assist.services import Services
+from tests.ui.conftest import answer_next_dialog, click_ok
+from tests.ui.test_dealer_champs import EXAMPLE, sign_in
+
+
+def deal_example(svc: Services, examples_dir: Path) -> int:
+    """The RULINGS example dealt by dana at CC-1 (through the services, as the screen does)."""
+    dana = svc.sign_in("dana", "1111")
+    table = svc.find_table("CC-1")
+    svc.open_shift(dana, table.id, floor="fran")
+    now = svc.start_hand(dana, table.id)
+    events, _ = read_log(examples_dir / EXAMPLE)
+    for ev in events[1:]:
+        now = svc.record(dana, now.hand.id, ev)
+    svc.settle(dana, now.hand.id)
+    return now.hand.id
+
+
+def console(qtbot: Any, svc: Services) -> FloorConsole:
+    fran = sign_in(qtbot, svc, "fran", "2222")
+    w = FloorConsole(FloorController(svc, fran))
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    return w
+
+
+def test_floor_replays_reveals_and_records_a_dispute(
+    qtbot: Any, sqlite_services: Services, examples_dir: Path, tmp_path: Path
+) -> None:
+    svc = sqlite_services
+    hand_id = deal_example(svc, examples_dir)
+    w = console(qtbot, svc)
+
+    # filters: the Caro table has no hands; CC-1 has one
+    w.f_table.setCurrentIndex(w.f_table.findText("Caro-1"))
+    qtbot.mouseClick(w.search_button, Qt.MouseButton.LeftButton)
+    assert w.list.rowCount() == 0 and w.title.text() == "No hand matches these filters"
+    w.f_table.setCurrentIndex(w.f_table.findText("CC-1"))
+    qtbot.keyClicks(w.f_dealer, "dana")
+    qtbot.mouseClick(w.search_button, Qt.MouseButton.LeftButton)
+    assert w.list.rowCount() == 1
+    assert [w.list.item(0, c).text() for c in (0, 1, 3, 4, 5, 6)] == [
+        "1", "CC-1", "Champs and Cowards", "dana", "33", "settled"]
+    w.f_disputed.setChecked(True)
+    qtbot.mouseClick(w.search_button, Qt.MouseButton.LeftButton)
+    assert w.list.rowCount() == 0
+    w.f_disputed.setChecked(False)
+    qtbot.mouseClick(w.search_button, Qt.MouseButton.LeftButton)
+
+    # replay: select the hand, slide back to the step after seat 5's Qh
+    qtbot.mouseClick(w.list.viewport(), Qt.MouseButton.LeftButton,
+                     pos=w.list.visualItemRect(w.list.item(0, 0)).center())
+    assert w.c.hand is not None and w.c.hand.id == hand_id
+    assert w.slider.maximum() == 33 and w.step_label.text() == "event 33 of 33"
+    w.slider.setValue(9)
+    assert w.table.view is not None and w.table.view.to_act == 4
+    assert w.narration.text().startswith("9. Up card to seat 8: 9c")
+    w.slider.setFocus()
+    qtbot.keyClick(w.slider, Qt.Key.Key_Right)
+    assert w.slider.value() == 10
+    w.slider.setValue(16)
+    assert "Turn seat 5 face down" in w.narration.text()
+    seat5 = w.table.seat_text(5)
+    assert "FACE DOWN" in seat5 and "Q♥" not in seat5
+
+    # reveal: the cards show, the reveal is logged and named on the hand
+    assert w.reveals_label.text() == "Never revealed."
+    qtbot.mouseClick(w.reveal_button, Qt.MouseButton.LeftButton)
+    assert "Q♥" in w.table.seat_text(5) and "2♥" in w.table.seat_text(5)
+    assert w.reveals_label.text().startswith("Revealed: by fran at ")
+    log = svc.reveals(hand_id)
+    assert [(e.actor, e.action) for e in log] == [("fran", "reveal")]
+
+    # dispute with a balancing adjustment, approved by the floor's PIN
+    def fill(dlg: Any) -> None:
+        qtbot.keyClicks(dlg.notes, "seat 2 says the 5h was exposed")
+        qtbot.keyClicks(dlg.ruling, "card stands; $2 courtesy from seat 1")
+        qtbot.keyClicks(dlg.adjust, "1:-2.00, 2:+2")
+        qtbot.keyClicks(dlg.pin, "2222")
+        click_ok(qtbot, dlg)
+
+    seen = answer_next_dialog(qtbot, fill)
+    qtbot.mouseClick(w.dispute_button, Qt.MouseButton.LeftButton)
+    assert seen == ["DisputeDialog"]
+    disputes = svc.disputes(hand_id)
+    assert len(disputes) == 1
+    d = disputes[0]
+    assert d.floor == "fran" and d.ruling == "card stands; $2 courtesy from seat 1"
+    assert sorted((a.seat, a.amount) for a in d.adjustments) == [(1, -200), (2, 200)]
+    assert "ruling: card stands" in w.disputes_label.text()
+    assert "DISPUTED" in w.title.text()
+    w.f_disputed.setChecked(True)
+    qtbot.mouseClick(w.search_button, Qt.MouseButton.LeftButton)
+    assert w.list.rowCount() == 1 and w.list.item(0, 7).text() == "yes"
+
+    # export the hand as PDF on a worker thread
+    w.select_row(0)
+    w.export_dir = tmp_path
+    qtbot.mouseClick(w.hand_pdf, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: w.last_export is not None or w.notice.isVisible(), timeout=20000)
+    assert w.last_export is not None, w.notice.text()
+    assert w.last_export.exists() and w.last_export.read_bytes()[:5] == b"%PDF-"
+    assert "Saved" in w.info.text()
+    assert any(e.action in ("report", "export") for e in svc.store.audit_log())
+    hand_pdf = w.last_export
+    w.last_export = None
+    qtbot.mouseClick(w.shift_pdf, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: w.last_export is not None or w.notice.isVisible(), timeout=20000)
+    assert w.last_export is not None and w.last_export != hand_pdf, w.notice.text()
+    assert w.last_export.name.startswith("shift-") and w.last_export.stat().st_size > 1000
+
+    # verify every chain, on the worker thread too
+    w.info.setText("")
+    qtbot.mouseClick(w.verify_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: w.info.text().startswith("Verify:") or w.notice.isVisible(),
+                    timeout=20000)
+    assert w.info.text().startswith("Verify: intact:"), w.notice.text()
+    assert "1 hands, 33 events" in w.info.text() or "1 hand, 33 events" in w.info.text()
+
+
+def test_unbalanced_adjustment_is_refused_inside_the_dialog(
+    qtbot: Any, memory_services: Services, examples_dir: Path
+) -> None:
+    from dealer_assist.ui.dialogs import DisputeDialog
+
+    dlg = DisputeDialog("hand 1", memory_services)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.keyClicks(dlg.notes, "n")
+    qtbot.keyClicks(dlg.ruling, "r")
+    qtbot.keyClicks(dlg.adjust, "1:+2, 2:-1")
+    click_ok(qtbot, dlg)
+    assert dlg.isVisible()
+    assert dlg.error.text().startswith("the adjustments must add up to zero")
+
+
+def test_floor_works_from_the_keyboard(qtbot: Any, memory_services: Services,
+                                      examples_dir: Path) -> None:
+    deal_example(memory_services, examples_dir)
+    w = console(qtbot, memory_services)
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w, timeout=2000)
+    qtbot.keyClicks(w.f_dealer, "dana")  # letters go into the field, not to the shortcuts
+    assert w.f_dealer.text() == "dana" and not w.c.revealed
+    qtbot.keyClick(w.f_dealer, Qt.Key.Key_Return)
+    assert w.list.rowCount() == 1
+    w.list.setFocus()
+    w.select_row(0)
+    assert w.slider.value() == 33
+    w.slider.setFocus()
+    qtbot.keyClick(w.slider, Qt.Key.Key_Home)
+    assert w.slider.value() == 1
+    w.list.setFocus()
+    qtbot.keyClick(w.list, Qt.Key.Key_Right)
+    assert w.slider.value() == 2 and w.narration.text().startswith("2. Up card to seat 1")
+    qtbot.keyClick(w.list, Qt.Key.Key_R)
+    assert w.c.revealed
+    assert [e.actor for e in memory_services.reveals(w.c.hand.id)] == ["fran"]

@@ -1,0 +1,45 @@
+"""The screen is generic: a game it has no code for (open-face Chinese poker) is dealt from its
+prompt alone: a card typed, then the row's letter (9s then B)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from dealer_assist.ui.qt import Qt
+
+from dealer_assist.engine.hand import read_log
+from dealer_assist.events import Place
+from dealer_assist.services import Services
+from tests.ui.test_dealer_champs import open_screen
+
+OFC_TABLE: dict[str, Any] = {
+    "name": "OFC-1", "game": "ofc", "seats": 2, "smallest_chip": 100,
+    "params": {"unit": 100, "royalties": "rules-text"},
+}
+
+
+def test_ofc_example_dealt_with_card_then_row_letter(
+    qtbot: Any, memory_services: Services, examples_dir: Path
+) -> None:
+    svc = memory_services
+    ada = svc.sign_in("ada", "9999")
+    svc.add_table(ada, OFC_TABLE)
+    screen = open_screen(qtbot, svc, table="OFC-1")
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    assert screen.c.now is not None
+    events, _ = read_log(examples_dir / "ofc-two-players.jsonl")
+    assert screen.c.now.replay.start.get("button") == events[0].get("button")
+    for i, ev in enumerate(events[1:], start=2):
+        assert isinstance(ev, Place)
+        assert screen.table.view is not None and screen.table.view.to_act == ev.seat
+        button = screen.actions.button_for("place")
+        assert button is not None and "[" in button.text()
+        qtbot.keyClicks(screen.cards.input, ev.card.code.lower() + ev.row[0])
+        assert len(screen.c.now.replay.steps) == i, (
+            f"{ev.to_line()} not recorded: {screen.cards.error.text()}")
+        assert screen.cards.input.text() == ""
+    assert screen.c.now.over
+    assert screen.push.totals.text().startswith("In all:")
+    rows = [r.body for r in svc.hand_events(screen.c.now.hand.id)]
+    assert rows[1:] == [e.to_json() for e in events[1:]]

@@ -1,0 +1,267 @@
+"""Card entry: type ``9d`` Enter (``td`` and ``10d`` too), or tap a card in the 52-card picker.
+
+Unreadable text and impossible cards are refused inline, in the red line under the input, with
+the reason; nothing pops up and the typed text stays so the dealer can fix one character.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dealer_assist.ui.qt import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QKeyEvent,
+    QKeySequence,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+
+from dealer_assist.cards import RANK_CHARS, Card, parse_card, parse_cards
+from dealer_assist.errors import BadInput
+
+SUIT_ORDER = "shdc"
+
+
+class CardInput(QLineEdit):
+    """The text box; Backspace on an empty box takes back the last collected card."""
+
+    backspace_empty = Signal()
+    escaped = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        #: Called with a letter typed after a whole card; True if it chose an action.
+        self.letter_after_card: Callable[[str], bool] | None = None
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Backspace and not self.text():
+            self.backspace_empty.emit()
+            return
+        if event.key() == Qt.Key.Key_Escape:
+            self.escaped.emit()
+            return
+        if event.matches(QKeySequence.StandardKey.Undo):
+            event.ignore()  # Undo voids the last event: the screen handles it
+            return
+        letter = event.text()
+        if (letter.isalpha() and len(letter) == 1 and self.letter_after_card is not None
+                and self._whole_card() and self.letter_after_card(letter)):
+            return
+        super().keyPressEvent(event)
+
+
+    def _whole_card(self) -> bool:
+        """The box holds whole cards, so a further letter cannot be part of them."""
+        text = self.text().strip()
+        if not text:
+            return False
+        try:
+            parse_cards(text)
+        except BadInput:
+            return False
+        return not text.endswith("1")
+
+
+class CardPicker(QWidget):
+    """The 52 cards as big buttons, a row per suit; impossible cards are greyed with a reason."""
+
+    picked = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("card-picker")
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setSpacing(4)
+        self.buttons: dict[str, QPushButton] = {}
+        ranks = RANK_CHARS[::-1]
+        for row, suit in enumerate(SUIT_ORDER):
+            for col, rank in enumerate(ranks):
+                card = Card(RANK_CHARS.index(rank) + 2, suit)
+                b = QPushButton(card.pretty)
+                b.setObjectName(f"pick-{card.code}")
+                b.setProperty("role", "pick")
+                b.setProperty("red", "true" if card.is_red else "false")
+                b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+                b.setToolTip(card.name)
+                b.setAccessibleName(card.name)
+                b.clicked.connect(lambda _=False, c=card: self.picked.emit(c))
+                grid.addWidget(b, row, col)
+                self.buttons[card.code] = b
+
+    def set_unavailable(self, reasons: dict[str, str]) -> None:
+        """Grey out the cards that cannot be entered now, each with its reason as tooltip."""
+        for code, b in self.buttons.items():
+            why = reasons.get(code)
+            b.setEnabled(why is None)
+            b.setToolTip(why or Card(RANK_CHARS.index(code[0]) + 2, code[1]).name)
+
+
+class CardEntry(QFrame):
+    """Collects the cards one input needs (one card, a board of two, a five-card show...).
+
+    ``expect(n, label)`` arms it; when ``n`` cards are in, Enter (or the last tap) emits
+    ``submitted`` with them. The controller clears it only once the event is recorded.
+    """
+
+    submitted = Signal(object)
+    changed = Signal()
+    picker_shown = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("Panel")
+        self.count = 0
+        self.cards: list[Card] = []
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(10, 8, 10, 8)
+        lay.setSpacing(6)
+        head = QHBoxLayout()
+        self.target = QLabel("")
+        self.target.setObjectName("card-target")
+        self.target.setStyleSheet("font-weight: bold;")
+        self.target.setWordWrap(True)
+        head.addWidget(self.target, 1)
+        self.collected = QLabel("")
+        self.collected.setObjectName("card-collected")
+        self.collected.setStyleSheet("font-weight: bold;")
+        head.addWidget(self.collected)
+        lay.addLayout(head)
+        top = QHBoxLayout()
+        self.input = CardInput()
+        self.input.setObjectName("CardInput")
+        self.input.setPlaceholderText("9d ⏎")
+        self.input.setToolTip("Type a card (9d, td or 10d, 7♥) and press Enter")
+        self.input.returnPressed.connect(self._enter)
+        self.input.backspace_empty.connect(self._take_back)
+        self.input.textEdited.connect(lambda _t: self.error.setText(""))
+        top.addWidget(self.input, 1)
+        self.picker_button = QPushButton("52 ▾ [F2]")
+        self.picker_button.setObjectName("picker-toggle")
+        self.picker_button.setCheckable(True)
+        self.picker_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.picker_button.setToolTip("show the 52 cards to tap (F2)")
+        self.picker_button.toggled.connect(self._toggle_picker)
+        top.addWidget(self.picker_button)
+        lay.addLayout(top)
+        self.error = QLabel("")
+        self.error.setObjectName("Refusal")
+        self.error.setProperty("small", "true")
+        self.error.setWordWrap(True)
+        self.error.hide()
+        lay.addWidget(self.error)
+        self.picker = CardPicker()
+        self.picker.picked.connect(self._picked)
+        self.picker.hide()
+        lay.addWidget(self.picker)
+        self.expect(0, "")
+
+    # --- arming -------------------------------------------------------------------------
+
+    def expect(self, count: int, label: str) -> None:
+        """Ask for ``count`` cards for ``label``; 0 switches entry off."""
+        if count != self.count or label != self.target.text():
+            self.cards = []
+        self.count = count
+        self.target.setText(label or "No card needed now")
+        on = count > 0
+        self.setVisible(on)
+        self.input.setEnabled(on)
+        self.picker.setEnabled(on)
+        self.picker.setVisible(on and self.picker_button.isChecked())
+        self.picker_shown.emit(self.picker.isVisible())
+        if not on:
+            self.input.clear()
+            self.cards = []
+        self._show_collected()
+
+    def clear(self) -> None:
+        """Forget the collected cards and the text (after the event is recorded)."""
+        self.cards = []
+        self.input.clear()
+        self.show_error("")
+        self._show_collected()
+
+    def show_error(self, text: str) -> None:
+        self.error.setText(text)
+        self.error.setVisible(bool(text))
+
+    def set_unavailable(self, reasons: dict[str, str]) -> None:
+        self.picker.set_unavailable(reasons)
+
+    def toggle_picker(self) -> None:
+        self.picker_button.toggle()
+
+    # --- input --------------------------------------------------------------------------
+
+    def _toggle_picker(self, on: bool) -> None:
+        self.picker.setVisible(on and self.count > 0)
+        self.picker_shown.emit(self.picker.isVisible())
+        self.picker_button.setText("52 ▴ [F2]" if on else "52 ▾ [F2]")
+
+    def _enter(self) -> None:
+        text = self.input.text().strip()
+        if not text:
+            if self.count:
+                self.show_error(f"type a card: {self.count - len(self.cards)} more to go")
+            return
+        try:
+            one = self.count - len(self.cards) == 1
+            cards = (parse_card(text),) if one else parse_cards(text)
+        except BadInput as exc:
+            self.show_error(str(exc))
+            self.input.selectAll()
+            return
+        if not self._offer(cards):
+            self.input.selectAll()
+
+    def _picked(self, card: Card) -> None:
+        if self.count:
+            self._offer((card,))
+
+    def _offer(self, cards: tuple[Card, ...]) -> bool:
+        """Add typed or picked cards; with the last one, submit them all. The text that
+        completed the input stays in the box until the controller clears it (recorded)."""
+        room = self.count - len(self.cards)
+        if len(cards) > room:
+            self.show_error(
+                f"{len(cards)} cards typed, but only {room} more "
+                f"{'is' if room == 1 else 'are'} needed here"
+            )
+            return False
+        seen = {c.code for c in self.cards}
+        for c in cards:
+            if c.code in seen:
+                self.show_error(f"{c.pretty} is entered twice")
+                return False
+            seen.add(c.code)
+        self.show_error("")
+        if len(cards) < room:
+            self.cards.extend(cards)
+            self.input.clear()
+            self._show_collected()
+            self.changed.emit()
+            return True
+        self.submitted.emit((*self.cards, *cards))
+        return True
+
+    def _take_back(self) -> None:
+        if self.cards:
+            self.cards.pop()
+            self._show_collected()
+            self.changed.emit()
+
+    def _show_collected(self) -> None:
+        if self.count > 1:
+            got = " ".join(c.pretty for c in self.cards)
+            self.collected.setText(f"{got}  ({len(self.cards)}/{self.count})".strip())
+        else:
+            self.collected.setText("")
+

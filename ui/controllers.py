@@ -1,0 +1,384 @@
+"""Controllers: what the dealer screen and the floor console do, through the services only.
+
+A controller calls one service, and only when the call returns (the event is recorded) does it
+change what it holds and emit ``changed``; the views redraw from that. A failing or locked
+database (``StoreUnavailable``) keeps the operation as ``pending`` for Retry and leaves the
+screen as it was, so nothing typed is lost and nothing unrecorded is shown.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from dealer_assist.ui.qt import QObject, Signal
+
+from dealer_assist.cards import full_deck
+from dealer_assist.engine.base import Action, Settlement, TableView
+from dealer_assist.errors import DealerAssistError, RuleViolation
+from dealer_assist.events import CardDealt, Discard, Event, event_types
+from dealer_assist.services import (
+    Adjustment,
+    Approval,
+    ApprovalRequired,
+    Conflict,
+    Dispute,
+    Hand,
+    HandFilter,
+    HandNow,
+    Services,
+    Session,
+    Shift,
+    StoreUnavailable,
+    Table,
+)
+
+
+def build_event(action: Action, cards: tuple[Any, ...] = (), **extra: Any) -> Event:
+    """The event an action produces, from its kind (the event's type tag), its seat and the
+    cards entered. Works for any game whose actions name registered event types."""
+    cls = event_types().get(action.kind)
+    if cls is None:
+        raise RuleViolation(f'"{action.label}" cannot be entered on this screen')
+    names = {f.name for f in dataclasses.fields(cls)}
+    kw: dict[str, Any] = {}
+    if "seat" in names and action.seat is not None:
+        kw["seat"] = action.seat
+    if "card" in names and cards:
+        kw["card"] = cards[0]
+    if "cards" in names and cards:
+        kw["cards"] = tuple(cards)
+    if "row" in names and "row" not in extra:
+        kw["row"] = action.key
+    kw.update(extra)
+    try:
+        return cls(**kw)
+    except TypeError as exc:
+        raise RuleViolation(f'"{action.label}" needs more input than this screen has') from exc
+
+
+class DealerController(QObject):
+    """One station's table: its shift, the hand in play, the settlement and Undo."""
+
+    changed = Signal()
+    refused = Signal(str)
+    failed = Signal(str)
+    recovered = Signal()
+    approval_needed = Signal(str)
+
+    def __init__(self, services: Services, session: Session) -> None:
+        super().__init__()
+        self.services = services
+        self.session = session
+        self.table: Table | None = None
+        self.shift: Shift | None = None
+        self.now: HandNow | None = None
+        self.settlement: Settlement | None = None
+        self.pending: Callable[[], None] | None = None
+        self.pending_what = ""
+        self.last_error = ""
+        self._next_stacks: dict[int, int] = {}
+
+    # --- running an operation -------------------------------------------------------------
+
+    def _run(self, what: str, op: Callable[[], None]) -> bool:
+        """Run one service operation; on success the views redraw, on failure they don't."""
+        try:
+            op()
+        except StoreUnavailable as exc:
+            self.pending = op
+            self.pending_what = what
+            self.last_error = str(exc)
+            self.failed.emit(str(exc))
+            return False
+        except ApprovalRequired as exc:
+            self.last_error = str(exc)
+            self.approval_needed.emit(str(exc))
+            return False
+        except Conflict as exc:
+            self.last_error = str(exc)
+            self._reload()
+            self.refused.emit(f"{exc} (the hand was reloaded)")
+            self.changed.emit()
+            return False
+        except DealerAssistError as exc:
+            self.last_error = str(exc)
+            self.refused.emit(str(exc))
+            return False
+        if self.pending is not None:
+            self.pending = None
+            self.pending_what = ""
+            self.recovered.emit()
+        self.last_error = ""
+        self.changed.emit()
+        return True
+
+    def retry(self) -> bool:
+        """Run the operation the database refused, exactly as it was entered."""
+        op = self.pending
+        if op is None:
+            return False
+        return self._run(self.pending_what, op)
+
+    def _reload(self) -> None:
+        if self.now is not None:
+            self.now = self.services.hand_now(self.now.hand.id)
+
+    # --- shift ----------------------------------------------------------------------------
+
+    def tables(self) -> list[Table]:
+        return self.services.list_tables()
+
+    def open_table(self, table_id: int, floor: str) -> bool:
+        """Open a shift at the table under ``floor`` (or resume this dealer's open shift) and
+        resume the table's unfinished hand, if any."""
+
+        def op() -> None:
+            table = self.services.table(table_id)
+            current = self.services.current_shift(table_id)
+            if current is not None and current.dealer == self.session.name:
+                shift = current
+            else:
+                shift = self.services.open_shift(self.session, table_id, floor=floor)
+            self.table, self.shift = table, shift
+            self.now = self.services.current_hand(table_id)
+            self.settlement = None
+
+        return self._run("open the table", op) and self._settle_if_over()
+
+    def close_shift(self, approval: Approval) -> bool:
+        if self.shift is None:
+            self.refused.emit("no shift is open at this station")
+            return False
+        shift_id = self.shift.id
+
+        def op() -> None:
+            self.services.close_shift(self.session, shift_id, approval=approval)
+            self.shift = None
+            self.now = None
+            self.settlement = None
+
+        return self._run("close the shift", op)
+
+    # --- hands ----------------------------------------------------------------------------
+
+    def start_hand(self, seats: tuple[int, ...] | None = None) -> bool:
+        if self.table is None:
+            self.refused.emit("open a table first")
+            return False
+        table_id = self.table.id
+        stacks = self._next_stacks if self._next_stacks else None
+        if stacks is not None and seats is not None:
+            stacks = {s: v for s, v in stacks.items() if s in seats}
+
+        def op() -> None:
+            now = self.services.start_hand(self.session, table_id, seats=seats, stacks=stacks)
+            self.now = now
+            self.settlement = None
+
+        return self._run("start the hand", op)
+
+    def record(self, event: Event) -> bool:
+        """Record one dealer input; when it ends the hand, settle it (write the ledger)."""
+        if self.now is None:
+            self.refused.emit("no hand in play: start a hand first")
+            return False
+        hand_id = self.now.hand.id
+
+        def op() -> None:
+            self.now = self.services.record(self.session, hand_id, event)
+            self.settlement = None
+
+        return self._run(f"record {event.TYPE}", op) and self._settle_if_over()
+
+    def _settle_if_over(self) -> bool:
+        """A hand that just ended is settled at once (its ledger written) as its own step, so
+        a database failure there is retried as a settle, never as a second copy of the input."""
+        if self.now is None or not self.now.over or self.settlement is not None:
+            return True
+        self._run("settle the hand", self._settle_now)
+        return True
+
+    def settle(self) -> bool:
+        if self.now is None or not self.now.over:
+            return False
+        return self._run("settle the hand", self._settle_now)
+
+    def _settle_now(self) -> None:
+        assert self.now is not None
+        self.settlement = self.services.settle(self.session, self.now.hand.id)
+        self.now = self.services.hand_now(self.now.hand.id)
+        self._next_stacks = self._stacks_after(self.now, self.settlement)
+
+    def last_voidable(self) -> int | None:
+        """The hand's last event that Undo would void (not the start, not a void, not voided)."""
+        if self.now is None:
+            return None
+        for st in reversed(self.now.replay.steps):
+            if st.number > 1 and st.event.TYPE != "void" and not st.voided:
+                return st.number
+        return None
+
+    def undo(self, reason: str, approval: Approval | None = None) -> bool:
+        """Void the last event with a reason (a finished hand needs the floor's approval)."""
+        target = self.last_voidable()
+        if self.now is None or target is None:
+            self.refused.emit("nothing to undo in this hand")
+            return False
+        hand_id = self.now.hand.id
+
+        def op() -> None:
+            self.now = self.services.void(
+                self.session, hand_id, target, reason, approval=approval
+            )
+            self.settlement = None
+
+        return self._run("undo", op) and self._settle_if_over()
+
+    # --- what the screen asks -------------------------------------------------------------
+
+    def view(self) -> TableView | None:
+        return self.now.view() if self.now is not None else None
+
+    def card_reasons(self, action: Action) -> dict[str, str]:
+        """For an action taking one card: each card the game refuses now, with its reason."""
+        if self.now is None or action.needs != "card":
+            return {}
+        game, state = self.now.game, self.now.state
+        out: dict[str, str] = {}
+        for card in full_deck():
+            try:
+                game.check(state, build_event(action, (card,)))
+            except DealerAssistError as exc:
+                out[card.code] = str(exc)
+        return out
+
+    def held(self, seat: int) -> int:
+        """Cards a seat holds privately now (from the table view)."""
+        view = self.view()
+        if view is None:
+            return 0
+        sv = next((s for s in view.seats if s.seat == seat), None)
+        return sv.hidden if sv is not None else 0
+
+    def discard(self, seat: int, cards: tuple[Any, ...] = (), count: int | None = None) -> bool:
+        return self.record(Discard(seat=seat, cards=tuple(cards), count=count))
+
+    def deal(self, seat: int, card: Any) -> bool:
+        return self.record(CardDealt(seat=seat, card=card))
+
+    @staticmethod
+    def _stacks_after(now: HandNow, settlement: Settlement) -> dict[int, int]:
+        """For games played with stacks: what each seat has after the pushes, which the next
+        hand starts with (the button and carry-overs the services work out themselves)."""
+        if now.replay.start.get("stacks") is None:
+            return {}
+        return {
+            sv.seat: sv.stack + settlement.payouts.get(sv.seat, 0)
+            for sv in now.view().seats if sv.stack is not None
+        }
+
+
+class FloorController(QObject):
+    """The floor console: hands across tables, replay, reveal, disputes, exports."""
+
+    changed = Signal()
+    refused = Signal(str)
+    failed = Signal(str)
+
+    def __init__(self, services: Services, session: Session) -> None:
+        super().__init__()
+        self.services = services
+        self.session = session
+        self.hands: list[Hand] = []
+        self.filter = HandFilter()
+        self.hand: Hand | None = None
+        self.replay: Any = None
+        self.revealed = False
+
+    def _guard(self, op: Callable[[], Any]) -> Any:
+        try:
+            return op()
+        except StoreUnavailable as exc:
+            self.failed.emit(str(exc))
+        except DealerAssistError as exc:
+            self.refused.emit(str(exc))
+        return None
+
+    def search(self, flt: HandFilter) -> list[Hand]:
+        self.filter = flt
+        hands = self._guard(lambda: self.services.list_hands(flt))
+        self.hands = hands if hands is not None else []
+        self.changed.emit()
+        return self.hands
+
+    def open_hand(self, hand_id: int) -> bool:
+        def op() -> bool:
+            self.replay = self.services.hand_replay(hand_id)
+            self.hand = self.services.hand(hand_id)
+            self.revealed = False
+            return True
+
+        ok = bool(self._guard(op))
+        self.changed.emit()
+        return ok
+
+    def step_view(self, step: int) -> TableView | None:
+        """The table as it stood after event ``step`` (1-based); destroyed hands face up once
+        the floor has revealed the hand (that reveal is logged)."""
+        if self.replay is None:
+            return None
+        steps = self.replay.steps
+        st = steps[max(1, min(step, len(steps))) - 1]
+        view: TableView = self.replay.game.view(st.state, reveal=self.revealed)
+        return view
+
+    def reveal(self, step: int) -> TableView | None:
+        if self.hand is None:
+            return None
+        hand_id = self.hand.id
+        view = self._guard(lambda: self.services.reveal(self.session, hand_id, step=step))
+        if view is not None:
+            self.revealed = True
+            self.changed.emit()
+        return view  # type: ignore[no-any-return]
+
+    def reveals(self) -> list[Any]:
+        if self.hand is None:
+            return []
+        hand_id = self.hand.id
+        out = self._guard(lambda: self.services.reveals(hand_id))
+        return out if out is not None else []
+
+    def disputes(self) -> list[Dispute]:
+        if self.hand is None:
+            return []
+        hand_id = self.hand.id
+        out = self._guard(lambda: self.services.disputes(hand_id))
+        return out if out is not None else []
+
+    def record_dispute(
+        self, notes: str, ruling: str, adjustments: list[Adjustment], approval: Approval | None
+    ) -> Dispute | None:
+        """Record a dispute; adjustments need the floor's PIN approval at the station."""
+        if self.hand is None:
+            self.refused.emit("choose a hand first")
+            return None
+        hand_id = self.hand.id
+        number = self.hand.number
+
+        def op() -> Dispute:
+            if adjustments:
+                if approval is None:
+                    raise ApprovalRequired("an adjustment needs the floor's name and PIN")
+                self.services.approve(approval, what=f"adjustment in hand {number}")
+            return self.services.record_dispute(
+                self.session, hand_id, notes=notes, ruling=ruling, adjustments=adjustments
+            )
+
+        d = self._guard(op)
+        if d is not None:
+            self.hand = self.services.hand(hand_id)
+            self.changed.emit()
+        return d  # type: ignore[no-any-return]

@@ -1,0 +1,539 @@
+"""The dealer's table screen and the main window that holds it and the floor console.
+
+The screen is a view: it lays out the table, the prompt, the action bar, the card entry, the
+discard chooser and the push checklist, and redraws them all from the controller's hand after
+each recorded event. Every action has a key: the action's letter, digits for Caro Hold 'em's
+kept count, Enter for cards, T to tick a push step, N for the next hand, O to open a table,
+X to close the shift, Ctrl+Z to undo, F2 for the card picker, F5 to retry, F9 for the theme.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealer_assist.ui.card_entry import CardEntry
+from dealer_assist.ui.controllers import DealerController, build_event
+from dealer_assist.ui.dialogs import (
+    ApprovalDialog,
+    KindDialog,
+    OpenTableDialog,
+    RowsDialog,
+    VoidReasonDialog,
+)
+from dealer_assist.ui.panels import (
+    ActionBar,
+    Banner,
+    DiscardPanel,
+    HistoryList,
+    PushChecklist,
+    needs_cards,
+    shortcut,
+)
+from dealer_assist.ui.qt import (
+    QDialog,
+    QFrame,
+    QHBoxLayout,
+    QKeyEvent,
+    QKeySequence,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStackedWidget,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+)
+from dealer_assist.ui.table_view import TableWidget
+from dealer_assist.ui.theme import current_theme
+
+from dealer_assist.engine.base import Action, Prompt
+from dealer_assist.engine.registry import get_game
+from dealer_assist.errors import BadInput
+from dealer_assist.services import Approval
+
+PAGE_IDLE, PAGE_ACT, PAGE_DISCARD, PAGE_PUSH = range(4)
+
+
+class DealerScreen(QWidget):
+    """One table, as the dealer runs it."""
+
+    def __init__(self, controller: DealerController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("dealer-screen")
+        self.c = controller
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.prompt: Prompt | None = None
+        self._instruction_lines: list[str] = []
+        self.card_action: Action | None = None
+        self.discard_seat: int | None = None
+        self._input_kind = ""
+
+        root = QVBoxLayout(self)
+        root.setContentsMargins(10, 8, 10, 8)
+        root.setSpacing(6)
+
+        top = QHBoxLayout()
+        self.where = QLabel("")
+        self.where.setObjectName("where")
+        self.where.setStyleSheet("font-weight: bold;")
+        self.where.setMinimumWidth(200)
+        self.where.setWordWrap(True)
+        top.addWidget(self.where, 1)
+        self.open_button = QPushButton("Open table…  [O]")
+        self.open_button.setObjectName("open-table-button")
+        self.open_button.clicked.connect(self.open_table)
+        top.addWidget(self.open_button)
+        self.close_button = QPushButton("Close shift…  [X]")
+        self.close_button.setObjectName("close-shift-button")
+        self.close_button.clicked.connect(self.close_shift)
+        top.addWidget(self.close_button)
+        root.addLayout(top)
+
+        self.banner = Banner()
+        self.banner.retry.connect(self.retry)
+        root.addWidget(self.banner)
+
+        self.message = QLabel("")
+        self.message.setObjectName("Prompt")
+        self.message.setWordWrap(True)
+        root.addWidget(self.message)
+        self.instructions = QLabel("")
+        self.instructions.setObjectName("Instruction")
+        self.instructions.setWordWrap(True)
+        self.instructions.hide()
+        root.addWidget(self.instructions)
+        self.refusal = QLabel("")
+        self.refusal.setObjectName("Refusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.hide()
+        root.addWidget(self.refusal)
+
+        middle = QHBoxLayout()
+        self.table = TableWidget()
+        middle.addWidget(self.table, 1)
+        side = QFrame()
+        side.setObjectName("Panel")
+        side.setFixedWidth(330)
+        self.side = side
+        sl = QVBoxLayout(side)
+        sl.setContentsMargins(8, 8, 8, 8)
+        self.history_title = QLabel("This hand")
+        self.history_title.setObjectName("Heading")
+        sl.addWidget(self.history_title)
+        self.history = HistoryList()
+        sl.addWidget(self.history, 1)
+        self.push = PushChecklist()
+        self.push.next_hand.connect(self.start_hand)
+        self.push.hide()
+        sl.addWidget(self.push, 1)
+        self.undo_button = QPushButton("Undo last   [Ctrl+Z]")
+        self.undo_button.setObjectName("undo")
+        self.undo_button.clicked.connect(self.undo)
+        sl.addWidget(self.undo_button)
+        self.cards = CardEntry()
+        self.cards.submitted.connect(self._cards_entered)
+        self.cards.input.escaped.connect(self.setFocus)
+        self.cards.picker_shown.connect(lambda _on: self._page(self.pages.currentIndex()))
+        self.cards.input.letter_after_card = self._letter_after_card
+        sl.addWidget(self.cards)
+        middle.addWidget(side)
+        root.addLayout(middle, 1)
+
+        self.pages = QStackedWidget()
+        idle = QFrame()
+        idle.setObjectName("Panel")
+        il = QHBoxLayout(idle)
+        self.idle_text = QLabel("")
+        self.idle_text.setObjectName("idle-text")
+        il.addWidget(self.idle_text, 1)
+        il.addWidget(QLabel("Seats this hand"))
+        self.seats_edit = QLineEdit()
+        self.seats_edit.setObjectName("seats-edit")
+        self.seats_edit.setPlaceholderText("as the table settings say")
+        self.seats_edit.setMaximumWidth(260)
+        il.addWidget(self.seats_edit)
+        self.start_button = QPushButton("Start hand   [N]")
+        self.start_button.setObjectName("start-hand")
+        self.start_button.setProperty("role", "primary")
+        self.start_button.clicked.connect(self.start_hand)
+        il.addWidget(self.start_button)
+        self.actions = ActionBar()
+        self.actions.chosen.connect(self.choose)
+        self.actions.refused.connect(self.show_refusal)
+        self.discards = DiscardPanel()
+        self.discards.keep_chosen.connect(self._keep_chosen)
+        self.discards.unseen_chosen.connect(self._discard_unseen)
+        self.discards.cancelled.connect(self._discard_cancel)
+        for w in (idle, self.actions, self.discards, QWidget()):
+            self.pages.addWidget(w)
+        root.addWidget(self.pages)
+        self.cards.picker.setParent(None)
+        root.addWidget(self.cards.picker)
+
+        self.c.changed.connect(self.refresh)
+        self.c.refused.connect(self._refused)
+        self.c.failed.connect(self._failed)
+        self.c.recovered.connect(self.banner.clear)
+        self.c.approval_needed.connect(lambda _m: None)
+        self.refresh()
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraw everything from the controller's recorded hand."""
+        c = self.c
+        self.show_refusal("")
+        self.table.show_view(c.view(), current_theme())
+        table = c.table.name if c.table else "no table"
+        shift = f"shift {c.shift.id} (floor {c.shift.floor})" if c.shift else "no shift open"
+        hand = f"hand {c.now.hand.number}" if c.now else ""
+        game = get_game(c.now.hand.game).title if c.now else ""
+        self.where.setText("   ·   ".join(x for x in (
+            table, game, hand, shift, f"dealer {c.session.user.full_name}") if x))
+        self.close_button.setEnabled(c.shift is not None)
+        self.history.show_steps(c.now.replay.steps if c.now else ())
+        self.undo_button.setEnabled(c.last_voidable() is not None)
+        self.prompt = c.now.prompt() if c.now else None
+        self.discard_seat = None
+        if c.now is None or (c.now.over and c.settlement is not None):
+            self._show_end()
+            return
+        prompt = self.prompt
+        assert prompt is not None
+        self.message.setText(prompt.message)
+        self._set_instructions(prompt.instructions)
+        self.actions.show_prompt(prompt)
+        self._page(PAGE_ACT)
+        self._arm_cards(prompt)
+
+    def _show_end(self) -> None:
+        c = self.c
+        if c.now is not None and c.settlement is not None:
+            prompt = c.now.prompt()
+            self.message.setText(prompt.message)
+            self._set_instructions(
+                tuple(i for i in prompt.instructions if not i[:1].isdigit())
+            )
+            self.push.show_settlement(c.settlement)
+            self._page(PAGE_PUSH)
+        else:
+            self._set_instructions(())
+            if c.shift is None:
+                self.message.setText("Open a table to start the shift")
+                self.idle_text.setText("No shift open at this station.")
+            else:
+                self.message.setText("Ready: start the next hand")
+                self.idle_text.setText("Press N to start a hand.")
+            self.start_button.setEnabled(c.shift is not None)
+            self._page(PAGE_IDLE)
+        self.cards.expect(0, "")
+        self.card_action = None
+        self.setFocus()
+
+    def _page(self, page: int) -> None:
+        """Show a bottom page; the push checklist takes the side panel, wide, instead."""
+        self.pages.setCurrentIndex(page)
+        pushing = page == PAGE_PUSH
+        # with the picker open, a bar holding only card inputs gives the table its room
+        only_cards = page == PAGE_ACT and self.prompt is not None and all(
+            needs_cards(a) for a in self.prompt.actions if a.enabled)
+        self.pages.setVisible(not pushing and not (only_cards and self.cards.picker.isVisible()))
+        self.history.setVisible(not pushing)
+        self.history_title.setVisible(not pushing)
+        self.push.setVisible(pushing)
+        self.side.setFixedWidth(560 if pushing else 330)
+
+    def _set_instructions(self, lines: tuple[str, ...]) -> None:
+        """Short lines (Caro Hold 'em's price per kept count) share one line; an instruction
+        to act ("Turn seat 6 face down: ...") gets a line of its own."""
+        self._instruction_lines = list(lines)
+        short = all(len(line) <= 40 for line in lines)
+        self.instructions.setText(("     ·     " if short else "\n").join(lines))
+        self.instructions.setVisible(bool(lines))
+
+    def instruction_texts(self) -> list[str]:
+        return list(self._instruction_lines)
+
+    def _arm_cards(self, prompt: Prompt) -> None:
+        """Point the card entry at the action that takes cards (the seat to act's first)."""
+        takers = [a for a in prompt.actions if a.enabled and needs_cards(a)]
+        mine = [a for a in takers if a.seat == prompt.to_act]
+        action = (mine or takers)[0] if (mine or takers) else None
+        self.card_action = action
+        if action is None:
+            self.cards.expect(0, "")
+            self.setFocus()
+            return
+        n = needs_cards(action)
+        lettered = [a for a in takers if shortcut(a) and needs_cards(a) == n]
+        if len(lettered) > 1:
+            label = "Type the card, then " + " · ".join(
+                f"{shortcut(a).upper()} {a.label}" for a in lettered)
+        else:
+            label = action.label + (f": {n} cards" if n > 1 else "")
+        self.cards.expect(n, label)
+        self.cards.set_unavailable(self.c.card_reasons(action))
+        self.cards.input.setFocus()
+
+    # --- input -----------------------------------------------------------------------------
+
+    def choose(self, action: Action) -> None:
+        """A button or its key: record it, or ask for the cards or the discard first."""
+        self.show_refusal("")
+        if action.needs == "discard":
+            self._start_discard(action)
+            return
+        n = needs_cards(action)
+        if n:
+            typed = self._typed_cards()
+            if self.cards.count == n and typed is not None and len(typed) == n:
+                self._submit(action, typed)
+            else:
+                self.card_action = action
+                self.cards.expect(n, action.label + (f": {n} cards" if n > 1 else ""))
+                self.cards.set_unavailable(self.c.card_reasons(action))
+                self.cards.input.setFocus()
+            return
+        if action.needs in ("rows", "kind"):
+            self._ask_more(action)
+            return
+        if action.needs is not None:
+            self.show_refusal(f'"{action.label}" needs input this screen does not take')
+            return
+        self._input_kind = "action"
+        try:
+            event = build_event(action)
+        except BadInput as exc:
+            self.show_refusal(str(exc))
+            return
+        self.c.record(event)
+
+    def _ask_more(self, action: Action) -> None:
+        """Inputs that are not single cards: a hand's three rows, or a declaration's name."""
+        extra: dict[str, Any] = {}
+        if action.needs == "rows":
+            rows = RowsDialog(action.label, self)
+            if rows.exec() != QDialog.DialogCode.Accepted:
+                return
+            extra = dict(rows.rows)
+        else:
+            kind = KindDialog(action.label, self)
+            if kind.exec() != QDialog.DialogCode.Accepted:
+                return
+            extra = {"kind": kind.kind.text().strip()}
+        self._input_kind = "action"
+        try:
+            event = build_event(action, **extra)
+        except BadInput as exc:
+            self.show_refusal(str(exc))
+            return
+        self.c.record(event)
+
+    def _letter_after_card(self, letter: str) -> bool:
+        """A row or action letter typed right after a whole card ("9s" then B): enter the card
+        with that action (open-face rows). False when no card action has that letter."""
+        prompt = self.prompt
+        typed = self._typed_cards()
+        if prompt is None or typed is None or len(typed) != self.cards.count:
+            return False
+        for a in prompt.actions:
+            if a.enabled and needs_cards(a) == len(typed) and shortcut(a) == letter.lower():
+                self._submit(a, typed)
+                return True
+        return False
+
+    def _typed_cards(self) -> tuple[Any, ...] | None:
+        """The collected cards plus what is in the box, when it reads as cards."""
+        from dealer_assist.cards import parse_cards
+
+        try:
+            more = parse_cards(self.cards.input.text()) if self.cards.input.text().strip() else ()
+        except BadInput:
+            return None
+        return (*self.cards.cards, *more)
+
+    def _cards_entered(self, cards: tuple[Any, ...]) -> None:
+        if self.discard_seat is not None:
+            self._input_kind = "cards"
+            if self.c.discard(self.discard_seat, cards):
+                self.cards.clear()
+            return
+        if self.card_action is None:
+            return
+        self._submit(self.card_action, cards)
+
+    def _submit(self, action: Action, cards: tuple[Any, ...]) -> None:
+        self._input_kind = "cards"
+        try:
+            event = build_event(action, cards)
+        except BadInput as exc:
+            self.cards.show_error(str(exc))
+            return
+        if self.c.record(event):
+            self.cards.clear()
+
+    def _start_discard(self, action: Action) -> None:
+        seat = action.seat
+        if seat is None or self.prompt is None:
+            return
+        held = self.c.held(seat)
+        self.discard_seat = seat
+        self.discards.show_choices(seat, held, self.prompt)
+        self._page(PAGE_DISCARD)
+        self.cards.expect(0, "")
+        self.setFocus()
+
+    def _keep_chosen(self, keep: int) -> None:
+        seat = self.discard_seat
+        if seat is None:
+            return
+        n = self.discards.held - keep
+        self.cards.expect(n, f"Seat {seat} discards {n} face up (keeps {keep})")
+        self.cards.set_unavailable({})
+        self.cards.input.setFocus()
+
+    def _discard_unseen(self, count: int) -> None:
+        if self.discard_seat is not None:
+            self._input_kind = "action"
+            self.c.discard(self.discard_seat, (), count=count)
+
+    def _discard_cancel(self) -> None:
+        self.refresh()
+
+    def start_hand(self) -> None:
+        text = self.seats_edit.text().replace(",", " ").split()
+        seats: tuple[int, ...] | None = None
+        if text:
+            if not all(t.isdigit() for t in text):
+                self.show_refusal("seats: type seat numbers in deal order, e.g. 1 2 3 5")
+                return
+            seats = tuple(int(t) for t in text)
+        self._input_kind = "action"
+        self.c.start_hand(seats)
+
+    def retry(self) -> None:
+        if self.c.pending is not None and self.c.retry():
+            self.cards.clear()
+
+    def undo(self) -> None:
+        c = self.c
+        target = c.last_voidable()
+        if c.now is None or target is None:
+            self.show_refusal("nothing to undo in this hand")
+            return
+        step = c.now.replay.steps[target - 1]
+        dlg = VoidReasonDialog(
+            f"Void event {target}: " + " / ".join(step.lines)
+            + "\nIt stays in the hand's history, marked void, with your reason.", self,
+        )
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return
+        reason = dlg.reason.text().strip()
+        approval: Approval | None = None
+        if c.now.over or c.now.hand.status == "settled":
+            approval = self._ask_approval(f"The hand is finished: a floor person approves "
+                                          f"voiding event {target} ({reason}).")
+            if approval is None:
+                return
+        self._input_kind = "action"
+        c.undo(reason, approval)
+
+    def _ask_approval(self, what: str) -> Approval | None:
+        dlg = ApprovalDialog(what, self.c.services, self)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dlg.approval
+
+    def open_table(self) -> None:
+        dlg = OpenTableDialog(self.c.services, self.c.session, self)
+        if dlg.exec() != QDialog.DialogCode.Accepted or dlg.table_id is None:
+            return
+        self._input_kind = "action"
+        self.c.open_table(dlg.table_id, dlg.floor_name)
+
+    def close_shift(self) -> None:
+        if self.c.shift is None:
+            return
+        approval = self._ask_approval(
+            f"Close shift {self.c.shift.id}: the floor signs it off with their PIN."
+        )
+        if approval is not None:
+            self._input_kind = "action"
+            self.c.close_shift(approval)
+
+    # --- feedback --------------------------------------------------------------------------
+
+    def show_refusal(self, text: str) -> None:
+        self.refusal.setText(text)
+        self.refusal.setVisible(bool(text))
+
+    def _refused(self, text: str) -> None:
+        if self._input_kind == "cards" and self.cards.count:
+            self.cards.show_error(text)
+            self.cards.input.selectAll()
+            self.cards.input.setFocus()
+        else:
+            self.show_refusal(text)
+
+    def _failed(self, text: str) -> None:
+        self.banner.show_failure(text)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Every key of the screen (the card box passes these up): see the module doc."""
+        text = event.text()
+        key = event.key()
+        page = self.pages.currentIndex()
+        if event.matches(QKeySequence.StandardKey.Undo):
+            self.undo()
+            return
+        if key == Qt.Key.Key_F2:
+            self.cards.toggle_picker()
+            return
+        if key == Qt.Key.Key_F5:
+            self.retry()
+            return
+        if page == PAGE_PUSH:
+            if key in (Qt.Key.Key_T, Qt.Key.Key_Space):
+                self.push.tick_next()
+                return
+            if key == Qt.Key.Key_N and self.push.done:
+                self.start_hand()
+                return
+        elif page == PAGE_IDLE:
+            if key == Qt.Key.Key_N and self.c.shift is not None:
+                self.start_hand()
+                return
+            if key == Qt.Key.Key_O:
+                self.open_table()
+                return
+            if key == Qt.Key.Key_X and self.c.shift is not None:
+                self.close_shift()
+                return
+        elif page == PAGE_DISCARD:
+            if text.isdigit():
+                self.discards.choose(int(text))
+                return
+            if key == Qt.Key.Key_U:
+                self.discards.unseen.click()
+                return
+            if key == Qt.Key.Key_Escape:
+                self._discard_cancel()
+                return
+        elif page == PAGE_ACT and text and text.isalpha() and self._trigger(text):
+            return
+        super().keyPressEvent(event)
+
+    def _trigger(self, key: str) -> bool:
+        """An action by its key; with several (one per seat) the seat to act's."""
+        prompt = self.prompt
+        if prompt is None:
+            return False
+        matches = [a for a in prompt.actions if shortcut(a) == key.lower()]
+        if not matches:
+            return False
+        action = next((a for a in matches if a.seat == prompt.to_act), matches[0])
+        if action.enabled:
+            self.choose(action)
+        else:
+            self.show_refusal(f"{action.label}: {action.reason}")
+        return True

@@ -1,0 +1,444 @@
+"""Dialogs: sign in (and the first run's admin), open a table and shift, add a table from a
+settings file, close the shift, the reason for a void, the floor's PIN, and a dispute.
+
+Each dialog shows a refused input in a red line inside itself and stays open, so nothing typed
+is lost; it returns plain values and the caller makes the service call.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from dealer_assist.ui.qt import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.money import format_cents, parse_cents
+from dealer_assist.services import Adjustment, Approval, Services, Session, User
+
+
+class _Dialog(QDialog):
+    """A dialog with a form, an inline error line and OK/Cancel."""
+
+    def __init__(self, title: str, parent: QWidget | None = None, *, ok: str = "OK") -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setMinimumWidth(560)
+        self.lay = QVBoxLayout(self)
+        self.heading = QLabel(title)
+        self.heading.setObjectName("Heading")
+        self.lay.addWidget(self.heading)
+        self.form = QFormLayout()
+        self.form.setVerticalSpacing(12)
+        self.lay.addLayout(self.form)
+        self.error = QLabel("")
+        self.error.setObjectName("Refusal")
+        self.error.setWordWrap(True)
+        self.error.hide()
+        self.lay.addWidget(self.error)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        okb = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        okb.setText(ok)
+        okb.setObjectName("dialog-ok")
+        okb.setProperty("role", "primary")
+        self.buttons.accepted.connect(self._try_accept)
+        self.buttons.rejected.connect(self.reject)
+        self.lay.addWidget(self.buttons)
+
+    def show_error(self, text: str) -> None:
+        self.error.setText(text)
+        self.error.setVisible(bool(text))
+
+    def _try_accept(self) -> None:
+        try:
+            self.attempt()
+        except DealerAssistError as exc:
+            self.show_error(str(exc))
+            return
+        self.accept()
+
+    def attempt(self) -> None:
+        """Check the input (and make the service call); raise to keep the dialog open."""
+
+
+def _pin_edit(name: str) -> QLineEdit:
+    e = QLineEdit()
+    e.setObjectName(name)
+    e.setEchoMode(QLineEdit.EchoMode.Password)
+    e.setPlaceholderText("4 to 12 digits")
+    return e
+
+
+class SignInDialog(_Dialog):
+    """Name and PIN; a wrong PIN says how many tries are left, a lockout until when."""
+
+    def __init__(self, services: Services, parent: QWidget | None = None) -> None:
+        super().__init__("Sign in", parent, ok="Sign in")
+        self.services = services
+        self.session: Session | None = None
+        self.name = QLineEdit()
+        self.name.setObjectName("signin-name")
+        self.pin = _pin_edit("signin-pin")
+        self.form.addRow("Name", self.name)
+        self.form.addRow("PIN", self.pin)
+        self.name.returnPressed.connect(self.pin.setFocus)
+
+    def attempt(self) -> None:
+        try:
+            self.session = self.services.sign_in(self.name.text().strip(), self.pin.text())
+        except DealerAssistError:
+            self.pin.clear()
+            self.pin.setFocus()
+            raise
+
+
+class FirstAdminDialog(_Dialog):
+    """A new database: create the admin (name, full name for signed reports, PIN twice)."""
+
+    def __init__(self, services: Services, parent: QWidget | None = None) -> None:
+        super().__init__("First run: create the admin", parent, ok="Create admin")
+        self.services = services
+        self.user: User | None = None
+        self.name = QLineEdit()
+        self.name.setObjectName("admin-name")
+        self.full = QLineEdit()
+        self.full.setObjectName("admin-full")
+        self.pin = _pin_edit("admin-pin")
+        self.pin2 = _pin_edit("admin-pin2")
+        self.form.addRow("User name", self.name)
+        self.form.addRow("Full name", self.full)
+        self.form.addRow("PIN", self.pin)
+        self.form.addRow("PIN again", self.pin2)
+
+    def attempt(self) -> None:
+        from dealer_assist.errors import BadInput
+
+        if self.pin.text() != self.pin2.text():
+            raise BadInput("the two PINs differ: type the same PIN twice")
+        self.user = self.services.create_first_admin(
+            name=self.name.text(), full_name=self.full.text(), pin=self.pin.text()
+        )
+
+
+class AddUserDialog(_Dialog):
+    """Admin: add a dealer, floor person, auditor or admin."""
+
+    def __init__(self, services: Services, session: Session, parent: QWidget | None = None):
+        super().__init__("Add a user", parent, ok="Add user")
+        self.services, self.session = services, session
+        self.name = QLineEdit()
+        self.name.setObjectName("user-name")
+        self.full = QLineEdit()
+        self.full.setObjectName("user-full")
+        self.role = QComboBox()
+        self.role.setObjectName("user-role")
+        self.role.addItems(["dealer", "floor", "auditor", "admin"])
+        self.pin = _pin_edit("user-pin")
+        self.form.addRow("User name", self.name)
+        self.form.addRow("Full name", self.full)
+        self.form.addRow("Role", self.role)
+        self.form.addRow("PIN", self.pin)
+
+    def attempt(self) -> None:
+        self.services.add_user(
+            self.session, name=self.name.text(), full_name=self.full.text(),
+            role=self.role.currentText(), pin=self.pin.text(),
+        )
+
+
+def settings_lines(game: str, params: dict[str, Any]) -> list[str]:
+    """A table's settings as the dialog shows them (amounts formatted, the rest as given)."""
+    lines = [f"game: {game}"]
+    for k, v in params.items():
+        if k in ("smallest_chip", "buy_in", "limit") and isinstance(v, int):
+            lines.append(f"{k}: {format_cents(v)}")
+        elif k == "params" and isinstance(v, dict):
+            lines.append("game settings: " + ", ".join(
+                f"{pk} {_money_or(pk, pv)}" for pk, pv in v.items()))
+        elif k == "game":
+            continue
+        elif k == "seats" and isinstance(v, list):
+            lines.append("seats: " + ", ".join(map(str, v)))
+        elif k == "stacks" and isinstance(v, dict):
+            lines.append("stacks: " + ", ".join(f"{s} {format_cents(int(c))}"
+                                                for s, c in v.items()))
+        else:
+            lines.append(f"{k}: {v}")
+    return lines
+
+
+def _money_or(key: str, value: Any) -> str:
+    if key in ("chip", "unit", "ante") and isinstance(value, int):
+        return format_cents(value)
+    return str(value)
+
+
+class OpenTableDialog(_Dialog):
+    """Choose a table (its validated settings are shown) and the floor person for the shift."""
+
+    def __init__(self, services: Services, session: Session, parent: QWidget | None = None):
+        super().__init__("Open a table and shift", parent, ok="Open shift")
+        self.services, self.session = services, session
+        self.table = QComboBox()
+        self.table.setObjectName("open-table")
+        self.floor = QComboBox()
+        self.floor.setObjectName("open-floor")
+        self.details = QLabel("")
+        self.details.setObjectName("open-details")
+        self.details.setWordWrap(True)
+        self.form.addRow("Table", self.table)
+        self.form.addRow("Floor", self.floor)
+        self.form.addRow("Settings", self.details)
+        self.add = QPushButton("Add a table from a settings file…")
+        self.add.setObjectName("open-add")
+        self.add.clicked.connect(self._add_table)
+        self.add.setVisible(session.role in ("floor", "admin"))
+        self.lay.insertWidget(3, self.add)
+        self.table.currentIndexChanged.connect(self._show_settings)
+        self.table_id: int | None = None
+        self.floor_name = ""
+        self._fill()
+
+    def _fill(self) -> None:
+        self.table.clear()
+        for t in self.services.list_tables():
+            self.table.addItem(t.name, t.id)
+        self.floor.clear()
+        for u in self.services.floor_people():
+            self.floor.addItem(f"{u.full_name} ({u.name})", u.name)
+        self._show_settings()
+
+    def _show_settings(self) -> None:
+        tid = self.table.currentData()
+        if tid is None:
+            self.details.setText("no tables yet: the floor adds one from a settings file")
+            return
+        try:
+            st = self.services.settings(int(tid))
+        except DealerAssistError as exc:
+            self.details.setText(str(exc))
+            return
+        shift = self.services.current_shift(int(tid))
+        lines = [f"version {st.version}", *settings_lines(st.game, dict(st.document))]
+        if shift is not None:
+            lines.append(f"open shift: dealer {shift.dealer}, floor {shift.floor}")
+        self.details.setText("\n".join(lines))
+
+    def _add_table(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Table settings", "", "Table settings (*.toml *.json)"
+        )
+        if path:
+            try:
+                add_table_from_file(self.services, self.session, Path(path))
+            except DealerAssistError as exc:
+                self.show_error(str(exc))
+                return
+            self.show_error("")
+            self._fill()
+            self.table.setCurrentIndex(self.table.count() - 1)
+
+    def attempt(self) -> None:
+        from dealer_assist.errors import BadInput
+
+        tid = self.table.currentData()
+        if tid is None:
+            raise BadInput("choose a table")
+        floor = self.floor.currentData()
+        if floor is None:
+            raise BadInput("no floor person: an admin must add one")
+        self.table_id = int(tid)
+        self.floor_name = str(floor)
+
+
+def add_table_from_file(services: Services, session: Session, path: Path) -> int:
+    """Read a table settings file (checked as ``table check`` checks it) and add the table."""
+    import json
+    import tomllib
+
+    from dealer_assist.settings.table import read_table_settings
+
+    read_table_settings(path)  # names the file, the key and the problem if it is wrong
+    text = path.read_text(encoding="utf-8")
+    doc = json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
+    if "presets_dir" in doc:
+        doc["presets_dir"] = str((path.parent / str(doc["presets_dir"])).resolve())
+    table = services.add_table(session, doc, name=None if doc.get("name") else path.stem)
+    return table.id
+
+
+class ApprovalDialog(_Dialog):
+    """A floor person's name and PIN, typed at the station."""
+
+    def __init__(self, what: str, services: Services, parent: QWidget | None = None,
+                 *, title: str = "Floor approval") -> None:
+        super().__init__(title, parent, ok="Approve")
+        self.services = services
+        self.what = QLabel(what)
+        self.what.setWordWrap(True)
+        self.lay.insertWidget(1, self.what)
+        self.name = QComboBox()
+        self.name.setEditable(True)
+        self.name.setObjectName("approval-name")
+        for u in services.floor_people():
+            self.name.addItem(u.name)
+        self.pin = _pin_edit("approval-pin")
+        self.form.addRow("Floor", self.name)
+        self.form.addRow("PIN", self.pin)
+        self.approval: Approval | None = None
+
+    def attempt(self) -> None:
+        from dealer_assist.errors import BadInput
+
+        name = self.name.currentText().strip()
+        if not name or not self.pin.text():
+            raise BadInput("the floor person types their name and PIN")
+        self.approval = Approval(name=name, pin=self.pin.text())
+
+
+class VoidReasonDialog(_Dialog):
+    """Undo: why the last event is voided (kept in the hand's history)."""
+
+    def __init__(self, what: str, parent: QWidget | None = None) -> None:
+        super().__init__("Undo the last input", parent, ok="Void it")
+        self.what = QLabel(what)
+        self.what.setObjectName("void-what")
+        self.what.setWordWrap(True)
+        self.lay.insertWidget(1, self.what)
+        self.reason = QLineEdit()
+        self.reason.setObjectName("void-reason")
+        self.reason.setPlaceholderText("e.g. wrong card typed")
+        self.form.addRow("Reason", self.reason)
+
+    def attempt(self) -> None:
+        from dealer_assist.errors import BadInput
+
+        if not self.reason.text().strip():
+            raise BadInput("a void needs a reason: say what went wrong")
+
+
+class DisputeDialog(_Dialog):
+    """Notes, the ruling, and optional balancing adjustments approved by the floor."""
+
+    def __init__(self, hand_label: str, services: Services, parent: QWidget | None = None):
+        super().__init__(f"Dispute: {hand_label}", parent, ok="Record dispute")
+        self.services = services
+        self.notes = QPlainTextEdit()
+        self.notes.setObjectName("dispute-notes")
+        self.notes.setFixedHeight(100)
+        self.ruling = QLineEdit()
+        self.ruling.setObjectName("dispute-ruling")
+        self.adjust = QLineEdit()
+        self.adjust.setObjectName("dispute-adjust")
+        self.adjust.setPlaceholderText("e.g. 3:+4.00, 5:-4.00  (seat:amount; house:amount)")
+        self.form.addRow("Notes", self.notes)
+        self.form.addRow("Ruling", self.ruling)
+        self.form.addRow("Adjustments", self.adjust)
+        self.floor = QLineEdit()
+        self.floor.setObjectName("dispute-floor")
+        self.pin = _pin_edit("dispute-pin")
+        row = QHBoxLayout()
+        row.addWidget(self.floor)
+        row.addWidget(self.pin)
+        self.form.addRow("Floor approval (name, PIN)", row)
+        self.adjustments: list[Adjustment] = []
+        self.approval: Approval | None = None
+
+    def attempt(self) -> None:
+        from dealer_assist.errors import BadInput
+
+        if not self.notes.toPlainText().strip() or not self.ruling.text().strip():
+            raise BadInput("a dispute needs notes and a ruling")
+        self.adjustments = parse_adjustments(self.adjust.text())
+        if sum(a.amount for a in self.adjustments) != 0:
+            raise BadInput("the adjustments must add up to zero: each cent paid comes from "
+                           "another seat or the house")
+        self.approval = None
+        if self.adjustments:
+            if not self.floor.text().strip() or not self.pin.text():
+                raise BadInput("an adjustment needs the floor's name and PIN")
+            self.approval = Approval(name=self.floor.text().strip(), pin=self.pin.text())
+
+
+def parse_adjustments(text: str) -> list[Adjustment]:
+    """``3:+4.00, 5:-4, house:0.50`` -> adjustments in cents (seat ``None`` is the house)."""
+    from dealer_assist.errors import BadInput
+
+    out: list[Adjustment] = []
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        who, sep, amount = part.partition(":")
+        if not sep:
+            raise BadInput(f'"{part}": write seat:amount, e.g. 3:+4.00')
+        who = who.strip().lower()
+        if who == "house":
+            seat = None
+        elif who.isdigit():
+            seat = int(who)
+        else:
+            raise BadInput(f'"{who}" is not a seat number or "house"')
+        out.append(Adjustment(amount=parse_cents(amount.strip().lstrip("+")), seat=seat))
+    return out
+
+
+class RowsDialog(_Dialog):
+    """A hand set into three rows (open-face and Chinese poker): front 3, middle 5, back 5."""
+
+    SIZES = (("front", 3), ("middle", 5), ("back", 5))
+
+    def __init__(self, what: str, parent: QWidget | None = None) -> None:
+        super().__init__(what, parent, ok="Record")
+        self.edits: dict[str, QLineEdit] = {}
+        for name, n in self.SIZES:
+            e = QLineEdit()
+            e.setObjectName(f"rows-{name}")
+            e.setPlaceholderText(f"{n} cards, e.g. " + " ".join(["As", "Kd", "9h", "9c", "2s"][:n]))
+            self.form.addRow(name.capitalize(), e)
+            self.edits[name] = e
+        self.rows: dict[str, tuple[Any, ...]] = {}
+
+    def attempt(self) -> None:
+        from dealer_assist.cards import parse_cards
+        from dealer_assist.errors import BadInput
+
+        rows = {}
+        for name, n in self.SIZES:
+            cards = parse_cards(self.edits[name].text())
+            if len(cards) != n:
+                raise BadInput(f"the {name} row takes {n} cards, not {len(cards)}")
+            rows[name] = cards
+        self.rows = rows
+
+
+class KindDialog(_Dialog):
+    """A declaration the game names in words (a natural: dragon, three-flushes...)."""
+
+    def __init__(self, what: str, parent: QWidget | None = None) -> None:
+        super().__init__(what, parent, ok="Record")
+        self.kind = QLineEdit()
+        self.kind.setObjectName("kind")
+        self.kind.setPlaceholderText("e.g. dragon, three-flushes, three-straights, six-pairs")
+        self.form.addRow("Which", self.kind)
+
+    def attempt(self) -> None:
+        from dealer_assist.errors import BadInput
+
+        if not self.kind.text().strip():
+            raise BadInput("say which one")

@@ -1,0 +1,458 @@
+"""The floor manager's console: hands across tables with filters, a replay with a step slider,
+reveal a destroyed hand (logged), record a dispute, export a hand or a shift as PDF, verify.
+
+Replays come from the store (``Services.hand_replay``), so the floor sees the table exactly as
+it stood after each recorded event, voids included.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from dealer_assist.ui.controllers import FloorController
+from dealer_assist.ui.dialogs import DisputeDialog
+from dealer_assist.ui.qt import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDateTimeEdit,
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QKeySequence,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QShortcut,
+    QSlider,
+    QSplitter,
+    Qt,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+from dealer_assist.ui.table_view import TableWidget
+from dealer_assist.ui.theme import current_theme
+from dealer_assist.ui.workers import run_with_progress
+
+from dealer_assist.engine.registry import get_game
+from dealer_assist.services import HandFilter
+
+COLUMNS = ("Hand", "Table", "Started (UTC)", "Game", "Dealer", "Events", "Status", "Disputed")
+
+
+def _fmt_time(t: datetime | None) -> str:
+    return t.astimezone(UTC).strftime("%Y-%m-%d %H:%M") if t is not None else ""
+
+
+class FloorConsole(QWidget):
+    """Hands list on the left, the chosen hand's replay and the floor's actions on the right."""
+
+    def __init__(self, controller: FloorController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("floor-console")
+        self.c = controller
+        self.export_dir: Path | None = None
+        self.last_export: Path | None = None
+        self.last_message = ""
+        root = QVBoxLayout(self)
+        root.setContentsMargins(10, 8, 10, 8)
+        self.notice = QLabel("")
+        self.notice.setObjectName("Refusal")
+        self.notice.setWordWrap(True)
+        self.notice.hide()
+        root.addWidget(self.notice)
+        self.info = QLabel("")
+        self.info.setObjectName("Instruction")
+        self.info.setWordWrap(True)
+        self.info.hide()
+        root.addWidget(self.info)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        root.addWidget(split, 1)
+
+        left = QWidget()
+        left.setObjectName("floor-left")
+        ll = QVBoxLayout(left)
+        ll.setContentsMargins(0, 0, 0, 0)
+        filters = QGroupBox("Find hands")
+        form = QFormLayout(filters)
+        self.f_table = QComboBox()
+        self.f_table.setObjectName("filter-table")
+        self.f_shift = QComboBox()
+        self.f_shift.setObjectName("filter-shift")
+        self.f_game = QComboBox()
+        self.f_game.setObjectName("filter-game")
+        self.f_dealer = QLineEdit()
+        self.f_dealer.setObjectName("filter-dealer")
+        self.f_dealer.setPlaceholderText("any dealer")
+        self.f_dealer.returnPressed.connect(self.search)
+        from_row = QHBoxLayout()
+        self.f_from_on = QCheckBox("")
+        self.f_from_on.setObjectName("filter-from-on")
+        self.f_from = QDateTimeEdit()
+        self.f_from.setDisplayFormat("yyyy-MM-dd HH:mm")
+        from_row.addWidget(self.f_from_on)
+        from_row.addWidget(self.f_from, 1)
+        to_row = QHBoxLayout()
+        self.f_to_on = QCheckBox("")
+        self.f_to_on.setObjectName("filter-to-on")
+        self.f_to = QDateTimeEdit()
+        self.f_to.setDisplayFormat("yyyy-MM-dd HH:mm")
+        to_row.addWidget(self.f_to_on)
+        to_row.addWidget(self.f_to, 1)
+        for combo in (self.f_table, self.f_shift, self.f_game):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
+        self.f_disputed = QCheckBox("only disputed hands")
+        self.f_disputed.setObjectName("filter-disputed")
+        form.addRow("Table", self.f_table)
+        form.addRow("Shift", self.f_shift)
+        form.addRow("Game", self.f_game)
+        form.addRow("Dealer", self.f_dealer)
+        form.addRow("From (UTC)", from_row)
+        form.addRow("To (UTC)", to_row)
+        form.addRow("", self.f_disputed)
+        self.search_button = QPushButton("Find   [Enter]")
+        self.search_button.setObjectName("search")
+        self.search_button.setProperty("role", "primary")
+        self.search_button.clicked.connect(self.search)
+        form.addRow("", self.search_button)
+        ll.addWidget(filters)
+        self.list = QTableWidget(0, len(COLUMNS))
+        self.list.setObjectName("hands")
+        self.list.setHorizontalHeaderLabels(COLUMNS)
+        self.list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.list.verticalHeader().setVisible(False)
+        self.list.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
+        self.list.setMinimumWidth(200)
+        left.setMinimumWidth(380)
+        self.list.itemSelectionChanged.connect(self._selected)
+        ll.addWidget(self.list, 1)
+        split.addWidget(left)
+
+        right = QWidget()
+        rl = QVBoxLayout(right)
+        rl.setContentsMargins(0, 0, 0, 0)
+        self.title = QLabel("Choose a hand")
+        self.title.setObjectName("Heading")
+        self.title.setWordWrap(True)
+        rl.addWidget(self.title)
+        self.table = TableWidget()
+        self.table.setMinimumSize(560, 340)
+        rl.addWidget(self.table, 1)
+        steps = QHBoxLayout()
+        self.prev = QPushButton("◀  [←]")
+        self.prev.setObjectName("step-prev")
+        self.prev.clicked.connect(lambda: self.slider.setValue(self.slider.value() - 1))
+        steps.addWidget(self.prev)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setObjectName("step-slider")
+        self.slider.setMinimum(1)
+        self.slider.setMaximum(1)
+        self.slider.valueChanged.connect(self._step)
+        steps.addWidget(self.slider, 1)
+        self.next = QPushButton("[→]  ▶")
+        self.next.setObjectName("step-next")
+        self.next.clicked.connect(lambda: self.slider.setValue(self.slider.value() + 1))
+        steps.addWidget(self.next)
+        self.step_label = QLabel("")
+        self.step_label.setObjectName("step-label")
+        self.step_label.setMinimumWidth(150)
+        steps.addWidget(self.step_label)
+        rl.addLayout(steps)
+        self.narration = QLabel("")
+        self.narration.setObjectName("narration")
+        self.narration.setWordWrap(True)
+        self.narration.setStyleSheet("font-weight: bold;")
+        rl.addWidget(self.narration)
+        bar = QHBoxLayout()
+        self.reveal_button = QPushButton("Reveal  [R]")
+        self.reveal_button.setObjectName("reveal")
+        self.reveal_button.setToolTip("show destroyed hands' cards (floor only; logged)")
+        self.reveal_button.clicked.connect(self.reveal)
+        self.dispute_button = QPushButton("Dispute…  [D]")
+        self.dispute_button.setObjectName("dispute")
+        self.dispute_button.clicked.connect(self.dispute)
+        self.hand_pdf = QPushButton("Hand PDF  [H]")
+        self.hand_pdf.setObjectName("export-hand")
+        self.hand_pdf.clicked.connect(self.export_hand)
+        self.shift_pdf = QPushButton("Shift PDF  [S]")
+        self.shift_pdf.setObjectName("export-shift")
+        self.shift_pdf.clicked.connect(self.export_shift)
+        self.verify_button = QPushButton("Verify  [V]")
+        self.verify_button.setObjectName("verify")
+        self.verify_button.clicked.connect(self.verify)
+        for b in (self.reveal_button, self.dispute_button, self.hand_pdf, self.shift_pdf,
+                  self.verify_button):
+            bar.addWidget(b)
+        rl.addLayout(bar)
+        log = QFrame()
+        log.setObjectName("Panel")
+        lg = QVBoxLayout(log)
+        self.reveals_label = QLabel("")
+        self.reveals_label.setObjectName("reveals")
+        self.reveals_label.setWordWrap(True)
+        lg.addWidget(self.reveals_label)
+        self.disputes_label = QLabel("")
+        self.disputes_label.setObjectName("disputes")
+        self.disputes_label.setWordWrap(True)
+        lg.addWidget(self.disputes_label)
+        rl.addWidget(log)
+        split.addWidget(right)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        split.setSizes([440, 820])
+
+        for seq, fn in (
+            ("Left", lambda: self.slider.setValue(self.slider.value() - 1)),
+            ("Right", lambda: self.slider.setValue(self.slider.value() + 1)),
+            ("Home", lambda: self.slider.setValue(self.slider.minimum())),
+            ("End", lambda: self.slider.setValue(self.slider.maximum())),
+            ("R", self.reveal), ("D", self.dispute), ("H", self.export_hand),
+            ("S", self.export_shift), ("V", self.verify), ("Return", self.search),
+        ):
+            sc = QShortcut(QKeySequence(seq), self)
+            sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            sc.activated.connect(fn)
+
+        self.c.refused.connect(self.show_notice)
+        self.c.failed.connect(lambda m: self.show_notice(f"Database not answering: {m}"))
+        self.fill_filters()
+        self._enable()
+
+    # --- filters and list ------------------------------------------------------------------
+
+    def fill_filters(self) -> None:
+        svc = self.c.services
+        self.f_table.clear()
+        self.f_table.addItem("any table", None)
+        tables = self.c._guard(svc.list_tables) or []
+        for t in tables:
+            self.f_table.addItem(t.name, t.id)
+        self.f_shift.clear()
+        self.f_shift.addItem("any shift", None)
+        for s in self.c._guard(svc.list_shifts) or []:
+            name = next((t.name for t in tables if t.id == s.table_id), str(s.table_id))
+            self.f_shift.addItem(f"{s.id}: {name}, {s.dealer}, {_fmt_time(s.opened_at)}", s.id)
+        self.f_game.clear()
+        self.f_game.addItem("any game", None)
+        from dealer_assist.engine.registry import game_names
+
+        for g in game_names():
+            self.f_game.addItem(get_game(g).title, g)
+        now = datetime.now(UTC)
+        self.f_from.setDateTime(now.replace(hour=0, minute=0, second=0, microsecond=0))
+        self.f_to.setDateTime(now)
+        self._tables = {t.id: t.name for t in tables}
+
+    def current_filter(self) -> HandFilter:
+        since = self.f_from.dateTime().toPython() if self.f_from_on.isChecked() else None
+        until = self.f_to.dateTime().toPython() if self.f_to_on.isChecked() else None
+        return HandFilter(
+            table_id=self.f_table.currentData(),
+            shift_id=self.f_shift.currentData(),
+            game=self.f_game.currentData(),
+            dealer=self.f_dealer.text().strip() or None,
+            since=_aware(since),
+            until=_aware(until),
+            disputed=True if self.f_disputed.isChecked() else None,
+        )
+
+    def search(self) -> None:
+        self.show_notice("")
+        hands = self.c.search(self.current_filter())
+        self.list.setRowCount(len(hands))
+        for r, h in enumerate(hands):
+            values = (
+                str(h.number), self._tables.get(h.table_id, str(h.table_id)),
+                _fmt_time(h.started_at), get_game(h.game).title, h.started_by, str(h.events),
+                h.status, "yes" if h.disputed else "",
+            )
+            for col, v in enumerate(values):
+                item = QTableWidgetItem(v)
+                item.setData(Qt.ItemDataRole.UserRole, h.id)
+                self.list.setItem(r, col, item)
+        self.title.setText(f"{len(hands)} hand{'s' if len(hands) != 1 else ''} found"
+                           if hands else "No hand matches these filters")
+
+    def select_row(self, row: int) -> None:
+        self.list.selectRow(row)
+
+    def _selected(self) -> None:
+        rows = self.list.selectionModel().selectedRows()
+        if not rows:
+            return
+        item = self.list.item(rows[0].row(), 0)
+        hand_id = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        if hand_id is not None:
+            self.open_hand(int(hand_id))
+
+    # --- replay ----------------------------------------------------------------------------
+
+    def open_hand(self, hand_id: int) -> None:
+        if not self.c.open_hand(hand_id):
+            return
+        rep = self.c.replay
+        n = len(rep.steps)
+        self.slider.blockSignals(True)
+        self.slider.setMaximum(n)
+        self.slider.setValue(n)
+        self.slider.blockSignals(False)
+        self._step(n)
+        self._show_logs()
+        self._enable()
+
+    def _step(self, step: int) -> None:
+        rep = self.c.replay
+        hand = self.c.hand
+        if rep is None or hand is None:
+            return
+        st = rep.steps[step - 1]
+        self.table.show_view(self.c.step_view(step), current_theme(), revealed=self.c.revealed)
+        self.step_label.setText(f"event {step} of {len(rep.steps)}")
+        self.narration.setText(f"{st.number}. " + " / ".join(st.lines))
+        table = self._tables.get(hand.table_id, str(hand.table_id))
+        self.title.setText(
+            f"Hand {hand.number} at {table}: {rep.game.title}, dealt by {hand.started_by}, "
+            f"{_fmt_time(hand.started_at)} UTC" + ("  ·  DISPUTED" if hand.disputed else "")
+        )
+
+    def _show_logs(self) -> None:
+        reveals = self.c.reveals()
+        self.reveals_label.setText(
+            "Revealed: " + "; ".join(f"by {r.actor} at {_fmt_time(r.at)} UTC ({r.detail})"
+                                     for r in reveals)
+            if reveals else "Never revealed."
+        )
+        disputes = self.c.disputes()
+        lines = []
+        for d in disputes:
+            adj = ", ".join(
+                f"{'house' if a.seat is None else 'seat ' + str(a.seat)} "
+                f"{'+' if a.amount > 0 else ''}{a.amount / 100:.2f}"
+                for a in d.adjustments
+            )
+            lines.append(f"Dispute by {d.floor} at {_fmt_time(d.at)} UTC: {d.notes} — "
+                         f"ruling: {d.ruling}" + (f" — adjustments: {adj}" if adj else ""))
+        self.disputes_label.setText("\n".join(lines) if lines else "No dispute recorded.")
+
+    def _enable(self) -> None:
+        has = self.c.hand is not None
+        floor = self.c.session.role == "floor"
+        for b in (self.prev, self.next, self.slider, self.hand_pdf, self.shift_pdf):
+            b.setEnabled(has)
+        self.reveal_button.setEnabled(has and floor)
+        self.dispute_button.setEnabled(has and floor)
+
+    # --- floor actions ---------------------------------------------------------------------
+
+    def reveal(self) -> None:
+        if self.c.hand is None:
+            return
+        if self.c.session.role != "floor":
+            self.show_notice("only a floor person can reveal destroyed hands")
+            return
+        if self.c.reveal(self.slider.value()) is not None:
+            self._step(self.slider.value())
+            self._show_logs()
+            self.show_info(f"Revealed by {self.c.session.name}: this reveal is in the audit log.")
+
+    def dispute(self) -> None:
+        hand = self.c.hand
+        if hand is None:
+            return
+        dlg = DisputeDialog(f"hand {hand.number}", self.c.services, self)
+        dlg.floor.setText(self.c.session.name)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return
+        self.record_dispute(dlg.notes.toPlainText(), dlg.ruling.text(), dlg.adjustments,
+                            dlg.approval)
+
+    def record_dispute(self, notes: str, ruling: str, adjustments: list[Any],
+                       approval: Any) -> bool:
+        d = self.c.record_dispute(notes, ruling, adjustments, approval)
+        if d is None:
+            return False
+        self._show_logs()
+        self._step(self.slider.value())
+        self.show_info(f"Dispute recorded for hand {self.c.hand.number if self.c.hand else ''}.")
+        return True
+
+    def _out_path(self, default: str) -> Path | None:
+        if self.export_dir is not None:
+            return self.export_dir / default
+        path, _ = QFileDialog.getSaveFileName(self, "Save the report", default, "PDF (*.pdf)")
+        return Path(path) if path else None
+
+    def export_hand(self) -> None:
+        hand = self.c.hand
+        if hand is None:
+            return
+        out = self._out_path(f"hand-{hand.table_id}-{hand.number}.pdf")
+        if out is None:
+            return
+        from dealer_assist.reports.generate import hand_report
+
+        svc, session, hid = self.c.services, self.c.session, hand.id
+        self._run(f"Writing the hand report to {out.name}…",
+                  lambda: hand_report(svc, session, out, hand_id=hid), out)
+
+    def export_shift(self) -> None:
+        hand = self.c.hand
+        if hand is None:
+            return
+        out = self._out_path(f"shift-{hand.shift_id}.pdf")
+        if out is None:
+            return
+        from dealer_assist.reports.generate import shift_report
+
+        svc, session, sid = self.c.services, self.c.session, hand.shift_id
+        self._run(f"Writing the shift report to {out.name}…",
+                  lambda: shift_report(svc, session, out, shift_id=sid), out)
+
+    def verify(self) -> None:
+        from dealer_assist.services import verify_store
+
+        store = self.c.services.store
+
+        def work() -> str:
+            return str(verify_store(store).summary())
+
+        run_with_progress(self, "Verifying every table's chain and hand…", work,
+                          lambda s: self.show_info(f"Verify: {s}"), self.show_notice)
+
+    def _run(self, label: str, fn: Any, out: Path) -> None:
+        def done(result: Any) -> None:
+            self.last_export = out
+            pages = getattr(result, "pages", None)
+            self.show_info(f"Saved {out}" + (f" ({pages} pages)" if pages else ""))
+
+        run_with_progress(self, label, fn, done, self.show_notice)
+
+    def show_notice(self, text: str) -> None:
+        self.last_message = text or self.last_message
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
+
+    def show_info(self, text: str) -> None:
+        self.last_message = text
+        self.info.setText(text)
+        self.info.setVisible(bool(text))
+
+
+def _aware(t: Any) -> datetime | None:
+    if t is None:
+        return None
+    assert isinstance(t, datetime)
+    return t.replace(tzinfo=UTC) if t.tzinfo is None else t.astimezone(UTC)

@@ -1,0 +1,148 @@
+"""The application window: sign in, then the dealer's table and/or the floor console by role.
+
+``open_app(services)`` is what ``dealer-assist`` (no command) calls. The window owns no global
+state: each screen gets its controller, and the controllers get the services.
+"""
+
+from __future__ import annotations
+
+from dealer_assist.ui.controllers import DealerController, FloorController
+from dealer_assist.ui.dealer_window import DealerScreen
+from dealer_assist.ui.dialogs import AddUserDialog, FirstAdminDialog, SignInDialog
+from dealer_assist.ui.floor_console import FloorConsole
+from dealer_assist.ui.qt import (
+    QDialog,
+    QHBoxLayout,
+    QKeySequence,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QShortcut,
+    Qt,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+    application,
+)
+from dealer_assist.ui.theme import THEMES, apply_theme, current_theme, get_theme
+
+from dealer_assist.services import PERMISSIONS, Services, Session
+
+
+class MainWindow(QMainWindow):
+    """One signed-in person's window: a Table tab (deal) and a Floor tab (review)."""
+
+    def __init__(self, services: Services, session: Session, *, where: str = "") -> None:
+        super().__init__()
+        self.services = services
+        self.session = session
+        self.signed_out = False
+        self.setWindowTitle(f"Dealer Assist — {services.cardroom_name()}")
+        self.resize(1280, 800)
+        central = QWidget()
+        lay = QVBoxLayout(central)
+        lay.setContentsMargins(0, 0, 0, 0)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(10, 6, 10, 0)
+        who = QLabel(f"{session.user.full_name} · {session.role}"
+                     + (f"   ·   {where}" if where else ""))
+        who.setObjectName("Muted")
+        bar.addWidget(who, 1)
+        if session.role in PERMISSIONS["users"]:
+            add = QPushButton("Add user…")
+            add.setObjectName("add-user")
+            add.clicked.connect(self.add_user)
+            bar.addWidget(add)
+        self.theme_button = QPushButton("")
+        self.theme_button.setObjectName("theme")
+        self.theme_button.clicked.connect(self.toggle_theme)
+        bar.addWidget(self.theme_button)
+        out = QPushButton("Sign out")
+        out.setObjectName("sign-out")
+        out.clicked.connect(self.sign_out)
+        bar.addWidget(out)
+        lay.addLayout(bar)
+        self.tabs = QTabWidget()
+        self.tabs.tabBar().setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        lay.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+        self.dealer: DealerScreen | None = None
+        self.floor: FloorConsole | None = None
+        if session.role in PERMISSIONS["deal"]:
+            self.dealer = DealerScreen(DealerController(services, session))
+            self.tabs.addTab(self.dealer, "Table  (Ctrl+1)")
+        if session.role in PERMISSIONS["review"]:
+            self.floor = FloorConsole(FloorController(services, session))
+            self.tabs.addTab(self.floor, "Floor  (Ctrl+2)")
+        self.tabs.currentChanged.connect(self._tab_changed)
+        if self.dealer is not None:
+            self.dealer.setFocus()
+        for seq, fn in (
+            ("F9", self.toggle_theme),
+            ("Ctrl+1", lambda: self.tabs.setCurrentIndex(0)),
+            ("Ctrl+2", lambda: self.tabs.setCurrentIndex(min(1, self.tabs.count() - 1))),
+        ):
+            QShortcut(QKeySequence(seq), self).activated.connect(fn)
+        self._label_theme()
+
+    def _tab_changed(self, _i: int) -> None:
+        w = self.tabs.currentWidget()
+        if w is self.dealer and self.dealer is not None:
+            self.dealer.setFocus()
+        if w is self.floor and self.floor is not None:
+            self.floor.fill_filters()
+            self.floor.search()
+
+    def toggle_theme(self) -> None:
+        names = list(THEMES)
+        now = current_theme().name
+        theme = get_theme(names[(names.index(now) + 1) % len(names)])
+        apply_theme(application(), theme)
+        self._label_theme()
+        if self.dealer is not None:
+            self.dealer.refresh()
+        if self.floor is not None and self.floor.c.replay is not None:
+            self.floor.table.show_view(self.floor.table.view, theme,
+                                       revealed=self.floor.c.revealed)
+
+    def _label_theme(self) -> None:
+        other = "light" if current_theme().name == "dark" else "dark"
+        self.theme_button.setText(f"{other.capitalize()} theme  [F9]")
+
+    def add_user(self) -> None:
+        AddUserDialog(self.services, self.session, self).exec()
+
+    def sign_out(self) -> None:
+        try:
+            self.services.sign_out(self.session)
+        finally:
+            self.signed_out = True
+            self.close()
+
+
+def sign_in(services: Services) -> Session | None:
+    """First run creates the admin; then the sign-in dialog. ``None`` if cancelled."""
+    if services.needs_first_admin():
+        first = FirstAdminDialog(services)
+        if first.exec() != QDialog.DialogCode.Accepted:
+            return None
+    dlg = SignInDialog(services)
+    if dlg.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return dlg.session
+
+
+def open_app(services: Services, *, theme: str = "dark", where: str = "") -> int:
+    """Run the app until the last window closes; signing out returns to the sign-in."""
+    app = application()
+    app.setApplicationName("Dealer Assist")
+    apply_theme(app, get_theme(theme))
+    while True:
+        session = sign_in(services)
+        if session is None:
+            return 0
+        window = MainWindow(services, session, where=where)
+        window.show()
+        app.exec()
+        if not window.signed_out:
+            return 0

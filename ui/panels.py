@@ -1,0 +1,439 @@
+"""The dealer screen's parts built from engine records: the action bar (from a Prompt), the
+discard chooser (Caro Hold 'em), the push checklist (from a Settlement), the hand's history and
+the database banner. Views only: they emit what the dealer chose; controllers act on it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from dealer_assist.ui.qt import (
+    QCheckBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+
+from dealer_assist.engine.base import Action, Prompt, Settlement
+from dealer_assist.engine.hand import Step
+from dealer_assist.money import format_cents
+
+
+def needs_cards(action: Action) -> int:
+    """How many cards an action takes from the card entry (0: none; discards are chosen)."""
+    if action.needs is None or action.needs == "discard":
+        return 0
+    if action.needs == "card":
+        return 1
+    name, _, n = action.needs.partition(":")
+    if name in ("board", "show", "cards") and n.isdigit():
+        return int(n)
+    return 0
+
+
+def shortcut(action: Action) -> str:
+    """The action's keyboard letter: its key, or the first letter of a word key ("back")."""
+    return action.key[:1].lower() if action.key else ""
+
+
+def button_text(action: Action) -> str:
+    """The label with the amount when the label does not already say it, and the key."""
+    text = action.label
+    if action.amount and format_cents(action.amount) not in text:
+        text += f"  {format_cents(action.amount)}"
+    if action.key:
+        text += f"  [{shortcut(action).upper()}]"
+    return text
+
+
+class ActionBar(QFrame):
+    """A big button per action of the prompt; a disabled one says why beside it."""
+
+    chosen = Signal(object)
+    refused = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("Panel")
+        self.actions_: tuple[Action, ...] = ()
+        self.buttons: list[QPushButton] = []
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(10, 8, 10, 8)
+        self.row = QHBoxLayout()
+        self.row.setSpacing(10)
+        lay.addLayout(self.row)
+        self.reasons = QLabel("")
+        self.reasons.setObjectName("action-reasons")
+        self.reasons.setWordWrap(True)
+        lay.addWidget(self.reasons)
+
+    def show_prompt(self, prompt: Prompt | None) -> None:
+        for b in self.buttons:
+            self.row.removeWidget(b)
+            b.hide()
+            b.deleteLater()
+        self.buttons = []
+        while self.row.count():
+            self.row.takeAt(0)
+        self.actions_ = prompt.actions if prompt is not None else ()
+        why = []
+        for i, action in enumerate(self.actions_):
+            b = QPushButton(button_text(action))
+            b.setObjectName(f"action-{action.kind}" + (f"-{action.seat}" if self._dup(action)
+                                                      else ""))
+            b.setProperty("role", "action")
+            if i == 0 and action.enabled:
+                b.setProperty("role", "action")
+            b.setEnabled(action.enabled)
+            tip = action.reason if not action.enabled else ""
+            if i < 12:
+                tip = (tip + "  " if tip else "") + f"F{i + 1}"
+            b.setToolTip(tip)
+            b.clicked.connect(lambda _=False, a=action: self.chosen.emit(a))
+            self.row.addWidget(b)
+            self.buttons.append(b)
+            if not action.enabled and action.reason:
+                why.append(f"{action.label}: {action.reason}")
+        self.row.addStretch(1)
+        self.reasons.setText("\n".join(why))
+        self.reasons.setVisible(bool(why))
+
+    def _dup(self, action: Action) -> bool:
+        return sum(1 for a in self.actions_ if a.kind == action.kind) > 1
+
+    def trigger_key(self, key: str) -> bool:
+        """The action bound to ``key`` (case-insensitive); a disabled one reports why."""
+        for action in self.actions_:
+            if action.key and shortcut(action) == key.lower():
+                if action.enabled:
+                    self.chosen.emit(action)
+                else:
+                    self.refused.emit(f"{action.label}: {action.reason}")
+                return True
+        return False
+
+    def trigger_index(self, i: int) -> bool:
+        if 0 <= i < len(self.actions_):
+            action = self.actions_[i]
+            if action.enabled:
+                self.chosen.emit(action)
+            else:
+                self.refused.emit(f"{action.label}: {action.reason}")
+            return True
+        return False
+
+    def button_for(self, kind: str, seat: int | None = None) -> QPushButton | None:
+        for a, b in zip(self.actions_, self.buttons, strict=True):
+            if a.kind == kind and (seat is None or a.seat == seat):
+                return b
+        return None
+
+
+def keep_choices(prompt: Prompt) -> dict[int, list[str]]:
+    """Caro Hold 'em: for each number of cards kept, what each wager would cost."""
+    out: dict[int, list[str]] = {}
+    for a in prompt.actions:
+        for o in a.options:
+            if o.keep is None:
+                continue
+            text = o.label.split(": ", 1)[-1]
+            out.setdefault(o.keep, []).append(text)
+    return out
+
+
+class DiscardPanel(QFrame):
+    """Choose how many cards to keep, with the price of each wager for that count; then the
+    discarded cards are entered (face up) or only counted (unseen)."""
+
+    keep_chosen = Signal(int)
+    unseen_chosen = Signal(int)
+    cancelled = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("Panel")
+        self.held = 0
+        self.keep: int | None = None
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(10, 8, 10, 8)
+        self.title = QLabel("")
+        self.title.setObjectName("discard-title")
+        self.title.setWordWrap(True)
+        self.title.setStyleSheet("font-weight: bold;")
+        lay.addWidget(self.title)
+        self.row = QHBoxLayout()
+        lay.addLayout(self.row)
+        bottom = QHBoxLayout()
+        self.unseen = QPushButton("Discarded face down (count only)  [U]")
+        self.unseen.setObjectName("discard-unseen")
+        self.unseen.clicked.connect(self._unseen)
+        bottom.addWidget(self.unseen)
+        bottom.addStretch(1)
+        self.cancel = QPushButton("Back  [Esc]")
+        self.cancel.setObjectName("discard-cancel")
+        self.cancel.clicked.connect(self.cancelled.emit)
+        bottom.addWidget(self.cancel)
+        lay.addLayout(bottom)
+        self.buttons: dict[int, QPushButton] = {}
+
+    def show_choices(self, seat: int, held: int, prompt: Prompt) -> None:
+        for b in self.buttons.values():
+            b.hide()
+            b.deleteLater()
+        self.buttons = {}
+        while self.row.count():
+            self.row.takeAt(0)
+        self.held = held
+        self.keep = None
+        self.title.setText(
+            f"Seat {seat} holds {held} cards: how many does the player keep?  "
+            "(press the number, then enter the discarded cards)"
+        )
+        choices = keep_choices(prompt)
+        for keep in range(held - 1, 0, -1):
+            texts = choices.get(keep, [])
+            b = QPushButton(f"Keep {keep}  [{keep}]\n" + ("\n".join(texts) or "—"))
+            b.setObjectName(f"keep-{keep}")
+            b.setProperty("role", "action")
+            b.setCheckable(True)
+            b.setMinimumHeight(80)
+            b.clicked.connect(lambda _=False, k=keep: self.choose(k))
+            self.row.addWidget(b)
+            self.buttons[keep] = b
+        self.row.addStretch(1)
+
+    def choose(self, keep: int) -> None:
+        if keep not in self.buttons:
+            return
+        self.keep = keep
+        for k, b in self.buttons.items():
+            b.setChecked(k == keep)
+        self.keep_chosen.emit(keep)
+
+    def _unseen(self) -> None:
+        if self.keep is not None:
+            self.unseen_chosen.emit(self.held - self.keep)
+
+
+class StepRow(QWidget):
+    """A tick box and the step's words, wrapped; clicking the words ticks the box too."""
+
+    def __init__(self, name: str, text: str) -> None:
+        super().__init__()
+        self.setObjectName(name)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 3, 0, 3)
+        self.check = QCheckBox("")
+        self.check.setObjectName(f"{name}-check")
+        self.check.setAccessibleName(text)
+        lay.addWidget(self.check, 0, Qt.AlignmentFlag.AlignTop)
+        self.label = QLabel(text)
+        self.label.setObjectName(f"{name}-text")
+        self.label.setWordWrap(True)
+        self.label.setStyleSheet("font-size: 18px;")
+        lay.addWidget(self.label, 1)
+        self.check.toggled.connect(self._style)
+
+    def mousePressEvent(self, event: Any) -> None:
+        self.check.toggle()
+
+    def _style(self, on: bool) -> None:
+        f = self.label.font()
+        f.setStrikeOut(on)
+        self.label.setFont(f)
+
+
+class PushChecklist(QFrame):
+    """The push steps as a checklist the dealer ticks, the fee to drop, then the next hand."""
+
+    all_done = Signal()
+    next_hand = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("Panel")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(12, 6, 12, 6)
+        lay.setSpacing(2)
+        self.title = QLabel("Push, in this order\n(tick each step: T or Space)")
+        self.title.setObjectName("push-title")
+        self.title.setStyleSheet("font-weight: bold;")
+        lay.addWidget(self.title)
+        self.box = QVBoxLayout()
+        lay.addLayout(self.box)
+        self.box.setSpacing(0)
+        lay.addStretch(1)
+        self.totals = QLabel("")
+        self.totals.setObjectName("push-totals")
+        self.totals.setWordWrap(True)
+        self.totals.setStyleSheet("font-weight: bold;")
+        lay.addWidget(self.totals)
+        bottom = QHBoxLayout()
+        self.progress = QLabel("")
+        self.progress.setObjectName("push-progress")
+        bottom.addWidget(self.progress)
+        self.next = QPushButton("Next hand   [N]")
+        self.next.setObjectName("next-hand")
+        self.next.setProperty("role", "primary")
+        self.next.clicked.connect(self.next_hand.emit)
+        bottom.addWidget(self.next)
+        lay.addLayout(bottom)
+        self.checks: list[QCheckBox] = []
+        self.rows: list[StepRow] = []
+
+    def show_settlement(self, s: Settlement | None) -> None:
+        for r in self.rows:
+            r.hide()
+            r.deleteLater()
+        self.rows = []
+        self.checks = []
+        if s is None:
+            self.totals.setText("")
+            self._update()
+            return
+        paid = ", ".join(f"seat {seat} {format_cents(v)}" for seat, v in sorted(s.payouts.items())
+                         if v)
+        total = "In all: " + (paid or "nothing pushed")
+        if s.carry_out:
+            total += f"; {format_cents(s.carry_out)} carries to the next hand"
+        fees = sum(f.amount for f in s.fees)
+        if fees:
+            total += f"; fees {format_cents(fees)}"
+        self.totals.setText(total)
+        lines: list[tuple[str, str]] = []
+        for kind, lines_of_kind in _fees_by_kind(s):
+            lines.append((f"fee-{kind}", lines_of_kind))
+        for p in s.steps:
+            text = p.text
+            if p.amount and format_cents(p.amount) not in text:
+                text += f"  ({format_cents(p.amount)})"
+            lines.append((f"step-{p.n}", f"{p.n}. {text}"))
+        if s.carry_out and not any("carr" in p.text.lower() for p in s.steps):
+            lines.append(("carry", f"Set aside {format_cents(s.carry_out)} for the next hand"))
+        for name, text in lines:
+            row = StepRow(name, text)
+            row.check.toggled.connect(lambda _on: self._update())
+            self.box.addWidget(row)
+            self.rows.append(row)
+            self.checks.append(row.check)
+        self._update()
+
+    def texts(self) -> list[str]:
+        return [r.label.text() for r in self.rows]
+
+    def tick_next(self) -> None:
+        for c in self.checks:
+            if not c.isChecked():
+                c.setChecked(True)
+                return
+
+    @property
+    def done(self) -> bool:
+        return all(c.isChecked() for c in self.checks)
+
+    def _update(self) -> None:
+        n = sum(1 for c in self.checks if c.isChecked())
+        self.progress.setText(f"{n} of {len(self.checks)} done")
+        self.next.setEnabled(self.done)
+        if self.checks and self.done:
+            self.all_done.emit()
+
+
+def _fees_by_kind(s: Settlement) -> list[tuple[str, str]]:
+    """One drop line per kind of fee: the total, and who it comes from."""
+    kinds: dict[str, list[tuple[int | None, int]]] = {}
+    for f in s.fees:
+        kinds.setdefault(f.kind, []).append((f.from_seat, f.amount))
+    out = []
+    for kind, parts in kinds.items():
+        total = sum(a for _, a in parts)
+        seats = [seat for seat, _ in parts if seat is not None]
+        text = f"Drop the {kind.replace('_', ' ').replace('-', ' ')}: {format_cents(total)}"
+        if seats and len({a for _, a in parts}) == 1 and len(seats) == len(parts):
+            each = format_cents(parts[0][1])
+            which = ", ".join(map(str, seats))
+            text += f" ({each} from seat{'s' if len(seats) > 1 else ''} {which})"
+        elif seats:
+            text += " (" + ", ".join(
+                f"seat {seat} {format_cents(a)}" for seat, a in parts if seat is not None
+            ) + ")"
+        out.append((kind, text + " into the drop box"))
+    return out
+
+
+class HistoryList(QListWidget):
+    """The hand's events, numbered as stored; voided ones struck through with the reason."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("history")
+        self.setWordWrap(True)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+    def show_steps(self, steps: Sequence[Step]) -> None:
+        self.clear()
+        voids = {}
+        for st in steps:
+            target = getattr(st.event, "target", None)
+            if st.event.TYPE == "void" and isinstance(target, int):
+                voids[target] = getattr(st.event, "reason", "")
+        for st in steps:
+            text = f"{st.number}. " + " / ".join(st.lines)
+            if st.voided:
+                text = f"{st.number}. {st.event.TYPE} " + _event_words(st) + \
+                    f" — VOIDED: {voids.get(st.number, '')}"
+            item = QListWidgetItem(text)
+            if st.voided:
+                f = item.font()
+                f.setStrikeOut(True)
+                item.setFont(f)
+            self.addItem(item)
+        self.scrollToBottom()
+
+    def texts(self) -> list[str]:
+        return [self.item(i).text() for i in range(self.count())]
+
+
+def _event_words(step: Step) -> str:
+    body = step.event.to_json()
+    body.pop("type", None)
+    return " ".join(f"{k} {v}" for k, v in body.items())
+
+
+class Banner(QFrame):
+    """A red band across the top: the database failed; the input is kept; Retry."""
+
+    retry = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("Banner")
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(14, 8, 14, 8)
+        self.text = QLabel("")
+        self.text.setObjectName("banner-text")
+        self.text.setWordWrap(True)
+        lay.addWidget(self.text, 1)
+        self.button = QPushButton("Retry   [F5]")
+        self.button.setObjectName("banner-retry")
+        self.button.clicked.connect(self.retry.emit)
+        lay.addWidget(self.button)
+        self.hide()
+
+    def show_failure(self, message: str) -> None:
+        self.text.setText(
+            f"Not recorded — the database is not answering: {message}\n"
+            "Your input is kept. Nothing changed on the table. Press Retry when it is back."
+        )
+        self.show()
+
+    def clear(self) -> None:
+        self.text.setText("")
+        self.hide()

@@ -1,0 +1,95 @@
+"""The one place the app's screens import Qt from (PySide6), so a port touches one file."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QEvent,
+    QObject,
+    QPoint,
+    QPointF,
+    QRect,
+    QRectF,
+    QRunnable,
+    QSize,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import (
+    QAction,
+    QBrush,
+    QColor,
+    QFont,
+    QFontDatabase,
+    QGuiApplication,
+    QKeyEvent,
+    QKeySequence,
+    QPainter,
+    QPainterPath,
+    QPalette,
+    QPen,
+    QPixmap,
+    QShortcut,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDateTimeEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QPlainTextEdit,
+    QProgressDialog,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSlider,
+    QSpinBox,
+    QSplitter,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QTextEdit,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+__all__ = [
+    "QAbstractItemView", "QAction", "QApplication", "QBrush", "QButtonGroup", "QCheckBox",
+    "QColor", "QComboBox", "QDateTimeEdit", "QDialog", "QDialogButtonBox", "QEvent",
+    "QFileDialog", "QFont", "QFontDatabase", "QFormLayout", "QFrame", "QGridLayout",
+    "QGroupBox", "QGuiApplication", "QHBoxLayout", "QHeaderView", "QKeyEvent", "QKeySequence",
+    "QLabel", "QLineEdit", "QListWidget", "QListWidgetItem", "QMainWindow", "QMessageBox",
+    "QObject", "QPainter", "QPainterPath", "QPalette", "QPen", "QPixmap", "QPlainTextEdit",
+    "QPoint", "QPointF", "QProgressDialog", "QPushButton", "QRect", "QRectF", "QRunnable",
+    "QScrollArea", "QShortcut", "QSize", "QSizePolicy", "QSlider", "QSpinBox", "QSplitter",
+    "QStackedWidget", "QTabWidget", "QTableWidget", "QTableWidgetItem", "QTextEdit",
+    "QThreadPool", "QTimer", "QToolButton", "QVBoxLayout", "QWidget", "Qt", "Signal", "Slot",
+]
+
+
+def application() -> QApplication:
+    """The running QApplication, created on first use (tests get pytest-qt's)."""
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        return app
+    return QApplication([])

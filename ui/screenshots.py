@@ -1,0 +1,212 @@
+"""Screenshots of the main screens, taken from the app itself (offscreen), for docs/ui.md.
+
+Run ``scripts/screenshots`` (or ``python -m dealer_assist.ui.screenshots --out DIR``). It builds
+a small cardroom in memory, deals the rulings' worked examples through the same controllers the
+screens use, and saves each screen at 1280x800 and 1920x1080 in the dark and light themes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from dealer_assist.cards import parse_card
+from dealer_assist.events import Bet as BetEvent
+from dealer_assist.events import (
+    BoardDealt,
+    CardDealt,
+    Champ,
+    Check,
+    Coward,
+    Discard,
+    Event,
+    Raise,
+)
+from dealer_assist.services import Argon2PinHasher, InMemoryStore, Services, Session
+
+CC_TABLE: dict[str, Any] = {
+    "name": "Table 1", "game": "champs-and-cowards", "seats": 8, "smallest_chip": 100,
+    "params": {"chip": 200, "decks": 1},
+}
+CARO_TABLE: dict[str, Any] = {
+    "name": "Table 2", "game": "caro-holdem", "seats": 3, "smallest_chip": 100,
+    "buy_in": 100000, "params": {"unit": 1000, "ante": 100, "cap": 4},
+}
+#: The Champs and Cowards example of the house rulings (ruling 10), after the start.
+CC_EXAMPLE: list[tuple[str, int, str]] = [
+    ("card", 1, "7h"), ("card", 2, "Kc"), ("card", 3, "2s"), ("card", 4, "9d"),
+    ("card", 5, "3s"), ("card", 6, "Jc"), ("card", 7, "Jh"), ("card", 8, "9c"),
+    ("champ", 4, ""), ("card", 4, "4c"), ("coward", 4, ""), ("champ", 5, ""),
+    ("card", 5, "2h"), ("champ", 5, ""), ("card", 5, "Qh"), ("coward", 6, ""),
+    ("coward", 7, ""), ("coward", 8, ""), ("champ", 1, ""), ("card", 1, "As"),
+    ("champ", 1, ""), ("card", 1, "Td"), ("coward", 1, ""), ("champ", 2, ""),
+    ("card", 2, "5d"), ("champ", 2, ""), ("card", 2, "Ac"), ("champ", 2, ""),
+    ("card", 2, "8s"), ("champ", 2, ""), ("card", 2, "5h"), ("coward", 3, ""),
+]
+
+
+def cc_events() -> list[Event]:
+    out: list[Event] = []
+    for kind, seat, card in CC_EXAMPLE:
+        if kind == "card":
+            out.append(CardDealt(seat=seat, card=parse_card(card)))
+        elif kind == "champ":
+            out.append(Champ(seat=seat))
+        else:
+            out.append(Coward(seat=seat))
+    return out
+
+
+def caro_events() -> list[Event]:
+    """Caro Hold 'em ruling 8's hand up to the blip discards."""
+    def cards(text: str) -> tuple[Any, ...]:
+        return tuple(parse_card(c) for c in text.split())
+
+    return [
+        Check(seat=1), Check(seat=2), Check(seat=3), BoardDealt(cards=cards("Ah Kd")),
+        Check(seat=1), Check(seat=2), Check(seat=3), BoardDealt(cards=cards("7c")),
+        Discard(seat=1, cards=cards("3d")), BetEvent(seat=1),
+        Discard(seat=2, cards=cards("6h 8h Jc")), Raise(seat=2),
+    ]
+
+
+def cardroom() -> tuple[Services, Session, Session]:
+    """A room with a dealer, a floor person and two tables; returns (services, dealer, floor)."""
+    svc = Services(InMemoryStore("Riverside Cardroom"), hasher=Argon2PinHasher(fast=True))
+    admin = svc.create_first_admin(name="ada", full_name="Ada Lovelace", pin="9999")
+    boss = Session(user=admin, signed_in_at=svc.clock())
+    svc.add_user(boss, name="dana", full_name="Dana Whitfield", role="dealer", pin="1111")
+    svc.add_user(boss, name="fran", full_name="Fran Okafor", role="floor", pin="2222")
+    svc.add_table(boss, CC_TABLE)
+    svc.add_table(boss, CARO_TABLE)
+    return svc, svc.sign_in("dana", "1111"), svc.sign_in("fran", "2222")
+
+
+def take(out: Path, only: str | None = None) -> list[Path]:
+    from dealer_assist.ui.controllers import DealerController, FloorController
+    from dealer_assist.ui.dealer_window import DealerScreen
+    from dealer_assist.ui.dialogs import SignInDialog
+    from dealer_assist.ui.floor_console import FloorConsole
+    from dealer_assist.ui.qt import QWidget, application
+    from dealer_assist.ui.theme import DARK, LIGHT, Theme, apply_theme
+
+    app = application()
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[Path] = []
+
+    def shot(name: str, make: Callable[[], QWidget], theme: Theme,
+             size: tuple[int, int]) -> None:
+        if only and only not in name:
+            return
+        apply_theme(app, theme)
+        w = make()
+        w.resize(*size)
+        w.show()
+        for _ in range(3):
+            app.processEvents()
+        screen = w if isinstance(w, DealerScreen) else getattr(w, "dealer", None)
+        if isinstance(screen, DealerScreen):
+            screen.refresh()
+            app.processEvents()
+        path = out / f"{name}-{theme.name}-{size[0]}x{size[1]}.png"
+        w.grab().save(str(path))
+        saved.append(path)
+        w.close()
+        w.deleteLater()
+        app.processEvents()
+
+    def dealer_cc(stop: int, *, fail: bool = False, picker: bool = False) -> DealerScreen:
+        svc, dana, _ = cardroom()
+        c = DealerController(svc, dana)
+        c.open_table(svc.find_table("Table 1").id, "fran")
+        c.start_hand()
+        for ev in cc_events()[:stop]:
+            c.record(ev)
+        screen = DealerScreen(c)
+        if picker:
+            screen.cards.picker_button.setChecked(True)
+            screen.cards.input.setText("7h")
+            screen.cards.show_error(
+                "7h cannot come from the stub: it is already face up at seat 1")
+        if fail:
+            screen.cards.input.setText("4c")
+            screen.banner.show_failure("database is locked (another station is writing)")
+        return screen
+
+    def dealer_caro(stop: int, discard: bool) -> DealerScreen:
+        svc, dana, _ = cardroom()
+        c = DealerController(svc, dana)
+        c.open_table(svc.find_table("Table 2").id, "fran")
+        c.start_hand()
+        for ev in caro_events()[:stop]:
+            c.record(ev)
+        screen = DealerScreen(c)
+        if discard:
+            screen._trigger("d")
+        return screen
+
+    def floor() -> FloorConsole:
+        svc, dana, fran = cardroom()
+        c = DealerController(svc, dana)
+        c.open_table(svc.find_table("Table 1").id, "fran")
+        c.start_hand()
+        for ev in cc_events():
+            c.record(ev)
+        f = FloorConsole(FloorController(svc, fran))
+        f.search()
+        f.select_row(0)
+        f.slider.setValue(16)
+        f.reveal()
+        return f
+
+    def main_window() -> QWidget:
+        from dealer_assist.ui.main_window import MainWindow
+
+        svc, _, fran = cardroom()
+        win = MainWindow(svc, fran, where="sqlite:///cardroom.sqlite3")
+        assert win.dealer is not None
+        c = win.dealer.c
+        c.open_table(svc.find_table("Table 1").id, "fran")
+        c.start_hand()
+        for ev in cc_events()[:24]:
+            c.record(ev)
+        return win
+
+    def sign_in() -> SignInDialog:
+        svc, _, _ = cardroom()
+        d = SignInDialog(svc)
+        d.name.setText("dana")
+        return d
+
+    for theme, size in ((DARK, (1280, 800)), (LIGHT, (1920, 1080)), (LIGHT, (1280, 800)),
+                        (DARK, (1920, 1080))):
+        shot("dealer-champs-to-act", lambda: dealer_cc(16), theme, size)
+        shot("dealer-caro-discard", lambda: dealer_caro(8, True), theme, size)
+        shot("floor-replay-revealed", floor, theme, size)
+    shot("dealer-champs-push-steps", lambda: dealer_cc(len(CC_EXAMPLE)), DARK, (1280, 800))
+    shot("dealer-champs-push-steps", lambda: dealer_cc(len(CC_EXAMPLE)), LIGHT, (1920, 1080))
+    shot("dealer-caro-raise", lambda: dealer_caro(11, False), DARK, (1280, 800))
+    shot("dealer-database-banner", lambda: dealer_cc(9, fail=True), DARK, (1280, 800))
+    shot("dealer-card-picker", lambda: dealer_cc(1, picker=True), LIGHT, (1280, 800))
+    shot("sign-in", sign_in, DARK, (640, 320))
+    shot("main-window-floor-person", main_window, DARK, (1280, 800))
+    shot("main-window-floor-person", main_window, LIGHT, (1920, 1080))
+    return saved
+
+
+def main() -> int:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    parser = argparse.ArgumentParser(description="Screenshots of the screens for the docs")
+    parser.add_argument("--out", default="docs/screenshots", help="folder for the PNG files")
+    parser.add_argument("--only", help="only screens whose name contains this")
+    args = parser.parse_args()
+    for p in take(Path(args.out), args.only):
+        print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,475 @@
+"""The table drawn as a table: seats around an oval felt, built only from a :class:`TableView`.
+
+Every game's ``Game.view`` gives the same shape (seats with cards, hidden counts, status, what was
+put in), so this widget draws any game unchanged. The seat to act is filled with the theme's
+accent colour and labelled "TO ACT" so it reads from across the table.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+from dealer_assist.ui.qt import (
+    QBrush,
+    QColor,
+    QFont,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPainter,
+    QPen,
+    QPointF,
+    QRectF,
+    QSizePolicy,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+)
+from dealer_assist.ui.theme import Theme, current_theme
+
+from dealer_assist.cards import parse_card
+from dealer_assist.engine.base import SeatView, TableView
+from dealer_assist.errors import BadInput, DealerAssistError
+from dealer_assist.money import format_cents
+
+STATUS_WORDS = {
+    "to_act": "to act",
+    "voluntarily_destroyed": "destroyed (stopped low)",
+    "dealer_destroyed": "destroyed by the dealer",
+}
+
+
+def pretty_card(code: str) -> tuple[str, bool]:
+    """Screen text for a card code (``Td`` -> ``10♦``) and whether it is red."""
+    try:
+        card = parse_card(code)
+    except BadInput:
+        return code, False
+    return card.pretty, card.is_red
+
+
+def status_text(status: str) -> str:
+    return STATUS_WORDS.get(status, status.replace("_", " "))
+
+
+def _height(w: QWidget) -> int:
+    """A seat's height at its width (wrapped notes make it taller)."""
+    lay = w.layout()
+    if lay is not None and lay.hasHeightForWidth():
+        return int(lay.totalHeightForWidth(w.width()))
+    return int(w.sizeHint().height())
+
+
+def _title(game: str) -> str:
+    try:
+        from dealer_assist.engine.registry import get_game
+
+        return get_game(game).title
+    except DealerAssistError:
+        return game
+
+
+def _pots_html(pots: tuple[tuple[str, int], ...]) -> str:
+    """Pots as a two-column table: names left, amounts right, so totals line up."""
+    rows = "".join(
+        f"<tr><td>{name}</td><td align='right'>&nbsp;&nbsp;{format_cents(v)}</td></tr>"
+        for name, v in pots
+    )
+    return f"<table align='center'>{rows}</table>" if rows else ""
+
+
+class CardLabel(QLabel):
+    """One card: white face with a red or black index, or a blue back when face down."""
+
+    def __init__(self, code: str | None, theme: Theme, px: int, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.code = code
+        w = int(px * 1.9)
+        h = int(px * 2.4)
+        self.setFixedSize(w, h)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        if code is None:
+            self.setText("")
+            self.setAccessibleName("card face down")
+            self.setStyleSheet(
+                f"background: {theme.card_back}; border: 2px solid #ffffff; border-radius: 5px;"
+            )
+        else:
+            text, red = pretty_card(code)
+            self.setText(text)
+            self.setAccessibleName(text)
+            color = theme.card_red if red else theme.card_black
+            self.setStyleSheet(
+                f"background: {theme.card_face}; color: {color}; border: 1px solid #444;"
+                f"border-radius: 5px; font-size: {px}px; font-weight: bold; padding: 0px;"
+            )
+
+
+def card_row(
+    codes: tuple[str, ...], hidden: int, theme: Theme, px: int, *, max_backs: int = 5
+) -> QWidget:
+    """A row of cards, then backs for hidden cards (a count when there are many)."""
+    row = QWidget()
+    row.setStyleSheet("background: transparent;")
+    lay = QHBoxLayout(row)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.setSpacing(3)
+    for code in codes:
+        lay.addWidget(CardLabel(code, theme, px))
+    for _ in range(min(hidden, max_backs)):
+        lay.addWidget(CardLabel(None, theme, px))
+    if hidden > max_backs:
+        more = QLabel(f"+{hidden - max_backs}")
+        more.setStyleSheet(f"font-size: {px}px; font-weight: bold; background: transparent;")
+        lay.addWidget(more)
+    lay.addStretch(1)
+    return row
+
+
+class SeatWidget(QFrame):
+    """One seat: number, dealer button, cards, points, what it put in, status and note."""
+
+    def __init__(
+        self, seat: SeatView, *, button: bool, theme: Theme, scale: float,
+        revealed: bool = False, compact: bool = False, parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.seat = seat
+        self.setObjectName(f"seat-{seat.seat}")
+        self.setProperty("to_act", seat.to_act)
+        card_px = max(14, int(20 * scale))
+        text_px = max(13, int(17 * scale))
+        head_px = max(16, int(24 * scale))
+        if seat.to_act:
+            bg, fg, border, width = theme.accent, theme.accent_text, theme.accent_text, 4
+        elif seat.face_down:
+            bg, fg, border, width = theme.panel, theme.muted, theme.danger, 3
+        else:
+            bg, fg, border, width = theme.panel, theme.text, theme.border, 2
+        self.setStyleSheet(
+            f"SeatWidget {{ background: {bg}; border: {width}px solid {border};"
+            f" border-radius: 12px; }}"
+            f" QLabel {{ color: {fg}; background: transparent; font-size: {text_px}px; }}"
+        )
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 6, 8, 6)
+        lay.setSpacing(3)
+
+        head = QHBoxLayout()
+        title = QLabel(f"Seat {seat.seat}")
+        title.setObjectName("seat-title")
+        title.setStyleSheet(f"font-size: {head_px}px; font-weight: bold;")
+        head.addWidget(title)
+        if button:
+            dealer = QLabel("D")
+            dealer.setObjectName("seat-button")
+            dealer.setToolTip("dealer button")
+            dealer.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            size = int(head_px * 1.3)
+            dealer.setFixedSize(size, size)
+            dealer.setStyleSheet(
+                f"background: #ffffff; color: #000000; border: 2px solid #000000;"
+                f" border-radius: {size // 2}px; font-weight: bold; font-size: {text_px}px;"
+            )
+            head.addWidget(dealer)
+        head.addStretch(1)
+        if seat.to_act:
+            badge = QLabel("▶ TO ACT")
+            badge.setObjectName("seat-to-act")
+            badge.setStyleSheet(f"font-size: {head_px}px; font-weight: 900;")
+            head.addWidget(badge)
+        lay.addLayout(head)
+
+        rows = [(name, codes) for name, codes in seat.rows if codes]
+        for name, codes in rows:
+            r = QHBoxLayout()
+            lab = QLabel(name)
+            lab.setObjectName("seat-row-name")
+            r.addWidget(lab)
+            r.addWidget(card_row(codes, 0, theme, max(12, int(card_px * 0.8))), 1)
+            lay.addLayout(r)
+        if seat.face_down and not seat.cards:
+            lay.addWidget(card_row((), max(seat.hidden, 1), theme, card_px))
+        elif seat.rows and seat.hidden:
+            lay.addWidget(card_row((), seat.hidden, theme, card_px))
+        elif not seat.rows and (seat.cards or seat.hidden):
+            lay.addWidget(card_row(seat.cards, seat.hidden, theme, card_px))
+
+        facts = []
+        if seat.detail:
+            facts.append(seat.detail)
+        if seat.put_in and format_cents(seat.put_in) not in seat.detail:
+            facts.append(f"in {format_cents(seat.put_in)}")
+        if seat.stack is not None:
+            facts.append(f"stack {format_cents(seat.stack)}")
+        if facts:
+            f = QLabel("  ·  ".join(facts))
+            f.setObjectName("seat-facts")
+            f.setWordWrap(True)
+            f.setStyleSheet(f"font-size: {text_px}px; font-weight: bold;")
+            lay.addWidget(f)
+        if seat.face_down or (seat.status and not (seat.to_act and seat.status == "to act")):
+            words = status_text(seat.status) if seat.status else ""
+            if seat.face_down:
+                head_word = "REVEALED" if revealed and seat.cards else "FACE DOWN"
+                words = head_word + (f" · {words}" if words and "down" not in words else "")
+            st = QLabel(words)
+            st.setObjectName("seat-status")
+            st.setWordWrap(True)
+            color = theme.danger if seat.face_down and not seat.to_act else fg
+            st.setStyleSheet(f"color: {color}; font-weight: bold; font-size: {text_px}px;")
+            lay.addWidget(st)
+        if seat.note and not compact:
+            n = QLabel(seat.note)
+            n.setObjectName("seat-note")
+            n.setWordWrap(True)
+            lay.addWidget(n)
+        if seat.note:
+            self.setToolTip(seat.note)
+        self.note = seat.note
+        lay.addStretch(1)
+
+    def text(self) -> str:
+        """Everything the seat says, in reading order (what a test or screen reader sees)."""
+        parts = []
+        for lab in self.findChildren(QLabel):
+            if isinstance(lab, CardLabel):
+                parts.append(lab.text() or "▒")
+            elif lab.text():
+                parts.append(lab.text())
+        return " ".join(parts)
+
+
+class TableWidget(QWidget):
+    """The oval table. ``show_view`` redraws it from a :class:`TableView`; nothing else."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("table")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(600, 300)
+        self.view: TableView | None = None
+        self.revealed = False
+        self.seats: dict[int, SeatWidget] = {}
+        self.center = QWidget(self)
+        self.center.setObjectName("table-center")
+        self.center.setStyleSheet("background: transparent;")
+        self._center_lay = QVBoxLayout(self.center)
+        self._center_lay.setContentsMargins(0, 0, 0, 0)
+        self._center_lay.setSpacing(6)
+        self.title = QLabel("", self.center)
+        self.title.setObjectName("table-title")
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._center_lay.addWidget(self.title)
+        self._board_holder = QWidget(self.center)
+        self._board_holder.setStyleSheet("background: transparent;")
+        self._board_lay = QHBoxLayout(self._board_holder)
+        self._board_lay.setContentsMargins(0, 0, 0, 0)
+        self._center_lay.addWidget(self._board_holder)
+        self.pots = QLabel("", self.center)
+        self.pots.setObjectName("table-pots")
+        self.pots.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.pots.setWordWrap(True)
+        self._center_lay.addWidget(self.pots)
+        self.info = QLabel("", self.center)
+        self.info.setObjectName("table-info")
+        self.info.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.info.setWordWrap(True)
+        self._center_lay.addWidget(self.info)
+        self._center_lay.addStretch(1)
+        self.theme = current_theme()
+
+    # --- building -------------------------------------------------------------------------
+
+    def scale(self) -> float:
+        return max(0.75, min(1.45, min(self.width() / 1100, self.height() / 560)))
+
+    def show_view(
+        self, view: TableView | None, theme: Theme | None = None, *, revealed: bool = False
+    ) -> None:
+        """Draw ``view``; ``revealed`` marks destroyed hands shown face up by the floor."""
+        self.view = view
+        self.revealed = revealed
+        if theme is not None:
+            self.theme = theme
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        t = self.theme
+        for w in self.seats.values():
+            w.hide()
+            w.deleteLater()
+        self.seats = {}
+        while self._board_lay.count():
+            item = self._board_lay.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        view = self.view
+        s = self.scale() * (0.85 if len(view.seats) > 6 else 1.0) if view else self.scale()
+        px = max(16, int(22 * self.scale()))
+        self.title.setStyleSheet(
+            f"color: {t.felt_text}; font-size: {px}px; font-weight: bold;"
+        )
+        self.pots.setStyleSheet(
+            f"color: {t.felt_text}; font-size: {max(15, int(px * 0.9))}px; font-weight: bold;"
+        )
+        self.info.setStyleSheet(f"color: {t.felt_text}; font-size: {max(13, int(16 * s))}px;")
+        if view is None:
+            self.title.setText("No hand in play")
+            self.pots.setText("")
+            self.info.setText("")
+            self.update()
+            return
+        self._make_seats(view, s, compact=False)
+        if self._crowded():
+            for w in self.seats.values():
+                w.hide()
+                w.deleteLater()
+            self._make_seats(view, s, compact=True)
+        self.title.setText(_title(view.game))
+        if view.board:
+            board = card_row(view.board, 0, t, int(px * 1.1))
+            board.setObjectName("table-board")
+            self._board_lay.addWidget(board, 0, Qt.AlignmentFlag.AlignHCenter)
+            board.show()
+        self.pots.setText(_pots_html(view.pots))
+        self.info.setText("\n".join(view.info))
+        self._place()
+        self.update()
+
+    def _make_seats(self, view: TableView, scale: float, *, compact: bool) -> None:
+        self.seats = {}
+        for sv in view.seats:
+            w = SeatWidget(sv, button=view.button == sv.seat, theme=self.theme, scale=scale,
+                           revealed=self.revealed, compact=compact, parent=self)
+            w.setFixedWidth(int(self._seat_size(len(view.seats))[0]))
+            w.show()
+            self.seats[sv.seat] = w
+
+    def _tallest(self) -> int:
+        return max((_height(w) for w in self.seats.values()), default=0)
+
+    def _crowded(self) -> bool:
+        """Too little height for three rows of seats with their notes: notes go to tooltips."""
+        n = len(self.seats)
+        rows = 3 if n > 4 else 2
+        return rows * self._tallest() + 24 > self.height()
+
+    def seat_text(self, seat: int) -> str:
+        w = self.seats.get(seat)
+        return w.text() if w is not None else ""
+
+    # --- geometry -------------------------------------------------------------------------
+
+    def _felt_rect(self) -> QRectF:
+        m = 0.085
+        return QRectF(
+            self.width() * m, self.height() * m,
+            self.width() * (1 - 2 * m), self.height() * (1 - 2 * m),
+        )
+
+    def seat_positions(self, n: int) -> list[QPointF]:
+        """Seat centres clockwise from the dealer's left, evenly spaced along a rounded
+        rectangle around the felt, leaving the dealer's place at the bottom free."""
+        cx, cy = self.width() / 2, self.height() / 2
+        seat_w, seat_h = self._seat_size(n)
+        seat_h = max(seat_h * 0.7, float(self._tallest()))
+        rx = max(10.0, self.width() / 2 - seat_w / 2 - 2)
+        ry = max(10.0, self.height() / 2 - seat_h / 2 - 2)
+        samples = 1440
+        pts = []
+        for i in range(samples + 1):
+            a = math.radians(90 + 360 * i / samples)
+            c, s = math.cos(a), math.sin(a)
+            x = math.copysign(abs(c) ** 0.5, c)
+            y = math.copysign(abs(s) ** 0.5, s)
+            pts.append((cx + rx * x, cy + ry * y))
+        cum = [0.0]
+        for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+            cum.append(cum[-1] + math.hypot(x1 - x0, y1 - y0))
+        total = cum[-1]
+        gap = max(seat_w * 1.05, total * 0.10)
+        out = []
+        j = 0
+        for k in range(n):
+            target = gap / 2 + (total - gap) * ((k + 0.5) / n)
+            while j < samples and cum[j] < target:
+                j += 1
+            out.append(QPointF(*pts[j]))
+        return out
+
+    def _seat_size(self, n: int) -> tuple[float, float]:
+        """Seat box size: as wide as the table allows for ``n`` seats."""
+        w = max(170.0, min(300.0 * self.scale(), self.width() / (4.6 if n > 6 else 4.0)))
+        h = max(110.0, min(190.0, self.height() / 3.6))
+        return w, h
+
+    def _place(self) -> None:
+        if not self.seats:
+            self.center.setGeometry(self.rect())
+            return
+        n = len(self.seats)
+        seat_w, seat_h = self._seat_size(n)
+        pts = self.seat_positions(n)
+        for w, p in zip(self.seats.values(), pts, strict=True):
+            w.setFixedWidth(int(seat_w))
+            hh = max(int(seat_h * 0.7), _height(w))
+            ww = int(seat_w)
+            x = int(min(max(0, p.x() - ww / 2), self.width() - ww))
+            y = int(min(max(0, p.y() - hh / 2), self.height() - hh))
+            w.setGeometry(x, y, ww, hh)
+        self._place_center()
+
+    def _place_center(self) -> None:
+        """The board, pots and notes go in the free band between the upper and lower seats."""
+        cw = int(self.width() * 0.44)
+        x0 = int(self.width() / 2 - cw / 2)
+        top, bottom = int(self.height() * 0.12), int(self.height() * 0.9)
+        mid = self.height() / 2
+        for w in self.seats.values():
+            g = w.geometry()
+            if g.right() < x0 or g.left() > x0 + cw:
+                continue
+            if g.center().y() < mid:
+                top = max(top, g.bottom() + 4)
+            else:
+                bottom = min(bottom, g.top() - 4)
+        if bottom - top < 120:  # crowded: overlap the seats' edges rather than hide the board
+            top, bottom = int(mid - 80), int(mid + 80)
+        self.center.setGeometry(x0, top, cw, bottom - top)
+
+    def resizeEvent(self, event: object) -> None:
+        if self.view is not None:
+            self._rebuild()
+        else:
+            self._place()
+
+    def paintEvent(self, event: object) -> None:
+        t = self.theme
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        felt = self._felt_rect()
+        p.setPen(QPen(QColor(t.felt_edge), max(10.0, self.height() * 0.035)))
+        p.setBrush(QBrush(QColor(t.felt)))
+        p.drawEllipse(felt)
+        p.setPen(QPen(QColor(255, 255, 255, 60), 2))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(felt.adjusted(30, 30, -30, -30))
+        view = self.view
+        if view is not None and view.to_act is not None and view.to_act in self.seats:
+            w = self.seats[view.to_act]
+            glow = QRectF(w.geometry()).adjusted(-8, -8, 8, 8)
+            p.setPen(QPen(QColor(t.accent), 8))
+            p.drawRoundedRect(glow, 16, 16)
+        # the dealer's place, bottom centre
+        p.setPen(QPen(QColor(t.felt_text)))
+        f = QFont(self.font())
+        f.setPixelSize(max(12, int(15 * self.scale())))
+        p.setFont(f)
+        p.drawText(
+            QRectF(0, felt.bottom() - 40, self.width(), 30),
+            int(Qt.AlignmentFlag.AlignCenter), "DEALER",
+        )
+        p.end()
