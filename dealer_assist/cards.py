@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import total_ordering
 
 from dealer_assist.errors import BadInput
@@ -34,12 +34,18 @@ class Card:
 
     rank: int
     suit: str
+    #: The hand evaluator's number for the card, kept here so ranking a hand needs no lookups:
+    #: (rank - 2) * 4 + suit with clubs, diamonds, hearts, spades = 0..3; -1 for a joker.
+    #: Not part of the constructor, equality, hashing or repr.
+    eval_id: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.is_joker:
+            object.__setattr__(self, "eval_id", -1)
             return
         if self.rank not in RANK_CHAR or self.suit not in SUITS:
             raise BadInput(f"not a card: rank {self.rank}, suit {self.suit!r}")
+        object.__setattr__(self, "eval_id", (self.rank - 2) * 4 + "cdhs".index(self.suit))
 
     @property
     def is_joker(self) -> bool:
