@@ -1,0 +1,673 @@
+"""Report-data objects built from the store (read-only).
+
+Every figure is re-derived by replaying the hands through their games, then compared with the
+ledger the store wrote at settlement; any difference becomes an exception line rather than a
+silently chosen number. The chain each report rests on is re-checked from its first event.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import re
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from dealer_assist.reports.data import (
+    AuditEntry,
+    AuditReport,
+    ChainHead,
+    DayReport,
+    Dispute,
+    DisputeNote,
+    EventLine,
+    ExceptionLine,
+    FeeTotal,
+    Generated,
+    HandLine,
+    HandReport,
+    LedgerEntry,
+    RevealLine,
+    SeatState,
+    SettlementData,
+    ShiftReport,
+    Signature,
+    Snapshot,
+    TableDay,
+    VoidLine,
+    fees_by_kind,
+    table_label,
+)
+from dealer_assist.reports.source import (
+    Row,
+    TableScan,
+    find_hand,
+    find_shift,
+    full_names,
+    ledgers,
+    person,
+    scan_table,
+    shift_hands,
+)
+
+from dealer_assist.engine.base import Settlement
+from dealer_assist.engine.hand import replay, voided_targets
+from dealer_assist.engine.registry import get_game
+from dealer_assist.errors import BadInput, DealerAssistError, RuleViolation
+from dealer_assist.events import Event, Start, Void, event_from_json
+from dealer_assist.money import format_cents
+from dealer_assist.services.chain import utc
+from dealer_assist.services.errors import NotFound
+from dealer_assist.services.ledger import ledger_lines, same_lines
+from dealer_assist.services.model import AuditEntry as StoredAudit
+from dealer_assist.services.model import Dispute as StoredDispute
+from dealer_assist.services.model import Hand, HandFilter, LedgerLine, Shift, Table
+from dealer_assist.services.ports import Store
+
+#: Replay large shifts in parallel (switch off where forking is unwelcome, e.g. inside a GUI).
+PARALLEL = True
+#: At most this many "table after a key step" snapshots in a hand history (the last is the end).
+MAX_SNAPSHOTS = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """One hand's money, re-derived, and what did not add up."""
+
+    line: HandLine
+    exceptions: tuple[ExceptionLine, ...]
+    voids: tuple[VoidLine, ...]
+    ledger_fees: tuple[FeeTotal, ...]
+
+
+@lru_cache(maxsize=65536)
+def _parse(text: str) -> Event:
+    """An event from its stored canonical text (cached: most inputs repeat exactly)."""
+    return event_from_json(json.loads(text))
+
+
+def _fold(events: list[Event]) -> tuple[Any, Any, str]:
+    """(game, final state, "") or (None, index of the refused event, why): the same rules as
+    :func:`dealer_assist.engine.hand.replay`, without narration, for speed."""
+    first = events[0]
+    if not isinstance(first, Start):
+        return None, 0, "a hand must begin with a start event"
+    try:
+        game = get_game(first.game)
+        state = game.start(first)
+        voided = voided_targets(events)
+    except RuleViolation as exc:
+        return None, 0, str(exc)
+    except DealerAssistError as exc:
+        return None, 0, str(exc)
+    for i, ev in enumerate(events[1:], start=1):
+        if isinstance(ev, Start):
+            return None, i, "a second start event in one hand"
+        if isinstance(ev, Void) or (i + 1) in voided:
+            continue
+        try:
+            state = game.apply(state, ev)
+        except DealerAssistError as exc:
+            return None, i, str(exc)
+    return game, state, ""
+
+
+def _events(rows: Sequence[Row]) -> list[Event]:
+    return [_parse(r.text) for r in rows]
+
+
+def _ledger_diff(derived: list[LedgerLine], stored: list[LedgerLine]) -> str:
+    def show(x: LedgerLine) -> str:
+        who = "" if x.seat is None else f" seat {x.seat}"
+        kind = f"{x.kind} ({x.detail})" if x.detail else x.kind
+        return f"{kind}{who} {format_cents(x.amount)}"
+
+    a = sorted(show(x) for x in derived)
+    b = sorted(show(x) for x in stored)
+    missing = [x for x in a if x not in b]
+    extra = [x for x in b if x not in a]
+    parts = []
+    if missing:
+        parts.append("replay gives " + ", ".join(missing))
+    if extra:
+        parts.append("ledger has " + ", ".join(extra))
+    return "; ".join(parts) or "the lines differ"
+
+
+def hand_figures(
+    hand: Hand, rows: Sequence[Row], ledger: list[LedgerLine], names: dict[str, str],
+    *, approvals: dict[tuple[int, int], str] | None = None,
+) -> Figures:
+    """Replay one hand (no narration, for speed) and compare its settlement with the ledger."""
+    n = hand.number
+    exc: list[ExceptionLine] = []
+    voids: list[VoidLine] = []
+    ledger_fees = tuple(FeeTotal(x.detail or "fee", x.amount, 1) for x in ledger
+                        if x.kind == "fee")
+    started = utc(rows[0].time) if rows else utc(hand.started_at)
+    ended = utc(rows[-1].time) if rows else None
+    settlement: Settlement | None = None
+    try:
+        events = _events(rows)
+    except (DealerAssistError, ValueError) as e:
+        events = []
+        exc.append(ExceptionLine(n, f"a stored event cannot be read: {e}", "integrity"))
+    for row, ev in zip(rows, events, strict=False):
+        if isinstance(ev, Void):
+            approved = (approvals or {}).get((hand.id, ev.target), "")
+            voids.append(VoidLine(n, utc(row.time), person(names, row.actor), ev.target,
+                                  ev.reason, approved))
+    if events:
+        game, state, why = _fold(events)
+        if game is None:
+            exc.append(ExceptionLine(n, f"does not replay at event {state + 1}: {why}",
+                                     "integrity"))
+        else:
+            if game.is_over(state):
+                try:
+                    settlement = game.settle(state)
+                except DealerAssistError as e:
+                    exc.append(ExceptionLine(n, f"cannot be settled: {e}", "integrity"))
+            else:
+                exc.append(ExceptionLine(
+                    n, "not finished: its money is still on the table and is not counted here",
+                    "unfinished"))
+    if settlement is not None:
+        if not settlement.conserved:
+            exc.append(ExceptionLine(
+                n, f"settlement does not conserve chips: in {format_cents(settlement.total_in)}, "
+                f"out {format_cents(settlement.total_out)}", "integrity"))
+        if hand.status != "settled":
+            exc.append(ExceptionLine(
+                n, "finished but not settled since its last correction: the ledger is not "
+                "written for it", "unsettled"))
+        elif not ledger:
+            exc.append(ExceptionLine(n, "marked settled but has no ledger lines", "ledger"))
+        elif not same_lines(ledger_lines(hand.id, settlement), ledger):
+            exc.append(ExceptionLine(
+                n, "ledger differs from the replay: "
+                + _ledger_diff(ledger_lines(hand.id, settlement), ledger), "ledger"))
+    if settlement is not None:
+        s = settlement
+        winners = tuple(sorted(((seat, a) for seat, a in s.payouts.items() if a),
+                               key=lambda x: (-x[1], x[0])))
+        line = HandLine(
+            hand_id=hand.id, number=n, started_at=started, ended_at=ended, seats=hand.seats,
+            put_in=sum(s.put_in.values()), carry_in=s.carry_in, pushed=sum(s.payouts.values()),
+            carry_out=s.carry_out,
+            fees=tuple(FeeTotal(f.kind, f.amount, 1) for f in s.fees if f.amount),
+            winners=winners, status="settled" if hand.status == "settled" else "unsettled",
+            voids=len(voids), disputed=hand.disputed,
+        )
+    else:
+        line = HandLine(
+            hand_id=hand.id, number=n, started_at=started, ended_at=None, seats=hand.seats,
+            put_in=0, carry_in=0, pushed=0, carry_out=0, status="unfinished", voids=len(voids),
+            disputed=hand.disputed,
+        )
+    return Figures(line, tuple(exc), tuple(voids), ledger_fees)
+
+
+#: Shifts with at least this many hands are replayed by several processes at once.
+PARALLEL_MIN = 600
+
+
+def _figures_batch(
+    batch: list[tuple[Hand, list[Row], list[LedgerLine]]], names: dict[str, str],
+    approvals: dict[tuple[int, int], str],
+) -> list[Figures]:
+    return [hand_figures(h, rows, led, names, approvals=approvals) for h, rows, led in batch]
+
+
+def _idle_processors() -> int:
+    """Processors not already busy (by the load average): extra processes only help there."""
+    cpus = os.cpu_count() or 1
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        busy = 0.0
+    return max(1, min(8, int(cpus - busy + 0.5)))
+
+
+def all_figures(
+    hands: Sequence[Hand], scan: TableScan, led: dict[int, list[LedgerLine]],
+    names: dict[str, str], approvals: dict[tuple[int, int], str],
+) -> list[Figures]:
+    """Every hand's figures, in order. Replaying is most of a large report's work, so a large
+    shift is split over the machine's processors (where processes can be forked)."""
+    jobs = [(h, scan.rows.get(h.id, []), led.get(h.id, [])) for h in hands]
+    workers = _idle_processors()
+    if len(jobs) >= PARALLEL_MIN and workers > 1 and PARALLEL:
+        try:
+            ctx = multiprocessing.get_context("fork")
+        except ValueError:
+            ctx = None
+        if ctx is not None:
+            size = -(-len(jobs) // workers)
+            batches = [jobs[i:i + size] for i in range(0, len(jobs), size)]
+            try:
+                with ProcessPoolExecutor(max_workers=len(batches), mp_context=ctx) as pool:
+                    parts = pool.map(_figures_batch, batches, [names] * len(batches),
+                                     [approvals] * len(batches))
+                    return [f for part in parts for f in part]
+            except (OSError, BrokenProcessPool):
+                pass  # no processes to be had: replay here
+    return _figures_batch(jobs, names, approvals)
+
+
+def _void_approvals(store: Store, hand_ids: set[int]) -> dict[tuple[int, int], str]:
+    """(hand id, voided event) -> the floor person who approved a void in a finished hand."""
+    out: dict[tuple[int, int], str] = {}
+    pat = re.compile(r"^event (\d+) .*; approved by (\S+)$")
+    for e in store.audit_log(action="void"):
+        if e.hand_id in hand_ids:
+            m = pat.match(e.detail)
+            if m:
+                out[(e.hand_id, int(m.group(1)))] = m.group(2)
+    return out
+
+
+def _dispute(d: StoredDispute, number: int, names: dict[str, str]) -> Dispute:
+    by = person(names, d.floor)
+    return Dispute(
+        dispute_id=d.id, hand_number=number, opened_at=utc(d.at), opened_by=by,
+        notes=(DisputeNote(utc(d.at), by, d.notes),) if d.notes else (),
+        ruling=d.ruling, ruled_by=by if d.ruling else "", ruled_at=utc(d.at) if d.ruling else None,
+        adjustments=tuple((a.seat, a.amount, a.note) for a in d.adjustments),
+    )
+
+
+def _game_title(games: Iterable[str]) -> str:
+    titles = []
+    for g in dict.fromkeys(games):
+        try:
+            titles.append(get_game(g).title)
+        except DealerAssistError:
+            titles.append(g)
+    return ", ".join(titles) or "no hands dealt"
+
+
+def _full(names: dict[str, str], user: str | None) -> str:
+    return names.get(user or "", user or "")
+
+
+def build_shift(
+    store: Store, *, shift_id: int | None = None, table: str | None = None, by: str,
+    at: datetime, cage: str = "",
+) -> ShiftReport:
+    """The shift report of ``shift_id`` (default: the latest shift of ``table``, or of any)."""
+    shift = find_shift(store, shift_id, table)
+    tbl = store.get_table(shift.table_id)
+    if tbl is None:
+        raise NotFound(f"shift {shift.id} names a table that does not exist")
+    names = full_names(store)
+    hands = shift_hands(store, shift)
+    ids = [h.id for h in hands]
+    scan = scan_table(store, tbl, ids)
+    led = ledgers(store, ids)
+    approvals = _void_approvals(store, set(ids))
+    lines: list[HandLine] = []
+    exc: list[ExceptionLine] = []
+    voids: list[VoidLine] = []
+    ledger_fee_lines: list[FeeTotal] = []
+    revealed = {e.hand_id for e in store.audit_log(action="reveal")}
+    for f in all_figures(hands, scan, led, names, approvals):
+        lines.append(replace(f.line, revealed=True) if f.line.hand_id in revealed else f.line)
+        exc.extend(f.exceptions)
+        voids.extend(f.voids)
+        ledger_fee_lines.extend(f.ledger_fees)
+    exc[:0] = _shift_exceptions(shift, scan.head)
+    number = {h.id: h.number for h in hands}
+    disputes = tuple(_dispute(d, number[d.hand_id], names) for d in store.disputes()
+                     if d.hand_id in number)
+    for d in disputes:
+        if d.adjustments:
+            moved = sum(a for _, a, _ in d.adjustments if a > 0)
+            exc.append(ExceptionLine(d.hand_number, f"dispute {d.dispute_id} ruling moved "
+                                     f"{format_cents(moved)} outside the hand's settlement",
+                                     "adjustment"))
+    reveals = tuple(
+        RevealLine(number[e.hand_id], utc(e.at), person(names, e.actor), e.detail)
+        for e in store.audit_log(action="reveal") if e.hand_id in number
+    )
+    dealers = list(dict.fromkeys([shift.dealer, *(h.started_by for h in hands),
+                                  *([shift.closed_by] if shift.closed_by else [])]))
+    floors = list(dict.fromkeys([shift.floor, *([shift.closed_floor] if shift.closed_floor
+                                                 else [])]))
+    return ShiftReport(
+        cardroom=store.cardroom_name(), table=tbl.name, game=_game_title(h.game for h in hands),
+        shift_id=shift.id, opened_at=utc(shift.opened_at),
+        closed_at=utc(shift.closed_at) if shift.closed_at else None,
+        dealers=tuple(person(names, d) for d in dealers),
+        floor=tuple(person(names, f) for f in floors),
+        hands=tuple(lines), chain=scan.head, generated=Generated(utc(at), by),
+        signatures=(
+            Signature("Dealer", _full(names, shift.closed_by or shift.dealer)),
+            Signature("Floor", _full(names, shift.closed_floor or shift.floor)),
+            Signature("Cage", cage),
+        ),
+        voids=tuple(voids), disputes=disputes, reveals=reveals, exceptions=tuple(exc),
+        ledger_fees=fees_by_kind(ledger_fee_lines),
+    )
+
+
+def _shift_exceptions(shift: Shift, head: ChainHead) -> list[ExceptionLine]:
+    out = []
+    if not head.verified:
+        out.append(ExceptionLine(None, f"the event chain failed verification: {head.message}",
+                                 "integrity"))
+    if shift.closed_at is None:
+        out.append(ExceptionLine(None, "the shift is still open: figures are as of the report "
+                                 "time", "open shift"))
+    return out
+
+
+# --- hand history / dispute --------------------------------------------------------------------
+
+_SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+
+
+def _card_codes(ev: Event) -> list[str]:
+    out = []
+    for name in ("card", "cards", "front", "middle", "back"):
+        v = getattr(ev, name, None)
+        if v is None:
+            continue
+        for c in v if isinstance(v, tuple) else (v,):
+            code = getattr(c, "code", None)
+            if isinstance(code, str):
+                out.append(code)
+    return out
+
+
+def _pretty_code(text: str) -> str:
+    """``10♦`` -> ``Td`` (seat views carry screen forms; reports keep codes)."""
+    for sym, letter in _SUITS.items():
+        if text.endswith(sym):
+            rank = text[: -len(sym)]
+            return ("T" if rank == "10" else rank) + letter
+    return text
+
+
+def _mask(text: str, codes: set[str]) -> str:
+    if not codes:
+        return text
+    pat = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(sorted(map(re.escape, codes))) +
+                     r")(?![A-Za-z0-9])")
+    return pat.sub("[withheld]", text)
+
+
+def build_hand(
+    store: Store, *, hand_id: int | None = None, table: str | None = None, by: str,
+    at: datetime, reveal: RevealLine | None = None, cage: str = "",
+) -> HandReport:
+    """Hand history of ``hand_id`` (default: the latest hand); with ``reveal`` (a floor
+    authorisation already checked and logged by the caller) destroyed hands' cards are shown."""
+    hand = find_hand(store, hand_id, table)
+    tbl = store.get_table(hand.table_id)
+    if tbl is None:
+        raise NotFound(f"hand {hand.id} names a table that does not exist")
+    names = full_names(store)
+    scan = scan_table(store, tbl, [hand.id])
+    rows = scan.rows.get(hand.id, [])
+    ledger = store.ledger(hand.id)
+    approvals = _void_approvals(store, {hand.id})
+    fig = hand_figures(hand, rows, ledger, names, approvals=approvals)
+    exc = list(fig.exceptions)
+    if not scan.head.verified:
+        exc.insert(0, ExceptionLine(None, f"the event chain failed verification: "
+                                    f"{scan.head.message}", "integrity"))
+    shift = store.get_shift(hand.shift_id)
+    events_out: list[EventLine] = []
+    snaps: list[Snapshot] = []
+    settlement: SettlementData | None = None
+    try:
+        rep = replay(_events(rows))
+    except DealerAssistError:
+        rep = None
+    if rep is not None:
+        game = rep.game
+        # Seats whose cards end the hand turned down (destroyed, folded) keep them secret
+        # throughout; cards that were shown in the end may be printed at every step.
+        hidden_seats = {sv.seat for sv in game.view(rep.state, reveal=False).seats
+                        if sv.hidden or sv.face_down}
+        hidden_codes = {c for step in rep.steps if step.event.seat_of in hidden_seats
+                        for c in _card_codes(step.event)}
+        show = reveal is not None
+        for step, row in zip(rep.steps, rows, strict=False):
+            ev = step.event
+            secret = ev.seat_of in hidden_seats and bool(_card_codes(ev))
+            text = "; ".join(step.lines)
+            if not show:
+                text = (f"{ev.TYPE} for seat {ev.seat_of}: cards withheld (hand later "
+                        "turned down)") if secret else _mask(text, hidden_codes)
+            elif secret:
+                text += "  [REVEALED]"
+            events_out.append(EventLine(
+                n=step.number, seq=row.seq, at=utc(row.time), actor=_full(names, row.actor),
+                kind=ev.TYPE, text=text, voided=step.voided, hidden=secret and not show))
+        snaps = _snapshots(rep, hidden_seats, show, hidden_codes)
+        if rep.over:
+            s = rep.settle()
+            settlement = SettlementData(
+                put_in=dict(s.put_in), payouts=dict(s.payouts), carry_in=s.carry_in,
+                carry_out=s.carry_out, fees=tuple((f.kind, f.amount, f.from_seat)
+                                                  for f in s.fees),
+                steps=tuple((p.n, p.text if show else _mask(p.text, hidden_codes), p.amount)
+                            for p in s.steps))
+    disputes = tuple(_dispute(d, hand.number, names) for d in store.disputes(hand.id))
+    dealer = _full(names, hand.started_by)
+    floor_user = (reveal.by if reveal is not None else
+                  (disputes[-1].ruled_by if disputes else
+                   person(names, shift.floor) if shift else ""))
+    sigs = [Signature("Dealer", dealer),
+            Signature("Floor", floor_user.rsplit(" (", 1)[0] if floor_user else "")]
+    if cage:
+        sigs.append(Signature("Cage", cage))
+    return HandReport(
+        cardroom=store.cardroom_name(), table=tbl.name, game=_game_title([hand.game]),
+        hand_id=hand.id, number=hand.number, shift_id=hand.shift_id,
+        started_at=utc(rows[0].time) if rows else utc(hand.started_at),
+        ended_at=fig.line.ended_at if fig.line.status != "unfinished" else None,
+        dealer=person(names, hand.started_by), events=tuple(events_out),
+        snapshots=tuple(snaps), settlement=settlement,
+        ledger=tuple(LedgerEntry(x.kind, x.amount, x.seat, x.detail) for x in ledger),
+        disputes=disputes, chain=scan.head, generated=Generated(utc(at), by),
+        signatures=tuple(sigs), revealed=reveal, exceptions=tuple(exc),
+    )
+
+
+def _snapshots(rep: Any, hidden_seats: set[int], show: bool,
+               hidden_codes: set[str]) -> list[Snapshot]:
+    """The table after key steps: the end of the first phase, whenever a hand is turned down
+    or an event voided, and at the end."""
+    game = rep.game
+    keys: list[tuple[int, str]] = []
+    first_phase = game.prompt(rep.steps[0].state).phase
+    left_first = False
+    down_before: frozenset[int] = frozenset()
+    for i, step in enumerate(rep.steps):
+        view = game.view(step.state, reveal=True)
+        down = frozenset(sv.seat for sv in view.seats if sv.face_down)
+        last = i == len(rep.steps) - 1
+        label = ""
+        if i and not left_first and game.prompt(step.state).phase != first_phase:
+            left_first = True
+            label = "the first round is complete"
+        if down != down_before:
+            turned = sorted(down - down_before)
+            if turned:
+                label = label or ("seat " + ", ".join(map(str, turned)) + " turned down")
+        if step.event.TYPE == "void":
+            label = label or f"correction: event {step.event.target} voided"
+        if last:
+            label = "end of the hand" if rep.over else "the hand as it stands (not finished)"
+        down_before = down
+        if label:
+            keys.append((i, label))
+    if len(keys) > MAX_SNAPSHOTS:
+        keys = keys[: MAX_SNAPSHOTS - 1] + keys[-1:]
+    out = []
+    for i, label in keys:
+        step = rep.steps[i]
+        view = game.view(step.state, reveal=True)
+        seats = []
+        for sv in view.seats:
+            secret = sv.seat in hidden_seats
+            codes = tuple(_pretty_code(c) for c in sv.cards)
+            if secret and not show:
+                seats.append(SeatState(sv.seat, (), withheld=len(codes) + sv.hidden,
+                                       status=sv.status, detail="", put_in=sv.put_in))
+            else:
+                seats.append(SeatState(sv.seat, codes, face_down=sv.hidden, status=sv.status,
+                                       detail=sv.detail if show else _mask(sv.detail,
+                                                                           hidden_codes),
+                                       put_in=sv.put_in, revealed=secret and show))
+        out.append(Snapshot(
+            after_event=step.number, label=label, seats=tuple(seats),
+            board=tuple(_pretty_code(c) for c in view.board), pots=tuple(view.pots),
+            info=tuple(x for x in view.info if not x.startswith("Order"))))
+    return out
+
+
+# --- audit -------------------------------------------------------------------------------------
+
+
+def _chains(store: Store, tables: Iterable[Table]) -> tuple[ChainHead, ...]:
+    return tuple(scan_table(store, t, ()).head for t in tables)
+
+
+def build_audit(
+    store: Store, *, since: datetime, until: datetime, by: str, at: datetime,
+    signer: str = "",
+) -> AuditReport:
+    """The sensitive-actions log for ``[since, until)``."""
+    names = full_names(store)
+    roles = {u.name: u.role for u in store.list_users()}
+    tables = {t.id: t for t in store.list_tables()}
+    hand_no: dict[int, int] = {}
+
+    def target(e: StoredAudit) -> str:
+        parts = []
+        if e.table_id is not None and e.table_id in tables:
+            parts.append(table_label(tables[e.table_id].name))
+        if e.hand_id is not None:
+            if e.hand_id not in hand_no:
+                h = store.get_hand(e.hand_id)
+                hand_no[e.hand_id] = h.number if h else e.hand_id
+            parts.append(f"hand {hand_no[e.hand_id]}")
+        return ", ".join(parts)
+
+    entries = tuple(
+        AuditEntry(utc(e.at), person(names, e.actor), roles.get(e.actor or "", ""), e.action,
+                   target(e), e.detail)
+        for e in sorted(store.audit_log(since=since, until=until), key=lambda e: (e.at, e.id))
+    )
+    return AuditReport(
+        cardroom=store.cardroom_name(), period_from=utc(since), period_to=utc(until),
+        entries=entries, chains=_chains(store, tables.values()),
+        generated=Generated(utc(at), by),
+        signatures=(Signature("Auditor", signer), Signature("Floor manager", "")),
+    )
+
+
+# --- day summary -------------------------------------------------------------------------------
+
+
+def latest_day(store: Store) -> date:
+    """The UTC day of the most recent hand (today when there are none)."""
+    last = store.list_hands(HandFilter(limit=1))
+    if not last:
+        raise NotFound("no hand has been dealt yet: nothing to report")
+    return utc(last[0].started_at).date()
+
+
+def build_day(
+    store: Store, *, day: date | None = None, by: str, at: datetime, cage: str = "",
+) -> DayReport:
+    """Every table's hands started on ``day`` (UTC), with the room's totals."""
+    day = day or latest_day(store)
+    since = datetime(day.year, day.month, day.day, tzinfo=at.tzinfo or None)
+    since = utc(since)
+    until = since + timedelta(days=1)
+    names = full_names(store)
+    hands = sorted(store.list_hands(HandFilter(since=since, until=until, limit=None)),
+                   key=lambda h: (h.table_id, h.number))
+    by_table: dict[int, list[Hand]] = {}
+    for h in hands:
+        by_table.setdefault(h.table_id, []).append(h)
+    tables = {t.id: t for t in store.list_tables()}
+    all_disputes = store.disputes()
+    reveals = store.audit_log(action="reveal")
+    approvals = _void_approvals(store, {h.id for h in hands})
+    rows: list[TableDay] = []
+    chains: list[ChainHead] = []
+    exc: list[ExceptionLine] = []
+    fee_lines: list[FeeTotal] = []
+    shift_lines: list[tuple[str, int, datetime, datetime | None, str, int, int]] = []
+    floors: list[str] = []
+    for table_id, th in by_table.items():
+        t = tables[table_id]
+        ids = [h.id for h in th]
+        scan = scan_table(store, t, ids)
+        chains.append(scan.head)
+        if not scan.head.verified:
+            exc.append(ExceptionLine(None, f"{table_label(t.name)}: the event chain failed "
+                                     f"verification: {scan.head.message}", "integrity"))
+        led = ledgers(store, ids)
+        figs = all_figures(th, scan, led, names, approvals)
+        for f in figs:
+            exc.extend(ExceptionLine(x.hand_number, f"{table_label(t.name)}: {x.text}", x.severity)
+                       for x in f.exceptions)
+            fee_lines.extend(f.line.fees)
+        lines = [f.line for f in figs]
+        idset = set(ids)
+        number = {h.id: h.number for h in th}
+        for d in all_disputes:
+            if d.hand_id in idset and d.adjustments:
+                moved = sum(a.amount for a in d.adjustments if a.amount > 0)
+                exc.append(ExceptionLine(
+                    number[d.hand_id], f"{table_label(t.name)}: dispute {d.id} ruling moved "
+                    f"{format_cents(moved)} outside the hand's settlement", "adjustment"))
+        per_shift: dict[int, list[HandLine]] = {}
+        for h, line in zip(th, lines, strict=True):
+            per_shift.setdefault(h.shift_id, []).append(line)
+        for sid, sl in per_shift.items():
+            sh = store.get_shift(sid)
+            if sh is None:
+                continue
+            floors.append(sh.closed_floor or sh.floor)
+            shift_lines.append((t.name, sid, utc(sh.opened_at),
+                                utc(sh.closed_at) if sh.closed_at else None,
+                                person(names, sh.dealer), len(sl), sum(x.fee for x in sl)))
+        rows.append(TableDay(
+            table=t.name, game=_game_title(h.game for h in th), shifts=len(per_shift),
+            hands=len(lines), put_in=sum(x.put_in for x in lines),
+            carried_in=sum(x.carry_in for x in lines), pushed=sum(x.pushed for x in lines),
+            carried_out=sum(x.carry_out for x in lines),
+            house_fees=sum(x.house_fee for x in lines),
+            jackpot_drop=sum(x.fund_drop for x in lines),
+            voids=sum(len(f.voids) for f in figs),
+            disputes=sum(1 for d in all_disputes if d.hand_id in idset),
+            reveals=sum(1 for e in reveals if e.hand_id in idset),
+        ))
+    sigs = [Signature("Floor", _full(names, f)) for f in dict.fromkeys(floors)]
+    sigs.append(Signature("Cage", cage))
+    return DayReport(
+        cardroom=store.cardroom_name(), day=day, tables=tuple(rows),
+        fees=fees_by_kind(fee_lines), chains=tuple(chains), generated=Generated(utc(at), by),
+        signatures=tuple(sigs), exceptions=tuple(exc), shift_lines=tuple(shift_lines),
+    )
+
+
+def parse_day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError as exc:
+        raise BadInput(f"{text!r} is not a day: write it like 2026-11-21") from exc

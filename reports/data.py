@@ -1,0 +1,457 @@
+"""The plain report-data objects: what a report says, before any page layout.
+
+Builders fill these from the store (read-only) and the renderer lays them out; neither knows the
+other. Money is int cents, times are ``datetime`` and cards are their ASCII codes (``"Td"``):
+formatting happens only in the renderer. Totals that can be derived from the lines are derived
+here, so a report can never print a total its own lines contradict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+#: Fee kinds that go to a separate fund (jackpot, promotion) rather than to the house.
+FUND_KINDS = frozenset({"jackpot", "promo", "promotion", "jackpot_drop", "promo_drop"})
+
+
+def table_label(name: str) -> str:
+    """``T1`` -> ``Table T1``; a table already named ``Table 2`` keeps its name."""
+    return name if name.lower().startswith("table") else f"Table {name}"
+
+
+def is_fund_kind(kind: str) -> bool:
+    """A jackpot or promotional drop is kept in its own fund and reported apart from the rake."""
+    k = kind.lower()
+    return k in FUND_KINDS or k.startswith(("jackpot", "promo"))
+
+
+@dataclass(frozen=True, slots=True)
+class ChainHead:
+    """The tamper-evident chain a report was built from: its head and whether it verified."""
+
+    table: str
+    last_seq: int
+    head_hash: str
+    verified: bool
+    message: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Signature:
+    """A signature line: the role signing and the person's full name printed under the line."""
+
+    role: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Generated:
+    """When and by whom the report was produced (printed on every page)."""
+
+    at: datetime
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class FeeTotal:
+    kind: str
+    amount: int
+    count: int = 0
+
+    @property
+    def fund(self) -> bool:
+        return is_fund_kind(self.kind)
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """One hand in a shift: the line a regulator reads to follow the money hand by hand.
+
+    ``put_in`` is every cent the players put in; ``carry_in``/``carry_out`` come from and go to
+    the neighbouring hands; ``pushed`` is paid to players; ``fees`` go to the house or a fund.
+    """
+
+    hand_id: int
+    number: int
+    started_at: datetime
+    ended_at: datetime | None
+    seats: tuple[int, ...]
+    put_in: int
+    carry_in: int
+    pushed: int
+    carry_out: int
+    fees: tuple[FeeTotal, ...] = ()
+    winners: tuple[tuple[int, int], ...] = ()
+    status: str = "settled"
+    voids: int = 0
+    disputed: bool = False
+    revealed: bool = False
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def pot(self) -> int:
+        """Everything on the table this hand: what the players put in plus the carry-in."""
+        return self.put_in + self.carry_in
+
+    @property
+    def house_fee(self) -> int:
+        return sum(f.amount for f in self.fees if not f.fund)
+
+    @property
+    def fund_drop(self) -> int:
+        return sum(f.amount for f in self.fees if f.fund)
+
+    @property
+    def fee(self) -> int:
+        return sum(f.amount for f in self.fees)
+
+    @property
+    def conserved(self) -> bool:
+        return self.pot == self.pushed + self.carry_out + self.fee
+
+
+@dataclass(frozen=True, slots=True)
+class VoidLine:
+    """A correction: an event voided, why, by whom and (after the hand) who approved it."""
+
+    hand_number: int
+    at: datetime
+    actor: str
+    target: int
+    reason: str
+    approved_by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RevealLine:
+    hand_number: int
+    at: datetime
+    by: str
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DisputeNote:
+    at: datetime
+    by: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Dispute:
+    """A dispute on a hand: its notes, the ruling, who ruled and the money it moved."""
+
+    dispute_id: int
+    hand_number: int
+    opened_at: datetime
+    opened_by: str
+    notes: tuple[DisputeNote, ...] = ()
+    ruling: str = ""
+    ruled_by: str = ""
+    ruled_at: datetime | None = None
+    adjustments: tuple[tuple[int | None, int, str], ...] = ()
+
+    @property
+    def status(self) -> str:
+        return "ruled" if self.ruling else "open"
+
+
+@dataclass(frozen=True, slots=True)
+class ExceptionLine:
+    """Anything out of the ordinary a reviewer must look at (unsettled hand, ledger mismatch...)."""
+
+    hand_number: int | None
+    text: str
+    severity: str = "note"
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftReport:
+    """A table's shift, start to close: who ran it, every hand, and where every cent went."""
+
+    cardroom: str
+    table: str
+    game: str
+    shift_id: int
+    opened_at: datetime
+    closed_at: datetime | None
+    dealers: tuple[str, ...]
+    floor: tuple[str, ...]
+    hands: tuple[HandLine, ...]
+    chain: ChainHead
+    generated: Generated
+    signatures: tuple[Signature, ...]
+    voids: tuple[VoidLine, ...] = ()
+    disputes: tuple[Dispute, ...] = ()
+    reveals: tuple[RevealLine, ...] = ()
+    exceptions: tuple[ExceptionLine, ...] = ()
+    ledger_fees: tuple[FeeTotal, ...] = ()
+
+    @property
+    def day(self) -> date:
+        return self.opened_at.date()
+
+    @property
+    def hands_dealt(self) -> int:
+        return len(self.hands)
+
+    @property
+    def put_in(self) -> int:
+        return sum(h.put_in for h in self.hands)
+
+    @property
+    def pushed(self) -> int:
+        return sum(h.pushed for h in self.hands)
+
+    @property
+    def carried_in(self) -> int:
+        return sum(h.carry_in for h in self.hands)
+
+    @property
+    def carried_out(self) -> int:
+        return sum(h.carry_out for h in self.hands)
+
+    @property
+    def fees_by_kind(self) -> tuple[FeeTotal, ...]:
+        return fees_by_kind(f for h in self.hands for f in h.fees)
+
+    @property
+    def house_fees(self) -> int:
+        return sum(h.house_fee for h in self.hands)
+
+    @property
+    def jackpot_drop(self) -> int:
+        return sum(h.fund_drop for h in self.hands)
+
+    @property
+    def fees_total(self) -> int:
+        return sum(h.fee for h in self.hands)
+
+    @property
+    def conserved(self) -> bool:
+        return self.put_in + self.carried_in == self.pushed + self.carried_out + self.fees_total
+
+    def fees_per_hour(self) -> tuple[tuple[datetime, int], ...]:
+        """Fees and drops collected in each clock hour of the shift (by hand end time)."""
+        return fees_per_hour(self.hands, self.opened_at, self.closed_at)
+
+
+def fees_by_kind(lines: Iterable[FeeTotal]) -> tuple[FeeTotal, ...]:
+    """Sum fee lines by kind (house kinds first, then funds, each alphabetical)."""
+    amounts: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    for f in lines:
+        amounts[f.kind] = amounts.get(f.kind, 0) + f.amount
+        counts[f.kind] = counts.get(f.kind, 0) + max(f.count, 1)
+    order = sorted(amounts, key=lambda k: (is_fund_kind(k), k))
+    return tuple(FeeTotal(k, amounts[k], counts[k]) for k in order)
+
+
+def fees_per_hour(
+    hands: tuple[HandLine, ...], start: datetime, end: datetime | None
+) -> tuple[tuple[datetime, int], ...]:
+    """Every clock hour from the shift's start to its end (or last hand), with its fees."""
+    if not hands and end is None:
+        return ()
+    first = start.replace(minute=0, second=0, microsecond=0)
+    times = [h.ended_at or h.started_at for h in hands]
+    last_time = max([*times, *([end] if end else []), start])
+    buckets: dict[datetime, int] = {}
+    t = first
+    while t <= last_time:
+        buckets[t] = 0
+        t += timedelta(hours=1)
+    for h, when in zip(hands, times, strict=True):
+        key = when.replace(minute=0, second=0, microsecond=0)
+        buckets[key] = buckets.get(key, 0) + h.fee
+    return tuple(sorted(buckets.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class EventLine:
+    """One stored event of a hand as the history prints it."""
+
+    n: int
+    seq: int
+    at: datetime
+    actor: str
+    kind: str
+    text: str
+    voided: bool = False
+    hidden: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """A seat in a snapshot. ``face_down`` cards are unknown to the app at that point (not yet
+    shown); ``withheld`` cards are known but kept out of the report (a turned-down hand)."""
+
+    seat: int
+    cards: tuple[str, ...]
+    face_down: int = 0
+    status: str = ""
+    detail: str = ""
+    put_in: int = 0
+    revealed: bool = False
+    withheld: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The table after a key step of the hand (a phase change, or the end)."""
+
+    after_event: int
+    label: str
+    seats: tuple[SeatState, ...]
+    board: tuple[str, ...] = ()
+    pots: tuple[tuple[str, int], ...] = ()
+    info: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementData:
+    """A hand's settlement as the engine re-derives it by replay."""
+
+    put_in: Mapping[int, int]
+    payouts: Mapping[int, int]
+    carry_in: int
+    carry_out: int
+    fees: tuple[tuple[str, int, int | None], ...]
+    steps: tuple[tuple[int, str, int], ...]
+
+    @property
+    def total_in(self) -> int:
+        return sum(self.put_in.values()) + self.carry_in
+
+    @property
+    def total_out(self) -> int:
+        return sum(self.payouts.values()) + self.carry_out + sum(a for _, a, _ in self.fees)
+
+    @property
+    def conserved(self) -> bool:
+        return self.total_in == self.total_out
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    kind: str
+    amount: int
+    seat: int | None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HandReport:
+    """Hand history (and, with disputes, the dispute report) of one hand.
+
+    ``revealed`` is set only when a floor member authorised showing destroyed or folded hands;
+    then those cards appear and are marked as revealed. Otherwise they are withheld.
+    """
+
+    cardroom: str
+    table: str
+    game: str
+    hand_id: int
+    number: int
+    shift_id: int | None
+    started_at: datetime
+    ended_at: datetime | None
+    dealer: str
+    events: tuple[EventLine, ...]
+    snapshots: tuple[Snapshot, ...]
+    settlement: SettlementData | None
+    ledger: tuple[LedgerEntry, ...]
+    disputes: tuple[Dispute, ...]
+    chain: ChainHead
+    generated: Generated
+    signatures: tuple[Signature, ...]
+    revealed: RevealLine | None = None
+    exceptions: tuple[ExceptionLine, ...] = ()
+
+    @property
+    def is_dispute_report(self) -> bool:
+        return bool(self.disputes) or self.revealed is not None
+
+    @property
+    def title(self) -> str:
+        return "Dispute report" if self.is_dispute_report else "Hand history"
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    """One sensitive action: a login, lockout, reveal, void, export or report."""
+
+    at: datetime
+    user: str
+    role: str
+    action: str
+    target: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AuditReport:
+    cardroom: str
+    period_from: datetime
+    period_to: datetime
+    entries: tuple[AuditEntry, ...]
+    chains: tuple[ChainHead, ...]
+    generated: Generated
+    signatures: tuple[Signature, ...]
+
+    def counts(self) -> tuple[tuple[str, int], ...]:
+        out: dict[str, int] = {}
+        for e in self.entries:
+            out[e.action] = out.get(e.action, 0) + 1
+        return tuple(sorted(out.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class TableDay:
+    """One table's day: its shifts' totals, for the cardroom's day summary."""
+
+    table: str
+    game: str
+    shifts: int
+    hands: int
+    put_in: int
+    carried_in: int
+    pushed: int
+    carried_out: int
+    house_fees: int
+    jackpot_drop: int
+    voids: int = 0
+    disputes: int = 0
+    reveals: int = 0
+
+    @property
+    def fees_total(self) -> int:
+        return self.house_fees + self.jackpot_drop
+
+    @property
+    def conserved(self) -> bool:
+        return self.put_in + self.carried_in == self.pushed + self.carried_out + self.fees_total
+
+
+@dataclass(frozen=True, slots=True)
+class DayReport:
+    cardroom: str
+    day: date
+    tables: tuple[TableDay, ...]
+    fees: tuple[FeeTotal, ...]
+    chains: tuple[ChainHead, ...]
+    generated: Generated
+    signatures: tuple[Signature, ...]
+    exceptions: tuple[ExceptionLine, ...] = ()
+    shift_lines: tuple[tuple[str, int, datetime, datetime | None, str, int, int], ...] = field(
+        default_factory=tuple
+    )
+
+    def total(self, name: str) -> int:
+        """Sum of one numeric column of :class:`TableDay` across the room."""
+        return sum(int(getattr(t, name)) for t in self.tables)

@@ -1,0 +1,148 @@
+"""Produce a report end to end: check who asks, build it from the store, write the PDF, log it.
+
+The CLI (``dealer-assist report``) and the floor console's export buttons both call these, so a
+report is the same whichever way it was asked for, and every one of them is in the audit log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from dealer_assist.reports.build import build_audit, build_day, build_hand, build_shift
+from dealer_assist.reports.data import (
+    AuditReport,
+    DayReport,
+    HandReport,
+    RevealLine,
+    ShiftReport,
+)
+from dealer_assist.reports.layouts import render_audit, render_day, render_hand, render_shift
+
+from dealer_assist.errors import BadInput
+from dealer_assist.services import Services, Session
+from dealer_assist.services.errors import NotAllowed
+from dealer_assist.services.model import PERMISSIONS, ROLES
+
+Report = ShiftReport | HandReport | AuditReport | DayReport
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A report written to ``path``: its data, its page count and the audit line it left."""
+
+    report: Report
+    path: Path
+    pages: int
+
+
+def signer(session: Session) -> str:
+    """How the footer names who generated a report: full name, user name and role."""
+    u = session.user
+    return f"{u.full_name} ({u.name}, {u.role})"
+
+
+def _may(session: Session, permission: str, what: str) -> None:
+    allowed = [r for r in ROLES if r in PERMISSIONS[permission]]
+    if session.role not in allowed:
+        who = ", ".join(allowed[:-1]) + f" or {allowed[-1]}" if len(allowed) > 1 else allowed[0]
+        raise NotAllowed(f"{session.name} is {_a(session.role)}: only a {who} user can {what}")
+
+
+def _a(role: str) -> str:
+    return f"an {role}" if role[0] in "aeiou" else f"a {role}"
+
+
+def _check_out(out: str | Path) -> Path:
+    path = Path(out)
+    if path.suffix.lower() != ".pdf":
+        raise BadInput(f"{path} does not end in .pdf: name the report file like shift.pdf")
+    if not path.parent.exists():
+        raise BadInput(f"the folder {path.parent} does not exist: create it or choose another")
+    return path
+
+
+def _write(render: Any, report: Report, path: Path) -> int:
+    tmp = path.with_name(path.name + ".part")
+    try:
+        pages = int(render(report, tmp))
+        tmp.replace(path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from exc
+    return pages
+
+
+def shift_report(
+    svc: Services, session: Session, out: str | Path, *, shift_id: int | None = None,
+    table: str | None = None, cage: str = "",
+) -> Written:
+    """The shift report (default: the latest shift of ``table``, or of the room)."""
+    _may(session, "review", "generate reports")
+    path = _check_out(out)
+    r = build_shift(svc.store, shift_id=shift_id, table=table, by=signer(session),
+                    at=svc.clock(), cage=cage)
+    pages = _write(render_shift, r, path)
+    tbl = svc.store.find_table(r.table)
+    svc.log(session, "report", f"shift report: table {r.table}, shift {r.shift_id}, "
+            f"{r.hands_dealt} hands, {pages} pages, chain head {r.chain.last_seq}",
+            table_id=tbl.id if tbl else None)
+    return Written(r, path, pages)
+
+
+def hand_report(
+    svc: Services, session: Session, out: str | Path, *, hand_id: int | None = None,
+    table: str | None = None, reveal: bool = False, reason: str = "", cage: str = "",
+) -> Written:
+    """Hand history, or the dispute report; ``reveal`` (floor only) shows destroyed hands'
+    cards, marked as revealed, and is logged as a reveal as well as a report."""
+    _may(session, "review", "generate reports")
+    path = _check_out(out)
+    authorised: RevealLine | None = None
+    if reveal:
+        from dealer_assist.reports.source import find_hand
+
+        hand = find_hand(svc.store, hand_id, table)
+        svc.reveal(session, hand.id)  # floor only; logged as a reveal
+        hand_id = hand.id
+        authorised = RevealLine(hand.number, svc.clock(), signer(session),
+                                reason or "dispute report")
+    r = build_hand(svc.store, hand_id=hand_id, table=table, by=signer(session), at=svc.clock(),
+                   reveal=authorised, cage=cage)
+    pages = _write(render_hand, r, path)
+    tbl = svc.store.find_table(r.table)
+    kind = "dispute report" if r.is_dispute_report else "hand history"
+    svc.log(session, "report", f"{kind}: table {r.table}, hand {r.number}"
+            + (", hidden cards revealed" if authorised else "") + f", {pages} pages",
+            table_id=tbl.id if tbl else None, hand_id=r.hand_id)
+    return Written(r, path, pages)
+
+
+def audit_report(
+    svc: Services, session: Session, out: str | Path, *, since: datetime, until: datetime,
+) -> Written:
+    """The sensitive-actions log for a period (floor, auditor or admin)."""
+    _may(session, "audit", "read the audit log")
+    path = _check_out(out)
+    r = build_audit(svc.store, since=since, until=until, by=signer(session), at=svc.clock(),
+                    signer=session.user.full_name)
+    pages = _write(render_audit, r, path)
+    svc.log(session, "report", f"audit report: {since:%Y-%m-%d %H:%M} to {until:%Y-%m-%d %H:%M}"
+            f" UTC, {len(r.entries)} entries, {pages} pages")
+    return Written(r, path, pages)
+
+
+def day_report(
+    svc: Services, session: Session, out: str | Path, *, day: date | None = None,
+    cage: str = "",
+) -> Written:
+    """The day summary across every table (default: the day of the latest hand)."""
+    _may(session, "review", "generate reports")
+    path = _check_out(out)
+    r = build_day(svc.store, day=day, by=signer(session), at=svc.clock(), cage=cage)
+    pages = _write(render_day, r, path)
+    svc.log(session, "report", f"day summary: {r.day.isoformat()}, {len(r.tables)} tables, "
+            f"{r.total('hands')} hands, {pages} pages")
+    return Written(r, path, pages)

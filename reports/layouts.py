@@ -1,0 +1,481 @@
+"""The four reports laid out as pages: shift, hand history / dispute, audit, day summary.
+
+Each ``render_*`` takes a report-data object and an output (path or binary file) and returns the
+page count. Sections a reviewer needs are always present; an empty one says "None" rather than
+disappearing, so a missing section is never mistaken for a clean one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from dealer_assist.reports.data import (
+    AuditReport,
+    ChainHead,
+    DayReport,
+    Dispute,
+    ExceptionLine,
+    HandReport,
+    ShiftReport,
+    Snapshot,
+    table_label,
+)
+from dealer_assist.reports.render import (
+    LongTable,
+    PageInfo,
+    Styles,
+    build_pdf,
+    card,
+    cards,
+    chain_line,
+    clock,
+    clock_on,
+    dash,
+    data_table,
+    day_text,
+    esc,
+    fees_chart,
+    fields_table,
+    fonts,
+    heading,
+    money,
+    paragraph,
+    signature_block,
+    spacer,
+    styles,
+    when,
+)
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Paragraph
+
+PORTRAIT_W = 180 * mm
+LANDSCAPE_W = 267 * mm
+
+Out = str | Path | Any
+
+
+def _kind(kind: str) -> str:
+    return kind.replace("_", " ").replace("-", " ").capitalize()
+
+
+def _none(st: Styles, text: str = "None.") -> Paragraph:
+    return paragraph(text, st.note)
+
+
+def _chain_section(chains: tuple[ChainHead, ...], st: Styles, width: float) -> list[Flowable]:
+    out = heading("Integrity: event chain", st)
+    out.append(paragraph(
+        "Every recorded input is chained to the one before it by a hash. The figures in this "
+        "report were built from the chain heads below, after re-checking each chain from its "
+        "first event.", st.small))
+    out.append(spacer(1.5))
+    if not chains:
+        out.append(_none(st, "No events recorded in this period."))
+        return out
+    rows = [[c.table, str(c.last_seq), Paragraph(c.head_hash or dash(), st.mono),
+             "intact" if c.verified else "FAILED", c.message or ""] for c in chains]
+    flagged = [i for i, c in enumerate(chains) if not c.verified]
+    widths = [20 * mm, 16 * mm, 92 * mm, 14 * mm]
+    widths.append(width - sum(widths))
+    out.append(data_table(["Table", "Last seq.", "Head hash (SHA-256)", "Verify", "Detail"],
+                          rows, widths, right=[1], flagged=flagged, st=st))
+    return out
+
+
+def _exceptions(items: tuple[ExceptionLine, ...], st: Styles, width: float) -> list[Flowable]:
+    out = heading("Exceptions", st)
+    if not items:
+        out.append(_none(st, "None: every hand settled, conserved chips and matched the ledger."))
+        return out
+    rows = [[str(e.hand_number) if e.hand_number is not None else dash(), e.severity, e.text]
+            for e in items]
+    out.append(data_table(["Hand", "Kind", "What a reviewer should check"], rows,
+                          [16 * mm, 22 * mm, width - 38 * mm], st=st))
+    return out
+
+
+def _disputes(items: tuple[Dispute, ...], st: Styles, width: float, *,
+              full: bool) -> list[Flowable]:
+    out = heading("Disputes", st)
+    if not items:
+        out.append(_none(st))
+        return out
+    if not full:
+        rows = [[str(d.dispute_id), str(d.hand_number), when(d.opened_at, seconds=False),
+                 d.opened_by, d.status, d.ruling or dash(), d.ruled_by or dash()] for d in items]
+        widths = [10 * mm, 12 * mm, 38 * mm, 34 * mm, 13 * mm, 0.0, 34 * mm]
+        widths[5] = width - sum(widths)
+        out.append(data_table(["No.", "Hand", "Opened", "By", "Status", "Ruling", "Ruled by"],
+                              rows, widths, right=[0, 1], st=st))
+        return out
+    for d in items:
+        block: list[Flowable] = [paragraph(
+            f"Dispute {d.dispute_id} on hand {d.hand_number}: opened {when(d.opened_at)} by "
+            f"{d.opened_by}; {d.status}.", st.body), spacer(1)]
+        # Notes are free text of any length: paragraphs, which can run over a page break.
+        for n in d.notes:
+            block.append(Paragraph(f"<b>Note, {esc(when(n.at))}, {esc(n.by)}:</b> "
+                                   + esc(n.text).replace("\n", "<br/>"), st.body))
+        if not d.notes:
+            block.append(_none(st, "No notes recorded."))
+        block.append(spacer(1.5))
+        ruling = d.ruling or "No ruling yet."
+        by = f" ({d.ruled_by}, {when(d.ruled_at)})" if d.ruling else ""
+        block.append(Paragraph(f"<b>Ruling:</b> {esc(ruling)}{esc(by)}", st.body))
+        if d.adjustments:
+            adj = [[str(s) if s is not None else "house", money(a), why]
+                   for s, a, why in d.adjustments]
+            block.append(spacer(1))
+            block.append(data_table(["Seat", "Adjustment", "Reason"], adj,
+                                    [20 * mm, 26 * mm, width - 46 * mm], right=[1], st=st))
+        block.append(spacer(3))
+        short = sum(len(n.text) for n in d.notes) < 1500
+        out.extend([KeepTogether(block)] if short else block)
+    return out
+
+
+# --- shift report ------------------------------------------------------------------------------
+
+
+def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
+    w = PORTRAIT_W
+    story: list[Flowable] = [
+        paragraph("Shift report", st.title),
+        paragraph(f"{table_label(r.table)} · {r.game} · shift {r.shift_id} · {day_text(r.day)}",
+                  st.subtitle),
+        fields_table([
+            ("Cardroom", r.cardroom), ("Table", r.table), ("Game", r.game),
+            ("Date", day_text(r.day)),
+            ("Shift opened", when(r.opened_at)),
+            ("Shift closed", when(r.closed_at) if r.closed_at else "still open"),
+            ("Dealers", "\n".join(r.dealers) or dash()),
+            ("Floor", "\n".join(r.floor) or dash()),
+        ], w, st=st),
+    ]
+    story += heading("Summary", st)
+    balance = ("balanced: in = pushed + carried + collected" if r.conserved
+               else "DOES NOT BALANCE: in is not pushed + carried + collected")
+    summary = [
+        ("Hands dealt", str(r.hands_dealt)),
+        ("Money put in by players", money(r.put_in)),
+        ("Carried in from earlier hands", money(r.carried_in)),
+        ("Pushed to players", money(r.pushed)),
+        ("Carried to later hands", money(r.carried_out)),
+        ("House fees and rake", money(r.house_fees)),
+        ("Jackpot / promotional drop", money(r.jackpot_drop)),
+        ("Balance check", balance),
+        ("Voids and corrections", str(len(r.voids))),
+        ("Disputes", f"{len(r.disputes)} ({sum(d.status == 'open' for d in r.disputes)} open)"),
+        ("Reveals of hidden cards", str(len(r.reveals))),
+        ("Exceptions", str(len(r.exceptions))),
+    ]
+    story.append(fields_table(summary, w, st=st, label_w=54 * mm))
+    story += heading("Fees and rake by kind", st)
+    fees = r.fees_by_kind
+    if fees:
+        ledger = {f.kind: f.amount for f in r.ledger_fees}
+        rows = [[_kind(f.kind), "fund" if f.fund else "house", str(f.count), money(f.amount),
+                 money(ledger[f.kind]) if f.kind in ledger else dash()] for f in fees]
+        mism = [i for i, f in enumerate(fees) if ledger.get(f.kind) != f.amount]
+        total_ledger = sum(ledger.values())
+        story.append(data_table(
+            ["Kind", "Goes to", "Collections", "By replay", "In ledger"], rows,
+            [60 * mm, 26 * mm, 26 * mm, 34 * mm, 34 * mm], right=[2, 3, 4], flagged=mism,
+            total=["Total", "", str(sum(f.count for f in fees)), money(r.fees_total),
+                   money(total_ledger)], st=st))
+    else:
+        story.append(_none(st, "No fees collected."))
+    story += heading("Fees per hour", st)
+    story.append(paragraph("House fees and jackpot drops collected in each clock hour of the "
+                           "shift, by the time each hand ended.", st.small))
+    story.append(fees_chart(r.fees_per_hour(), w, title=""))
+    story += _exceptions(r.exceptions, st, w)
+    story += heading("Voids and corrections", st)
+    if r.voids:
+        rows = [[str(v.hand_number), when(v.at), v.actor, str(v.target), v.reason,
+                 v.approved_by or dash()] for v in r.voids]
+        story.append(data_table(["Hand", "Time", "By", "Event", "Reason", "Approved by"], rows,
+                                [12 * mm, 42 * mm, 34 * mm, 12 * mm, 46 * mm, 34 * mm],
+                                right=[0, 3], st=st))
+    else:
+        story.append(_none(st))
+    story += _disputes(r.disputes, st, w, full=False)
+    story += heading("Reveals of destroyed or folded hands", st)
+    if r.reveals:
+        rows = [[str(x.hand_number), when(x.at), x.by, x.reason or dash()] for x in r.reveals]
+        story.append(data_table(["Hand", "Time", "Authorised by", "Reason"], rows,
+                                [14 * mm, 42 * mm, 40 * mm, w - 96 * mm], right=[0], st=st))
+    else:
+        story.append(_none(st))
+    story += heading(f"Hands ({r.hands_dealt})", st)
+    story.append(paragraph(
+        "Times are UTC (+1d: the next day). Pot is what the players put in plus any carry-in; "
+        "it leaves as pushes, carry-out and collections. Winners are seat: amount pushed. "
+        "Flags: V void, D dispute, R reveal, X exception.", st.small))
+    story.append(spacer(1))
+    exc_hands = {e.hand_number for e in r.exceptions}
+    rows = []
+    flagged = []
+    for i, h in enumerate(r.hands):
+        flags = ("V" if h.voids else "") + ("D" if h.disputed else "") + (
+            "R" if h.revealed else "") + ("X" if h.number in exc_hands else "")
+        if "D" in flags or "X" in flags:
+            flagged.append(i)
+        winners = ", ".join(f"{s}: {money(a)}" for s, a in h.winners) or dash()
+        rows.append([str(h.number), clock_on(h.started_at, r.day), str(h.players), money(h.pot),
+                     money(h.fee), money(h.pushed), money(h.carry_out), winners, flags])
+    late = 7 * mm if any("+" in row[1] for row in rows) else 0.0  # room for "+1d"
+    if rows:
+        story.append(LongTable(
+            ["Hand", "Time", "Players", "Pot", "Fee", "Pushed", "Carry", "Winners", "Flags"],
+            rows, [12 * mm, 16 * mm + late, 12 * mm, 20 * mm, 16 * mm, 20 * mm, 16 * mm,
+                   58 * mm - late, 10 * mm],
+            right=[0, 2, 3, 4, 5, 6], flagged=flagged,
+            total=["Total", "", "", money(r.put_in + r.carried_in), money(r.fees_total),
+                   money(r.pushed), money(r.carried_out), "", ""]))
+    else:
+        story.append(_none(st, "No hands were dealt in this shift."))
+    story += _chain_section((r.chain,), st, w)
+    story.append(signature_block(r.signatures, w, st))
+    return story
+
+
+def render_shift(r: ShiftReport, out: Out) -> int:
+    info = PageInfo(r.cardroom, "Shift report", f"{table_label(r.table)}, shift {r.shift_id}",
+                    r.generated, chain_line((r.chain,)))
+    return build_pdf(out, info, shift_story(r, styles()))
+
+
+# --- hand history / dispute --------------------------------------------------------------------
+
+
+def _snapshot(s: Snapshot, st: Styles, width: float, revealed: bool) -> list[Flowable]:
+    out: list[Flowable] = [Paragraph(f"<b>After event {s.after_event}:</b> {esc(s.label)}",
+                                     st.body)]
+    if s.board:
+        out.append(paragraph(f"Board: {cards(s.board)}", st.body))
+    rows = []
+    flagged = []
+    for i, seat in enumerate(s.seats):
+        shown = cards(seat.cards)
+        if seat.withheld:
+            shown = f"{seat.withheld} card{'s' if seat.withheld > 1 else ''} withheld"
+        elif seat.face_down:
+            shown = (shown + " + " if shown else "") + f"{seat.face_down} face down"
+        if seat.revealed:
+            shown += "  [REVEALED]"
+            flagged.append(i)
+        rows.append([str(seat.seat), shown or dash(), seat.status or dash(),
+                     money(seat.put_in), seat.detail or ""])
+    out.append(data_table(["Seat", "Cards", "Status", "Put in", "Detail"], rows,
+                          [12 * mm, 52 * mm, 34 * mm, 20 * mm, width - 118 * mm], right=[3],
+                          flagged=flagged, st=st))
+    if s.pots or s.info:
+        extra = [f"{name}: {money(a)}" for name, a in s.pots] + list(s.info)
+        out.append(paragraph("; ".join(extra), st.small))
+    out.append(spacer(2))
+    return [KeepTogether(out)] if len(s.seats) < 14 else out
+
+
+def hand_story(r: HandReport, st: Styles) -> list[Flowable]:
+    w = PORTRAIT_W
+    sep = " · " if fonts().symbols else " - "
+    story: list[Flowable] = [
+        paragraph(r.title, st.title),
+        paragraph(sep.join([table_label(r.table), r.game, f"hand {r.number}",
+                            day_text(r.started_at.date())]), st.subtitle),
+        fields_table([
+            ("Cardroom", r.cardroom), ("Table", r.table), ("Game", r.game),
+            ("Hand", f"{r.number} (record {r.hand_id})"),
+            ("Shift", str(r.shift_id) if r.shift_id is not None else dash()),
+            ("Dealer", r.dealer or dash()),
+            ("Started", when(r.started_at)), ("Ended", when(r.ended_at) if r.ended_at
+                                                 else "not finished"),
+        ], w, st=st),
+    ]
+    if r.revealed is not None:
+        story.append(spacer(2))
+        story.append(Paragraph(
+            f"<b>Hidden cards revealed.</b> Destroyed and folded hands are shown below, marked "
+            f"REVEALED, as authorised by {esc(r.revealed.by)} at {esc(when(r.revealed.at))}"
+            + (f" ({esc(r.revealed.reason)})" if r.revealed.reason else "") + ".", st.body))
+    else:
+        story.append(spacer(2))
+        story.append(paragraph(
+            "Cards of destroyed and folded hands are withheld; the floor can authorise a "
+            "dispute report that reveals them.", st.note))
+    story += heading("Events", st)
+    rows = []
+    flagged = []
+    for i, e in enumerate(r.events):
+        text = e.text + ("  (voided)" if e.voided else "")
+        if e.voided or e.kind == "void":
+            flagged.append(i)
+        rows.append([str(e.n), str(e.seq), clock(e.at), e.actor, e.kind, text])
+    story.append(data_table(["No.", "Seq.", "Time", "By", "Input", "What happened"], rows,
+                            [10 * mm, 14 * mm, 16 * mm, 30 * mm, 18 * mm, w - 88 * mm],
+                            right=[0, 1], flagged=flagged, st=st))
+    story += heading("The table after key steps", st)
+    if r.snapshots:
+        for snap in r.snapshots:
+            story += _snapshot(snap, st, w, r.revealed is not None)
+    else:
+        story.append(_none(st))
+    story += heading("Settlement (re-derived by replaying the events)", st)
+    s = r.settlement
+    if s is None:
+        story.append(_none(st, "The hand is not finished: nothing settled."))
+    else:
+        seats = sorted(set(s.put_in) | set(s.payouts))
+        rows = [[str(seat), money(s.put_in.get(seat, 0)), money(s.payouts.get(seat, 0)),
+                 money(s.payouts.get(seat, 0) - s.put_in.get(seat, 0))] for seat in seats]
+        story.append(data_table(
+            ["Seat", "Put in", "Pushed", "Net"], rows, [20 * mm, 30 * mm, 30 * mm, 30 * mm],
+            right=[1, 2, 3], total=["Total", money(sum(s.put_in.values())),
+                                    money(sum(s.payouts.values())),
+                                    money(sum(s.payouts.values()) - sum(s.put_in.values()))],
+            st=st))
+        story.append(spacer(1.5))
+        lines = [f"Carried in {money(s.carry_in)}", f"carried out {money(s.carry_out)}"]
+        by_kind: dict[str, list[tuple[int, int | None]]] = {}
+        for k, a, seat in s.fees:
+            by_kind.setdefault(k, []).append((a, seat))
+        for k, items in by_kind.items():
+            payers = [str(seat) for _, seat in items if seat is not None]
+            lines.append(f"{_kind(k)} {money(sum(a for a, _ in items))}"
+                         + (f" (seat{'s' if len(payers) > 1 else ''} {', '.join(payers)})"
+                            if payers else ""))
+        state = "chips conserved" if s.conserved else "CHIPS NOT CONSERVED"
+        story.append(paragraph("; ".join(lines) + f". In {money(s.total_in)} = out "
+                               f"{money(s.total_out)}: {state}.", st.body))
+        if s.steps:
+            story.append(spacer(1.5))
+            story.append(data_table(["Step", "Push", "Amount"],
+                                    [[str(n), t, money(a) if a else dash()] for n, t, a in s.steps],
+                                    [12 * mm, w - 40 * mm, 28 * mm], right=[0, 2], st=st))
+    story += heading("Ledger lines", st)
+    if r.ledger:
+        rows = [[_kind(x.kind), str(x.seat) if x.seat is not None else dash(), money(x.amount),
+                 x.note] for x in r.ledger]
+        story.append(data_table(["Kind", "Seat", "Amount", "Note"], rows,
+                                [40 * mm, 14 * mm, 26 * mm, w - 80 * mm], right=[1, 2], st=st))
+    else:
+        story.append(_none(st))
+    story += _disputes(r.disputes, st, w, full=True)
+    story += _exceptions(r.exceptions, st, w)
+    story += _chain_section((r.chain,), st, w)
+    story.append(signature_block(r.signatures, w, st))
+    return story
+
+
+def render_hand(r: HandReport, out: Out) -> int:
+    info = PageInfo(r.cardroom, r.title, f"{table_label(r.table)}, hand {r.number}", r.generated,
+                    chain_line((r.chain,)))
+    return build_pdf(out, info, hand_story(r, styles()))
+
+
+# --- audit -------------------------------------------------------------------------------------
+
+
+def audit_story(r: AuditReport, st: Styles) -> list[Flowable]:
+    w = LANDSCAPE_W
+    story: list[Flowable] = [
+        paragraph("Audit report: sensitive actions", st.title),
+        paragraph(f"{when(r.period_from)} to {when(r.period_to)}", st.subtitle),
+        fields_table([("Cardroom", r.cardroom), ("From", when(r.period_from)),
+                      ("To", when(r.period_to)), ("Entries", str(len(r.entries)))], w, st=st),
+    ]
+    story += heading("Actions by kind", st)
+    counts = r.counts()
+    if counts:
+        story.append(data_table(["Action", "Count"], [[_kind(a), str(n)] for a, n in counts],
+                                [70 * mm, 24 * mm], right=[1],
+                                total=["Total", str(len(r.entries))], st=st))
+    else:
+        story.append(_none(st, "No sensitive actions were logged in this period."))
+    story += heading("Log", st)
+    if r.entries:
+        rows = [[when(e.at), e.user, e.role, _kind(e.action), e.target, e.detail]
+                for e in r.entries]
+        flagged = [i for i, e in enumerate(r.entries)
+                   if e.action.lower() in {"lockout", "login_failed", "reveal"}]
+        story.append(LongTable(["Time", "User", "Role", "Action", "Subject", "Detail"], rows,
+                               [40 * mm, 42 * mm, 18 * mm, 30 * mm, 45 * mm, w - 175 * mm],
+                               flagged=flagged))
+    else:
+        story.append(_none(st))
+    story += _chain_section(r.chains, st, w)
+    story.append(signature_block(r.signatures, w, st))
+    return story
+
+
+def render_audit(r: AuditReport, out: Out) -> int:
+    info = PageInfo(r.cardroom, "Audit report",
+                    f"{when(r.period_from, seconds=False)} to {when(r.period_to, seconds=False)}",
+                    r.generated, chain_line(r.chains))
+    return build_pdf(out, info, audit_story(r, styles()), wide=True)
+
+
+# --- day summary -------------------------------------------------------------------------------
+
+
+def day_story(r: DayReport, st: Styles) -> list[Flowable]:
+    w = LANDSCAPE_W
+    story: list[Flowable] = [
+        paragraph("Day summary: all tables", st.title),
+        paragraph(f"{r.cardroom} · {day_text(r.day)}" if fonts().symbols
+                  else f"{r.cardroom} - {day_text(r.day)}", st.subtitle),
+    ]
+    story += heading("Tables", st)
+    if r.tables:
+        rows = [[t.table, t.game, str(t.shifts), str(t.hands), money(t.put_in),
+                 money(t.carried_in), money(t.pushed), money(t.carried_out), money(t.house_fees),
+                 money(t.jackpot_drop), str(t.voids), str(t.disputes), str(t.reveals),
+                 "yes" if t.conserved else "NO"] for t in r.tables]
+        flagged = [i for i, t in enumerate(r.tables) if not t.conserved]
+        tot = ["All tables", "", str(r.total("shifts")), str(r.total("hands")),
+               money(r.total("put_in")), money(r.total("carried_in")), money(r.total("pushed")),
+               money(r.total("carried_out")), money(r.total("house_fees")),
+               money(r.total("jackpot_drop")), str(r.total("voids")), str(r.total("disputes")),
+               str(r.total("reveals")), ""]
+        story.append(data_table(
+            ["Table", "Game", "Shifts", "Hands", "Put in", "Carried in", "Pushed", "Carried out",
+             "House fees", "Jackpot", "Voids", "Disputes", "Reveals", "Balanced"], rows,
+            [18 * mm, 40 * mm, 12 * mm, 13 * mm, 23 * mm, 19 * mm, 23 * mm, 19 * mm, 20 * mm,
+             18 * mm, 12 * mm, 17 * mm, 16 * mm, 17 * mm],
+            right=list(range(2, 13)), flagged=flagged, total=tot, st=st))
+    else:
+        story.append(_none(st, "No hands were dealt on this day."))
+    story += heading("Fees and rake by kind, all tables", st)
+    if r.fees:
+        story.append(data_table(
+            ["Kind", "Goes to", "Collections", "Amount"],
+            [[_kind(f.kind), "fund" if f.fund else "house", str(f.count), money(f.amount)]
+             for f in r.fees], [60 * mm, 26 * mm, 26 * mm, 34 * mm], right=[2, 3],
+            total=["Total", "", str(sum(f.count for f in r.fees)),
+                   money(sum(f.amount for f in r.fees))], st=st))
+    else:
+        story.append(_none(st, "No fees collected."))
+    story += heading("Shifts", st)
+    if r.shift_lines:
+        rows = [[t, str(sid), when(a, seconds=False), when(b, seconds=False) if b else "open",
+                 dealer, str(n), money(fee)] for t, sid, a, b, dealer, n, fee in r.shift_lines]
+        story.append(data_table(["Table", "Shift", "Opened", "Closed", "Dealers", "Hands", "Fees"],
+                                rows, [22 * mm, 14 * mm, 40 * mm, 40 * mm, w - 160 * mm, 18 * mm,
+                                       26 * mm], right=[1, 5, 6], st=st))
+    else:
+        story.append(_none(st))
+    story += _exceptions(r.exceptions, st, w)
+    story += _chain_section(r.chains, st, w)
+    story.append(signature_block(r.signatures, w, st))
+    return story
+
+
+def render_day(r: DayReport, out: Out) -> int:
+    info = PageInfo(r.cardroom, "Day summary", day_text(r.day), r.generated,
+                    chain_line(r.chains))
+    return build_pdf(out, info, day_story(r, styles()), wide=True)
+
+
+__all__ = ["card", "render_audit", "render_day", "render_hand", "render_shift"]

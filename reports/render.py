@@ -1,0 +1,697 @@
+"""Page layout shared by every report: fonts, styles, the page frame, tables, chart, signatures.
+
+A report leaves the room, so every page says what it is (cardroom, report, table, shift), when and
+by whom it was generated, the chain head it was built from, and "Page N of M" (a two-pass canvas
+counts the pages before it numbers them). Long tables split across pages with their header row
+repeated; cells that might not fit wrap instead of running over the margin.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from dealer_assist.reports.data import ChainHead, Generated, Signature
+from reportlab import rl_config
+from reportlab.graphics.charts.barcharts import VerticalBarChart
+from reportlab.graphics.shapes import Drawing, String
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from dealer_assist.cards import SUIT_SYMBOL
+from dealer_assist.money import format_cents
+
+DEJAVU_DIR = Path(os.environ.get("DEALER_ASSIST_FONT_DIR", "/usr/share/fonts/truetype/dejavu"))
+INK = colors.HexColor("#111111")
+GREY = colors.HexColor("#555555")
+RULE = colors.HexColor("#888888")
+HEAD_BG = colors.HexColor("#E4E4E4")
+ZEBRA = colors.HexColor("#F5F5F5")
+FLAG_BG = colors.HexColor("#FFF2CC")
+BAD = colors.HexColor("#9C0006")
+
+
+@dataclass(frozen=True, slots=True)
+class Fonts:
+    """The faces in use; ``symbols`` is False on the Helvetica fallback (suits become letters)."""
+
+    regular: str
+    bold: str
+    italic: str
+    mono: str
+    symbols: bool
+
+
+_FONTS: Fonts | None = None
+
+
+def fonts() -> Fonts:
+    """DejaVu Sans when installed (it has ♠♥♦♣ and €), else the PDF base fonts."""
+    global _FONTS
+    if _FONTS is not None:
+        return _FONTS
+    files = {
+        "DejaVuSans": "DejaVuSans.ttf",
+        "DejaVuSans-Bold": "DejaVuSans-Bold.ttf",
+        "DejaVuSans-Oblique": "DejaVuSans-Oblique.ttf",
+        "DejaVuSansMono": "DejaVuSansMono.ttf",
+    }
+    if all((DEJAVU_DIR / f).is_file() for f in files.values()):
+        try:
+            for name, f in files.items():
+                if name not in pdfmetrics.getRegisteredFontNames():
+                    pdfmetrics.registerFont(TTFont(name, str(DEJAVU_DIR / f)))
+            pdfmetrics.registerFontFamily(
+                "DejaVuSans", normal="DejaVuSans", bold="DejaVuSans-Bold",
+                italic="DejaVuSans-Oblique", boldItalic="DejaVuSans-Bold",
+            )
+            _FONTS = Fonts("DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique",
+                           "DejaVuSansMono", True)
+            return _FONTS
+        except Exception:  # a damaged font file must not stop a report
+            pass
+    _FONTS = Fonts("Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Courier", False)
+    return _FONTS
+
+
+def use_fallback_fonts() -> None:
+    """Force the Helvetica fallback (for rooms without DejaVu, and to test that path)."""
+    global _FONTS
+    _FONTS = Fonts("Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Courier", False)
+
+
+def reset_fonts() -> None:
+    global _FONTS
+    _FONTS = None
+
+
+# --- text formatting: the only place report values become text --------------------------------
+
+
+def money(cents: int) -> str:
+    return format_cents(cents)
+
+
+def card(code: str) -> str:
+    """``Td`` -> ``10♦`` with DejaVu; ``10d`` on the fallback fonts (no suit glyphs there)."""
+    if len(code) != 2 or code == "Jk":
+        return "Joker" if code == "Jk" else code
+    rank = "10" if code[0] == "T" else code[0]
+    suit = code[1]
+    if fonts().symbols and suit in SUIT_SYMBOL:
+        return rank + SUIT_SYMBOL[suit]
+    return rank + suit
+
+
+def cards(codes: Sequence[str]) -> str:
+    return " ".join(card(c) for c in codes)
+
+
+def when(t: datetime | None, *, seconds: bool = True) -> str:
+    if t is None:
+        return "—" if fonts().symbols else "-"
+    text = t.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
+    tz = t.tzname()
+    return f"{text} {tz}" if tz else text
+
+
+def clock(t: datetime | None) -> str:
+    if t is None:
+        return "-"
+    return t.strftime("%H:%M:%S")
+
+
+def clock_on(t: datetime, day: date) -> str:
+    """The time of day; a time on a later day than ``day`` says so (``00:12:05 +1d``)."""
+    text = t.strftime("%H:%M:%S")
+    extra = (t.date() - day).days
+    return f"{text} +{extra}d" if extra > 0 else text
+
+
+def day_text(d: date) -> str:
+    return d.strftime("%A %d %B %Y")
+
+
+def dash() -> str:
+    return "—" if fonts().symbols else "-"
+
+
+_ASCII = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "—": "-", "–": "-",
+                        "·": "-", "…": "...", "€": "EUR", "×": "x", "≥": ">=", "≤": "<="})
+
+
+def plain(text: str) -> str:
+    """Text the fonts in use can draw: on the fallback fonts suits become letters."""
+    return text if fonts().symbols else text.translate(_ASCII)
+
+
+def esc(text: str) -> str:
+    """Escape text for a Paragraph (which reads a little markup); fit it to the fonts."""
+    return plain(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+# --- styles ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Styles:
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    h2: ParagraphStyle
+    body: ParagraphStyle
+    small: ParagraphStyle
+    cell: ParagraphStyle
+    cell_bold: ParagraphStyle
+    cell_right: ParagraphStyle
+    note: ParagraphStyle
+    mono: ParagraphStyle
+
+
+def styles() -> Styles:
+    f = fonts()
+    body = ParagraphStyle("body", fontName=f.regular, fontSize=9, leading=12, textColor=INK)
+    return Styles(
+        title=ParagraphStyle("title", parent=body, fontName=f.bold, fontSize=17, leading=21,
+                             spaceAfter=2),
+        subtitle=ParagraphStyle("subtitle", parent=body, fontSize=10.5, leading=14,
+                                textColor=GREY, spaceAfter=8),
+        h2=ParagraphStyle("h2", parent=body, fontName=f.bold, fontSize=11.5, leading=15,
+                          spaceBefore=10, spaceAfter=4),
+        body=body,
+        small=ParagraphStyle("small", parent=body, fontSize=7.5, leading=9.5, textColor=GREY),
+        cell=ParagraphStyle("cell", parent=body, fontSize=8, leading=10, alignment=TA_LEFT),
+        cell_bold=ParagraphStyle("cellb", parent=body, fontName=f.bold, fontSize=8, leading=10),
+        cell_right=ParagraphStyle("cellr", parent=body, fontSize=8, leading=10, alignment=2),
+        note=ParagraphStyle("note", parent=body, fontName=f.italic, fontSize=8.5, leading=11,
+                            textColor=GREY),
+        mono=ParagraphStyle("mono", parent=body, fontName=f.mono, fontSize=6.5, leading=9),
+    )
+
+
+# --- the page frame ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PageInfo:
+    """What every page of one report repeats in its header and footer."""
+
+    cardroom: str
+    title: str
+    subject: str
+    generated: Generated
+    chain: str
+
+
+class NumberedCanvas(Canvas):  # type: ignore[misc]
+    """Holds every page until the end so each can say "Page N of M" (two passes over pages)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._pages)
+        for state in self._pages:
+            self.__dict__.update(state)
+            self._draw_page_number(total)
+            super().showPage()
+        super().save()
+
+    def _draw_page_number(self, total: int) -> None:
+        f = fonts()
+        width = self._pagesize[0]
+        self.setFont(f.bold, 8)
+        self.setFillColor(INK)
+        self.drawRightString(width - 15 * mm, 10 * mm, f"Page {self._pageNumber} of {total}")
+
+
+class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
+    """A4 (landscape for wide reports) with a running header and footer on every page."""
+
+    def __init__(self, out: Any, info: PageInfo, *, wide: bool = False) -> None:
+        size = landscape(A4) if wide else A4
+        super().__init__(
+            out, pagesize=size, leftMargin=15 * mm, rightMargin=15 * mm, topMargin=22 * mm,
+            bottomMargin=20 * mm, title=f"{info.title} - {info.subject}", author=info.generated.by,
+            subject=info.subject, creator="Dealer Assist",
+        )
+        self.info = info
+        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=self._decorate)])
+
+    def _decorate(self, canv: Canvas, doc: BaseDocTemplate) -> None:
+        f = fonts()
+        w, h = self.pagesize
+        left, right = self.leftMargin, w - self.rightMargin
+        info = self.info
+        canv.saveState()
+        canv.setFillColor(INK)
+        canv.setFont(f.bold, 9)
+        canv.drawString(left, h - 12 * mm, fit(info.cardroom, f.bold, 9, (right - left) / 2))
+        canv.setFont(f.regular, 9)
+        subject = f"{info.title} · {info.subject}"
+        canv.drawRightString(right, h - 12 * mm, fit(subject, f.regular, 9, (right - left) / 2))
+        canv.setStrokeColor(RULE)
+        canv.setLineWidth(0.6)
+        canv.line(left, h - 14 * mm, right, h - 14 * mm)
+        canv.line(left, 14 * mm, right, 14 * mm)
+        canv.setFont(f.regular, 7)
+        canv.setFillColor(GREY)
+        gen = f"Generated {when(info.generated.at)} by {info.generated.by}"
+        canv.drawString(left, 10 * mm, fit(gen, f.regular, 7, (right - left) - 30 * mm))
+        canv.drawString(left, 6.5 * mm, fit(info.chain, f.regular, 7, (right - left) - 30 * mm))
+        canv.restoreState()
+
+
+def fit(text: str, font: str, size: float, width: float) -> str:
+    """Shorten a one-line header or footer text with an ellipsis so it never runs over."""
+    text = plain(text)
+    if stringWidth(text, font, size) <= width:
+        return text
+    ell = "…" if fonts().symbols else "..."
+    while text and stringWidth(text + ell, font, size) > width:
+        text = text[:-1]
+    return text + ell
+
+
+def chain_line(chains: Sequence[ChainHead]) -> str:
+    """The footer's integrity line: the head(s) the report was built from and the verify result."""
+    if not chains:
+        return "No events recorded: nothing to verify"
+    if len(chains) == 1:
+        c = chains[0]
+        state = "verified intact" if c.verified else "VERIFY FAILED"
+        return f"Chain {c.table} head #{c.last_seq} {c.head_hash[:16]} ({state})"
+    bad = [c for c in chains if not c.verified]
+    last = sum(c.last_seq for c in chains)
+    if bad:
+        return f"{len(chains)} table chains, {last} events: VERIFY FAILED on {bad[0].table}"
+    return f"{len(chains)} table chains, {last} events: all verified intact"
+
+
+def build_pdf(out: str | Path | Any, info: PageInfo, story: list[Flowable], *,
+              wide: bool = False) -> int:
+    """Lay out ``story`` and write the PDF; returns the number of pages."""
+    doc = ReportDoc(str(out) if isinstance(out, Path) else out, info, wide=wide)
+    counter: list[int] = []
+
+    class _Counting(NumberedCanvas):
+        def save(self) -> None:
+            counter.append(len(self._pages))
+            super().save()
+
+    a85 = rl_config.useA85
+    rl_config.useA85 = 0  # binary compressed streams: smaller, and no slow text encoding
+    try:
+        doc.build(story, canvasmaker=_Counting)
+    finally:
+        rl_config.useA85 = a85
+    return counter[-1] if counter else 0
+
+
+# --- building blocks ---------------------------------------------------------------------------
+
+
+def heading(text: str, st: Styles) -> list[Flowable]:
+    """A section heading that is never left alone at the bottom of a page."""
+    return [CondPageBreak(30 * mm), Paragraph(esc(text), st.h2)]
+
+
+class Cell:
+    """A value as a table cell: plain text when it fits (fast), else a wrapping Paragraph."""
+
+    def __init__(self, st: Styles, pad: float = 6.0) -> None:
+        self.st = st
+        self.pad = pad
+        self.font = fonts().regular
+
+    def __call__(self, value: object, width: float, *, right: bool = False) -> Any:
+        if isinstance(value, Flowable):
+            return value
+        text = plain(str(value))
+        if "\n" not in text and stringWidth(text, self.font, 8) <= width - self.pad:
+            return text
+        style = self.st.cell_right if right else self.st.cell
+        return Paragraph(esc(text).replace("\n", "<br/>"), style)
+
+
+def data_table(
+    header: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    widths: Sequence[float],
+    *,
+    right: Sequence[int] = (),
+    total: Sequence[object] | None = None,
+    flagged: Sequence[int] = (),
+    st: Styles | None = None,
+) -> Table:
+    """A ruled table with a repeated header row; ``right`` columns align right (money, counts).
+
+    ``flagged`` row indexes get a highlight (exceptions, disputed hands); ``total`` is a bold
+    last row. Every cell that would not fit wraps.
+    """
+    st = st or styles()
+    f = fonts()
+    make = Cell(st)
+    head = [Paragraph(f"<b>{esc(h)}</b>", st.cell_right if i in right else st.cell)
+            for i, h in enumerate(header)]
+    body: list[list[Any]] = [head]
+    rset = set(right)
+    for r in rows:
+        body.append([make(v, widths[i], right=i in rset) for i, v in enumerate(r)])
+    if total is not None:
+        body.append([make(v, widths[i], right=i in rset) for i, v in enumerate(total)])
+    cmds: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), f.regular, 8),
+        ("LEADING", (0, 0), (-1, -1), 10),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+        ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK),
+        ("LINEABOVE", (0, 0), (-1, 0), 0.8, INK),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.8, INK),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ]
+    for i in right:
+        cmds.append(("ALIGN", (i, 1), (i, -1), "RIGHT"))
+    cmds.append(("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, ZEBRA]))
+    for i in flagged:
+        cmds.append(("BACKGROUND", (0, i + 1), (-1, i + 1), FLAG_BG))
+    if total is not None:
+        cmds += [("FONT", (0, -1), (-1, -1), f.bold, 8), ("LINEABOVE", (0, -1), (-1, -1), 0.8, INK),
+                 ("BACKGROUND", (0, -1), (-1, -1), colors.white)]
+    return Table(body, colWidths=list(widths), rowHeights=_row_heights(body, widths),
+                 repeatRows=1, style=TableStyle(cmds), hAlign="LEFT")
+
+
+#: Height of a one-line row: the 10 pt leading plus 2 pt padding above and below.
+LINE_ROW = 14.0
+
+
+def _row_heights(body: list[list[Any]], widths: Sequence[float]) -> list[float]:
+    """Each row's height, measured once: long tables then split across pages without
+    re-measuring every remaining cell at every page break."""
+    out = []
+    for row in body:
+        h = LINE_ROW
+        for value, w in zip(row, widths, strict=False):
+            if isinstance(value, Flowable):
+                h = max(h, value.wrap(w - 6, 10_000)[1] + 4)
+        out.append(h)
+    return out
+
+
+def fields_table(pairs: Sequence[tuple[str, str]], width: float, *, columns: int = 2,
+                 st: Styles | None = None, label_w: float = 32 * mm) -> Table:
+    """Label/value pairs laid out in ``columns`` column pairs (the identification block)."""
+    st = st or styles()
+    per = (len(pairs) + columns - 1) // columns
+    value_w = width / columns - label_w
+    rows: list[list[Any]] = []
+    for r in range(per):
+        row: list[Any] = []
+        for c in range(columns):
+            k = c * per + r
+            if k < len(pairs):
+                label, value = pairs[k]
+                row += [Paragraph(f"<b>{esc(label)}</b>", st.cell),
+                        Paragraph(esc(value).replace("\n", "<br/>"), st.cell)]
+            else:
+                row += ["", ""]
+        rows.append(row)
+    t = Table(rows, colWidths=[label_w, value_w] * columns, hAlign="LEFT")
+    t.setStyle(TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("BOX", (0, 0), (-1, -1), 0.6, RULE),
+        ("LINEBELOW", (0, 0), (-1, -2), 0.25, colors.HexColor("#CCCCCC")),
+        ("BACKGROUND", (0, 0), (0, -1), ZEBRA),
+        *([("BACKGROUND", (2, 0), (2, -1), ZEBRA)] if columns > 1 else []),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+    ]))
+    return t
+
+
+def nice_step(top: int, ticks: int = 5) -> int:
+    """A round axis step in cents (1, 2 or 5 times a power of ten) giving about ``ticks`` ticks."""
+    if top <= 0:
+        return 100
+    raw = -(-top // ticks)
+    base = 1
+    while base * 10 <= raw:
+        base *= 10
+    for m in (1, 2, 5, 10):
+        if m * base >= raw:
+            return m * base
+    return 10 * base
+
+
+def fees_chart(points: Sequence[tuple[datetime, int]], width: float, height: float = 50 * mm,
+               title: str = "Fees and drops collected per hour") -> Drawing:
+    """A bar chart of cents collected in each clock hour; axis labels in money."""
+    f = fonts()
+    d = Drawing(width, height)
+    if title:
+        d.add(String(0, height - 10, plain(title), fontName=f.bold, fontSize=9, fillColor=INK))
+    chart = VerticalBarChart()
+    chart.x, chart.y = 18 * mm, 14 * mm
+    chart.width, chart.height = width - 22 * mm, height - 14 * mm - (16 if title else 4)
+    values = [int(v) for _, v in points] or [0]
+    top = max(values)
+    step = nice_step(top)
+    chart.data = [values]
+    chart.categoryAxis.categoryNames = [t.strftime("%H:%M") for t, _ in points] or [""]
+    chart.categoryAxis.labels.fontName = f.regular
+    chart.categoryAxis.labels.fontSize = 7
+    if len(points) > 16:
+        chart.categoryAxis.labels.angle = 45
+        chart.categoryAxis.labels.boxAnchor = "ne"
+    chart.valueAxis.valueMin = 0
+    chart.valueAxis.valueMax = step * max(1, -(-top // step))
+    chart.valueAxis.valueStep = step
+    chart.valueAxis.labels.fontName = f.regular
+    chart.valueAxis.labels.fontSize = 7
+    chart.valueAxis.labelTextFormat = _axis_money
+    chart.valueAxis.visibleGrid = True
+    chart.valueAxis.gridStrokeColor = colors.HexColor("#DDDDDD")
+    chart.bars[0].fillColor = colors.HexColor("#4A6FA5")
+    chart.bars[0].strokeColor = None
+    chart.barSpacing = 1
+    d.add(chart)
+    return d
+
+
+def _axis_money(value: Any) -> str:
+    return format_cents(round(value))
+
+
+def signature_block(signatures: Sequence[Signature], width: float,
+                    st: Styles | None = None) -> Flowable:
+    """Lines to sign: role, the full name printed under the line, and a date/time line."""
+    st = st or styles()
+    rows: list[list[Any]] = []
+    cmds: list[tuple[Any, ...]] = [("VALIGN", (0, 0), (-1, -1), "BOTTOM")]
+    for i, s in enumerate(signatures):
+        r = i * 2
+        rows.append([Paragraph(f"<b>{esc(s.role)}</b>", st.cell), "", "", ""])
+        name = s.name or "(name not recorded: print the full name)"
+        rows.append(["", Paragraph(f"Signature — {esc(name)}" if fonts().symbols
+                                   else f"Signature - {esc(name)}", st.small),
+                     "", Paragraph("Date and time", st.small)])
+        cmds += [
+            ("LINEBELOW", (1, r), (1, r), 0.7, INK),
+            ("LINEBELOW", (3, r), (3, r), 0.7, INK),
+            ("TOPPADDING", (0, r), (-1, r), 22),
+            ("BOTTOMPADDING", (0, r + 1), (-1, r + 1), 4),
+        ]
+    t = Table(rows, colWidths=[28 * mm, width * 0.5, 8 * mm, width * 0.5 - 36 * mm - 2],
+              style=TableStyle(cmds), hAlign="LEFT")
+    return KeepTogether([*heading("Signatures", st), t])
+
+
+def paragraph(text: str, style: ParagraphStyle) -> Paragraph:
+    return Paragraph(esc(text), style)
+
+
+def spacer(h: float = 4) -> Spacer:
+    return Spacer(1, h * mm)
+
+
+Layout = Callable[..., list[Flowable]]
+
+
+class LongTable(Flowable):  # type: ignore[misc]
+    """A long ruled table drawn directly (hands of a shift, events, the audit log).
+
+    It looks like :func:`data_table` but measures each row once and splits at a page end by
+    slicing, so a 5,000-row table costs about as much per row as a 50-row one. Text that does not
+    fit its column wraps onto more lines of the same row; the header row repeats on every page.
+    """
+
+    PAD = 2.0
+    LEADING = 10.0
+    SIZE = 8.0
+
+    def __init__(
+        self,
+        header: Sequence[str],
+        rows: Sequence[Sequence[object]],
+        widths: Sequence[float],
+        *,
+        right: Sequence[int] = (),
+        total: Sequence[object] | None = None,
+        flagged: Sequence[int] = (),
+        _prepared: tuple[Any, ...] | None = None,
+    ) -> None:
+        super().__init__()
+        self.widths = list(widths)
+        self.right = frozenset(right)
+        if _prepared is not None:
+            self.head, self.rows, self.first, self.total_h = _prepared
+            return
+        f = fonts()
+        self.head = self._row(self._cells(header, f.bold), False, False)
+        flags = set(flagged)
+        prepared = [self._row(self._cells(r, f.regular), i in flags, False)
+                    for i, r in enumerate(rows)]
+        if total is not None:
+            prepared.append(self._row(self._cells(total, f.bold), False, True))
+        self.rows = prepared
+        self.first = 0
+        self.total_h = self.head[3] + sum(r[3] for r in prepared)
+
+    def _row(self, cells: list[list[str]], flag: bool, is_total: bool) -> tuple[Any, ...]:
+        """(cells as lines, highlighted, total row, height)."""
+        return (cells, flag, is_total, max(len(c) for c in cells) * self.LEADING + 2 * self.PAD)
+
+    def _cells(self, values: Sequence[object], font: str) -> list[list[str]]:
+        out = []
+        for v, w in zip(values, self.widths, strict=False):
+            text = plain(str(v))
+            avail = w - 2 * 3
+            if "\n" not in text and _width(text, font, self.SIZE) <= avail:
+                out.append([text])
+            else:
+                out.append([ln for part in text.split("\n")
+                            for ln in (_split(part, font, self.SIZE, avail) or [""])])
+        return out or [[""]]
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        self.width, self.height = sum(self.widths), self.total_h
+        return self.width, self.height
+
+    def split(self, aw: float, ah: float) -> list[Flowable]:
+        room = ah - self.head[3]
+        n, used = 0, 0.0
+        for r in self.rows:
+            if used + r[3] > room:
+                break
+            used += r[3]
+            n += 1
+        if n < min(3, len(self.rows)):
+            return []  # not even a few rows fit: start on the next page
+        if n >= len(self.rows):
+            return [self]
+        return [self._part(self.rows[:n], self.first, self.head[3] + used),
+                self._part(self.rows[n:], self.first + n, self.total_h - used)]
+
+    def _part(self, rows: list[Any], first: int, height: float) -> LongTable:
+        return LongTable((), (), self.widths, right=sorted(self.right),
+                         _prepared=(self.head, rows, first, height))
+
+    def draw(self) -> None:
+        c = self.canv
+        f = fonts()
+        width = sum(self.widths)
+        y = self.height
+        bands: list[tuple[float, float, Any]] = []
+        placed: list[tuple[float, tuple[Any, ...]]] = []
+        hh = self.head[3]
+        bands.append((y - hh, hh, HEAD_BG))
+        placed.append((y, self.head))
+        y -= hh
+        for i, row in enumerate(self.rows):
+            h = row[3]
+            if row[1]:
+                bands.append((y - h, h, FLAG_BG))
+            elif (self.first + i) % 2 == 1 and not row[2]:
+                bands.append((y - h, h, ZEBRA))
+            placed.append((y, row))
+            y -= h
+        c.saveState()
+        for by, bh, colour in bands:
+            c.setFillColor(colour)
+            c.rect(0, by, width, bh, stroke=0, fill=1)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.8)
+        c.line(0, self.height, width, self.height)
+        c.line(0, self.height - hh, width, self.height - hh)
+        c.line(0, 0, width, 0)
+        if self.rows and self.rows[-1][2]:
+            c.line(0, self.rows[-1][3], width, self.rows[-1][3])
+        c.setFillColor(INK)
+        t = c.beginText()
+        for top, (cells, _flag, is_total, _h) in placed:
+            bold = is_total or top == self.height
+            t.setFont(f.bold if bold else f.regular, self.SIZE, self.LEADING)
+            x = 0.0
+            for k, lines in enumerate(cells):
+                w = self.widths[k]
+                base = top - self.PAD - self.SIZE
+                for line in lines:
+                    if line:
+                        if k in self.right:
+                            lw = _width(line, f.bold if bold else f.regular, self.SIZE)
+                            t.setTextOrigin(x + w - 3 - lw, base)
+                        else:
+                            t.setTextOrigin(x + 3, base)
+                        t.textOut(line)
+                    base -= self.LEADING
+                x += w
+        c.drawText(t)
+        c.restoreState()
+
+
+@lru_cache(maxsize=16384)
+def _width(text: str, font: str, size: float) -> float:
+    """Text width, remembered: long tables repeat the same amounts and times many times."""
+    return float(stringWidth(text, font, size))
+
+
+def _split(text: str, font: str, size: float, width: float) -> list[str]:
+    from reportlab.lib.utils import simpleSplit
+
+    lines: list[str] = simpleSplit(text, font, size, width)
+    return lines
