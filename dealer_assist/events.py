@@ -89,7 +89,7 @@ def event_from_json(obj: Mapping[str, JSON]) -> Event:
     cls = _REGISTRY.get(tag)
     if cls is None:
         raise BadInput(f'unknown event type "{tag}"')
-    hints = typing.get_type_hints(cls)
+    hints = _type_hints(cls)
     kwargs: dict[str, Any] = {}
     names = {f.name for f in fields(cls)}
     rest = {k: v for k, v in obj.items() if k != "type" and k not in META_KEYS}
@@ -111,6 +111,17 @@ def event_from_json(obj: Mapping[str, JSON]) -> Event:
         if missing:
             raise BadInput(f'"{tag}" needs {", ".join(missing)}') from exc
         raise BadInput(f'"{tag}": {exc}') from exc
+
+
+_HINTS: dict[str, dict[str, Any]] = {}
+
+
+def _type_hints(cls: type[Event]) -> dict[str, Any]:
+    """The field types of an event class, resolved once (resolving costs more than parsing)."""
+    hints = _HINTS.get(cls.TYPE)
+    if hints is None or _REGISTRY.get(cls.TYPE) is not cls:
+        hints = _HINTS[cls.TYPE] = typing.get_type_hints(cls)
+    return hints
 
 
 def _required(f: Any) -> bool:
@@ -309,3 +320,28 @@ class Surrender(Event):
     """Chinese Poker: the player surrenders before the reveal."""
 
     seat: int
+
+
+# --- table-level events (time collection) ---------------------------------------------------
+
+
+@event_type("seat_in")
+@dataclass(frozen=True, kw_only=True)
+class SeatIn(Event):
+    """A player sits down in a seat and starts owing time (times come from the store's record)."""
+
+    seat: int
+
+
+@event_type("seat_out")
+@dataclass(frozen=True, kw_only=True)
+class SeatOut(Event):
+    """A player leaves a seat or sits out: owes no time from now on."""
+
+    seat: int
+
+
+@event_type("period")
+@dataclass(frozen=True, kw_only=True)
+class Period(Event):
+    """A time-collection mark: the dealer collects time for the period that starts now."""

@@ -1,0 +1,246 @@
+"""The one place engines are built: choose the database, open it, upgrade it, wrap it.
+
+Nothing connects at import time. :func:`open_database` resolves the URL (argument, then
+``DEALER_ASSIST_DB``, then a SQLite file in the user's data folder), sets SQLite to WAL with full
+sync and foreign keys, refuses a database newer than this program, copies a SQLite file aside and
+upgrades an older one, and returns a :class:`Database`; :func:`open_services` puts the
+application services on top.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
+
+from dealer_assist.errors import BadInput
+from dealer_assist.services import Services
+from dealer_assist.services.errors import SchemaTooNew, StoreUnavailable
+from dealer_assist.services.ports import PinHasher
+
+ENV_URL = "DEALER_ASSIST_DB"
+APP_NAME = "dealer-assist"
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+#: How long a station waits for another station's write before saying the database is busy.
+BUSY_TIMEOUT_S = 5.0
+
+
+def default_url() -> str:
+    """The embedded default: a SQLite file in the user's data folder."""
+    if os.environ.get("DEALER_ASSIST_NO_USER_DB"):
+        raise StoreUnavailable(
+            "no database given: pass --db URL or set DEALER_ASSIST_DB (the user's own database "
+            "is switched off here by DEALER_ASSIST_NO_USER_DB)"
+        )
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir(APP_NAME))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'dealer-assist.sqlite3'}"
+
+
+def resolve_url(url: str | None = None) -> str:
+    """``--db URL``, else ``DEALER_ASSIST_DB``, else the default file. A bare path is SQLite;
+    ``postgresql://`` becomes ``postgresql+psycopg://``."""
+    chosen = url or os.environ.get(ENV_URL) or default_url()
+    if "://" not in chosen:
+        chosen = f"sqlite:///{Path(chosen).expanduser().resolve()}"
+    if chosen.startswith(("postgresql://", "postgres://")):
+        chosen = "postgresql+psycopg://" + chosen.split("://", 1)[1]
+    return chosen
+
+
+@dataclass
+class Database:
+    """An open, up-to-date database: its engine and what it is."""
+
+    engine: Engine
+    url: str
+    backup: Path | None = None
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    @property
+    def sqlite_path(self) -> Path | None:
+        if self.dialect != "sqlite":
+            return None
+        db = make_url(self.url).database
+        return Path(db) if db and db != ":memory:" else None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def describe(self) -> str:
+        return str(make_url(self.url).render_as_string(hide_password=True))
+
+
+def build_engine(url: str) -> Engine:
+    """An engine with the settings this app relies on (no connection is made yet)."""
+    try:
+        u = make_url(url)
+    except ArgumentError as exc:
+        raise BadInput(f'"{url}" is not a database URL (try sqlite:///path/file.db or '
+                       "postgresql+psycopg://user:password@host/dbname)") from exc
+    try:
+        if u.get_backend_name() == "sqlite":
+            if u.database and u.database != ":memory:":
+                Path(u.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            engine = create_engine(
+                u, connect_args={"timeout": BUSY_TIMEOUT_S, "isolation_level": None}
+            )
+            _sqlite_events(engine)
+            return engine
+        if u.get_backend_name() == "postgresql":
+            return create_engine(
+                u, pool_pre_ping=True, connect_args={"connect_timeout": 5}, pool_size=2
+            )
+    except NoSuchModuleError as exc:
+        raise BadInput(f'no database driver for "{u.drivername}"') from exc
+    raise BadInput(f'"{u.get_backend_name()}" databases are not supported: use SQLite or '
+                   "PostgreSQL")
+
+
+def _sqlite_events(engine: Engine) -> None:
+    """WAL, full sync, foreign keys; and writes that take the lock at BEGIN (no deadlocks)."""
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=FULL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        read = conn.get_execution_options().get("dealer_assist_read", False)
+        conn.exec_driver_sql("BEGIN" if read else "BEGIN IMMEDIATE")
+
+
+def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
+    """Open (creating if need be) and upgrade the database; refuse one newer than this app."""
+    resolved = resolve_url(url)
+    engine = build_engine(resolved)
+    db = Database(engine=engine, url=resolved)
+    try:
+        current, head, known = schema_state(db)
+        if current is not None and current not in known:
+            engine.dispose()
+            raise SchemaTooNew(
+                f"{db.describe()} was written by a newer Dealer Assist (schema {current}; this "
+                f"version knows up to {head}). Install the newer version; nothing was changed."
+            )
+        if current != head:
+            if not upgrade:
+                engine.dispose()
+                raise StoreUnavailable(
+                    f"{db.describe()} needs an upgrade (schema {current or 'empty'} -> {head}): "
+                    "run `dealer-assist db upgrade`"
+                )
+            if current is not None:
+                db.backup = backup_sqlite(db, current)
+            run_upgrade(db)
+    except DBAPIError as exc:
+        engine.dispose()
+        raise unavailable(exc, db.describe()) from exc
+    return db
+
+
+def open_services(
+    url: str | None = None, *, hasher: PinHasher | None = None, clock: Any = None
+) -> Services:
+    """The application services on the chosen database (the UI's and the CLI's entry point)."""
+    from dealer_assist.db.store import SqlStore
+
+    db = open_database(url)
+    kwargs: dict[str, Any] = {"hasher": hasher}
+    if clock is not None:
+        kwargs["clock"] = clock
+    return Services(SqlStore(db), **kwargs)
+
+
+def _alembic_config(connection: Connection | None = None) -> Any:
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    if connection is not None:
+        cfg.attributes["connection"] = connection
+    return cfg
+
+
+def schema_state(db: Database) -> tuple[str | None, str, set[str]]:
+    """(the database's revision or None, this program's head, every revision it knows)."""
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(_alembic_config())
+    head = script.get_current_head()
+    assert head is not None
+    known = {rev.revision for rev in script.walk_revisions()}
+    with db.engine.connect() as conn:
+        conn.execution_options(dealer_assist_read=True)
+        current = MigrationContext.configure(conn).get_current_revision()
+    return current, head, known
+
+
+def run_upgrade(db: Database) -> None:
+    from alembic import command
+
+    with db.engine.connect() as conn:
+        command.upgrade(_alembic_config(conn), "head")
+        conn.commit()
+
+
+def backup_sqlite(db: Database, revision: str) -> Path | None:
+    """Copy a SQLite file aside before upgrading it (the online backup API: WAL-safe)."""
+    path = db.sqlite_path
+    if path is None or not path.exists():
+        return None
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.schema-{revision}.{stamp}.bak")
+    src = sqlite3.connect(path)
+    try:
+        dst = sqlite3.connect(target)
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    return target
+
+
+def unavailable(exc: BaseException, where: str) -> StoreUnavailable:
+    """A database error as the message a person can act on; nothing was recorded."""
+    text = str(getattr(exc, "orig", exc) or exc).strip().splitlines()[0] if str(exc) else ""
+    low = text.lower()
+    if "locked" in low or "busy" in low:
+        return StoreUnavailable(
+            f"the database {where} is busy (another program or station is writing to it): "
+            "nothing was recorded; try again in a moment"
+        )
+    if "unable to open" in low or "readonly" in low or "read-only" in low:
+        return StoreUnavailable(
+            f"cannot write the database {where} ({text}): check the file and folder "
+            "permissions and the disk; nothing was recorded"
+        )
+    if "disk" in low and ("full" in low or "i/o" in low):
+        return StoreUnavailable(
+            f"the disk holding {where} failed ({text}): free space or fix the disk, then retry; "
+            "nothing was recorded"
+        )
+    return StoreUnavailable(
+        f"cannot reach the database {where} ({text}): check the network and that the database "
+        "server is running, then retry; nothing was recorded"
+    )

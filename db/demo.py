@@ -1,0 +1,393 @@
+"""``dealer-assist demo``: a database filled with realistic shifts, for trying the app out,
+for tests, benchmarks and reports.
+
+Several tables spreading both games, each hand dealt by the game's own ``sample_hand`` and
+replayed (so every stored hand is legal and its ledger lines are its real settlement), fees on
+every table, carry-overs between Champs and Cowards hands, shifts opened and closed by named
+dealers and floor people, a void, a dispute with an adjustment, a reveal, sign-ins in the audit
+log. Rows go in with bulk inserts; the hands are dealt on every CPU when there are many.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from dealer_assist.db.bootstrap import Database
+from dealer_assist.db.models import (
+    AdjustmentRow,
+    AuditRow,
+    DisputeRow,
+    EventRow,
+    HandRow,
+    LedgerRow,
+    Setting,
+    ShiftRow,
+    TableRow,
+    TableSettingsRow,
+    UserRow,
+)
+from sqlalchemy import Connection, func, insert, select, update
+
+from dealer_assist.engine.registry import game_names, get_game
+from dealer_assist.errors import BadInput
+from dealer_assist.events import Event, Void
+from dealer_assist.services.auth import Argon2PinHasher
+from dealer_assist.services.chain import canonical, event_hash, time_text
+from dealer_assist.services.ledger import ledger_lines
+from dealer_assist.services.ports import PinHasher
+from dealer_assist.services.verify import Folded, fold
+
+#: The demo's people: (name, full name, role, PIN). Documented in docs/store.md.
+DEMO_USERS = (
+    ("admin", "Alex Admin", "admin", "1000"),
+    ("fran", "Fran Flores", "floor", "2000"),
+    ("flo", "Florence Park", "floor", "2001"),
+    ("dana", "Dana Whitfield", "dealer", "3001"),
+    ("devon", "Devon Okafor", "dealer", "3002"),
+    ("dale", "Dale Moreau", "dealer", "3003"),
+    ("otto", "Otto Lindqvist", "auditor", "4000"),
+)
+DEALERS = ("dana", "devon", "dale")
+FLOOR = ("fran", "flo")
+
+#: Table settings documents per game (docs/table-settings.md) and the players a hand deals to.
+TABLE_SETTINGS: dict[str, dict[str, Any]] = {
+    "champs-and-cowards": {
+        "game": "champs-and-cowards", "seats": 8, "smallest_chip": 100, "stakes": "$2 chips",
+        "params": {"chip": 200, "decks": 1},
+        "fee": {"kind": "per-player", "amount": 100},
+    },
+    "caro-holdem": {
+        "game": "caro-holdem", "seats": 9, "smallest_chip": 100, "stakes": "$10 unit, $1 ante",
+        "limit": 1000, "buy_in": 100000, "params": {"unit": 1000, "ante": 100, "cap": 4},
+        "fee": {"kind": "rake", "percent": "5", "cap": 500, "min_pot": 1000},
+    },
+}
+PLAYERS = {"champs-and-cowards": (4, 8), "caro-holdem": (2, 6)}
+SHIFT_LENGTH = timedelta(hours=4)
+
+E, H, SH, L, A = (
+    EventRow.__table__, HandRow.__table__, ShiftRow.__table__, LedgerRow.__table__,
+    AuditRow.__table__,
+)
+
+
+@dataclass
+class PlannedHand:
+    """One dealt hand: its events as JSON, its ledger lines, and when it was dealt."""
+
+    bodies: list[str]  # canonical JSON texts, as stored
+    types: list[str]
+    seats: list[int]
+    lines: list[tuple[str, str, int | None, int]]
+    offsets: list[float]  # seconds after the hand's start, per event
+    voided: int = 0  # the number of the void event in the hand, if any
+
+
+@dataclass
+class DemoResult:
+    tables: int = 0
+    hands: int = 0
+    events: int = 0
+    seconds: float = 0.0
+    users: dict[str, str] = field(default_factory=dict)
+
+    def summary(self) -> str:
+        rate = self.hands / self.seconds if self.seconds else 0.0
+        return (f"demo: {self.hands} hands ({self.events} events) at {self.tables} tables in "
+                f"{self.seconds:.1f} s ({rate:.0f} hands/s)")
+
+
+def demo_games() -> list[str]:
+    """The demo's games that this installation has."""
+    names = game_names()
+    return [g for g in TABLE_SETTINGS if g in names]
+
+
+def plan_table(game_name: str, hands: int, seed: int, with_void: bool) -> list[PlannedHand]:
+    """Deal ``hands`` hands of one table (runs in a worker process when there are many)."""
+    rng = random.Random(seed)
+    game = get_game(game_name)
+    fee = TABLE_SETTINGS[game_name].get("fee")
+    low, high = PLAYERS[game_name]
+    out: list[PlannedHand] = []
+    carry = 0
+    for i in range(hands):
+        n = rng.randint(low, high)
+        kwargs: dict[str, Any] = {"fee": fee}
+        if game_name == "champs-and-cowards":
+            kwargs["carry_in"] = carry
+        events: list[Event] = list(game.sample_hand(rng, players=n, **kwargs))
+        voided = 0
+        if with_void and i == 2 and len(events) > 3:
+            # the dealer keyed an input too early, voided it, then entered it again
+            k = 3
+            events = [*events[:k], events[k], Void(target=k + 1, reason="keyed too early"),
+                      *events[k:]]
+            voided = k + 2
+        result = fold(events)
+        if not isinstance(result, Folded):
+            raise AssertionError(f"{game_name} dealt a hand that does not replay: {result}")
+        settlement = result.game.settle(result.state)
+        if not settlement.conserved:
+            raise AssertionError(f"{game_name} dealt a hand that does not conserve chips")
+        carry = settlement.carry_out if game_name == "champs-and-cowards" else 0
+        lines = [(x.kind, x.detail, x.seat, x.amount) for x in ledger_lines(0, settlement)]
+        t, offsets = 0.0, []
+        for _ in events:
+            offsets.append(t)
+            t += rng.uniform(2.0, 9.0)
+        out.append(PlannedHand(
+            bodies=[canonical(e.to_json()) for e in events], types=[e.TYPE for e in events],
+            seats=list(getattr(events[0], "seats", ())), lines=lines, offsets=offsets,
+            voided=voided,
+        ))
+    return out
+
+
+def fill_demo(
+    db: Database,
+    *,
+    hands: int = 200,
+    tables: int = 2,
+    seed: int = 1,
+    start: datetime | None = None,
+    workers: int | None = None,
+    hasher: PinHasher | None = None,
+) -> DemoResult:
+    """Add ``hands`` hands spread over ``tables`` tables (alternating the games)."""
+    began = time.perf_counter()
+    games = demo_games()
+    if not games:
+        raise BadInput("no demo game is installed (champs-and-cowards, caro-holdem)")
+    if hands < 1 or tables < 1:
+        raise BadInput("the demo needs at least one hand and one table")
+    tables = min(tables, hands)
+    per_table = [hands // tables + (1 if i < hands % tables else 0) for i in range(tables)]
+    table_games = [games[i % len(games)] for i in range(tables)]
+    jobs = [(table_games[i], per_table[i], seed * 1000 + i, i == 0) for i in range(tables)]
+    procs = workers if workers is not None else (os.cpu_count() or 1)
+    result = DemoResult(users={name: pin for name, _, _, pin in DEMO_USERS})
+    base = start or (datetime.now(UTC) - timedelta(days=1)).replace(
+        hour=18, minute=0, second=0, microsecond=0
+    )
+    with ExitStack() as stack:
+        plans: Iterable[list[PlannedHand]]
+        if procs > 1 and hands >= 400:  # deal on every CPU; store each table as it arrives
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=min(procs, tables)))
+            plans = pool.map(plan_table, *zip(*jobs, strict=True))
+        else:
+            plans = (plan_table(*job) for job in jobs)
+        with db.engine.begin() as conn:
+            _users(conn, hasher or Argon2PinHasher(), base)
+            rng = random.Random(seed)
+            for i, plan in enumerate(plans):
+                name = f"Table {i + 1}"
+                result.events += _table(conn, name, table_games[i], plan, base, rng,
+                                        first=i == 0, sqlite=db.dialect == "sqlite")
+                result.hands += len(plan)
+                result.tables += 1
+    result.seconds = time.perf_counter() - began
+    return result
+
+
+def _users(conn: Connection, hasher: PinHasher, at: datetime) -> None:
+    u = UserRow.__table__
+    existing = {r.name for r in conn.execute(select(u.c.name))}
+    is_demo = conn.execute(
+        select(Setting.__table__.c.value).where(Setting.__table__.c.key == "demo")
+    ).scalar()
+    if existing and not is_demo:
+        raise BadInput(
+            "this database already has users of its own: the demo fills only a new database "
+            "(give --db a new file) or one it made"
+        )
+    rows = [
+        {"name": n, "full_name": f, "role": r, "pin_hash": hasher.hash(p), "failed": 0,
+         "locked_until": None, "active": True, "created_at": at}
+        for n, f, r, p in DEMO_USERS if n not in existing
+    ]
+    if rows:
+        conn.execute(insert(u), rows)
+    kv = Setting.__table__
+    if not is_demo:
+        conn.execute(insert(kv), [{"key": "demo", "value": "1"},
+                                  {"key": "cardroom", "value": "Riverside Cardroom (demo)"}])
+
+
+def _table(
+    conn: Connection, name: str, game: str, plan: Sequence[PlannedHand], base: datetime,
+    rng: random.Random, *, first: bool, sqlite: bool,
+) -> int:
+    t, ts = TableRow.__table__, TableSettingsRow.__table__
+    doc = {"name": name, **TABLE_SETTINGS[game]}
+    row = conn.execute(select(t).where(t.c.name == name)).first()
+    if row is None:
+        table_id = int(conn.execute(
+            insert(t).values(name=name, created_at=base, head_seq=0,
+                             head_hash="0" * 64).returning(t.c.id)
+        ).scalar_one())
+        head_seq, head_hash = 0, "0" * 64
+    else:
+        table_id, head_seq, head_hash = row.id, row.head_seq, row.head_hash
+    version = conn.execute(
+        select(ts.c.id, ts.c.version, ts.c.document).where(ts.c.table_id == table_id)
+        .order_by(ts.c.version.desc()).limit(1)
+    ).first()
+    if version is None or json.loads(version.document) != json.loads(canonical(doc)):
+        settings_id = int(conn.execute(
+            insert(ts).values(
+                table_id=table_id, version=(version.version + 1) if version else 1, game=game,
+                document=canonical(doc), created_at=base, created_by="admin",
+            ).returning(ts.c.id)
+        ).scalar_one())
+    else:
+        settings_id = version.id
+    number0 = int(conn.execute(
+        select(func.coalesce(func.max(H.c.number), 0)).where(H.c.table_id == table_id)
+    ).scalar_one())
+    last = conn.execute(select(func.max(H.c.started_at)).where(H.c.table_id == table_id)).scalar()
+    now = max(base, (last.replace(tzinfo=UTC) if last else base) + timedelta(minutes=5))
+
+    # Times: one hand after another; a new shift (dealer rotates) every few hours.
+    starts: list[datetime] = []
+    shift_of: list[int] = []
+    shifts: list[dict[str, Any]] = []
+    for i, hand in enumerate(plan):
+        if not shifts or now - shifts[-1]["opened_at"] >= SHIFT_LENGTH:
+            if shifts:
+                shifts[-1].update(closed_at=now, closed_by=shifts[-1]["dealer"],
+                                  closed_floor=shifts[-1]["floor"])
+            k = len(shifts) + (0 if first else 1)
+            shifts.append({"table_id": table_id, "dealer": DEALERS[k % len(DEALERS)],
+                           "floor": FLOOR[k % len(FLOOR)], "opened_at": now, "closed_at": None,
+                           "closed_by": None, "closed_floor": None})
+            now += timedelta(minutes=2)
+        starts.append(now)
+        shift_of.append(len(shifts) - 1)
+        now += timedelta(seconds=hand.offsets[-1] + rng.uniform(20, 60))
+        del i
+    shift_ids = [int(r[0]) for r in conn.execute(
+        insert(SH).returning(SH.c.id, sort_by_parameter_order=True), shifts
+    )]
+    hand_rows = [
+        {"table_id": table_id, "shift_id": shift_ids[shift_of[i]], "number": number0 + i + 1,
+         "game": game, "seats": json.dumps(h.seats), "started_at": starts[i],
+         "started_by": shifts[shift_of[i]]["dealer"], "settings_id": settings_id,
+         "status": "settled", "events": len(h.bodies)}
+        for i, h in enumerate(plan)
+    ]
+    hand_ids = [int(r[0]) for r in conn.execute(
+        insert(H).returning(H.c.id, sort_by_parameter_order=True), hand_rows
+    )]
+    events: list[tuple[Any, ...]] = []
+    ledger: list[dict[str, Any]] = []
+    seq, prev = head_seq, head_hash
+    # Events go in through the driver's executemany: the bulk of the rows, without per-row
+    # type processing; times as UTCDateTime stores them (naive UTC; SQLite: its text).
+    cur = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    mark = "?" if sqlite else "%s"
+    sql = (f"INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, body, "
+           f"prev_hash, hash) VALUES ({', '.join([mark] * 10)})")
+    for i, h in enumerate(plan):
+        actor = shifts[shift_of[i]]["dealer"]
+        for n, (text, kind, offset) in enumerate(
+            zip(h.bodies, h.types, h.offsets, strict=True), start=1
+        ):
+            seq += 1
+            at = starts[i] + timedelta(seconds=offset)
+            at = at.replace(microsecond=(at.microsecond // 1000) * 1000)
+            stamp = time_text(at)
+            digest = event_hash(table_id=table_id, seq=seq, time=stamp, actor=actor,
+                                hand_id=hand_ids[i], body=text, prev_hash=prev)
+            naive = at.astimezone(UTC).replace(tzinfo=None)
+            events.append((table_id, seq, hand_ids[i], n,
+                           naive.strftime("%Y-%m-%d %H:%M:%S.%f") if sqlite else naive,
+                           actor, kind, text, prev, digest))
+            prev = digest
+        ledger.extend(
+            {"hand_id": hand_ids[i], "settlement": 1, "kind": k, "detail": d, "seat": s,
+             "amount": a} for k, d, s, a in h.lines
+        )
+        if len(events) >= 20000:
+            cur.executemany(sql, events)
+            events = []
+    if events:
+        cur.executemany(sql, events)
+    cur.close()
+    if ledger:
+        conn.execute(insert(L), ledger)
+    conn.execute(update(TableRow.__table__).where(TableRow.__table__.c.id == table_id)
+                 .values(head_seq=seq, head_hash=prev))
+    _table_audit(conn, table_id, name, plan, hand_ids, number0, starts, shifts, shift_ids, first)
+    return seq - head_seq
+
+
+def shift_of_hand(at: datetime, shifts: list[dict[str, Any]]) -> int:
+    return max(i for i, s in enumerate(shifts) if s["opened_at"] <= at)
+
+
+def _table_audit(
+    conn: Connection, table_id: int, name: str, plan: Sequence[PlannedHand], hand_ids: list[int],
+    number0: int, starts: list[datetime], shifts: list[dict[str, Any]], shift_ids: list[int],
+    first: bool,
+) -> None:
+    """Sign-ins and shift sign-offs; on the first table a void, a dispute and a reveal."""
+    audit: list[dict[str, Any]] = []
+    for s in shifts:
+        t0 = s["opened_at"] - timedelta(minutes=1)
+        audit += [
+            {"at": t0, "actor": s["dealer"], "action": "login", "detail":
+             f"{s['dealer']} signed in as dealer", "table_id": None, "hand_id": None},
+            {"at": s["opened_at"], "actor": s["dealer"], "action": "shift-opened",
+             "detail": f"{name}, floor {s['floor']}", "table_id": table_id, "hand_id": None},
+        ]
+        if s["closed_at"] is not None:
+            audit += [
+                {"at": s["closed_at"], "actor": s["floor"], "action": "approval",
+                 "detail": "closing a shift", "table_id": None, "hand_id": None},
+                {"at": s["closed_at"], "actor": s["dealer"], "action": "shift-closed",
+                 "detail": f"floor {s['floor']}", "table_id": table_id, "hand_id": None},
+            ]
+    if first:
+        for i, h in enumerate(plan):
+            if h.voided:
+                audit.append({
+                    "at": starts[i] + timedelta(seconds=h.offsets[h.voided - 1]),
+                    "actor": shifts[shift_of_hand(starts[i], shifts)]["dealer"],
+                    "action": "void", "detail": f"event {h.voided - 1}: keyed too early",
+                    "table_id": table_id, "hand_id": hand_ids[i],
+                })
+        k = min(4, len(plan) - 1)
+        floor = shifts[0]["floor"]
+        at = starts[k] + timedelta(seconds=plan[k].offsets[-1] + 10)
+        audit.append({"at": at, "actor": floor, "action": "reveal",
+                      "detail": f"hand {number0 + k + 1} after event {len(plan[k].bodies)}",
+                      "table_id": table_id, "hand_id": hand_ids[k]})
+        seat = plan[k].seats[0] if plan[k].seats else None
+        dispute_id = int(conn.execute(
+            insert(DisputeRow.__table__).values(
+                hand_id=hand_ids[k], at=at + timedelta(minutes=1), floor=floor,
+                notes=f"Seat {seat} says the dealer pushed the bonus pool before the last card.",
+                ruling="Push stands as dealt; seat compensated $1 for the delay.",
+            ).returning(DisputeRow.__table__.c.id)
+        ).scalar_one())
+        conn.execute(insert(AdjustmentRow.__table__), [
+            {"dispute_id": dispute_id, "seat": seat, "amount": 100, "note": "goodwill"},
+            {"dispute_id": dispute_id, "seat": None, "amount": -100, "note": "from the house"},
+        ])
+        audit.append({"at": at + timedelta(minutes=1), "actor": floor, "action": "dispute",
+                      "detail": f"hand {number0 + k + 1}: push stands", "table_id": table_id,
+                      "hand_id": hand_ids[k]})
+    del shift_ids
+    audit.sort(key=lambda r: r["at"])
+    conn.execute(insert(A), audit)

@@ -1,0 +1,1 @@
+"""Alembic migrations; run by :func:`dealer_assist.db.bootstrap.upgrade` (no alembic.ini)."""

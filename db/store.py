@@ -1,0 +1,520 @@
+"""The event store on SQLite or PostgreSQL: the services' store port in SQL.
+
+Each method is one transaction. An append locks its table's row (``BEGIN IMMEDIATE`` on
+SQLite, ``SELECT ... FOR UPDATE`` on PostgreSQL), takes the chain head from it, inserts the
+event with the next sequence number and its hash, and moves the head, so stations writing to
+different tables never wait for each other on PostgreSQL and a table's chain never forks.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any
+
+from dealer_assist.db.bootstrap import Database, unavailable
+from dealer_assist.db.models import (
+    AdjustmentRow,
+    AuditRow,
+    DisputeRow,
+    EventRow,
+    HandRow,
+    LedgerRow,
+    ShiftRow,
+    TableRow,
+    TableSettingsRow,
+)
+from dealer_assist.db.users import UserStore
+from sqlalchemy import Connection, and_, exists, func, insert, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
+
+from dealer_assist.errors import BadInput
+from dealer_assist.services.chain import canonical, event_hash, utc
+from dealer_assist.services.errors import Conflict, NotFound
+from dealer_assist.services.model import (
+    Adjustment,
+    AuditEntry,
+    ChainHead,
+    Dispute,
+    Hand,
+    HandFilter,
+    LedgerLine,
+    NewEvent,
+    Shift,
+    StoredEvent,
+    Table,
+    TableSettings,
+)
+
+T = TableRow.__table__
+TS = TableSettingsRow.__table__
+SH = ShiftRow.__table__
+H = HandRow.__table__
+E = EventRow.__table__
+L = LedgerRow.__table__
+D = DisputeRow.__table__
+ADJ = AdjustmentRow.__table__
+A = AuditRow.__table__
+
+#: The append's statements: the hot path (one per dealer input) runs them on the driver's own
+#: cursor inside the SQLAlchemy transaction, so it costs little more than the inserts themselves.
+_APPEND_SQL = {
+    "head": "SELECT h.table_id, h.events, t.head_seq, t.head_hash FROM hands h "
+            "JOIN card_tables t ON t.id = h.table_id WHERE h.id = ?",
+    "count": "UPDATE hands SET events = ? WHERE id = ? AND events = ?",
+    "insert": "INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, body, "
+              "prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "move": "UPDATE card_tables SET head_seq = ?, head_hash = ? WHERE id = ?",
+}
+_APPEND_PG = {k: v.replace("?", "%s") for k, v in _APPEND_SQL.items()}
+_APPEND_PG["head"] += " FOR UPDATE OF t"
+
+HAND_COLUMNS = (
+    H.c.id, H.c.table_id, H.c.shift_id, H.c.number, H.c.game, H.c.seats, H.c.started_at,
+    H.c.started_by, H.c.settings_id, H.c.status, H.c.events,
+)
+
+
+def _table(r: Any) -> Table:
+    return Table(id=r.id, name=r.name, created_at=r.created_at)
+
+
+def _settings(r: Any) -> TableSettings:
+    return TableSettings(
+        id=r.id, table_id=r.table_id, version=r.version, game=r.game,
+        document=json.loads(r.document), created_at=r.created_at, created_by=r.created_by,
+    )
+
+
+def _shift(r: Any) -> Shift:
+    return Shift(
+        id=r.id, table_id=r.table_id, dealer=r.dealer, floor=r.floor, opened_at=r.opened_at,
+        closed_at=r.closed_at, closed_by=r.closed_by, closed_floor=r.closed_floor,
+    )
+
+
+def _hand(r: Any, disputed: bool = False) -> Hand:
+    return Hand(
+        id=r.id, table_id=r.table_id, shift_id=r.shift_id, number=r.number, game=r.game,
+        seats=tuple(json.loads(r.seats)), started_at=r.started_at, started_by=r.started_by,
+        settings_id=r.settings_id, status=r.status, events=r.events, disputed=disputed,
+    )
+
+
+def _event(r: Any) -> StoredEvent:
+    return StoredEvent(
+        table_id=r.table_id, seq=r.seq, hand_id=r.hand_id, number=r.number, time=r.time,
+        actor=r.actor, body=json.loads(r.body), prev_hash=r.prev_hash, hash=r.hash,
+    )
+
+
+def _ledger(r: Any) -> LedgerLine:
+    return LedgerLine(
+        hand_id=r.hand_id, kind=r.kind, amount=r.amount, seat=r.seat, detail=r.detail,
+        settlement=r.settlement,
+    )
+
+
+def _audit(r: Any) -> AuditEntry:
+    return AuditEntry(
+        id=r.id, at=r.at, actor=r.actor, action=r.action, detail=r.detail,
+        table_id=r.table_id, hand_id=r.hand_id,
+    )
+
+
+class SqlStore(UserStore):
+    """Implements :class:`~dealer_assist.services.ports.Store` on a :class:`Database`."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.engine = db.engine
+        self._pg = db.dialect == "postgresql"
+        self._sql = _APPEND_PG if self._pg else _APPEND_SQL
+        dbapi = self.engine.dialect.loaded_dbapi
+        self._driver_error: type[Exception] = dbapi.Error
+        self._driver_integrity: type[Exception] = dbapi.IntegrityError
+
+    def close(self) -> None:
+        self.db.close()
+
+    # --- transactions ------------------------------------------------------------------------
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        try:
+            with self.engine.begin() as conn:
+                yield conn
+        except IntegrityError:
+            raise
+        except DBAPIError as exc:
+            raise unavailable(exc, self.db.describe()) from exc
+        except Exception as exc:
+            if isinstance(exc, self._driver_integrity):
+                raise Conflict(
+                    "another station recorded at this table at the same moment: enter it again"
+                ) from exc
+            if isinstance(exc, self._driver_error):
+                raise unavailable(exc, self.db.describe()) from exc
+            raise
+
+    def _cursor(self, conn: Connection) -> Any:
+        """The driver's cursor on the connection of the current transaction."""
+        return conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+
+    def _time(self, at: datetime) -> Any:
+        """Naive UTC, as :class:`UTCDateTime` stores it (SQLite: its exact text)."""
+        naive = at.replace(tzinfo=None)
+        return naive if self._pg else naive.strftime("%Y-%m-%d %H:%M:%S.%f")
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        try:
+            with self.engine.connect() as conn:
+                conn.execution_options(dealer_assist_read=True)
+                yield conn
+        except DBAPIError as exc:
+            raise unavailable(exc, self.db.describe()) from exc
+
+    def _lock_table(self, conn: Connection, table_id: int) -> Any:
+        stmt = select(T.c.id, T.c.head_seq, T.c.head_hash).where(T.c.id == table_id)
+        if self._pg:
+            stmt = stmt.with_for_update()
+        row = conn.execute(stmt).first()
+        if row is None:
+            raise NotFound(f"there is no table {table_id}")
+        return row
+
+    def _insert_event(
+        self, conn: Connection, *, table_id: int, head_seq: int, head_hash: str, hand_id: int,
+        number: int, ev: NewEvent,
+    ) -> StoredEvent:
+        seq = head_seq + 1
+        at = utc(ev.time)
+        body_text = canonical(ev.body)
+        h = event_hash(
+            table_id=table_id, seq=seq, time=at, actor=ev.actor, hand_id=hand_id,
+            body=body_text, prev_hash=head_hash,
+        )
+        cur = self._cursor(conn)
+        cur.execute(self._sql["insert"], (
+            table_id, seq, hand_id, number, self._time(at), ev.actor,
+            str(ev.body.get("type", "")), body_text, head_hash, h,
+        ))
+        cur.execute(self._sql["move"], (seq, h, table_id))
+        cur.close()
+        return StoredEvent(
+            table_id=table_id, seq=seq, hand_id=hand_id, number=number, time=at, actor=ev.actor,
+            body=dict(ev.body), prev_hash=head_hash, hash=h,
+        )
+
+    # --- tables, settings, shifts ------------------------------------------------------------
+    def add_table(self, *, name: str, at: datetime) -> Table:
+        try:
+            with self._write() as conn:
+                new_id = conn.execute(
+                    insert(T).values(name=name, created_at=at).returning(T.c.id)
+                ).scalar_one()
+        except IntegrityError as exc:
+            raise BadInput(f'a table named "{name}" already exists') from exc
+        return Table(id=int(new_id), name=name, created_at=utc(at))
+
+    def get_table(self, table_id: int) -> Table | None:
+        with self._read() as conn:
+            r = conn.execute(select(T).where(T.c.id == table_id)).first()
+        return _table(r) if r else None
+
+    def find_table(self, name: str) -> Table | None:
+        with self._read() as conn:
+            r = conn.execute(select(T).where(T.c.name == name)).first()
+        return _table(r) if r else None
+
+    def list_tables(self) -> list[Table]:
+        with self._read() as conn:
+            return [_table(r) for r in conn.execute(select(T).order_by(T.c.id))]
+
+    def add_settings(
+        self, *, table_id: int, game: str, document: Mapping[str, Any], by: str, at: datetime
+    ) -> TableSettings:
+        with self._write() as conn:
+            self._lock_table(conn, table_id)
+            version = 1 + int(conn.execute(
+                select(func.coalesce(func.max(TS.c.version), 0)).where(TS.c.table_id == table_id)
+            ).scalar_one())
+            new_id = conn.execute(
+                insert(TS).values(
+                    table_id=table_id, version=version, game=game,
+                    document=canonical(dict(document)),
+                    created_at=at, created_by=by,
+                ).returning(TS.c.id)
+            ).scalar_one()
+        return TableSettings(
+            id=int(new_id), table_id=table_id, version=version, game=game, document=dict(document),
+            created_at=utc(at), created_by=by,
+        )
+
+    def latest_settings(self, table_id: int) -> TableSettings | None:
+        with self._read() as conn:
+            r = conn.execute(
+                select(TS).where(TS.c.table_id == table_id).order_by(TS.c.version.desc()).limit(1)
+            ).first()
+        return _settings(r) if r else None
+
+    def get_settings(self, settings_id: int) -> TableSettings | None:
+        with self._read() as conn:
+            r = conn.execute(select(TS).where(TS.c.id == settings_id)).first()
+        return _settings(r) if r else None
+
+    def open_shift(self, *, table_id: int, dealer: str, floor: str, at: datetime) -> Shift:
+        with self._write() as conn:
+            self._lock_table(conn, table_id)
+            new_id = conn.execute(
+                insert(SH).values(table_id=table_id, dealer=dealer, floor=floor, opened_at=at)
+                .returning(SH.c.id)
+            ).scalar_one()
+        return Shift(id=int(new_id), table_id=table_id, dealer=dealer, floor=floor,
+                     opened_at=utc(at))
+
+    def close_shift(self, shift_id: int, *, dealer: str, floor: str, at: datetime) -> Shift:
+        with self._write() as conn:
+            conn.execute(
+                update(SH).where(SH.c.id == shift_id)
+                .values(closed_at=at, closed_by=dealer, closed_floor=floor)
+            )
+            r = conn.execute(select(SH).where(SH.c.id == shift_id)).first()
+        if r is None:
+            raise NotFound(f"there is no shift {shift_id}")
+        return _shift(r)
+
+    def get_shift(self, shift_id: int) -> Shift | None:
+        with self._read() as conn:
+            r = conn.execute(select(SH).where(SH.c.id == shift_id)).first()
+        return _shift(r) if r else None
+
+    def current_shift(self, table_id: int) -> Shift | None:
+        with self._read() as conn:
+            r = conn.execute(
+                select(SH).where(SH.c.table_id == table_id, SH.c.closed_at.is_(None))
+                .order_by(SH.c.id.desc()).limit(1)
+            ).first()
+        return _shift(r) if r else None
+
+    def list_shifts(self, table_id: int | None = None) -> list[Shift]:
+        stmt = select(SH).order_by(SH.c.id)
+        if table_id is not None:
+            stmt = stmt.where(SH.c.table_id == table_id)
+        with self._read() as conn:
+            return [_shift(r) for r in conn.execute(stmt)]
+
+    # --- hands and events --------------------------------------------------------------------
+    def start_hand(
+        self, *, table_id: int, shift_id: int, settings_id: int | None, game: str,
+        seats: Sequence[int], start: NewEvent,
+    ) -> tuple[Hand, StoredEvent]:
+        at = utc(start.time)
+        with self._write() as conn:
+            head = self._lock_table(conn, table_id)
+            number = 1 + int(conn.execute(
+                select(func.coalesce(func.max(H.c.number), 0)).where(H.c.table_id == table_id)
+            ).scalar_one())
+            hand_id = int(conn.execute(
+                insert(H).values(
+                    table_id=table_id, shift_id=shift_id, number=number, game=game,
+                    seats=json.dumps(list(seats)), started_at=at, started_by=start.actor,
+                    settings_id=settings_id, status="open", events=1,
+                ).returning(H.c.id)
+            ).scalar_one())
+            row = self._insert_event(
+                conn, table_id=table_id, head_seq=head.head_seq, head_hash=head.head_hash,
+                hand_id=hand_id, number=1, ev=start,
+            )
+        hand = Hand(
+            id=hand_id, table_id=table_id, shift_id=shift_id, number=number, game=game,
+            seats=tuple(seats), started_at=at, started_by=start.actor, settings_id=settings_id,
+            status="open", events=1,
+        )
+        return hand, row
+
+    def append_event(self, hand_id: int, *, expected: int, event: NewEvent) -> StoredEvent:
+        with self._write() as conn:
+            cur = self._cursor(conn)
+            cur.execute(self._sql["head"], (hand_id,))
+            head = cur.fetchone()
+            if head is None:
+                raise NotFound(f"there is no hand {hand_id}")
+            table_id, events, head_seq, head_hash = head
+            moved = 0
+            if events == expected:
+                cur.execute(self._sql["count"], (expected + 1, hand_id, expected))
+                moved = cur.rowcount
+            cur.close()
+            if moved != 1:
+                raise Conflict(
+                    "the hand changed at another station: reload it and enter the input again"
+                )
+            return self._insert_event(
+                conn, table_id=table_id, head_seq=head_seq, head_hash=head_hash,
+                hand_id=hand_id, number=expected + 1, ev=event,
+            )
+
+    def _disputed(self) -> Any:
+        return exists().where(D.c.hand_id == H.c.id)
+
+    def get_hand(self, hand_id: int) -> Hand | None:
+        with self._read() as conn:
+            r = conn.execute(
+                select(*HAND_COLUMNS, self._disputed().label("disputed")).where(H.c.id == hand_id)
+            ).first()
+        return _hand(r, bool(r.disputed)) if r else None
+
+    def last_hand(self, table_id: int) -> Hand | None:
+        with self._read() as conn:
+            r = conn.execute(
+                select(*HAND_COLUMNS, self._disputed().label("disputed"))
+                .where(H.c.table_id == table_id).order_by(H.c.number.desc()).limit(1)
+            ).first()
+        return _hand(r, bool(r.disputed)) if r else None
+
+    def list_hands(self, flt: HandFilter) -> list[Hand]:
+        disputed = self._disputed()
+        stmt = select(*HAND_COLUMNS, disputed.label("disputed")).select_from(
+            H.join(SH, SH.c.id == H.c.shift_id)
+        )
+        conds = []
+        if flt.table_id is not None:
+            conds.append(H.c.table_id == flt.table_id)
+        if flt.shift_id is not None:
+            conds.append(H.c.shift_id == flt.shift_id)
+        if flt.game is not None:
+            conds.append(H.c.game == flt.game)
+        if flt.dealer is not None:
+            conds.append((H.c.started_by == flt.dealer) | (SH.c.dealer == flt.dealer))
+        if flt.since is not None:
+            conds.append(H.c.started_at >= utc(flt.since))
+        if flt.until is not None:
+            conds.append(H.c.started_at < utc(flt.until))
+        if flt.disputed is not None:
+            conds.append(disputed if flt.disputed else ~disputed)
+        if flt.status is not None:
+            conds.append(H.c.status == flt.status)
+        if conds:
+            stmt = stmt.where(and_(*conds))
+        stmt = stmt.order_by(H.c.started_at.desc(), H.c.id.desc())
+        if flt.limit is not None:
+            stmt = stmt.limit(flt.limit)
+        with self._read() as conn:
+            return [_hand(r, bool(r.disputed)) for r in conn.execute(stmt)]
+
+    def hand_events(self, hand_id: int) -> list[StoredEvent]:
+        with self._read() as conn:
+            rows = conn.execute(select(E).where(E.c.hand_id == hand_id).order_by(E.c.number))
+            out = [_event(r) for r in rows]
+        if not out and self.get_hand(hand_id) is None:
+            raise NotFound(f"there is no hand {hand_id}")
+        return out
+
+    def table_events(self, table_id: int) -> Iterator[StoredEvent]:
+        with self._read() as conn:
+            result = conn.execution_options(yield_per=2000).execute(
+                select(E).where(E.c.table_id == table_id).order_by(E.c.seq)
+            )
+            for r in result:
+                yield _event(r)
+
+    def chain_head(self, table_id: int) -> ChainHead | None:
+        with self._read() as conn:
+            r = conn.execute(select(T.c.head_seq, T.c.head_hash).where(T.c.id == table_id)).first()
+        if r is None or not r.head_seq:
+            return None
+        return ChainHead(table_id=table_id, seq=int(r.head_seq), hash=r.head_hash)
+
+    def settle_hand(self, hand_id: int, lines: Sequence[LedgerLine]) -> None:
+        with self._write() as conn:
+            n = 1 + int(conn.execute(
+                select(func.coalesce(func.max(L.c.settlement), 0)).where(L.c.hand_id == hand_id)
+            ).scalar_one())
+            if lines:
+                conn.execute(insert(L), [
+                    {"hand_id": hand_id, "settlement": n, "kind": x.kind, "detail": x.detail,
+                     "seat": x.seat, "amount": x.amount} for x in lines
+                ])
+            conn.execute(update(H).where(H.c.id == hand_id).values(status="settled"))
+
+    def reopen_hand(self, hand_id: int) -> None:
+        with self._write() as conn:
+            conn.execute(update(H).where(H.c.id == hand_id).values(status="open"))
+
+    def ledger(self, hand_id: int) -> list[LedgerLine]:
+        latest = (
+            select(func.max(L.c.settlement)).where(L.c.hand_id == hand_id).scalar_subquery()
+        )
+        with self._read() as conn:
+            rows = conn.execute(
+                select(L).where(L.c.hand_id == hand_id, L.c.settlement == latest).order_by(L.c.id)
+            )
+            return [_ledger(r) for r in rows]
+
+    # --- disputes and audit ------------------------------------------------------------------
+    def add_dispute(
+        self, *, hand_id: int, notes: str, ruling: str, floor: str, at: datetime,
+        adjustments: Sequence[Adjustment],
+    ) -> Dispute:
+        with self._write() as conn:
+            new_id = int(conn.execute(
+                insert(D).values(hand_id=hand_id, notes=notes, ruling=ruling, floor=floor, at=at)
+                .returning(D.c.id)
+            ).scalar_one())
+            if adjustments:
+                conn.execute(insert(ADJ), [
+                    {"dispute_id": new_id, "seat": a.seat, "amount": a.amount, "note": a.note}
+                    for a in adjustments
+                ])
+        return Dispute(id=new_id, hand_id=hand_id, notes=notes, ruling=ruling, floor=floor,
+                       at=utc(at), adjustments=tuple(adjustments))
+
+    def disputes(self, hand_id: int | None = None) -> list[Dispute]:
+        stmt = select(D).order_by(D.c.id)
+        if hand_id is not None:
+            stmt = stmt.where(D.c.hand_id == hand_id)
+        with self._read() as conn:
+            rows = conn.execute(stmt).all()
+            ids = [r.id for r in rows]
+            adj: dict[int, list[Adjustment]] = {i: [] for i in ids}
+            if ids:
+                for a in conn.execute(
+                    select(ADJ).where(ADJ.c.dispute_id.in_(ids)).order_by(ADJ.c.id)
+                ):
+                    adj[a.dispute_id].append(Adjustment(amount=a.amount, seat=a.seat, note=a.note))
+        return [
+            Dispute(id=r.id, hand_id=r.hand_id, notes=r.notes, ruling=r.ruling, floor=r.floor,
+                    at=r.at, adjustments=tuple(adj[r.id]))
+            for r in rows
+        ]
+
+    def add_audit(
+        self, *, at: datetime, actor: str | None, action: str, detail: str = "",
+        table_id: int | None = None, hand_id: int | None = None,
+    ) -> AuditEntry:
+        with self._write() as conn:
+            new_id = int(conn.execute(
+                insert(A).values(at=at, actor=actor, action=action, detail=detail,
+                                 table_id=table_id, hand_id=hand_id).returning(A.c.id)
+            ).scalar_one())
+        return AuditEntry(id=new_id, at=utc(at), actor=actor, action=action, detail=detail,
+                          table_id=table_id, hand_id=hand_id)
+
+    def audit_log(
+        self, *, since: datetime | None = None, until: datetime | None = None,
+        action: str | None = None, hand_id: int | None = None,
+    ) -> list[AuditEntry]:
+        stmt = select(A).order_by(A.c.id)
+        if since is not None:
+            stmt = stmt.where(A.c.at >= utc(since))
+        if until is not None:
+            stmt = stmt.where(A.c.at < utc(until))
+        if action is not None:
+            stmt = stmt.where(A.c.action == action)
+        if hand_id is not None:
+            stmt = stmt.where(A.c.hand_id == hand_id)
+        with self._read() as conn:
+            return [_audit(r) for r in conn.execute(stmt)]

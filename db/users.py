@@ -1,0 +1,91 @@
+"""Users in the database: rows, the sign-in state (failed PINs, lockout) and role changes.
+
+PINs arrive already hashed (argon2id, by the services); this module never sees a PIN.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from dealer_assist.db.models import Setting, UserRow
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from dealer_assist.errors import BadInput
+from dealer_assist.services.model import User, UserSecret
+
+USERS = UserRow.__table__
+KV = Setting.__table__
+DEFAULT_CARDROOM = "Cardroom"
+
+
+def _user(r: Any) -> User:
+    return User(id=r.id, name=r.name, full_name=r.full_name, role=r.role, active=bool(r.active))
+
+
+class UserStore:
+    """The users half of :class:`~dealer_assist.db.store.SqlStore` (mixed in)."""
+
+    def _read(self) -> Any: ...  # provided by SqlStore
+
+    def _write(self) -> Any: ...  # provided by SqlStore
+
+    def cardroom_name(self) -> str:
+        with self._read() as conn:
+            value = conn.execute(select(KV.c.value).where(KV.c.key == "cardroom")).scalar()
+        return str(value) if value else DEFAULT_CARDROOM
+
+    def set_cardroom_name(self, name: str) -> None:
+        with self._write() as conn:
+            done = conn.execute(update(KV).where(KV.c.key == "cardroom").values(value=name))
+            if done.rowcount == 0:
+                conn.execute(insert(KV).values(key="cardroom", value=name))
+
+    def count_users(self) -> int:
+        with self._read() as conn:
+            return int(conn.execute(select(func.count()).select_from(USERS)).scalar_one())
+
+    def add_user(
+        self, *, name: str, full_name: str, role: str, pin_hash: str, at: datetime
+    ) -> User:
+        try:
+            with self._write() as conn:
+                new_id = conn.execute(
+                    insert(USERS).values(
+                        name=name, full_name=full_name, role=role, pin_hash=pin_hash, failed=0,
+                        locked_until=None, active=True, created_at=at,
+                    ).returning(USERS.c.id)
+                ).scalar_one()
+        except IntegrityError as exc:
+            raise BadInput(f'a user named "{name}" already exists') from exc
+        return User(id=int(new_id), name=name, full_name=full_name, role=role)
+
+    def user_secret(self, name: str) -> UserSecret | None:
+        with self._read() as conn:
+            r = conn.execute(select(USERS).where(USERS.c.name == name)).first()
+        if r is None:
+            return None
+        return UserSecret(
+            user=_user(r), pin_hash=r.pin_hash, failed=r.failed, locked_until=r.locked_until
+        )
+
+    def set_login_state(self, user_id: int, *, failed: int, locked_until: datetime | None) -> None:
+        with self._write() as conn:
+            conn.execute(
+                update(USERS).where(USERS.c.id == user_id)
+                .values(failed=failed, locked_until=locked_until)
+            )
+
+    def set_pin_hash(self, user_id: int, pin_hash: str) -> None:
+        with self._write() as conn:
+            conn.execute(update(USERS).where(USERS.c.id == user_id).values(pin_hash=pin_hash))
+
+    def set_user_active(self, user_id: int, active: bool) -> None:
+        with self._write() as conn:
+            conn.execute(update(USERS).where(USERS.c.id == user_id).values(active=active))
+
+    def list_users(self) -> list[User]:
+        with self._read() as conn:
+            rows = conn.execute(select(USERS).order_by(USERS.c.name)).all()
+        return [_user(r) for r in rows]

@@ -1,0 +1,263 @@
+"""Database commands: ``db upgrade``, ``verify``, ``export``, ``import``, ``users``.
+
+Each honours ``--db URL`` (before or after the command) and ``DEALER_ASSIST_DB``. Commands that
+act for a person (export, import, users) sign in: ``--as NAME`` and the PIN from ``--pin``,
+``DEALER_ASSIST_PIN`` or a prompt; every such action is in the audit log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from dealer_assist.errors import BadInput
+
+
+def add_db_option(p: argparse.ArgumentParser) -> None:
+    """``--db`` after the command too; it only overrides the global one when given."""
+    p.add_argument("--db", metavar="URL", default=argparse.SUPPRESS,
+                   help="database URL (default: the SQLite file in the user data folder)")
+
+
+def add_signin_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--as", dest="user", metavar="NAME",
+                   default=os.environ.get("DEALER_ASSIST_USER"),
+                   help="sign in as NAME (env DEALER_ASSIST_USER)")
+    p.add_argument("--pin", help="the PIN (env DEALER_ASSIST_PIN; prompted when omitted)")
+
+
+def add_parser(sub: Any) -> None:
+    db = sub.add_parser("db", help="database upkeep: upgrade, where it is")
+    dbsub = db.add_subparsers(dest="db_command", metavar="ACTION", required=True)
+    up = dbsub.add_parser("upgrade", help="create or upgrade the database to this version")
+    add_db_option(up)
+    _admin_options(up)
+    up.set_defaults(func=run_upgrade)
+    info = dbsub.add_parser("info", help="which database, its schema and its size")
+    add_db_option(info)
+    info.set_defaults(func=run_info)
+
+    v = sub.add_parser("verify", help="check every hash chain, hand replay and ledger")
+    add_db_option(v)
+    v.set_defaults(func=run_verify)
+
+    ex = sub.add_parser("export", help="write a hand log (JSON Lines, the replay format)")
+    add_db_option(ex)
+    ex.add_argument("--hand", type=int, required=True, metavar="ID", help="the hand's id")
+    ex.add_argument("--out", metavar="FILE", help="write here instead of standard output")
+    add_signin_options(ex)
+    ex.set_defaults(func=run_export)
+
+    im = sub.add_parser("import", help="load a hand log into a table (replayed and checked)")
+    add_db_option(im)
+    im.add_argument("file", help="hand log (JSON Lines), or - for standard input")
+    im.add_argument("--table", required=True, metavar="T", help="table name or id")
+    add_signin_options(im)
+    im.set_defaults(func=run_import)
+
+    us = sub.add_parser("users", help="add and list users (admin)")
+    ussub = us.add_subparsers(dest="users_command", metavar="ACTION", required=True)
+    add = ussub.add_parser("add", help="add a user")
+    add_db_option(add)
+    add.add_argument("name", help="sign-in name (one word)")
+    add.add_argument("--full-name", required=True, help="full name, for signed reports")
+    add.add_argument("--role", required=True, choices=("dealer", "floor", "auditor", "admin"))
+    add.add_argument("--new-pin", help="the new user's PIN (prompted when omitted)")
+    add_signin_options(add)
+    _admin_options(add)
+    add.set_defaults(func=run_users_add)
+    ls = ussub.add_parser("list", help="list users and roles")
+    add_db_option(ls)
+    add_signin_options(ls)
+    _admin_options(ls)
+    ls.set_defaults(func=run_users_list)
+    rp = ussub.add_parser("reset-pin", help="set a user's PIN (lifts a lockout)")
+    add_db_option(rp)
+    rp.add_argument("name")
+    rp.add_argument("--new-pin", help="the new PIN (prompted when omitted)")
+    add_signin_options(rp)
+    rp.set_defaults(func=run_users_reset)
+
+
+def _admin_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--admin-name", default="admin",
+                   help="first run only: the admin's sign-in name (default admin)")
+    p.add_argument("--admin-full-name", default="Administrator",
+                   help="first run only: the admin's full name")
+    p.add_argument("--admin-pin", help="first run only: the admin's PIN, without a prompt")
+
+
+def open_services(args: argparse.Namespace) -> Any:
+    from dealer_assist.db.bootstrap import open_services as _open
+
+    return _open(getattr(args, "db", None))
+
+
+def _prompt_pin(label: str) -> str:
+    if not sys.stdin.isatty():
+        raise BadInput(f"{label} needed: pass it as an option (no terminal to ask on)")
+    return getpass.getpass(f"{label}: ")
+
+
+def ensure_admin(svc: Any, args: argparse.Namespace) -> bool:
+    """On a new database, create the first admin (from --admin-pin or prompts)."""
+    if not svc.needs_first_admin():
+        return False
+    pin = getattr(args, "admin_pin", None)
+    name = getattr(args, "admin_name", "admin")
+    full = getattr(args, "admin_full_name", "Administrator")
+    if pin is None:
+        if not sys.stdin.isatty():
+            raise BadInput(
+                "this database has no admin yet: run `dealer-assist db upgrade --admin-pin PIN` "
+                "(or in a terminal, to be asked)"
+            )
+        print("New database: create the admin.", file=sys.stderr)
+        name = input(f"Admin sign-in name [{name}]: ").strip() or name
+        full = input(f"Admin full name [{full}]: ").strip() or full
+        pin = getpass.getpass("Admin PIN (4 to 12 digits): ")
+        if getpass.getpass("Again: ") != pin:
+            raise BadInput("the two PINs differ: nothing was created")
+    svc.create_first_admin(name=name, full_name=full, pin=pin)
+    print(f"created the admin {name}", file=sys.stderr)
+    return True
+
+
+def sign_in(svc: Any, args: argparse.Namespace) -> Any:
+    name = getattr(args, "user", None)
+    if not name:
+        if not sys.stdin.isatty():
+            raise BadInput("sign in with --as NAME (and --pin or DEALER_ASSIST_PIN)")
+        name = input("Name: ").strip()
+    pin = getattr(args, "pin", None) or os.environ.get("DEALER_ASSIST_PIN")
+    if pin is None:
+        pin = _prompt_pin(f"PIN for {name}")
+    return svc.sign_in(name, pin)
+
+
+def run_upgrade(args: argparse.Namespace) -> int:
+    from dealer_assist.db.bootstrap import open_database, schema_state
+
+    db = open_database(getattr(args, "db", None))
+    try:
+        current, head, _ = schema_state(db)
+        print(f"{db.describe()}: schema {current} (this version's newest is {head})")
+        if db.backup is not None:
+            print(f"the file before the upgrade was copied to {db.backup}")
+        from dealer_assist.db.store import SqlStore
+        from dealer_assist.services import Services
+
+        ensure_admin(Services(SqlStore(db)), args)
+    finally:
+        db.close()
+    return 0
+
+
+def run_info(args: argparse.Namespace) -> int:
+    from dealer_assist.db.bootstrap import open_database, schema_state
+    from dealer_assist.db.store import SqlStore
+    from dealer_assist.services import HandFilter
+
+    db = open_database(getattr(args, "db", None), upgrade=False)
+    try:
+        current, head, _ = schema_state(db)
+        store = SqlStore(db)
+        tables = store.list_tables()
+        hands = len(store.list_hands(HandFilter(limit=None)))
+        print(f"database: {db.describe()} ({db.dialect})")
+        print(f"schema: {current} (newest known: {head})")
+        print(f"cardroom: {store.cardroom_name()}")
+        print(f"users: {store.count_users()}, tables: {len(tables)}, hands: {hands}")
+        for t in tables:
+            head_row = store.chain_head(t.id)
+            at = f"seq {head_row.seq}, {head_row.hash[:16]}..." if head_row else "no events"
+            print(f"  {t.name} (id {t.id}): chain head {at}")
+    finally:
+        db.close()
+    return 0
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    from dealer_assist.db.bootstrap import open_database
+    from dealer_assist.db.verify import verify_database
+
+    db = open_database(getattr(args, "db", None))
+    try:
+        began = time.perf_counter()
+        report = verify_database(db)
+        took = time.perf_counter() - began
+    finally:
+        db.close()
+    rate = f" ({report.hands / took:,.0f} hands/s)" if took > 0 and report.hands else ""
+    if report.ok:
+        print(f"{report.summary()}; {took:.1f} s{rate}")
+        return 0
+    print(report.summary(), file=sys.stderr)
+    return 1
+
+
+def run_export(args: argparse.Namespace) -> int:
+    svc = open_services(args)
+    session = sign_in(svc, args)
+    text = svc.export_hand(session, args.hand)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"hand {args.hand}: {len(text.splitlines())} events written to {args.out}",
+              file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def run_import(args: argparse.Namespace) -> int:
+    svc = open_services(args)
+    if args.file == "-":
+        lines = sys.stdin.read().splitlines()
+    else:
+        try:
+            lines = Path(args.file).read_text(encoding="utf-8").splitlines()
+        except FileNotFoundError as exc:
+            raise BadInput(f"no such file: {args.file}") from exc
+        except UnicodeDecodeError as exc:
+            raise BadInput(f"{args.file} is not a text hand log (not UTF-8)") from exc
+    session = sign_in(svc, args)
+    table = svc.find_table(args.table)
+    hand = svc.import_hand(session, table.id, lines)
+    print(f"imported as hand {hand.number} of {table.name} (id {hand.id}), {hand.events} "
+          f"events, {hand.status}")
+    return 0
+
+
+def run_users_add(args: argparse.Namespace) -> int:
+    svc = open_services(args)
+    ensure_admin(svc, args)
+    session = sign_in(svc, args)
+    pin = args.new_pin or _prompt_pin(f"PIN for {args.name}")
+    user = svc.add_user(session, name=args.name, full_name=args.full_name, role=args.role,
+                        pin=pin)
+    print(f"added {user.name} ({user.full_name}) as {user.role}")
+    return 0
+
+
+def run_users_list(args: argparse.Namespace) -> int:
+    svc = open_services(args)
+    ensure_admin(svc, args)
+    session = sign_in(svc, args)
+    for u in svc.list_users(session):
+        state = "" if u.active else "  (disabled)"
+        print(f"{u.name:<16} {u.role:<8} {u.full_name}{state}")
+    return 0
+
+
+def run_users_reset(args: argparse.Namespace) -> int:
+    svc = open_services(args)
+    session = sign_in(svc, args)
+    pin = args.new_pin or _prompt_pin(f"new PIN for {args.name}")
+    svc.reset_pin(session, args.name, pin)
+    print(f"new PIN set for {args.name}")
+    return 0

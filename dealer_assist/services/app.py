@@ -1,0 +1,788 @@
+"""The application services: every use case the UI, the CLI and the reports call.
+
+Each call checks the role of the signed-in user, checks the input against the game (a
+:class:`~dealer_assist.errors.RuleViolation` means nothing was stored), then makes one store call
+(one transaction). The screen changes only from what a call returns, after it is recorded.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from dealer_assist.engine.base import Game, Prompt, Settlement, TableView
+from dealer_assist.engine.hand import HandReplay, Step, parse_lines, replay
+from dealer_assist.engine.registry import get_game
+from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
+from dealer_assist.events import Event, Start, Void
+from dealer_assist.services.auth import Argon2PinHasher
+from dealer_assist.services.chain import canonical
+from dealer_assist.services.errors import (
+    ApprovalRequired,
+    Conflict,
+    LockedOut,
+    NotAllowed,
+    NotFound,
+    SignInFailed,
+)
+from dealer_assist.services.ledger import ledger_lines
+from dealer_assist.services.model import (
+    PERMISSIONS,
+    ROLES,
+    Adjustment,
+    AuditEntry,
+    ChainHead,
+    Dispute,
+    Hand,
+    HandFilter,
+    LedgerLine,
+    NewEvent,
+    Session,
+    Shift,
+    StoredEvent,
+    Table,
+    TableSettings,
+    User,
+)
+from dealer_assist.services.ports import PinHasher, Store
+from dealer_assist.settings import TableSettings as ParsedSettings
+from dealer_assist.settings import (
+    check_table,
+    parse_table_settings,
+    per_hand_keys,
+    start_event,
+)
+
+#: Wrong PINs in a row that lock a user, and for how long.
+MAX_FAILED_PINS = 3
+LOCKOUT = timedelta(minutes=5)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Approval:
+    """A floor person's name and PIN, typed at the station to approve an action."""
+
+    name: str
+    pin: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandNow:
+    """A hand as it stands after the last recorded event: everything a screen needs.
+
+    ``replay`` is the fold of the hand's events (``replay.state``, ``replay.steps``);
+    ``last`` is the stored row of the last event (its seq, time, actor and hash).
+    """
+
+    hand: Hand
+    replay: HandReplay
+    last: StoredEvent
+
+    @property
+    def game(self) -> Game[Any]:
+        return self.replay.game
+
+    @property
+    def state(self) -> Any:
+        return self.replay.state
+
+    @property
+    def over(self) -> bool:
+        return self.replay.over
+
+    def prompt(self) -> Prompt:
+        return self.replay.game.prompt(self.replay.state)
+
+    def view(self) -> TableView:
+        """The table as the dealer sees it: destroyed hands face down."""
+        return self.replay.game.view(self.replay.state, reveal=False)
+
+    def settlement(self) -> Settlement:
+        return self.replay.settle()
+
+
+class Services:
+    """The one entry point of the application. Construct it with a store (see
+    ``dealer_assist.db.bootstrap.open_services`` for the database one)."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], datetime] = utcnow,
+        hasher: PinHasher | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.hasher: PinHasher = hasher or Argon2PinHasher()
+        self._live: dict[int, HandNow] = {}
+
+    # --- users, sign-in, approvals -----------------------------------------------------------
+    def needs_first_admin(self) -> bool:
+        """True on a new database: the first run must create the admin."""
+        return self.store.count_users() == 0
+
+    def create_first_admin(self, *, name: str, full_name: str, pin: str) -> User:
+        """The first user of a new database; refused once any user exists."""
+        if not self.needs_first_admin():
+            raise NotAllowed("an admin already exists: sign in as the admin to add users")
+        user = self.store.add_user(
+            name=_check_name(name), full_name=_check_full_name(full_name), role="admin",
+            pin_hash=self.hasher.hash(_check_pin(pin)), at=self.clock(),
+        )
+        self._audit(user.name, "user-added", f"{user.name} ({user.full_name}) as admin, first run")
+        return user
+
+    def sign_in(self, name: str, pin: str) -> Session:
+        """Check a PIN. Three wrong PINs in a row lock the user for five minutes; logged."""
+        user = self._check_pin_of(name, pin, action="login")
+        self._audit(user.name, "login", f"{user.name} signed in as {user.role}")
+        return Session(user=user, signed_in_at=self.clock())
+
+    def sign_out(self, session: Session) -> None:
+        self._audit(session.name, "logout", f"{session.name} signed out")
+
+    def approve(self, approval: Approval, *, what: str, permission: str = "approve") -> User:
+        """Check a floor approval (name and PIN, with the same lockout as sign-in); logged."""
+        user = self._check_pin_of(approval.name, approval.pin, action="approval")
+        if user.role not in PERMISSIONS[permission]:
+            self._audit(user.name, "approval-refused", f"{user.role} cannot approve {what}")
+            raise NotAllowed(
+                f"{user.name} is {_a(user.role)}: only a floor person can approve {what}"
+            )
+        self._audit(user.name, "approval", what)
+        return user
+
+    def add_user(
+        self, session: Session, *, name: str, full_name: str, role: str, pin: str
+    ) -> User:
+        self._require(session, "users", "add users")
+        if role not in ROLES:
+            raise BadInput(f'unknown role "{role}": choose one of {", ".join(ROLES)}')
+        if self.store.user_secret(name) is not None:
+            raise BadInput(f'a user named "{name}" already exists')
+        user = self.store.add_user(
+            name=_check_name(name), full_name=_check_full_name(full_name), role=role,
+            pin_hash=self.hasher.hash(_check_pin(pin)), at=self.clock(),
+        )
+        self._audit(session.name, "user-added", f"{user.name} ({user.full_name}) as {role}")
+        return user
+
+    def reset_pin(self, session: Session, name: str, pin: str) -> None:
+        """Admin: set a new PIN (also lifts a lockout)."""
+        self._require(session, "users", "reset PINs")
+        secret = self._secret(name)
+        self.store.set_pin_hash(secret.user.id, self.hasher.hash(_check_pin(pin)))
+        self.store.set_login_state(secret.user.id, failed=0, locked_until=None)
+        self._audit(session.name, "pin-reset", f"new PIN for {name}")
+
+    def change_pin(self, session: Session, old_pin: str, new_pin: str) -> None:
+        """A user changes their own PIN, giving the old one."""
+        self._check_pin_of(session.name, old_pin, action="pin-change")
+        user_id = session.user.id
+        self.store.set_pin_hash(user_id, self.hasher.hash(_check_pin(new_pin)))
+        self._audit(session.name, "pin-changed", f"{session.name} changed their PIN")
+
+    def set_user_active(self, session: Session, name: str, active: bool) -> None:
+        self._require(session, "users", "enable or disable users")
+        secret = self._secret(name)
+        self.store.set_user_active(secret.user.id, active)
+        self._audit(session.name, "user-enabled" if active else "user-disabled", name)
+
+    def list_users(self, session: Session) -> list[User]:
+        self._require(session, "users", "list users")
+        return self.store.list_users()
+
+    def floor_people(self) -> list[User]:
+        """Active floor users (the names a dealer chooses from when opening a shift)."""
+        return [u for u in self.store.list_users() if u.role == "floor" and u.active]
+
+    # --- cardroom, tables, settings ----------------------------------------------------------
+    def cardroom_name(self) -> str:
+        return self.store.cardroom_name()
+
+    def set_cardroom_name(self, session: Session, name: str) -> None:
+        self._require(session, "configure", "name the cardroom")
+        if not name.strip():
+            raise BadInput("the cardroom needs a name")
+        self.store.set_cardroom_name(name.strip())
+        self._audit(session.name, "cardroom-named", name.strip())
+
+    def add_table(
+        self, session: Session, settings: Mapping[str, Any], *, name: str | None = None
+    ) -> Table:
+        """A new table with its first settings version. ``settings`` is a table-settings
+        document (docs/table-settings.md), checked in full; ``name`` defaults to its name."""
+        self._require(session, "configure", "add tables")
+        doc, parsed = self._check_settings(settings)
+        title = (name or parsed.name).strip()
+        if not title:
+            raise BadInput("the table needs a name")
+        if self.store.find_table(title) is not None:
+            raise BadInput(f'a table named "{title}" already exists')
+        table = self.store.add_table(name=title, at=self.clock())
+        self.store.add_settings(
+            table_id=table.id, game=parsed.game, document=doc, by=session.name, at=self.clock()
+        )
+        self._audit(session.name, "table-added", f"{table.name}: {parsed.game}", table_id=table.id)
+        return table
+
+    def change_settings(
+        self, session: Session, table_id: int, settings: Mapping[str, Any]
+    ) -> TableSettings:
+        """A new settings version; hands started from now on run under it."""
+        self._require(session, "configure", "change table settings")
+        table = self.table(table_id)
+        doc, parsed = self._check_settings(settings)
+        row = self.store.add_settings(
+            table_id=table.id, game=parsed.game, document=doc, by=session.name, at=self.clock()
+        )
+        self._audit(
+            session.name, "settings-changed", f"{table.name}: version {row.version}, {parsed.game}",
+            table_id=table.id,
+        )
+        return row
+
+    def table(self, table_id: int) -> Table:
+        table = self.store.get_table(table_id)
+        if table is None:
+            raise NotFound(f"there is no table {table_id}")
+        return table
+
+    def find_table(self, name_or_id: str) -> Table:
+        """A table by its name, or by its number when no table has that name."""
+        table = self.store.find_table(name_or_id)
+        if table is None and name_or_id.isdigit():
+            table = self.store.get_table(int(name_or_id))
+        if table is None:
+            known = ", ".join(t.name for t in self.store.list_tables()) or "none yet"
+            raise NotFound(f'there is no table "{name_or_id}" (tables: {known})')
+        return table
+
+    def list_tables(self) -> list[Table]:
+        return self.store.list_tables()
+
+    def settings(self, table_id: int) -> TableSettings:
+        """The table's current settings version."""
+        row = self.store.latest_settings(table_id)
+        if row is None:
+            raise NotFound(f"table {table_id} has no settings yet: the floor must set its game")
+        return row
+
+    def settings_version(self, settings_id: int) -> TableSettings:
+        row = self.store.get_settings(settings_id)
+        if row is None:
+            raise NotFound(f"there are no settings {settings_id}")
+        return row
+
+    # --- shifts ------------------------------------------------------------------------------
+    def open_shift(self, session: Session, table_id: int, *, floor: str) -> Shift:
+        """The signed-in dealer opens a shift at a table under a named floor person."""
+        self._require(session, "deal", "open a shift")
+        table = self.table(table_id)
+        current = self.store.current_shift(table.id)
+        if current is not None:
+            raise RuleViolation(
+                f"{table.name} already has an open shift (opened by {current.dealer}): "
+                "close it first"
+            )
+        floor_user = self._secret(floor).user
+        if floor_user.role != "floor" or not floor_user.active:
+            raise BadInput(f"{floor} is not an active floor person")
+        self.settings(table.id)
+        shift = self.store.open_shift(
+            table_id=table.id, dealer=session.name, floor=floor_user.name, at=self.clock()
+        )
+        self._audit(
+            session.name, "shift-opened", f"{table.name}, floor {floor_user.name}",
+            table_id=table.id,
+        )
+        return shift
+
+    def close_shift(self, session: Session, shift_id: int, *, approval: Approval) -> Shift:
+        """Close a shift with the floor's sign-off; refused while a hand is still being dealt."""
+        self._require(session, "deal", "close a shift")
+        shift = self.shift(shift_id)
+        if not shift.open:
+            raise RuleViolation(f"shift {shift.id} is already closed")
+        for hand in self.store.list_hands(HandFilter(shift_id=shift.id, status="open", limit=5)):
+            if not self.hand_now(hand.id).over:
+                raise RuleViolation(
+                    f"hand {hand.number} is not finished: finish and settle it before closing"
+                )
+        floor = self.approve(approval, what=f"closing shift {shift.id}")
+        closed = self.store.close_shift(
+            shift.id, dealer=session.name, floor=floor.name, at=self.clock()
+        )
+        self._audit(
+            session.name, "shift-closed", f"shift {shift.id}, floor {floor.name}",
+            table_id=shift.table_id,
+        )
+        return closed
+
+    def shift(self, shift_id: int) -> Shift:
+        shift = self.store.get_shift(shift_id)
+        if shift is None:
+            raise NotFound(f"there is no shift {shift_id}")
+        return shift
+
+    def current_shift(self, table_id: int) -> Shift | None:
+        return self.store.current_shift(table_id)
+
+    def list_shifts(self, table_id: int | None = None) -> list[Shift]:
+        return self.store.list_shifts(table_id)
+
+    # --- hands and events --------------------------------------------------------------------
+    def start_hand(
+        self,
+        session: Session,
+        table_id: int,
+        *,
+        seats: Sequence[int] | None = None,
+        button: int | None = None,
+        stacks: Mapping[int, int] | None = None,
+        carry_in: int | None = None,
+    ) -> HandNow:
+        """Start a hand in the table's open shift from its current settings version.
+
+        ``seats`` (clockwise, a subset of the table's) defaults to every seat. For games whose
+        hands take them: ``button`` defaults to the seat after the last hand's button,
+        ``stacks`` to the buy-in, ``carry_in`` to the last settled hand's carry-over.
+        """
+        self._require(session, "deal", "deal hands")
+        table = self.table(table_id)
+        shift = self.store.current_shift(table.id)
+        if shift is None:
+            raise RuleViolation(f"{table.name} has no open shift: open a shift first")
+        version = self.settings(table.id)
+        parsed = parse_table_settings(version.document, source=table.name)
+        if seats is not None:
+            playing = tuple(seats)
+            stray = [s for s in playing if s not in parsed.seats]
+            if stray or len(set(playing)) != len(playing) or not playing:
+                raise BadInput(
+                    f"seats must be some of the table's seats {list(parsed.seats)}, once each"
+                )
+            parsed = replace(parsed, seats=playing)
+        keys = per_hand_keys(parsed.game)
+        per_hand: dict[str, Any] = {}
+        if "button" in keys:
+            per_hand["button"] = button if button is not None else self._next_button(
+                table.id, parsed.seats
+            )
+        if "stacks" in keys:
+            if stacks is None and parsed.buy_in is None:
+                raise BadInput("give each seat's stack (the table has no buy_in setting)")
+            per_hand["stacks"] = dict(stacks) if stacks is not None else dict.fromkeys(
+                parsed.seats, parsed.buy_in
+            )
+        if "carry_in" in keys:
+            per_hand["carry_in"] = (
+                carry_in if carry_in is not None else self._carry_from_last(table.id, parsed.game)
+            )
+        start = start_event(parsed, **per_hand)
+        game = get_game(parsed.game)
+        state = game.start(start)  # RuleViolation: nothing stored
+        hand, row = self.store.start_hand(
+            table_id=table.id, shift_id=shift.id, settings_id=version.id, game=parsed.game,
+            seats=start.seats,
+            start=NewEvent(body=_body(start), actor=session.name, time=self.clock()),
+        )
+        first = Step(1, 1, start, state, (f"start: {game.title}",))
+        rep = HandReplay(game=game, start=start, steps=(first,))
+        now = HandNow(hand=hand, replay=rep, last=row)
+        self._live[hand.id] = now
+        return now
+
+    def record(
+        self, session: Session, hand_id: int, event: Event, *, approval: Approval | None = None
+    ) -> HandNow:
+        """Check ``event`` against the hand, then append it. A :class:`Void` goes through
+        :meth:`void`. Raises RuleViolation (nothing stored) when the game refuses it."""
+        if isinstance(event, Void):
+            return self.void(session, hand_id, event.target, event.reason, approval=approval)
+        self._require(session, "deal", "record events")
+        if isinstance(event, Start):
+            raise RuleViolation("a hand has one start: start a new hand instead")
+        now = self.hand_now(hand_id)
+        game = now.replay.game
+        after = game.apply(now.replay.state, event)  # RuleViolation: nothing stored
+        row = self._append(now, event, session.name)
+        step = Step(
+            row.number, row.number, event, after,
+            tuple(game.narrate(now.replay.state, event, after)),
+        )
+        new = HandNow(
+            hand=replace(now.hand, events=row.number),
+            replay=replace(now.replay, steps=(*now.replay.steps, step)),
+            last=row,
+        )
+        self._live[hand_id] = new
+        return new
+
+    def void(
+        self,
+        session: Session,
+        hand_id: int,
+        target: int,
+        reason: str,
+        *,
+        approval: Approval | None = None,
+    ) -> HandNow:
+        """Void the hand's event number ``target`` with a reason. In a finished hand (over or
+        settled) the floor must approve; the hand then reopens and is settled again."""
+        self._require(session, "deal", "void events")
+        if not reason.strip():
+            raise BadInput("a void needs a reason")
+        now = self.hand_now(hand_id)
+        finished = now.hand.status == "settled" or now.over
+        if finished:
+            if approval is None:
+                raise ApprovalRequired(
+                    "the hand is finished: a floor person must approve this void with their PIN"
+                )
+            self.approve(approval, what=f"void of event {target} in hand {hand_id}")
+        void = Void(target=target, reason=reason.strip())
+        events = [s.event for s in now.replay.steps] + [void]
+        try:
+            rep = replay(events)
+        except HandLogError as exc:
+            if exc.line == len(events):
+                raise RuleViolation(exc.reason) from exc
+            raise RuleViolation(
+                f"cannot void event {target}: event {exc.line} would then be wrong ({exc.reason})"
+            ) from exc
+        row = self._append(now, void, session.name)
+        if now.hand.status == "settled":
+            self.store.reopen_hand(hand_id)
+        detail = f"event {target} ({now.replay.steps[target - 1].event.TYPE}): {void.reason}"
+        if approval is not None:
+            detail += f"; approved by {approval.name}"
+        self._audit(session.name, "void", detail, table_id=now.hand.table_id, hand_id=hand_id)
+        new = HandNow(
+            hand=replace(now.hand, events=row.number, status="open"), replay=rep, last=row
+        )
+        self._live[hand_id] = new
+        return new
+
+    def settle(self, session: Session, hand_id: int) -> Settlement:
+        """Write the finished hand's ledger lines (put in, pushes, fees, carries)."""
+        self._require(session, "deal", "settle hands")
+        now = self.hand_now(hand_id)
+        if not now.over:
+            raise RuleViolation(f"the hand is not over yet: {now.prompt().message}")
+        settlement = now.settlement()
+        if not settlement.conserved:
+            raise DealerAssistError(
+                f"the settlement does not add up (in {settlement.total_in}, out "
+                f"{settlement.total_out}); nothing was written: call the floor"
+            )
+        if now.hand.status != "settled":
+            self.store.settle_hand(hand_id, ledger_lines(hand_id, settlement))
+            self._live[hand_id] = replace(now, hand=replace(now.hand, status="settled"))
+        return settlement
+
+    def hand(self, hand_id: int) -> Hand:
+        hand = self.store.get_hand(hand_id)
+        if hand is None:
+            raise NotFound(f"there is no hand {hand_id}")
+        return hand
+
+    def hand_now(self, hand_id: int) -> HandNow:
+        """The hand as it stands (cached after the first load at this station)."""
+        cached = self._live.get(hand_id)
+        if cached is not None:
+            return cached
+        hand = self.hand(hand_id)
+        rows = self.store.hand_events(hand_id)
+        now = HandNow(hand=hand, replay=_replay_rows(rows), last=rows[-1])
+        self._live[hand_id] = now
+        return now
+
+    def current_hand(self, table_id: int) -> HandNow | None:
+        """The table's last hand if it is still open (to resume after a restart)."""
+        hand = self.store.last_hand(table_id)
+        if hand is None or hand.status != "open":
+            return None
+        return self.hand_now(hand.id)
+
+    def hand_events(self, hand_id: int) -> list[StoredEvent]:
+        """The stored rows of the hand, in order (for replay with times and actors)."""
+        self.hand(hand_id)
+        return self.store.hand_events(hand_id)
+
+    def hand_replay(self, hand_id: int) -> HandReplay:
+        """The hand folded from the store (not the station's cache): for the floor's replay."""
+        return _replay_rows(self.hand_events(hand_id))
+
+    def list_hands(self, flt: HandFilter | None = None) -> list[Hand]:
+        return self.store.list_hands(flt or HandFilter())
+
+    def ledger(self, hand_id: int) -> list[LedgerLine]:
+        return self.store.ledger(hand_id)
+
+    def chain_head(self, table_id: int) -> ChainHead | None:
+        return self.store.chain_head(table_id)
+
+    # --- floor: reveal, disputes -------------------------------------------------------------
+    def reveal(self, session: Session, hand_id: int, *, step: int | None = None) -> TableView:
+        """A destroyed hand's cards, for the floor only; every reveal is logged."""
+        self._require(session, "reveal", "reveal destroyed hands")
+        rep = self.hand_replay(hand_id)
+        hand = self.hand(hand_id)
+        at = rep.steps[-1] if step is None else rep.steps[max(1, min(step, len(rep.steps))) - 1]
+        self._audit(
+            session.name, "reveal", f"hand {hand.number} after event {at.number}",
+            table_id=hand.table_id, hand_id=hand_id,
+        )
+        return rep.game.view(at.state, reveal=True)
+
+    def reveals(self, hand_id: int) -> list[AuditEntry]:
+        """Who revealed the hand, and when."""
+        return self.store.audit_log(action="reveal", hand_id=hand_id)
+
+    def record_dispute(
+        self,
+        session: Session,
+        hand_id: int,
+        *,
+        notes: str,
+        ruling: str,
+        adjustments: Sequence[Adjustment] = (),
+    ) -> Dispute:
+        """The floor records a dispute: notes, the ruling and balancing adjustments (cents)."""
+        self._require(session, "dispute", "record disputes")
+        hand = self.hand(hand_id)
+        if not notes.strip() or not ruling.strip():
+            raise BadInput("a dispute needs notes and a ruling")
+        for a in adjustments:
+            if not isinstance(a.amount, int) or isinstance(a.amount, bool):
+                raise BadInput("adjustments are whole cents")
+        total = sum(a.amount for a in adjustments)
+        if total != 0:
+            raise BadInput(
+                f"the adjustments do not balance (they add up to {total} cents): every cent "
+                "paid to one seat comes from another seat or the house"
+            )
+        dispute = self.store.add_dispute(
+            hand_id=hand.id, notes=notes.strip(), ruling=ruling.strip(), floor=session.name,
+            at=self.clock(), adjustments=tuple(adjustments),
+        )
+        self._audit(
+            session.name, "dispute", f"hand {hand.number}: {ruling.strip()}",
+            table_id=hand.table_id, hand_id=hand.id,
+        )
+        return dispute
+
+    def disputes(self, hand_id: int | None = None) -> list[Dispute]:
+        return self.store.disputes(hand_id)
+
+    # --- export, import, audit ---------------------------------------------------------------
+    def export_hand(self, session: Session, hand_id: int) -> str:
+        """The hand log (JSON Lines, the replay format, with seq/time/actor/hash); logged."""
+        self._require(session, "review", "export hands")
+        hand = self.hand(hand_id)
+        rows = self.store.hand_events(hand_id)
+        self._audit(
+            session.name, "export", f"hand {hand.number} ({len(rows)} events)",
+            table_id=hand.table_id, hand_id=hand_id,
+        )
+        return "".join(json.dumps(r.to_line_json(), ensure_ascii=False) + "\n" for r in rows)
+
+    def import_hand(self, session: Session, table_id: int, lines: Iterable[str]) -> Hand:
+        """Load a hand log into a table (training, disputes), after replaying it in full.
+
+        It goes into the table's open shift, or a shift opened and closed for the import.
+        """
+        self._require(session, "configure", "import hands")
+        table = self.table(table_id)
+        events, numbers = parse_lines(lines)
+        rep = replay(events, lines=numbers)  # HandLogError names the bad line
+        if rep.over and not rep.settle().conserved:
+            raise BadInput("the hand's settlement does not conserve chips: not imported")
+        shift = self.store.current_shift(table.id)
+        own_shift = shift is None
+        if shift is None:
+            shift = self.store.open_shift(
+                table_id=table.id, dealer=session.name, floor=session.name, at=self.clock()
+            )
+        start = rep.start
+        first = NewEvent(body=_body(start), actor=session.name, time=self.clock())
+        hand, _ = self.store.start_hand(
+            table_id=table.id, shift_id=shift.id, settings_id=None, game=start.game,
+            seats=start.seats, start=first,
+        )
+        for n, ev in enumerate(events[1:], start=1):
+            self.store.append_event(
+                hand.id, expected=n,
+                event=NewEvent(body=_body(ev), actor=session.name, time=self.clock()),
+            )
+        if rep.over:
+            self.store.settle_hand(hand.id, ledger_lines(hand.id, rep.settle()))
+        if own_shift:
+            self.store.close_shift(
+                shift.id, dealer=session.name, floor=session.name, at=self.clock()
+            )
+        self._audit(
+            session.name, "import", f"hand {hand.number}, {len(events)} events",
+            table_id=table.id, hand_id=hand.id,
+        )
+        return self.hand(hand.id)
+
+    def log(
+        self, session: Session, action: str, detail: str = "", *,
+        table_id: int | None = None, hand_id: int | None = None,
+    ) -> AuditEntry:
+        """Log a sensitive action done outside the services (a report generated, a verify run)."""
+        return self._audit(session.name, action, detail, table_id=table_id, hand_id=hand_id)
+
+    def audit_log(
+        self, session: Session, *, since: datetime | None = None, until: datetime | None = None,
+        action: str | None = None,
+    ) -> list[AuditEntry]:
+        self._require(session, "audit", "read the audit log")
+        return self.store.audit_log(since=since, until=until, action=action)
+
+    # --- internals ---------------------------------------------------------------------------
+    def _append(self, now: HandNow, event: Event, actor: str) -> StoredEvent:
+        try:
+            return self.store.append_event(
+                now.hand.id, expected=len(now.replay.steps),
+                event=NewEvent(body=_body(event), actor=actor, time=self.clock()),
+            )
+        except Conflict:
+            self._live.pop(now.hand.id, None)
+            raise
+
+    def _audit(
+        self, actor: str | None, action: str, detail: str = "", *,
+        table_id: int | None = None, hand_id: int | None = None,
+    ) -> AuditEntry:
+        return self.store.add_audit(
+            at=self.clock(), actor=actor, action=action, detail=detail, table_id=table_id,
+            hand_id=hand_id,
+        )
+
+    def _require(self, session: Session, permission: str, what: str) -> None:
+        if session.role not in PERMISSIONS[permission]:
+            allowed = " or ".join(r for r in ROLES if r in PERMISSIONS[permission])
+            raise NotAllowed(f"{session.name} is {_a(session.role)}: only {allowed} can {what}")
+
+    def _secret(self, name: str) -> Any:
+        secret = self.store.user_secret(name)
+        if secret is None:
+            raise NotFound(f'there is no user "{name}"')
+        return secret
+
+    def _check_pin_of(self, name: str, pin: str, *, action: str) -> User:
+        now = self.clock()
+        secret = self.store.user_secret(name)
+        if secret is None or not secret.user.active:
+            self._audit(None, f"{action}-failed", f'unknown or disabled user "{name}"')
+            raise SignInFailed("unknown name or wrong PIN", attempts_left=MAX_FAILED_PINS)
+        user = secret.user
+        if secret.locked_until is not None and now < _aware(secret.locked_until):
+            until = _aware(secret.locked_until)
+            self._audit(user.name, f"{action}-refused", "locked out")
+            raise LockedOut(
+                f"{user.name} is locked after {MAX_FAILED_PINS} wrong PINs: try again after "
+                f"{until:%H:%M} UTC, or ask an admin to reset the PIN",
+                until=until,
+            )
+        if self.hasher.verify(secret.pin_hash, pin):
+            if secret.failed or secret.locked_until is not None:
+                self.store.set_login_state(user.id, failed=0, locked_until=None)
+            return user
+        failed = secret.failed + 1
+        if failed >= MAX_FAILED_PINS:
+            until = now + LOCKOUT
+            self.store.set_login_state(user.id, failed=0, locked_until=until)
+            self._audit(user.name, "lockout", f"{failed} wrong PINs ({action}); locked 5 minutes")
+            raise LockedOut(
+                f"wrong PIN {failed} times: {user.name} is locked until {until:%H:%M} UTC",
+                until=until,
+            )
+        self.store.set_login_state(user.id, failed=failed, locked_until=None)
+        self._audit(user.name, f"{action}-failed", f"wrong PIN ({failed} of {MAX_FAILED_PINS})")
+        left = MAX_FAILED_PINS - failed
+        raise SignInFailed(
+            f"unknown name or wrong PIN ({left} more {'try' if left == 1 else 'tries'} before "
+            "the account locks for 5 minutes)",
+            attempts_left=left,
+        )
+
+    def _check_settings(
+        self, settings: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], ParsedSettings]:
+        """The settings document as plain JSON, checked as ``table check`` checks it."""
+        try:
+            doc = json.loads(canonical(dict(settings)))
+        except (TypeError, ValueError) as exc:
+            raise BadInput(f"table settings must be plain JSON values: {exc}") from exc
+        parsed = parse_table_settings(doc)
+        check_table(parsed)  # the preset's rules and the game's own start
+        return doc, parsed
+
+    def _next_button(self, table_id: int, seats: tuple[int, ...]) -> int:
+        """The seat after the last hand's button, clockwise among the seats playing."""
+        last = self.store.last_hand(table_id)
+        if last is None:
+            return seats[-1]
+        button = self.store.hand_events(last.id)[0].body.get("button")
+        if not isinstance(button, int):
+            return seats[-1]
+        later = [s for s in seats if s > button]
+        return later[0] if later else seats[0]
+
+    def _carry_from_last(self, table_id: int, game: str) -> int:
+        last = self.store.last_hand(table_id)
+        if last is None or last.game != game or last.status != "settled":
+            return 0
+        return sum(x.amount for x in self.store.ledger(last.id) if x.kind == "carry_out")
+
+
+def _replay_rows(rows: Sequence[StoredEvent]) -> HandReplay:
+    try:
+        return replay([r.event for r in rows])
+    except BadInput as exc:
+        raise HandLogError(1, f"a stored event cannot be read: {exc}") from exc
+
+
+def _body(event: Event) -> dict[str, Any]:
+    body: dict[str, Any] = json.loads(canonical(event.to_json()))
+    return body
+
+
+def _aware(t: datetime) -> datetime:
+    return t.replace(tzinfo=UTC) if t.tzinfo is None else t
+
+
+def _a(role: str) -> str:
+    return f"an {role}" if role[0] in "aeiou" else f"a {role}"
+
+
+def _check_pin(pin: str) -> str:
+    if not (pin.isdigit() and pin.isascii() and 4 <= len(pin) <= 12):
+        raise BadInput("a PIN is 4 to 12 digits")
+    return pin
+
+
+def _check_name(name: str) -> str:
+    n = name.strip()
+    if not n or len(n) > 40 or any(c.isspace() for c in n):
+        raise BadInput("a user name is one word of at most 40 characters")
+    return n
+
+
+def _check_full_name(full_name: str) -> str:
+    n = " ".join(full_name.split())
+    if not n:
+        raise BadInput("give the person's full name (it goes on signed reports)")
+    return n

@@ -1,0 +1,239 @@
+"""Plain records the services and the store exchange. Frozen; money in int cents; times UTC."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from dealer_assist.events import Event, event_from_json
+
+#: Roles, from least to most administrative. A role grants exactly what :data:`PERMISSIONS` says.
+ROLES = ("dealer", "floor", "auditor", "admin")
+
+#: What each role may do. ``deal``: shifts, hands, events; ``approve``: floor sign-off (voids in
+#: finished hands, closing a shift, dispute adjustments); ``reveal``: see a destroyed hand's cards;
+#: ``review``: hand lists, replays and exports; ``audit``: read the audit log; ``configure``:
+#: tables and table settings; ``users``: add users and reset PINs.
+PERMISSIONS: Mapping[str, frozenset[str]] = {
+    "deal": frozenset({"dealer", "floor"}),
+    "approve": frozenset({"floor"}),
+    "reveal": frozenset({"floor"}),
+    "dispute": frozenset({"floor"}),
+    "review": frozenset({"floor", "auditor", "admin"}),
+    "audit": frozenset({"floor", "auditor", "admin"}),
+    "configure": frozenset({"floor", "admin"}),
+    "users": frozenset({"admin"}),
+}
+
+#: Hand status: ``open`` while events are being recorded, ``settled`` once its ledger is written.
+HAND_STATUSES = ("open", "settled")
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    id: int
+    name: str
+    full_name: str
+    role: str
+    active: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class UserSecret:
+    """What sign-in needs and nothing else shows: the PIN hash and the lockout state."""
+
+    user: User
+    pin_hash: str
+    failed: int = 0
+    locked_until: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A signed-in user. Every service call that changes something takes one."""
+
+    user: User
+    signed_in_at: datetime
+
+    @property
+    def name(self) -> str:
+        return self.user.name
+
+    @property
+    def role(self) -> str:
+        return self.user.role
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    id: int
+    name: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """One version of a table's settings. ``document`` is the table-settings document
+    (docs/table-settings.md: game, seats, smallest_chip, params, fee, ...) as JSON."""
+
+    id: int
+    table_id: int
+    version: int
+    game: str
+    document: Mapping[str, Any]
+    created_at: datetime
+    created_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class Shift:
+    id: int
+    table_id: int
+    dealer: str
+    floor: str
+    opened_at: datetime
+    closed_at: datetime | None = None
+    closed_by: str | None = None
+    closed_floor: str | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.closed_at is None
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand at a table. ``number`` counts hands per table from 1; ``settings_id`` is the
+    settings version it ran under (``None`` for an imported hand: its start event says it all)."""
+
+    id: int
+    table_id: int
+    shift_id: int
+    number: int
+    game: str
+    seats: tuple[int, ...]
+    started_at: datetime
+    started_by: str
+    settings_id: int | None
+    status: str = "open"
+    events: int = 0
+    disputed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """One row of the append-only event table.
+
+    ``seq`` numbers the table's events from 1; ``number`` numbers the hand's events from 1 (a
+    :class:`~dealer_assist.events.Void` names this number); ``hash`` chains to ``prev_hash``.
+    """
+
+    table_id: int
+    seq: int
+    hand_id: int
+    number: int
+    time: datetime
+    actor: str
+    body: Mapping[str, Any]
+    prev_hash: str
+    hash: str
+
+    @property
+    def event(self) -> Event:
+        return event_from_json(self.body)
+
+    def to_line_json(self) -> dict[str, Any]:
+        """The hand-log line: the event plus its meta keys (seq, time, actor, hash)."""
+        out: dict[str, Any] = dict(self.body)
+        out.update(
+            seq=self.seq, time=self.time.isoformat(timespec="microseconds"),
+            actor=self.actor, hash=self.hash,
+        )
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerLine:
+    """A money line derived from a settlement. ``kind``: put_in, push, fee, carry_in, carry_out;
+    ``detail`` is the fee's kind for fees; ``seat`` is None for the house, the pool or a carry."""
+
+    hand_id: int
+    kind: str
+    amount: int
+    seat: int | None = None
+    detail: str = ""
+    settlement: int = 1
+
+    def key(self) -> tuple[str, str, int, int]:
+        return (self.kind, self.detail, -1 if self.seat is None else self.seat, self.amount)
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """A correcting money move in a dispute ruling; ``seat`` None is the house. A ruling's
+    adjustments balance: they sum to zero."""
+
+    amount: int
+    seat: int | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Dispute:
+    id: int
+    hand_id: int
+    notes: str
+    ruling: str
+    floor: str
+    at: datetime
+    adjustments: tuple[Adjustment, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    """One sensitive action: sign-ins, lockouts, reveals, voids, exports, reports, user changes."""
+
+    id: int
+    at: datetime
+    actor: str | None
+    action: str
+    detail: str = ""
+    table_id: int | None = None
+    hand_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandFilter:
+    """Filters for :meth:`Services.list_hands`; ``None`` means any. Newest first."""
+
+    table_id: int | None = None
+    shift_id: int | None = None
+    game: str | None = None
+    dealer: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    disputed: bool | None = None
+    status: str | None = None
+    limit: int | None = 500
+
+
+@dataclass(frozen=True, slots=True)
+class ChainHead:
+    """The last event of a table's chain: what a report says it was built from."""
+
+    table_id: int
+    seq: int
+    hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """An event about to be appended (what the services hand the store)."""
+
+    body: Mapping[str, Any]
+    actor: str
+    time: datetime
+
+

@@ -1,0 +1,147 @@
+"""The store port: everything the services need from persistence, and nothing about SQL.
+
+``dealer_assist.db.store.SqlStore`` implements it on SQLite and PostgreSQL;
+:class:`~dealer_assist.services.fake.InMemoryStore` implements it in memory for tests.
+Each method is one transaction: it happens entirely or not at all. A database that is locked or
+unreachable raises :class:`~dealer_assist.services.errors.StoreUnavailable`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime
+from typing import Any, Protocol
+
+from dealer_assist.services.model import (
+    Adjustment,
+    AuditEntry,
+    ChainHead,
+    Dispute,
+    Hand,
+    HandFilter,
+    LedgerLine,
+    NewEvent,
+    Shift,
+    StoredEvent,
+    Table,
+    TableSettings,
+    User,
+    UserSecret,
+)
+
+
+class PinHasher(Protocol):
+    """Hashes and checks PINs (argon2 in production)."""
+
+    def hash(self, pin: str) -> str: ...
+
+    def verify(self, pin_hash: str, pin: str) -> bool: ...
+
+
+class Store(Protocol):
+    # --- cardroom and users ------------------------------------------------------------------
+    def cardroom_name(self) -> str: ...
+
+    def set_cardroom_name(self, name: str) -> None: ...
+
+    def count_users(self) -> int: ...
+
+    def add_user(
+        self, *, name: str, full_name: str, role: str, pin_hash: str, at: datetime
+    ) -> User: ...
+
+    def user_secret(self, name: str) -> UserSecret | None: ...
+
+    def set_login_state(
+        self, user_id: int, *, failed: int, locked_until: datetime | None
+    ) -> None: ...
+
+    def set_pin_hash(self, user_id: int, pin_hash: str) -> None: ...
+
+    def set_user_active(self, user_id: int, active: bool) -> None: ...
+
+    def list_users(self) -> list[User]: ...
+
+    # --- tables, settings, shifts ------------------------------------------------------------
+    def add_table(self, *, name: str, at: datetime) -> Table: ...
+
+    def get_table(self, table_id: int) -> Table | None: ...
+
+    def find_table(self, name: str) -> Table | None: ...
+
+    def list_tables(self) -> list[Table]: ...
+
+    def add_settings(
+        self, *, table_id: int, game: str, document: Mapping[str, Any], by: str, at: datetime
+    ) -> TableSettings: ...
+
+    def latest_settings(self, table_id: int) -> TableSettings | None: ...
+
+    def get_settings(self, settings_id: int) -> TableSettings | None: ...
+
+    def open_shift(self, *, table_id: int, dealer: str, floor: str, at: datetime) -> Shift: ...
+
+    def close_shift(self, shift_id: int, *, dealer: str, floor: str, at: datetime) -> Shift: ...
+
+    def get_shift(self, shift_id: int) -> Shift | None: ...
+
+    def current_shift(self, table_id: int) -> Shift | None: ...
+
+    def list_shifts(self, table_id: int | None = None) -> list[Shift]: ...
+
+    # --- hands and events --------------------------------------------------------------------
+    def start_hand(
+        self, *, table_id: int, shift_id: int, settings_id: int | None, game: str,
+        seats: Sequence[int], start: NewEvent,
+    ) -> tuple[Hand, StoredEvent]:
+        """Create the hand and append its start event, in one transaction."""
+        ...
+
+    def append_event(self, hand_id: int, *, expected: int, event: NewEvent) -> StoredEvent:
+        """Append to the hand (and its table's chain) if the hand has exactly ``expected``
+        events; otherwise raise :class:`~dealer_assist.services.errors.Conflict`."""
+        ...
+
+    def get_hand(self, hand_id: int) -> Hand | None: ...
+
+    def last_hand(self, table_id: int) -> Hand | None: ...
+
+    def list_hands(self, flt: HandFilter) -> list[Hand]: ...
+
+    def hand_events(self, hand_id: int) -> list[StoredEvent]: ...
+
+    def table_events(self, table_id: int) -> Iterator[StoredEvent]:
+        """The table's chain in sequence order (streamed)."""
+        ...
+
+    def chain_head(self, table_id: int) -> ChainHead | None: ...
+
+    def settle_hand(self, hand_id: int, lines: Sequence[LedgerLine]) -> None:
+        """Write the hand's ledger lines (a new settlement number) and mark it settled."""
+        ...
+
+    def reopen_hand(self, hand_id: int) -> None:
+        """Mark a settled hand open again (a void after settlement); its ledger stays."""
+        ...
+
+    def ledger(self, hand_id: int) -> list[LedgerLine]:
+        """The hand's lines from its latest settlement."""
+        ...
+
+    # --- disputes and audit ------------------------------------------------------------------
+    def add_dispute(
+        self, *, hand_id: int, notes: str, ruling: str, floor: str, at: datetime,
+        adjustments: Sequence[Adjustment],
+    ) -> Dispute: ...
+
+    def disputes(self, hand_id: int | None = None) -> list[Dispute]: ...
+
+    def add_audit(
+        self, *, at: datetime, actor: str | None, action: str, detail: str = "",
+        table_id: int | None = None, hand_id: int | None = None,
+    ) -> AuditEntry: ...
+
+    def audit_log(
+        self, *, since: datetime | None = None, until: datetime | None = None,
+        action: str | None = None, hand_id: int | None = None,
+    ) -> list[AuditEntry]: ...

@@ -1,0 +1,175 @@
+"""Opening databases: created and upgraded on open, a SQLite file copied aside first, a newer
+one refused, the SQLite settings the app relies on, and clear errors when it cannot be used."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from alembic import command
+from dealer_assist.db import bootstrap
+from dealer_assist.db.bootstrap import _alembic_config, open_database, resolve_url, schema_state
+from dealer_assist.db.demo import fill_demo
+from dealer_assist.db.store import SqlStore
+from dealer_assist.db.verify import verify_database
+from services.support import make_room
+
+from dealer_assist.cards import parse_card
+from dealer_assist.events import CardDealt
+from dealer_assist.services import (
+    Argon2PinHasher,
+    SchemaTooNew,
+    Services,
+    StoreUnavailable,
+)
+
+from .pg import free_port
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "db"
+FAST = Argon2PinHasher(fast=True)
+
+
+def test_new_sqlite_database_is_created_at_the_newest_schema_with_wal_and_full_sync(
+    tmp_path: Path,
+) -> None:
+    db = open_database(f"sqlite:///{tmp_path}/new.db")
+    current, head, _ = schema_state(db)
+    assert current == head == "0002"
+    with db.engine.connect() as conn:
+        pragmas = [conn.exec_driver_sql(f"PRAGMA {p}").scalar()
+                   for p in ("journal_mode", "synchronous", "foreign_keys")]
+        triggers = {r[0] for r in conn.exec_driver_sql(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+    assert pragmas == ["wal", 2, 1]  # 2 is FULL
+    assert {"events_no_update", "events_no_delete", "audit_log_no_delete"} <= triggers
+    assert db.backup is None
+    db.close()
+
+
+@pytest.mark.postgres
+def test_new_postgresql_database_is_created_with_append_only_triggers(pg_url: str) -> None:
+    db = open_database(pg_url)
+    assert schema_state(db)[0] == "0002"
+    with db.engine.connect() as conn:
+        names = {r[0] for r in conn.exec_driver_sql(
+            "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal")}
+    assert {"events_append_only", "events_no_truncate", "ledger_lines_append_only"} <= names
+    db.close()
+
+
+def test_previous_schema_file_is_copied_aside_then_upgraded_and_verifies(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    shutil.copy(DATA / "schema-0001.sqlite3", path)
+    db = open_database(f"sqlite:///{path}")
+    assert schema_state(db)[0] == "0002"
+    assert db.backup is not None and db.backup.name.startswith("old.db.schema-0001.")
+    old = sqlite3.connect(db.backup)
+    assert old.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
+    old.close()
+    report = verify_database(db)
+    assert report.ok, report.summary()
+    assert (report.tables, report.hands) == (2, 12)
+    store = SqlStore(db)
+    with db.engine.connect() as conn:
+        last = conn.exec_driver_sql(
+            "SELECT seq, hash FROM events WHERE table_id = 1 ORDER BY seq DESC LIMIT 1").one()
+        counts = conn.exec_driver_sql(
+            "SELECT COUNT(*) FROM hands h WHERE h.events = "
+            "(SELECT COUNT(*) FROM events e WHERE e.hand_id = h.id)").scalar()
+    head = store.chain_head(1)
+    assert head is not None and (head.seq, head.hash) == (last.seq, last.hash)
+    assert counts == 12
+    db.close()
+
+
+def test_upgraded_database_takes_new_hands_on_its_old_chains(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    shutil.copy(DATA / "schema-0001.sqlite3", path)
+    svc = Services(SqlStore(open_database(f"sqlite:///{path}")), hasher=FAST)
+    floor = svc.sign_in("fran", "2000")
+    dealer = svc.sign_in("dana", "3001")
+    table = svc.find_table("Table 1")
+    shift = svc.current_shift(table.id)
+    if shift is None:
+        svc.open_shift(dealer, table.id, floor="fran")
+    now = svc.start_hand(dealer, table.id, seats=[1, 2, 3])
+    svc.record(dealer, now.hand.id, CardDealt(seat=1, card=parse_card("9d")))
+    assert now.last.seq > 1 and floor.role == "floor"
+    assert verify_database(svc.store.db).ok  # type: ignore[attr-defined]
+
+
+@pytest.mark.postgres
+def test_postgresql_upgrade_from_the_previous_schema_fills_the_chain_heads(pg_url: str) -> None:
+    db = open_database(pg_url)
+    fill_demo(db, hands=6, tables=2, seed=2, hasher=FAST)
+    with db.engine.connect() as conn:
+        command.downgrade(_alembic_config(conn), "0001")
+        conn.commit()
+    assert schema_state(db)[0] == "0001"
+    db.close()
+    db = open_database(pg_url)
+    assert schema_state(db)[0] == "0002" and db.backup is None
+    assert verify_database(db).ok
+    db.close()
+
+
+def test_newer_database_is_refused_and_left_alone(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/new.db"
+    open_database(url).close()
+    con = sqlite3.connect(tmp_path / "new.db")
+    con.execute("UPDATE alembic_version SET version_num = '0099'")
+    con.commit()
+    con.close()
+    with pytest.raises(SchemaTooNew, match=r"written by a newer Dealer Assist \(schema 0099; "
+                       r"this version knows up to 0002\)\. Install the newer version"):
+        open_database(url)
+    con = sqlite3.connect(tmp_path / "new.db")
+    assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0099",)]
+    con.close()
+
+
+def test_without_upgrade_an_old_database_says_to_run_db_upgrade(tmp_path: Path) -> None:
+    shutil.copy(DATA / "schema-0001.sqlite3", tmp_path / "old.db")
+    with pytest.raises(StoreUnavailable, match=r"needs an upgrade \(schema 0001 -> 0002\): run "
+                       "`dealer-assist db upgrade`"):
+        open_database(f"sqlite:///{tmp_path}/old.db", upgrade=False)
+
+
+def test_unreachable_postgresql_is_a_clear_error() -> None:
+    url = f"postgresql+psycopg://postgres@127.0.0.1:{free_port()}/nowhere"
+    with pytest.raises(StoreUnavailable, match=r"cannot reach the database postgresql\+psycopg:"
+                       r"//postgres@127\.0\.0\.1:\d+/nowhere .*check the network and that the "
+                       "database server is running, then retry; nothing was recorded"):
+        open_database(url)
+
+
+def test_locked_sqlite_loses_nothing_and_the_same_input_goes_in_on_retry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bootstrap, "BUSY_TIMEOUT_S", 0.2)
+    url = f"sqlite:///{tmp_path}/locked.db"
+    room = make_room(SqlStore(open_database(url)))
+    now = room.svc.start_hand(room.dealer, room.table_id)
+    room.svc.record(room.dealer, now.hand.id, CardDealt(seat=1, card=parse_card("9d")))
+    other = sqlite3.connect(tmp_path / "locked.db", isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    card = CardDealt(seat=2, card=parse_card("Kc"))
+    with pytest.raises(StoreUnavailable, match=r"busy .* nothing was recorded; try again"):
+        room.svc.record(room.dealer, now.hand.id, card)
+    other.execute("ROLLBACK")
+    other.close()
+    after = room.svc.record(room.dealer, now.hand.id, card)
+    assert [r.number for r in room.store.hand_events(now.hand.id)] == [1, 2, 3]
+    assert after.prompt().to_act == 3
+
+
+def test_db_url_resolution(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("DEALER_ASSIST_DB", "postgresql://u@h/d")
+    assert resolve_url(None) == "postgresql+psycopg://u@h/d"
+    assert resolve_url(str(tmp_path / "x.db")) == f"sqlite:///{tmp_path}/x.db"
+    monkeypatch.delenv("DEALER_ASSIST_DB")
+    monkeypatch.setenv("DEALER_ASSIST_NO_USER_DB", "1")
+    with pytest.raises(StoreUnavailable, match="no database given: pass --db URL"):
+        resolve_url(None)
