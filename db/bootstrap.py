@@ -240,6 +240,13 @@ def unavailable(exc: BaseException, where: str) -> StoreUnavailable:
             f"the disk holding {where} failed ({text}): free space or fix the disk, then retry; "
             "nothing was recorded"
         )
+    if "not a database" in low or "malformed" in low or "file is encrypted" in low:
+        return StoreUnavailable(
+            f"{where} is not a Dealer Assist database, or it is damaged ({text}): check that "
+            "--db names the right file; to recover, restore the latest copy (the app keeps one "
+            "beside the file, ending in .bak, from each upgrade) or your backup; nothing was "
+            "changed"
+        )
     return StoreUnavailable(
         f"cannot reach the database {where} ({text}): check the network and that the database "
         "server is running, then retry; nothing was recorded"

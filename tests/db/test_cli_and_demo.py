@@ -108,3 +108,15 @@ def test_first_run_admin_users_and_wrong_pins(
         assert left in capsys.readouterr().err
     assert main(["users", "list", "--db", url, "--as", "boss", "--pin", "0000"]) == 2
     assert "boss is locked until" in capsys.readouterr().err
+
+
+def test_regression_corrupt_sqlite_file_is_named_as_damaged_not_as_a_network_fault(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "tables.db"
+    bad.write_bytes(b"this is not a database at all\n" * 200)
+    assert main(["verify", "--db", f"sqlite:///{bad}"]) == 2
+    err = capsys.readouterr().err
+    assert "is not a Dealer Assist database, or it is damaged" in err
+    assert "network" not in err
+    assert bad.read_bytes() == b"this is not a database at all\n" * 200
