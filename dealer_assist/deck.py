@@ -58,6 +58,22 @@ def _composition(spec: DeckSpec) -> dict[Card, int]:
     return spec._build()
 
 
+#: id(spec) -> (spec, its composition): asked for every card dealt, where hashing the spec for
+#: the cache above would cost more than the look-up itself. Holding ``spec`` keeps its id unique.
+_BY_ID: dict[int, tuple[DeckSpec, dict[Card, int]]] = {}
+
+
+def _spec_composition(spec: DeckSpec) -> dict[Card, int]:
+    """The shared (never modified) composition of ``spec``."""
+    entry = _BY_ID.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        entry = (spec, _composition(spec))
+        if len(_BY_ID) > 1024:
+            _BY_ID.clear()
+        _BY_ID[id(spec)] = entry
+    return entry[1]
+
+
 @dataclass(frozen=True, slots=True)
 class Shoe:
     """An immutable count of the shoe: cards left in the stub and known cards out of it."""
@@ -73,7 +89,7 @@ class Shoe:
         return cls(spec=spec, left=spec.size)
 
     def copies(self, card: Card) -> int:
-        return self.spec.composition().get(card, 0)
+        return _spec_composition(self.spec).get(card, 0)
 
     def can_deal(self, card: Card) -> bool:
         return self.left > 0 and self.out.get(card, 0) < self.copies(card)
@@ -92,17 +108,36 @@ class Shoe:
         return None
 
     def deal(self, card: Card) -> Shoe:
-        reason = self.why_not(card)
-        if reason:
-            raise RuleViolation(reason, rule="stub")
+        copies = _spec_composition(self.spec).get(card, 0)
+        already = self.out.get(card, 0)
+        if copies == 0 or self.left <= 0 or already >= copies:
+            raise RuleViolation(self.why_not(card) or "", rule="stub")
+        out = dict(self.out)
+        out[card] = already + 1
+        # The constructor directly: dealing is on every replay's hot path, and replace() costs
+        # twice as much.
+        return Shoe(
+            spec=self.spec, left=self.left - 1, out=out, burned=self.burned,
+            reshuffles=self.reshuffles,
+        )
+
+    def deal_checked(self, card: Card) -> Shoe:
+        """:meth:`deal` for a card the caller has just checked can come (``why_not`` is
+        ``None``): the same shoe, without checking twice."""
         out = dict(self.out)
         out[card] = out.get(card, 0) + 1
-        return replace(self, left=self.left - 1, out=out)
+        return Shoe(
+            spec=self.spec, left=self.left - 1, out=out, burned=self.burned,
+            reshuffles=self.reshuffles,
+        )
 
     def burn(self) -> Shoe:
         if self.left <= 0:
             raise RuleViolation("no card left to burn: reshuffle first", rule="stub")
-        return replace(self, left=self.left - 1, burned=self.burned + 1)
+        return Shoe(
+            spec=self.spec, left=self.left - 1, out=self.out, burned=self.burned + 1,
+            reshuffles=self.reshuffles,
+        )
 
     def deal_unseen(self, count: int = 1) -> Shoe:
         """Cards dealt face down (their identity unknown to the app)."""

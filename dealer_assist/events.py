@@ -91,10 +91,10 @@ def event_from_json(obj: Mapping[str, JSON]) -> Event:
         raise BadInput(f'unknown event type "{tag}"')
     hints = _type_hints(cls)
     kwargs: dict[str, Any] = {}
-    names = {f.name for f in fields(cls)}
+    all_fields, names = _fields_of(cls)
     rest = {k: v for k, v in obj.items() if k != "type" and k not in META_KEYS}
     if "params" in names:
-        for f in fields(cls):
+        for f in all_fields:
             if f.name != "params" and f.name in rest:
                 kwargs[f.name] = _convert(rest.pop(f.name), hints[f.name], f.name, tag)
         kwargs["params"] = types.MappingProxyType(dict(rest))
@@ -124,6 +124,43 @@ def _type_hints(cls: type[Event]) -> dict[str, Any]:
     return hints
 
 
+_FIELDS: dict[type[Event], tuple[tuple[Any, ...], frozenset[str]]] = {}
+
+
+def _fields_of(cls: type[Event]) -> tuple[tuple[Any, ...], frozenset[str]]:
+    """An event class's fields and their names, listed once (every line read asks)."""
+    known = _FIELDS.get(cls)
+    if known is None:
+        all_fields = fields(cls)
+        known = _FIELDS[cls] = (all_fields, frozenset(f.name for f in all_fields))
+    return known
+
+
+#: A field type -> its (origin, args), as typing.get_origin/get_args answer (asked per value).
+_SHAPES: dict[Any, tuple[Any, tuple[Any, ...]]] = {}
+#: Card text -> Card, for the codes a log repeats ("9d"); cards are immutable, so shared.
+_CARDS: dict[str, Card] = {}
+
+
+def _shape(hint: Any) -> tuple[Any, tuple[Any, ...]]:
+    try:
+        return _SHAPES[hint]
+    except KeyError:
+        shape = _SHAPES[hint] = (typing.get_origin(hint), typing.get_args(hint))
+        return shape
+    except TypeError:  # an unhashable hint: answer without remembering
+        return typing.get_origin(hint), typing.get_args(hint)
+
+
+def _card(text: str) -> Card:
+    card = _CARDS.get(text)
+    if card is None:
+        card = parse_card(text)  # BadInput for a bad card: not remembered
+        if len(_CARDS) < 4096:
+            _CARDS[text] = card
+    return card
+
+
 def _required(f: Any) -> bool:
     from dataclasses import MISSING
 
@@ -131,8 +168,7 @@ def _required(f: Any) -> bool:
 
 
 def _convert(value: JSON, hint: Any, name: str, tag: str) -> Any:
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
+    origin, args = _shape(hint)
     if origin in (typing.Union, types.UnionType):
         if value is None:
             return None
@@ -141,7 +177,7 @@ def _convert(value: JSON, hint: Any, name: str, tag: str) -> Any:
     if hint is Card:
         if not isinstance(value, str):
             raise BadInput(f'"{tag}" field {name} must be a card like "9d"')
-        return parse_card(value)
+        return _card(value)
     if origin is tuple:
         if not isinstance(value, list):
             raise BadInput(f'"{tag}" field {name} must be a list')

@@ -7,8 +7,8 @@ state, so they can never disagree.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import FrozenInstanceError, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,16 +18,109 @@ from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, Rule
 from dealer_assist.events import Event, Start, Void, event_from_json
 
 
-@dataclass(frozen=True, slots=True)
 class Step:
-    """One event of the hand and the state after it (``voided`` steps leave the state as it was)."""
+    """One event of the hand and the state after it (``voided`` steps leave the state as it was).
+
+    ``lines`` (what the dealer reads for the step) may be given, or left to :meth:`narrated` to
+    compute the first time they are read: a replay makes a step for every event, but only the
+    replay screen and ``dealer-assist replay`` read the words. Immutable, compared by value, like
+    a frozen dataclass of ``number, line, event, state, lines, voided``.
+    """
+
+    __slots__ = ("_lines", "_narrate", "event", "line", "number", "state", "voided")
 
     number: int
     line: int
     event: Event
     state: Any
-    lines: tuple[str, ...]
-    voided: bool = False
+    voided: bool
+    _lines: tuple[str, ...] | None
+    _narrate: tuple[Game[Any], Any] | None
+
+    def __init__(
+        self,
+        number: int,
+        line: int,
+        event: Event,
+        state: Any,
+        lines: tuple[str, ...],
+        voided: bool = False,
+    ) -> None:
+        put = object.__setattr__
+        put(self, "number", number)
+        put(self, "line", line)
+        put(self, "event", event)
+        put(self, "state", state)
+        put(self, "voided", voided)
+        put(self, "_lines", lines)
+        put(self, "_narrate", None)
+
+    @classmethod
+    def narrated(
+        cls, number: int, line: int, event: Event, before: Any, after: Any, game: Game[Any]
+    ) -> Step:
+        """The step of ``event`` taking ``before`` to ``after``; its lines are
+        ``game.narrate(before, event, after)``, computed when first read."""
+        step = _new_step(cls)
+        _SET_NUMBER(step, number)
+        _SET_LINE(step, line)
+        _SET_EVENT(step, event)
+        _SET_STATE(step, after)
+        _SET_VOIDED(step, False)
+        _SET_LINES(step, None)
+        _SET_NARRATE(step, (game, before))
+        return step
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        lines = self._lines
+        if lines is None:
+            assert self._narrate is not None
+            game, before = self._narrate
+            lines = tuple(game.narrate(before, self.event, self.state))
+            object.__setattr__(self, "_lines", lines)
+            object.__setattr__(self, "_narrate", None)
+        return lines
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.number, self.line, self.event, self.state, self.lines, self.voided)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Step)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Step(number={self.number!r}, line={self.line!r}, event={self.event!r}, "
+            f"state={self.state!r}, lines={self.lines!r}, voided={self.voided!r})"
+        )
+
+
+def _slot_setter(name: str) -> Callable[[Step, Any], None]:
+    setter: Callable[[Step, Any], None] = vars(Step)[name].__set__
+    return setter
+
+
+# A replay makes a step for every event: set the slots directly (past the frozen __setattr__).
+_new_step = object.__new__
+_SET_NUMBER = _slot_setter("number")
+_SET_LINE = _slot_setter("line")
+_SET_EVENT = _slot_setter("event")
+_SET_STATE = _slot_setter("state")
+_SET_VOIDED = _slot_setter("voided")
+_SET_LINES = _slot_setter("_lines")
+_SET_NARRATE = _slot_setter("_narrate")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +192,7 @@ def replay(events: Sequence[Event], *, lines: Sequence[int] | None = None) -> Ha
             after = game.apply(state, ev)
         except DealerAssistError as exc:
             raise HandLogError(line, cite(exc)) from exc
-        steps.append(Step(i, line, ev, after, tuple(game.narrate(state, ev, after))))
+        steps.append(Step.narrated(i, line, ev, state, after, game))
         state = after
     return HandReplay(game=game, start=first, steps=tuple(steps))
 

@@ -8,7 +8,8 @@ for what they have and keeps every card; there are no partial bets or raises.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import Any
 
 from dealer_assist.errors import RuleViolation
 from dealer_assist.games.caro_holdem.settings import ROUND_NAMES
@@ -19,6 +20,8 @@ from dealer_assist.games.caro_holdem.state import (
     SHOWDOWN,
     SeatState,
     State,
+    evolve_seat,
+    evolve_state,
 )
 from dealer_assist.money import format_cents
 
@@ -126,7 +129,7 @@ def _full(state: State, seat: SeatState, k: int, level: int, kind: str) -> Cost:
 
 
 def pay(seat: SeatState, amount: int, *, all_in: bool) -> SeatState:
-    return replace(
+    return evolve_seat(
         seat,
         stack=seat.stack - amount,
         round_in=seat.round_in + amount,
@@ -142,36 +145,68 @@ def needs_action(state: State, seat: SeatState) -> bool:
     act once they have put in at least as much as every all-in opponent: anything more they put
     in could only come back to them.
     """
-    if not seat.can_act or seat.seat in state.acted:
+    return _needs_action(state.seats, state.acted, seat)
+
+
+def _needs_action(
+    seats: tuple[SeatState, ...], acted: frozenset[int], seat: SeatState
+) -> bool:
+    if seat.folded or seat.all_in or seat.seat in acted:
         return False
-    others = [s for s in state.live() if s.seat != seat.seat]
-    if others and all(s.all_in for s in others):
-        return seat.round_in < max(s.round_in for s in others)
-    return True
+    most = None  # the most any other player still in has put in, while all of them are all-in
+    for s in seats:
+        if s.folded or s.seat == seat.seat:
+            continue
+        if not s.all_in:
+            return True
+        if most is None or s.round_in > most:
+            most = s.round_in
+    return most is None or seat.round_in < most
 
 
-def advance(state: State, actor: int) -> State:
-    """After ``actor`` acted: the next player to act, or the end of the round or the hand."""
-    if len(state.live()) == 1:
-        return replace(state, phase=OVER, to_act=None, discarding=None)
-    for seat in state.clockwise_after(actor):
-        if needs_action(state, seat):
-            return replace(state, to_act=seat.seat, discarding=None)
-    return end_round(state)
+def advance(
+    state: State,
+    actor: int,
+    *,
+    seats: tuple[SeatState, ...] | None = None,
+    acted: frozenset[int] | None = None,
+    **changes: Any,
+) -> State:
+    """After ``actor`` acted: the next player to act, or the end of the round or the hand.
+
+    ``seats``, ``acted`` and ``changes`` are the action's own changes to ``state``, made in the
+    same copy (a replay does this for most events, so it saves building the state twice).
+    """
+    seats = state.seats if seats is None else seats
+    acted = state.acted if acted is None else acted
+    changes["seats"] = seats
+    changes["acted"] = acted
+    if sum(1 for s in seats if not s.folded) == 1:
+        return evolve_state(state, phase=OVER, to_act=None, discarding=None, **changes)
+    order = state.settings.seats
+    n = len(order)
+    i = order.index(actor)
+    for k in range(i + 1, i + n + 1):
+        seat = seats[k % n]
+        if _needs_action(seats, acted, seat):
+            return evolve_state(state, to_act=seat.seat, discarding=None, **changes)
+    return end_round(state, **changes)
 
 
-def end_round(state: State) -> State:
+def end_round(state: State, **changes: Any) -> State:
     """The round is over: the next board cards, or the showdown after the reflip."""
     if state.street >= len(ROUND_NAMES) - 1:
-        return replace(state, phase=SHOWDOWN, to_act=None, discarding=None)
-    return replace(state, phase=BOARD, to_act=None, discarding=None)
+        return evolve_state(state, phase=SHOWDOWN, to_act=None, discarding=None, **changes)
+    return evolve_state(state, phase=BOARD, to_act=None, discarding=None, **changes)
 
 
 def open_round(state: State, *, first_after: int) -> State:
     """Start a betting round, the first to act being the first player who must, left of
     ``first_after``; a round nobody needs to act in (all but one all-in) is skipped."""
-    state = replace(state, phase=BETTING, acted=frozenset(), discarding=None)
+    acted: frozenset[int] = frozenset()
     for seat in state.clockwise_after(first_after):
-        if needs_action(state, seat):
-            return replace(state, to_act=seat.seat)
-    return end_round(state)
+        if _needs_action(state.seats, acted, seat):
+            return evolve_state(
+                state, phase=BETTING, acted=acted, discarding=None, to_act=seat.seat
+            )
+    return end_round(state, acted=acted)

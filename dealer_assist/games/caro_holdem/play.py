@@ -6,8 +6,6 @@ raises :class:`RuleViolation` naming the house ruling, so checking and applying 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from dealer_assist.cards import Card
 from dealer_assist.deck import DeckSpec, Shoe
 from dealer_assist.errors import RuleViolation
@@ -46,6 +44,8 @@ from dealer_assist.games.caro_holdem.state import (
     SeatState,
     State,
     Wager,
+    evolve_seat,
+    evolve_state,
 )
 from dealer_assist.money import format_cents
 
@@ -74,13 +74,13 @@ def start_state(start: Start) -> State:
                 f"seat {s.seat} has {format_cents(s.stack)}: not enough to pay the "
                 f"{line.kind} of {format_cents(line.amount)} and play"
             )
-        seats[s.seat] = replace(s, stack=s.stack - line.amount)
+        seats[s.seat] = evolve_seat(s, stack=s.stack - line.amount)
     records: list[Wager] = []
     if cfg.blinds is None and cfg.ante:
         for n in cfg.seats:
             s = seats[n]
             amount = min(cfg.ante, s.stack)
-            seats[n] = replace(
+            seats[n] = evolve_seat(
                 s, stack=s.stack - amount, hand_in=amount, all_in=amount == s.stack
             )
             records.append(Wager(n, "ante", amount, PRIVATE_CARDS, 0, 0, seats[n].all_in))
@@ -180,14 +180,14 @@ def _discard(state: State, event: Discard) -> State:
         )
     if event.cards:
         _check_new_cards(state, event.cards, f"seat {s.seat}'s discard")
-    new = replace(
+    new = evolve_seat(
         s,
         held=s.held - n,
         discards=s.discards + tuple(event.cards),
         unseen_discards=s.unseen_discards + (0 if event.cards else n),
     )
-    return replace(
-        state.with_seat(new),
+    return state.with_seat(
+        new,
         discarding=s.seat,
         known=state.known | frozenset(event.cards),
     )
@@ -201,24 +201,29 @@ def _act(state: State, seat_no: int, kind: str) -> State:
             f"never before a {kind}: void the discard first",
             5,
         )
+    i = state.settings.seats.index(seat_no)
     if kind == "fold":
-        new = replace(s, folded=True)
-        state = state.with_seat(new)
         record = Wager(seat_no, "fold", 0, s.held, state.level, state.street)
-        state = replace(state, actions=(*state.actions, record), acted=state.acted | {seat_no})
-        return advance(state, seat_no)
+        return advance(
+            state,
+            seat_no,
+            seats=(*state.seats[:i], evolve_seat(s, folded=True), *state.seats[i + 1 :]),
+            acted=state.acted | {seat_no},
+            actions=(*state.actions, record),
+        )
     c = cost(state, s, kind)
     new = pay(s, c.amount, all_in=c.all_in)
     raised = c.level > state.level
     acted = frozenset({seat_no}) if raised else state.acted | {seat_no}
     record = Wager(seat_no, kind, c.amount, s.held, c.level, state.street, new.all_in)
-    state = replace(
-        state.with_seat(new),
-        level=c.level,
+    return advance(
+        state,
+        seat_no,
+        seats=(*state.seats[:i], new, *state.seats[i + 1 :]),
         acted=acted,
+        level=c.level,
         actions=(*state.actions, record),
     )
-    return advance(state, seat_no)
 
 
 def _board(state: State, event: BoardDealt) -> State:
@@ -242,8 +247,8 @@ def _board(state: State, event: BoardDealt) -> State:
     shoe = state.shoe.burn()
     for card in event.cards:
         shoe = shoe.deal(card)
-    seats = tuple(replace(s, round_in=0) for s in state.seats)
-    state = replace(
+    seats = tuple(evolve_seat(s, round_in=0) if s.round_in else s for s in state.seats)
+    state = evolve_state(
         state,
         seats=seats,
         shoe=shoe,
@@ -270,8 +275,8 @@ def _show(state: State, event: Show) -> State:
             7,
         )
     _check_new_cards(state, event.cards, f"seat {s.seat}'s hand")
-    state = replace(
-        state.with_seat(replace(s, shown=tuple(event.cards))),
+    state = state.with_seat(
+        evolve_seat(s, shown=tuple(event.cards)),
         known=state.known | frozenset(event.cards),
     )
     return _maybe_over(state)
@@ -283,15 +288,16 @@ def _muck(state: State, seat_no: int) -> State:
         raise RuleViolation(f"seat {seat_no} has already folded")
     if s.shown is not None:
         raise violation(f"seat {seat_no} has shown: cards speak, a shown hand stays in", 7)
-    state = state.with_seat(replace(s, folded=True))
     record = Wager(seat_no, "fold", 0, s.held, state.level, state.street)
-    return _maybe_over(replace(state, actions=(*state.actions, record)))
+    return _maybe_over(
+        state.with_seat(evolve_seat(s, folded=True), actions=(*state.actions, record))
+    )
 
 
 def _maybe_over(state: State) -> State:
     live = state.live()
     if len(live) == 1 or all(s.shown is not None for s in live):
-        return replace(state, phase=OVER)
+        return evolve_state(state, phase=OVER)
     return state
 
 

@@ -3,7 +3,6 @@ the replay report and the narration of each step."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from dealer_assist.engine.base import Action, Option, Prompt, SeatView, TableView
@@ -20,6 +19,7 @@ from dealer_assist.games.caro_holdem.state import (
     SHOWDOWN,
     SeatState,
     State,
+    evolve_state,
 )
 from dealer_assist.money import format_cents as money
 
@@ -39,7 +39,7 @@ def wager_options(state: State, seat: SeatState, kind: str) -> list[tuple[int, C
     """
     out: list[tuple[int, Cost]] = []
     for keep in range(1, seat.held + 1):
-        trial = state if keep == seat.held else replace(state, discarding=seat.seat)
+        trial = state if keep == seat.held else evolve_state(state, discarding=seat.seat)
         try:
             out.append((keep, cost(trial, seat, kind, keep)))
         except RuleViolation:

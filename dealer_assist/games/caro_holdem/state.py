@@ -7,11 +7,13 @@ which ones, until they are discarded face up or shown.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.deck import Shoe
 from dealer_assist.engine.base import FeeLine
+from dealer_assist.engine.evolve import evolver
 from dealer_assist.games.caro_holdem.settings import PRIVATE_CARDS, ROUND_NAMES, Settings
 
 BETTING = "betting"
@@ -71,7 +73,10 @@ class Wager:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """The hand after some events: seats in clockwise order, the board, the round and level."""
+    """The hand after some events: seats in clockwise order, the board, the round and level.
+
+    ``seats[i]`` is always the seat ``settings.seats[i]``.
+    """
 
     settings: Settings
     seats: tuple[SeatState, ...]
@@ -93,10 +98,14 @@ class State:
                 return s
         raise KeyError(n)
 
-    def with_seat(self, new: SeatState) -> State:
-        return replace(
-            self, seats=tuple(new if s.seat == new.seat else s for s in self.seats)
-        )
+    def with_seat(self, new: SeatState, **changes: Any) -> State:
+        """The state with ``new`` in its seat (and any other ``changes`` to the state's fields)."""
+        seats = self.seats
+        try:
+            i = self.settings.seats.index(new.seat)
+        except ValueError:
+            return evolve_state(self, seats=seats, **changes)
+        return evolve_state(self, seats=(*seats[:i], new, *seats[i + 1 :]), **changes)
 
     def live(self) -> list[SeatState]:
         return [s for s in self.seats if not s.folded]
@@ -108,8 +117,10 @@ class State:
         """Every seat once, starting with the one to the left of ``seat``."""
         order = self.settings.seats
         i = order.index(seat)
-        for k in range(1, len(order) + 1):
-            yield self.seat(order[(i + k) % len(order)])
+        n = len(order)
+        seats = self.seats
+        for k in range(i + 1, i + n + 1):
+            yield seats[k % n]
 
     @property
     def limit(self) -> int:
@@ -127,3 +138,9 @@ class State:
     def saw_flip(self) -> bool:
         """"No flip, no drop": the fee test is whether the flip was dealt."""
         return len(self.board) >= 2
+
+
+#: ``dataclasses.replace`` for the records, without its per-call cost (a replay rebuilds the
+#: state for every event).
+evolve_seat = evolver(SeatState)
+evolve_state = evolver(State)

@@ -27,6 +27,10 @@ class ChampsAndCowards(Game[CCState]):
     def transition(self, state: CCState, event: Event) -> CCState:
         return play.transition(state, event)
 
+    def apply(self, state: CCState, event: Event) -> CCState:
+        play.check(state, event)
+        return play.transition(state, event, checked=True)
+
     def prompt(self, state: CCState) -> Prompt:
         return present.prompt(state)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.errors import RuleViolation
@@ -23,6 +23,10 @@ from dealer_assist.games.champs_and_cowards.state import (
     STANDING,
     VOLUNTARILY,
     CCState,
+    SeatHand,
+    evolve_hand,
+    evolve_state,
+    swap_hand,
 )
 
 GAME_TITLE = "Champs and Cowards"
@@ -82,7 +86,7 @@ def check(state: CCState, event: Event) -> None:
         raise RuleViolation(f"seat {seat} is not in this hand (seats {listed})", rule="cc-1")
     to_act = state.to_act
     if isinstance(event, CardDealt):
-        _check_card(state, event)
+        _check_card(state, event, to_act)
     elif isinstance(event, (Champ, Coward)):
         word = "champ" if isinstance(event, Champ) else "coward"
         if state.dealing:
@@ -120,8 +124,7 @@ def check(state: CCState, event: Event) -> None:
         raise RuleViolation(f'"{event.TYPE}" is not part of {GAME_TITLE}', rule="cc")
 
 
-def _check_card(state: CCState, event: CardDealt) -> None:
-    to_act = state.to_act
+def _check_card(state: CCState, event: CardDealt, to_act: int | None) -> None:
     if state.dealing:
         if event.seat != to_act:
             raise RuleViolation(
@@ -150,59 +153,94 @@ def _check_card(state: CCState, event: CardDealt) -> None:
         raise RuleViolation(block, rule="cc-12")
 
 
-def transition(state: CCState, event: Event) -> CCState:
-    state = replace(state, news=())
+def transition(state: CCState, event: Event, *, checked: bool = False) -> CCState:
+    """The hand after ``event``. ``checked``: :func:`check` has just accepted it (a card then
+    needs no second look at the stub)."""
     if isinstance(event, CardDealt):
-        return _card(state, event.seat, event.card)
+        return _card(state, event.seat, event.card, checked)
     if isinstance(event, Champ):
-        h = state.hand(event.seat)
-        state = state.with_hand(replace(h, champs=h.champs + 1))
-        state = replace(state, champ_pool=state.champ_pool + CHAMP_CHIPS * state.chip, pending=True)
+        i = state.index(event.seat)
+        h = state.hands[i]
+        hands = swap_hand(state.hands, i, evolve_hand(h, champs=h.champs + 1))
+        pool = state.champ_pool + CHAMP_CHIPS * state.chip
         if state.shoe.left > 0:
-            return replace(state, shoe=state.shoe.burn())
-        return replace(state, burn_owed=True)
+            return evolve_state(
+                state, hands=hands, champ_pool=pool, pending=True, shoe=state.shoe.burn(), news=()
+            )
+        return evolve_state(state, hands=hands, champ_pool=pool, pending=True, burn_owed=True,
+                            news=())
     if isinstance(event, Coward):
-        h = state.hand(event.seat)
-        state = _rank(state.with_hand(replace(h, status=STANDING)), just_stopped=event.seat)
-        return _advance(state)
+        i = state.index(event.seat)
+        hands = swap_hand(state.hands, i, evolve_hand(state.hands[i], status=STANDING))
+        hands, news = _ranked(state, hands, (), just_stopped=event.seat)
+        return _advance(state, hands=hands, news=news)
     if isinstance(event, Reshuffle):
         returned = state.reshuffle_pool()
-        state = replace(
-            state,
-            shoe=state.shoe.reshuffle(returned),
-            hands=tuple(replace(h, returned=len(h.cards)) if h.face_down else h
-                        for h in state.hands),
-        )
+        shoe = state.shoe.reshuffle(returned)
+        changes: dict[str, object] = {}
         if state.burn_owed:
-            state = replace(state, shoe=state.shoe.burn(), burn_owed=False)
-        return state
+            shoe = shoe.burn()
+            changes["burn_owed"] = False
+        return evolve_state(
+            state,
+            shoe=shoe,
+            hands=tuple(evolve_hand(h, returned=len(h.cards)) if h.face_down else h
+                        for h in state.hands),
+            news=(),
+            **changes,
+        )
     raise RuleViolation(f'"{event.TYPE}" is not part of {GAME_TITLE}')
 
 
-def _card(state: CCState, seat: int, card: Card) -> CCState:
-    h = state.hand(seat)
-    shoe = state.shoe.deal(card)
+def _card(state: CCState, seat: int, card: Card, checked: bool) -> CCState:
+    i = state.seats.index(seat)
+    h = state.hands[i]
+    # A checked card can come: check refuses one with every copy out, or with the stub empty
+    # after the up cards (and the up cards never empty it: start refuses more seats than cards).
+    shoe = state.shoe.deal_checked(card) if checked else state.shoe.deal(card)
     if state.dealing:
-        state = replace(state.with_hand(replace(h, cards=(card,))), shoe=shoe)
+        hands = swap_hand(state.hands, i, evolve_hand(h, cards=(card,)))
+        state = evolve_state(state, hands=hands, shoe=shoe, news=())
         if state.next_up_card is None:
-            state = replace(state, order=action_order(state))
+            state = evolve_state(state, order=action_order(state))
             return _stop_if_exhausted(state)
         return state
     reason = destroy_reason(h.cards, card)
     if reason is None:
-        new = replace(h, cards=(*h.cards, card))
-        return _stop_if_exhausted(replace(state.with_hand(new), shoe=shoe, pending=False))
-    new = replace(h, cards=(*h.cards, card), status=DESTROYED, reason=reason)
-    state = replace(state.with_hand(new), shoe=shoe, pending=False)
-    state = replace(state, news=((seat, f"destroyed ({reason})"),))
-    return _advance(state)
+        hands = swap_hand(state.hands, i, evolve_hand(h, cards=(*h.cards, card)))
+        return _stop_if_exhausted(
+            evolve_state(state, hands=hands, shoe=shoe, pending=False, news=())
+        )
+    new = evolve_hand(h, cards=(*h.cards, card), status=DESTROYED, reason=reason)
+    return _advance(
+        state,
+        hands=swap_hand(state.hands, i, new),
+        shoe=shoe,
+        pending=False,
+        news=((seat, f"destroyed ({reason})"),),
+    )
 
 
-def _rank(state: CCState, *, just_stopped: int | None) -> CCState:
-    """Turn down every standing hand below third: voluntarily if it just stopped, else by the
-    dealer. Keeps at most three hands standing."""
-    news = list(state.news)
-    for place, h in enumerate(state.standing(), start=1):
+def _ranked(
+    state: CCState,
+    hands: tuple[SeatHand, ...],
+    news: tuple[tuple[int, str], ...],
+    *,
+    just_stopped: int | None,
+) -> tuple[tuple[SeatHand, ...], tuple[tuple[int, str], ...]]:
+    """Turn down every standing hand below third among ``hands`` (the state's seats): voluntarily
+    if it just stopped, else by the dealer. Keeps at most three hands standing; returns the
+    hands and ``news`` with the turned-down hands added."""
+    seats = state.seats
+    standing = sorted(
+        (h for h in hands if h.status == STANDING),
+        key=lambda h: hand_key(h.cards, seats.index(h.seat)),
+        reverse=True,
+    )
+    if len(standing) <= PLACES:
+        return hands, news
+    told = list(news)
+    for place, h in enumerate(standing, start=1):
         if place <= PLACES:
             continue
         if h.seat == just_stopped:
@@ -210,25 +248,25 @@ def _rank(state: CCState, *, just_stopped: int | None) -> CCState:
         else:
             status, why = DEALER, "dealer destroyed"
         reason = f"{h.points} points ranked {ordinal(place)}, below third"
-        state = state.with_hand(replace(h, status=status, reason=reason))
-        news.append((h.seat, f"{why} ({reason})"))
-    return replace(state, news=tuple(news))
+        hands = swap_hand(hands, seats.index(h.seat), evolve_hand(h, status=status, reason=reason))
+        told.append((h.seat, f"{why} ({reason})"))
+    return hands, tuple(told)
 
 
-def _advance(state: CCState) -> CCState:
+def _advance(state: CCState, **changes: Any) -> CCState:
+    """The next seat's turn, or the end of the hand; ``changes`` are the event's own changes to
+    ``state``, made in the same copy."""
     turn = state.turn + 1
     if turn >= len(state.order):
-        return replace(state, turn=len(state.order) - 1, over=True)
-    return _stop_if_exhausted(replace(state, turn=turn))
+        return evolve_state(state, turn=len(state.order) - 1, over=True, **changes)
+    return _stop_if_exhausted(evolve_state(state, turn=turn, **changes))
 
 
 def _stop_if_exhausted(state: CCState) -> CCState:
     """No card can come even after a reshuffle: action stops and every hand still in counts as
     stopped where it is."""
-    if state.available > 0:
+    if state.shoe.left > 0 or state.available > 0:
         return state
-    state = replace(
-        state,
-        hands=tuple(replace(h, status=STANDING) if h.status == LIVE else h for h in state.hands),
-    )
-    return replace(_rank(state, just_stopped=None), over=True, exhausted=True)
+    hands = tuple(evolve_hand(h, status=STANDING) if h.status == LIVE else h for h in state.hands)
+    hands, news = _ranked(state, hands, state.news, just_stopped=None)
+    return evolve_state(state, hands=hands, news=news, over=True, exhausted=True)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from dealer_assist.cards import Card
 from dealer_assist.deck import MAX_DECKS, DeckSpec, Shoe
+from dealer_assist.engine.evolve import evolver
 from dealer_assist.errors import DealerAssistError, RuleViolation
 from dealer_assist.events import Start
 from dealer_assist.fees import FeeContext, FeeLine, FeePolicy, parse_fee_policy, pre_deal_fees
@@ -107,8 +108,7 @@ class CCState:
         return self.seats.index(seat)
 
     def with_hand(self, new: SeatHand) -> CCState:
-        i = self.seats.index(new.seat)
-        return replace(self, hands=(*self.hands[:i], new, *self.hands[i + 1 :]))
+        return evolve_state(self, hands=swap_hand(self.hands, self.seats.index(new.seat), new))
 
     @property
     def next_up_card(self) -> int | None:
@@ -156,6 +156,17 @@ class CCState:
         h = self.hand(seat)
         fee = sum(f.amount for f in self.pre_fees if f.from_seat == seat)
         return (ANTE_CHIPS + CHAMP_CHIPS * h.champs) * self.chip + fee
+
+
+#: ``dataclasses.replace`` for the two records, without its per-call cost (a replay rebuilds the
+#: state for every event).
+evolve_hand = evolver(SeatHand)
+evolve_state = evolver(CCState)
+
+
+def swap_hand(hands: tuple[SeatHand, ...], i: int, new: SeatHand) -> tuple[SeatHand, ...]:
+    """``hands`` with the ``i``-th one replaced by ``new``."""
+    return (*hands[:i], new, *hands[i + 1 :])
 
 
 def _whole(start: Start, key: str, default: int | None, *, low: int, what: str) -> int:

@@ -1,0 +1,102 @@
+"""Hand-replay benchmark: how many whole hands per second ``engine.hand.replay`` folds.
+
+    python bench/bench_replay.py [--hands N] [--repeat R] [--seed S]
+
+``verify`` and every report replay each stored hand from its event log, so replay speed bounds
+them. The hands are sample hands of each game (3 to 7 players for Champs and Cowards, 2 to 6 for
+Caro Hold 'em), built before the clock starts.
+
+The baseline, measured in the same run on the same hands, is decoding the hands' stored JSON
+lines with the standard library (``json.loads`` of each line, no events built): the least any
+reader of a stored hand pays, and a yardstick for the machine's speed that does not depend on
+this project's code. ``ratio`` is replay's rate over it (below 1: a replay costs more than
+decoding the hand's JSON). Rates are the best of R timed passes over chunks of hands, the two
+contenders taking turns, so a busy spell on the machine hits both alike.
+
+Lines:
+  BENCH replay-cc   ours=replay(events) for Champs and Cowards hands, baseline=json.loads
+  BENCH replay-caro ours=replay(events) for Caro Hold 'em hands,      baseline=json.loads
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from dealer_assist.engine.hand import parse_lines, replay
+from dealer_assist.engine.registry import get_game
+from dealer_assist.events import Event
+
+CHUNK = 200
+GAMES = {"replay-cc": ("champs-and-cowards", 3, 7), "replay-caro": ("caro-holdem", 2, 6)}
+
+
+def sample(game: str, low: int, high: int, hands: int, seed: int) -> list[list[Event]]:
+    rng = random.Random(seed)
+    g = get_game(game)
+    return [g.sample_hand(rng, players=rng.randint(low, high)) for _ in range(hands)]
+
+
+def race(runs: dict[str, tuple[Sequence[object], Callable[[object], object]]],
+         repeat: int) -> dict[str, float]:
+    """Items per second for each contender: the best of ``repeat`` runs of each chunk counts."""
+    total = dict.fromkeys(runs, 0.0)
+    count = min(len(items) for items, _fn in runs.values())
+    gc.disable()
+    try:
+        for start in range(0, count, CHUNK):
+            best = dict.fromkeys(runs, float("inf"))
+            for _ in range(repeat):
+                for name, (items, fn) in runs.items():
+                    chunk = items[start : start + CHUNK]
+                    t = time.perf_counter()
+                    for item in chunk:
+                        fn(item)
+                    best[name] = min(best[name], time.perf_counter() - t)
+            for name in runs:
+                total[name] += best[name]
+    finally:
+        gc.enable()
+    return {name: count / seconds for name, seconds in total.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=2000, help="hands per game (default 2000)")
+    ap.add_argument("--repeat", type=int, default=3, help="timed passes per chunk (default 3)")
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args(argv)
+    for figure, (game, low, high) in GAMES.items():
+        hands = sample(game, low, high, args.hands, args.seed)
+        texts = [[ev.to_line() for ev in hand] for hand in hands]
+        for hand, text in zip(hands, texts, strict=True):  # the same hands, both ways
+            assert parse_lines(text)[0] == hand
+            replay(hand)
+
+        def ours(hand: object) -> object:
+            return replay(hand)  # type: ignore[arg-type]
+
+        def baseline(text: object) -> object:
+            return [json.loads(line) for line in text]  # type: ignore[attr-defined]
+
+        rates = race({"ours": (hands, ours), "baseline": (texts, baseline)}, args.repeat)
+        events = sum(len(h) for h in hands) / len(hands)
+        print(
+            f"BENCH {figure} ours={rates['ours']:.0f} baseline={rates['baseline']:.0f} "
+            f"ratio={rates['ours'] / rates['baseline']:.2f} hands/s"
+        )
+        print(f"# {game}: {events:.1f} events a hand, "
+              f"{1e6 / (rates['ours'] * events):.1f} us an event replayed", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
