@@ -24,7 +24,6 @@ def _database(hands: int) -> Path:
     """A one-table demo database whose hands are all one shift (built once, then reused)."""
     from dealer_assist.db import demo
     from dealer_assist.db.bootstrap import open_database
-
     from dealer_assist.services import Argon2PinHasher
 
     folder = Path(tempfile.gettempdir()) / "dealer-assist-bench"
@@ -76,7 +75,6 @@ def main(argv: list[str] | None = None) -> int:
     from dealer_assist.reports import generate
     from dealer_assist.reports.build import build_shift
     from dealer_assist.reports.layouts import render_shift
-
     from dealer_assist.services import Session
 
     path = _database(args.hands)

@@ -30,7 +30,6 @@ from dealer_assist.db.bootstrap import open_database  # noqa: E402
 from dealer_assist.db.demo import fill_demo  # noqa: E402
 from dealer_assist.db.store import SqlStore  # noqa: E402
 from dealer_assist.db.verify import verify_database  # noqa: E402
-
 from dealer_assist.engine.registry import get_game  # noqa: E402
 from dealer_assist.services import Argon2PinHasher, Services  # noqa: E402
 from dealer_assist.services.verify import Folded, fold, parse_body  # noqa: E402

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from sqlalchemy import Connection, func, insert, select, update
+
 from dealer_assist.db.bootstrap import Database
 from dealer_assist.db.models import (
     AdjustmentRow,
@@ -35,8 +37,6 @@ from dealer_assist.db.models import (
     TableSettingsRow,
     UserRow,
 )
-from sqlalchemy import Connection, func, insert, select, update
-
 from dealer_assist.engine.registry import game_names, get_game
 from dealer_assist.errors import BadInput
 from dealer_assist.events import Event, Void

@@ -14,6 +14,9 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import Connection, and_, exists, func, insert, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
+
 from dealer_assist.db.bootstrap import Database, unavailable
 from dealer_assist.db.models import (
     AdjustmentRow,
@@ -27,9 +30,6 @@ from dealer_assist.db.models import (
     TableSettingsRow,
 )
 from dealer_assist.db.users import UserStore
-from sqlalchemy import Connection, and_, exists, func, insert, select, update
-from sqlalchemy.exc import DBAPIError, IntegrityError
-
 from dealer_assist.errors import BadInput
 from dealer_assist.services.chain import canonical, event_hash, utc
 from dealer_assist.services.errors import Conflict, NotFound

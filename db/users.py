@@ -8,10 +8,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from dealer_assist.db.models import Setting, UserRow
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from dealer_assist.db.models import Setting, UserRow
 from dealer_assist.errors import BadInput
 from dealer_assist.services.model import User, UserSecret
 

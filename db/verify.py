@@ -14,10 +14,10 @@ from contextlib import ExitStack
 from datetime import datetime
 from typing import Any
 
-from dealer_assist.db.bootstrap import Database, unavailable
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
+from dealer_assist.db.bootstrap import Database, unavailable
 from dealer_assist.services.chain import time_text
 from dealer_assist.services.model import LedgerLine
 from dealer_assist.services.verify import (

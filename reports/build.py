@@ -19,6 +19,12 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
+from dealer_assist.engine.base import Settlement
+from dealer_assist.engine.hand import replay, voided_targets
+from dealer_assist.engine.registry import get_game
+from dealer_assist.errors import BadInput, DealerAssistError, RuleViolation
+from dealer_assist.events import Event, Start, Void, event_from_json
+from dealer_assist.money import format_cents
 from dealer_assist.reports.data import (
     AuditEntry,
     AuditReport,
@@ -55,13 +61,6 @@ from dealer_assist.reports.source import (
     scan_table,
     shift_hands,
 )
-
-from dealer_assist.engine.base import Settlement
-from dealer_assist.engine.hand import replay, voided_targets
-from dealer_assist.engine.registry import get_game
-from dealer_assist.errors import BadInput, DealerAssistError, RuleViolation
-from dealer_assist.events import Event, Start, Void, event_from_json
-from dealer_assist.money import format_cents
 from dealer_assist.services.chain import utc
 from dealer_assist.services.errors import NotFound
 from dealer_assist.services.ledger import ledger_lines, same_lines

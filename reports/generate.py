@@ -11,6 +11,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+from dealer_assist.errors import BadInput
 from dealer_assist.reports.build import build_audit, build_day, build_hand, build_shift
 from dealer_assist.reports.data import (
     AuditReport,
@@ -20,8 +21,6 @@ from dealer_assist.reports.data import (
     ShiftReport,
 )
 from dealer_assist.reports.layouts import render_audit, render_day, render_hand, render_shift
-
-from dealer_assist.errors import BadInput
 from dealer_assist.services import Services, Session
 from dealer_assist.services.errors import NotAllowed
 from dealer_assist.services.model import PERMISSIONS, ROLES

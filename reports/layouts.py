@@ -10,6 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Paragraph
+
 from dealer_assist.reports.data import (
     AuditReport,
     ChainHead,
@@ -46,8 +49,6 @@ from dealer_assist.reports.render import (
     styles,
     when,
 )
-from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Paragraph
 
 PORTRAIT_W = 180 * mm
 LANDSCAPE_W = 267 * mm

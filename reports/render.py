@@ -16,7 +16,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from dealer_assist.reports.data import ChainHead, Generated, Signature
 from reportlab import rl_config
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Drawing, String
@@ -44,6 +43,7 @@ from reportlab.platypus import (
 
 from dealer_assist.cards import SUIT_SYMBOL
 from dealer_assist.money import format_cents
+from dealer_assist.reports.data import ChainHead, Generated, Signature
 
 DEJAVU_DIR = Path(os.environ.get("DEALER_ASSIST_FONT_DIR", "/usr/share/fonts/truetype/dejavu"))
 INK = colors.HexColor("#111111")

@@ -12,10 +12,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
 
+from dealer_assist.errors import BadInput
 from dealer_assist.reports.data import ChainHead
 from dealer_assist.reports.sql import sql_source
-
-from dealer_assist.errors import BadInput
 from dealer_assist.services.chain import GENESIS, canonical, time_text, utc
 from dealer_assist.services.errors import NotFound
 from dealer_assist.services.model import Hand, HandFilter, LedgerLine, Shift, Table

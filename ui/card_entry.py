@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from dealer_assist.cards import RANK_CHARS, Card, parse_card, parse_cards
+from dealer_assist.errors import BadInput
 from dealer_assist.ui.qt import (
     QFrame,
     QGridLayout,
@@ -22,9 +24,6 @@ from dealer_assist.ui.qt import (
     QWidget,
     Signal,
 )
-
-from dealer_assist.cards import RANK_CHARS, Card, parse_card, parse_cards
-from dealer_assist.errors import BadInput
 
 SUIT_ORDER = "shdc"
 

@@ -12,8 +12,6 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from dealer_assist.ui.qt import QObject, Signal
-
 from dealer_assist.cards import full_deck
 from dealer_assist.engine.base import Action, Settlement, TableView
 from dealer_assist.errors import DealerAssistError, RuleViolation
@@ -33,6 +31,7 @@ from dealer_assist.services import (
     StoreUnavailable,
     Table,
 )
+from dealer_assist.ui.qt import QObject, Signal
 
 
 def build_event(action: Action, cards: tuple[Any, ...] = (), **extra: Any) -> Event:

@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from dealer_assist.engine.base import Action, Prompt
+from dealer_assist.engine.registry import get_game
+from dealer_assist.errors import BadInput
+from dealer_assist.services import Approval
 from dealer_assist.ui.card_entry import CardEntry
 from dealer_assist.ui.controllers import DealerController, build_event
 from dealer_assist.ui.dialogs import (
@@ -45,11 +49,6 @@ from dealer_assist.ui.qt import (
 )
 from dealer_assist.ui.table_view import TableWidget
 from dealer_assist.ui.theme import current_theme
-
-from dealer_assist.engine.base import Action, Prompt
-from dealer_assist.engine.registry import get_game
-from dealer_assist.errors import BadInput
-from dealer_assist.services import Approval
 
 PAGE_IDLE, PAGE_ACT, PAGE_DISCARD, PAGE_PUSH = range(4)
 

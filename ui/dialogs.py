@@ -10,6 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.money import format_cents, parse_cents
+from dealer_assist.services import Adjustment, Approval, Services, Session, User
 from dealer_assist.ui.qt import (
     QComboBox,
     QDialog,
@@ -24,10 +27,6 @@ from dealer_assist.ui.qt import (
     QVBoxLayout,
     QWidget,
 )
-
-from dealer_assist.errors import DealerAssistError
-from dealer_assist.money import format_cents, parse_cents
-from dealer_assist.services import Adjustment, Approval, Services, Session, User
 
 
 class _Dialog(QDialog):

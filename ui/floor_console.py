@@ -11,6 +11,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from dealer_assist.engine.registry import get_game
+from dealer_assist.services import HandFilter
 from dealer_assist.ui.controllers import FloorController
 from dealer_assist.ui.dialogs import DisputeDialog
 from dealer_assist.ui.qt import (
@@ -41,9 +43,6 @@ from dealer_assist.ui.qt import (
 from dealer_assist.ui.table_view import TableWidget
 from dealer_assist.ui.theme import current_theme
 from dealer_assist.ui.workers import run_with_progress
-
-from dealer_assist.engine.registry import get_game
-from dealer_assist.services import HandFilter
 
 COLUMNS = ("Hand", "Table", "Started (UTC)", "Game", "Dealer", "Events", "Status", "Disputed")
 

@@ -6,6 +6,7 @@ state: each screen gets its controller, and the controllers get the services.
 
 from __future__ import annotations
 
+from dealer_assist.services import PERMISSIONS, Services, Session
 from dealer_assist.ui.controllers import DealerController, FloorController
 from dealer_assist.ui.dealer_window import DealerScreen
 from dealer_assist.ui.dialogs import AddUserDialog, FirstAdminDialog, SignInDialog
@@ -25,8 +26,6 @@ from dealer_assist.ui.qt import (
     application,
 )
 from dealer_assist.ui.theme import THEMES, apply_theme, current_theme, get_theme
-
-from dealer_assist.services import PERMISSIONS, Services, Session
 
 
 class MainWindow(QMainWindow):

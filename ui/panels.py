@@ -7,6 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from dealer_assist.engine.base import Action, Prompt, Settlement
+from dealer_assist.engine.hand import Step
+from dealer_assist.money import format_cents
 from dealer_assist.ui.qt import (
     QCheckBox,
     QFrame,
@@ -20,10 +23,6 @@ from dealer_assist.ui.qt import (
     QWidget,
     Signal,
 )
-
-from dealer_assist.engine.base import Action, Prompt, Settlement
-from dealer_assist.engine.hand import Step
-from dealer_assist.money import format_cents
 
 
 def needs_cards(action: Action) -> int:

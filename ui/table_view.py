@@ -10,6 +10,10 @@ from __future__ import annotations
 import itertools
 import math
 
+from dealer_assist.cards import parse_card
+from dealer_assist.engine.base import SeatView, TableView
+from dealer_assist.errors import BadInput, DealerAssistError
+from dealer_assist.money import format_cents
 from dealer_assist.ui.qt import (
     QBrush,
     QColor,
@@ -27,11 +31,6 @@ from dealer_assist.ui.qt import (
     QWidget,
 )
 from dealer_assist.ui.theme import Theme, current_theme
-
-from dealer_assist.cards import parse_card
-from dealer_assist.engine.base import SeatView, TableView
-from dealer_assist.errors import BadInput, DealerAssistError
-from dealer_assist.money import format_cents
 
 STATUS_WORDS = {
     "to_act": "to act",

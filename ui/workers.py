@@ -10,6 +10,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from dealer_assist.errors import DealerAssistError
 from dealer_assist.ui.qt import (
     QObject,
     QProgressDialog,
@@ -19,8 +20,6 @@ from dealer_assist.ui.qt import (
     QWidget,
     Signal,
 )
-
-from dealer_assist.errors import DealerAssistError
 
 
 class JobSignals(QObject):

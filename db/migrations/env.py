@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from alembic import context
+
 from dealer_assist.db.models import Base
 
 connection = context.config.attributes.get("connection")

@@ -9,9 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from services.support import Room, make_room
+
 from dealer_assist.db.bootstrap import Database, open_database
 from dealer_assist.db.store import SqlStore
-from services.support import Room, make_room
 
 from .pg import SKIP_REASON, PgCluster, pg_bin
 

@@ -11,7 +11,6 @@ import random
 import sys
 
 from dealer_assist.db.bootstrap import open_services
-
 from dealer_assist.engine.registry import get_game
 from dealer_assist.events import Event
 

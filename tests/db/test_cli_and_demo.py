@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from dealer_assist.db.bootstrap import open_database
-from dealer_assist.db.store import SqlStore
 
 from dealer_assist.cli import main
+from dealer_assist.db.bootstrap import open_database
+from dealer_assist.db.store import SqlStore
 from dealer_assist.services import HandFilter
 
 

@@ -13,12 +13,12 @@ import time
 from pathlib import Path
 
 import pytest
-from dealer_assist.db.bootstrap import open_database
-from dealer_assist.db.store import SqlStore
-from dealer_assist.db.verify import verify_database
 from services.support import make_room
 
 from dealer_assist.cards import parse_card
+from dealer_assist.db.bootstrap import open_database
+from dealer_assist.db.store import SqlStore
+from dealer_assist.db.verify import verify_database
 from dealer_assist.events import CardDealt
 from dealer_assist.services import HandFilter, StoreUnavailable
 

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 from alembic import command
+from services.support import make_room
+
+from dealer_assist.cards import parse_card
 from dealer_assist.db import bootstrap
 from dealer_assist.db.bootstrap import _alembic_config, open_database, resolve_url, schema_state
 from dealer_assist.db.demo import fill_demo
 from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import verify_database
-from services.support import make_room
-
-from dealer_assist.cards import parse_card
 from dealer_assist.events import CardDealt
 from dealer_assist.services import (
     Argon2PinHasher,

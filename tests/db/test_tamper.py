@@ -8,13 +8,13 @@ import sys
 from datetime import UTC, datetime
 
 import pytest
+from sqlalchemy import select, text
+from sqlalchemy.exc import DBAPIError
+
 from dealer_assist.db.bootstrap import Database
 from dealer_assist.db.demo import fill_demo
 from dealer_assist.db.models import EventRow
 from dealer_assist.db.verify import verify_database
-from sqlalchemy import select, text
-from sqlalchemy.exc import DBAPIError
-
 from dealer_assist.services import Argon2PinHasher
 from dealer_assist.services.chain import event_hash
 

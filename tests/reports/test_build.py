@@ -8,10 +8,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from dealer_assist.reports import generate
-from dealer_assist.reports.build import build_audit, build_day, build_hand, build_shift
 
 from dealer_assist.engine.hand import replay
+from dealer_assist.reports import generate
+from dealer_assist.reports.build import build_audit, build_day, build_hand, build_shift
 from dealer_assist.services import NotAllowed
 
 from .pdftext import pages

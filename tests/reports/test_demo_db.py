@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dealer_assist.reports import generate
-from dealer_assist.reports.build import build_day, build_hand, build_shift
 
 from dealer_assist.cli import main
 from dealer_assist.engine.hand import replay
 from dealer_assist.money import format_cents
+from dealer_assist.reports import generate
+from dealer_assist.reports.build import build_day, build_hand, build_shift
 from dealer_assist.services import HandFilter, Session
 
 from .pdftext import pages

@@ -9,10 +9,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from reportlab.platypus import Paragraph
+
 from dealer_assist.reports import render
 from dealer_assist.reports.data import SeatState, Snapshot
 from dealer_assist.reports.layouts import render_shift
-from reportlab.platypus import Paragraph
 
 from .pdftext import pages
 from .samples import shift_report

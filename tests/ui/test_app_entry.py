@@ -6,11 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from dealer_assist.ui.main_window import MainWindow
-from dealer_assist.ui.qt import QApplication, QTimer
-
 from dealer_assist.cli import main
 from dealer_assist.services import Argon2PinHasher
+from dealer_assist.ui.main_window import MainWindow
+from dealer_assist.ui.qt import QApplication, QTimer
 from tests.ui.conftest import click_ok, furnish
 
 

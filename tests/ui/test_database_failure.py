@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer_assist.ui.qt import Qt
-
 from dealer_assist.services import Argon2PinHasher, Services, StoreUnavailable
+from dealer_assist.ui.qt import Qt
 from tests.ui.test_dealer_champs import open_screen, type_card
 
 LOCKED = "database is locked (another station is writing): retry in a moment"

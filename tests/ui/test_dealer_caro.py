@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from dealer_assist.services import Services
 from dealer_assist.ui.dealer_window import PAGE_DISCARD, PAGE_PUSH, DealerScreen
 from dealer_assist.ui.qt import QLabel, Qt, QWidget
-
-from dealer_assist.services import Services
 from tests.ui.test_dealer_champs import open_screen
 
 

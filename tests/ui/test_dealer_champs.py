@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from dealer_assist.ui.controllers import DealerController
-from dealer_assist.ui.dealer_window import PAGE_PUSH, DealerScreen
-from dealer_assist.ui.dialogs import SignInDialog
-from dealer_assist.ui.qt import Qt
 
 from dealer_assist.engine.hand import read_log
 from dealer_assist.events import CardDealt, Champ, Coward
 from dealer_assist.services import Services, Session
+from dealer_assist.ui.controllers import DealerController
+from dealer_assist.ui.dealer_window import PAGE_PUSH, DealerScreen
+from dealer_assist.ui.dialogs import SignInDialog
+from dealer_assist.ui.qt import Qt
 from tests.ui.conftest import answer_next_dialog, click_ok
 
 EXAMPLE = "champs-and-cowards-rulings-10.jsonl"

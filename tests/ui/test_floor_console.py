@@ -6,12 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from dealer_assist.engine.hand import read_log
+from dealer_assist.services import Services
 from dealer_assist.ui.controllers import FloorController
 from dealer_assist.ui.floor_console import FloorConsole
 from dealer_assist.ui.qt import QApplication, Qt
-
-from dealer_assist.engine.hand import read_log
-from dealer_assist.services import Services
 from tests.ui.conftest import answer_next_dialog, click_ok
 from tests.ui.test_dealer_champs import EXAMPLE, sign_in
 

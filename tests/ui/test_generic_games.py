@@ -6,11 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from dealer_assist.ui.qt import Qt
-
 from dealer_assist.engine.hand import read_log
 from dealer_assist.events import Place
 from dealer_assist.services import Services
+from dealer_assist.ui.qt import Qt
 from tests.ui.test_dealer_champs import open_screen
 
 OFC_TABLE: dict[str, Any] = {

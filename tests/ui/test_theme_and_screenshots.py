@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from dealer_assist.ui.theme import DARK, LIGHT, Theme
 
 

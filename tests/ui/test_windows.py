@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from dealer_assist.services import Services
 from dealer_assist.ui.dialogs import SignInDialog, add_table_from_file
 from dealer_assist.ui.main_window import MainWindow
 from dealer_assist.ui.qt import QApplication, Qt
 from dealer_assist.ui.theme import current_theme
-
-from dealer_assist.services import Services
 from tests.ui.conftest import answer_next_dialog, click_ok
 from tests.ui.test_dealer_champs import open_screen, sign_in, type_card
 

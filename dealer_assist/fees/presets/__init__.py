@@ -1,0 +1,1 @@
+"""Built-in jurisdiction presets: one TOML file each (package data, read by fees.presets)."""
