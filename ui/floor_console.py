@@ -7,11 +7,13 @@ it stood after each recorded event, voids included.
 
 from __future__ import annotations
 
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from dealer_assist.engine.registry import get_game
+from dealer_assist.errors import DealerAssistError
 from dealer_assist.services import HandFilter
 from dealer_assist.ui.controllers import FloorController
 from dealer_assist.ui.dialogs import DisputeDialog
@@ -60,6 +62,7 @@ class FloorConsole(QWidget):
         self.c = controller
         self.export_dir: Path | None = None
         self.last_export: Path | None = None
+        self.last_printed: Path | None = None
         self.last_message = ""
         root = QVBoxLayout(self)
         root.setContentsMargins(10, 8, 10, 8)
@@ -189,6 +192,14 @@ class FloorConsole(QWidget):
         self.shift_pdf = QPushButton("Shift PDF  [S]")
         self.shift_pdf.setObjectName("export-shift")
         self.shift_pdf.clicked.connect(self.export_shift)
+        self.print_hand = QPushButton("Print hand  [P]")
+        self.print_hand.setObjectName("print-hand")
+        self.print_hand.setToolTip("the hand report, through the system's print dialog")
+        self.print_hand.clicked.connect(lambda: self.print_report("hand"))
+        self.print_shift = QPushButton("Print shift  [Shift+P]")
+        self.print_shift.setObjectName("print-shift")
+        self.print_shift.setToolTip("the shift report, through the system's print dialog")
+        self.print_shift.clicked.connect(lambda: self.print_report("shift"))
         self.verify_button = QPushButton("Verify  [V]")
         self.verify_button.setObjectName("verify")
         self.verify_button.clicked.connect(self.verify)
@@ -196,6 +207,11 @@ class FloorConsole(QWidget):
                   self.verify_button):
             bar.addWidget(b)
         rl.addLayout(bar)
+        print_bar = QHBoxLayout()
+        print_bar.addWidget(self.print_hand)
+        print_bar.addWidget(self.print_shift)
+        print_bar.addStretch(1)
+        rl.addLayout(print_bar)
         log = QFrame()
         log.setObjectName("Panel")
         lg = QVBoxLayout(log)
@@ -220,6 +236,8 @@ class FloorConsole(QWidget):
             ("End", lambda: self.slider.setValue(self.slider.maximum())),
             ("R", self.reveal), ("D", self.dispute), ("H", self.export_hand),
             ("S", self.export_shift), ("V", self.verify), ("Return", self.search),
+            ("P", lambda: self.print_report("hand")),
+            ("Shift+P", lambda: self.print_report("shift")),
         ):
             sc = QShortcut(QKeySequence(seq), self)
             sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -349,7 +367,8 @@ class FloorConsole(QWidget):
     def _enable(self) -> None:
         has = self.c.hand is not None
         floor = self.c.session.role == "floor"
-        for b in (self.prev, self.next, self.slider, self.hand_pdf, self.shift_pdf):
+        for b in (self.prev, self.next, self.slider, self.hand_pdf, self.shift_pdf,
+                  self.print_hand, self.print_shift):
             b.setEnabled(has)
         self.reveal_button.setEnabled(has and floor)
         self.dispute_button.setEnabled(has and floor)
@@ -419,6 +438,45 @@ class FloorConsole(QWidget):
         svc, session, sid = self.c.services, self.c.session, hand.shift_id
         self._run(f"Writing the shift report to {out.name}…",
                   lambda: shift_report(svc, session, out, shift_id=sid), out)
+
+    def print_report(self, kind: str) -> None:
+        """Write the hand or shift report on a worker thread, then open the print dialog."""
+        hand = self.c.hand
+        if hand is None:
+            return
+        from dealer_assist.reports.generate import hand_report, shift_report
+
+        folder = Path(tempfile.mkdtemp(prefix="dealer-assist-print-"))
+        svc, session = self.c.services, self.c.session
+        if kind == "hand":
+            out = folder / f"hand-{hand.table_id}-{hand.number}.pdf"
+            title = f"Hand {hand.number} report"
+            hid = hand.id
+
+            def work() -> Any:
+                return hand_report(svc, session, out, hand_id=hid)
+        else:
+            out = folder / f"shift-{hand.shift_id}.pdf"
+            title = f"Shift {hand.shift_id} report"
+            sid = hand.shift_id
+
+            def work() -> Any:
+                return shift_report(svc, session, out, shift_id=sid)
+
+        def done(_: Any) -> None:
+            from dealer_assist.ui.printing import print_pdf
+
+            try:
+                said = print_pdf(self, out, title=title)
+            except DealerAssistError as exc:
+                self.show_notice(str(exc))
+                return
+            if said:
+                self.last_printed = out
+                self.show_info(said)
+
+        run_with_progress(self, f"Preparing the {kind} report for printing…", work, done,
+                          self.show_notice)
 
     def verify(self) -> None:
         from dealer_assist.services import verify_store

@@ -33,6 +33,7 @@ from PySide6.QtGui import (
     QPixmap,
     QShortcut,
 )
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -80,7 +81,8 @@ __all__ = [
     "QGroupBox", "QGuiApplication", "QHBoxLayout", "QHeaderView", "QKeyEvent", "QKeySequence",
     "QLabel", "QLineEdit", "QListWidget", "QListWidgetItem", "QMainWindow", "QMessageBox",
     "QObject", "QPainter", "QPainterPath", "QPalette", "QPen", "QPixmap", "QPlainTextEdit",
-    "QPoint", "QPointF", "QProgressDialog", "QPushButton", "QRect", "QRectF", "QRunnable",
+    "QPoint", "QPointF", "QPrintDialog", "QPrinter", "QProgressDialog", "QPushButton", "QRect",
+    "QRectF", "QRunnable",
     "QScrollArea", "QShortcut", "QSize", "QSizePolicy", "QSlider", "QSpinBox", "QSplitter",
     "QStackedWidget", "QTabWidget", "QTableWidget", "QTableWidgetItem", "QTextEdit",
     "QThreadPool", "QTimer", "QToolButton", "QVBoxLayout", "QWidget", "Qt", "Signal", "Slot",
