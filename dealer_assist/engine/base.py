@@ -206,6 +206,12 @@ class Game(ABC, Generic[S]):
     def report(self, state: S) -> dict[str, Any]:
         """The game's part of ``replay --json`` (order, seats, places, pots, payouts...)."""
 
+    def next_hand(self, state: S) -> dict[str, Any]:
+        """Start settings the next hand at the same table takes from this finished hand, beyond
+        the button rotation and carry-overs every table does (e.g. who plays in fantasyland,
+        a button that stays put). Most games carry nothing more."""
+        return {}
+
     @abstractmethod
     def sample_hand(self, rng: random.Random, *, players: int) -> list[Event]:
         """A complete, legal, random hand (start first): for property tests, demos, benchmarks."""

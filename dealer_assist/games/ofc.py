@@ -582,6 +582,16 @@ class OpenFaceChinesePoker(Game[OfcState]):
         })
         return base
 
+    def next_hand(self, state: OfcState) -> dict[str, Any]:
+        """Fantasyland seats for the next hand, and the button (it stays after fantasyland)."""
+        if not state.over:
+            return {}
+        out = outcome(state)
+        carried: dict[str, Any] = {"button": next_button(state)}
+        if out.fantasyland:
+            carried["in_fantasyland"] = sorted(out.fantasyland)
+        return carried
+
     def narrate(self, before: OfcState, event: Event, after: OfcState) -> list[str]:
         lines: list[str] = []
         if isinstance(event, Place):

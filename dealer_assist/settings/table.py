@@ -262,8 +262,11 @@ def start_params(
     button: int | None = None,
     stacks: Mapping[int, int] | None = None,
     carry_in: int | None = None,
+    carried: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A hand's start event as JSON (``type``, ``game``, ``seats`` and every setting).
+
+    ``carried`` holds what the game takes over from the table's last hand (``Game.next_hand``).
 
     ``button``, ``stacks`` and ``carry_in`` change from hand to hand: pass them when the game uses
     them. Stacks left out default to the buy-in; the fee is the policy for the table's limit.
@@ -279,6 +282,8 @@ def start_params(
         out["stacks"] = {str(k): v for k, v in sorted(stacks.items())}
     if carry_in is not None:
         out["carry_in"] = carry_in
+    for key, value in (carried or {}).items():
+        out[key] = value
     policy = settings.fee_policy
     if policy is not None:
         out["fee"] = policy.to_json()

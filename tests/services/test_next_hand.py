@@ -1,0 +1,54 @@
+"""RULINGS OFC 5 at a live table: the next hand starts with the fantasyland seat named and the
+button where the rules put it, taken from the last settled hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dealer_assist.engine.hand import read_log
+from dealer_assist.services import InMemoryStore, Services, Session
+
+from .support import FAST, Clock
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"
+
+
+def _room() -> tuple[Services, Session, int]:
+    svc = Services(InMemoryStore(), clock=Clock(), hasher=FAST)
+    svc.create_first_admin(name="admin", full_name="Ada Admin", pin="9999")
+    admin = svc.sign_in("admin", "9999")
+    svc.add_user(admin, name="fran", full_name="Fran Floor", role="floor", pin="2222")
+    svc.add_user(admin, name="dee", full_name="Dee Dealer", role="dealer", pin="1111")
+    table = svc.add_table(admin, {
+        "game": "ofc", "seats": [1, 2], "smallest_chip": 100,
+        "params": {"unit": 100, "royalties": "rules-text",
+                   "fantasyland": {"enabled": True, "stay": "rules-text"}},
+    }, name="OFC-1")
+    dealer = svc.sign_in("dee", "1111")
+    svc.open_shift(dealer, table.id, floor="fran")
+    return svc, dealer, table.id
+
+
+def test_ruling_ofc_5_next_hand_starts_in_fantasyland_and_button_moves_once() -> None:
+    svc, dealer, table_id = _room()
+    events, _ = read_log(EXAMPLES / "ofc-two-players.jsonl")
+    now = svc.start_hand(dealer, table_id, button=2)
+    for ev in events[1:]:
+        now = svc.record(dealer, now.hand.id, ev)
+    svc.settle(dealer, now.hand.id)
+
+    second = svc.start_hand(dealer, table_id)
+    assert second.replay.start.get("in_fantasyland") == [1]
+    assert second.replay.start.get("button") == 1  # nobody was in fantasyland: it moved on
+    assert second.prompt().to_act == 2  # seat 1 sets its thirteen after the others' first five
+
+
+def test_regression_next_hand_carries_nothing_after_a_change_of_seats() -> None:
+    svc, dealer, table_id = _room()
+    events, _ = read_log(EXAMPLES / "ofc-two-players.jsonl")
+    now = svc.start_hand(dealer, table_id, button=2)
+    for ev in events[1:]:
+        now = svc.record(dealer, now.hand.id, ev)
+    svc.settle(dealer, now.hand.id)
+    assert svc._carried_from_last(table_id, "ofc", (1, 3)) == {}
+    assert svc._carried_from_last(table_id, "ofc", (1, 2)) == {"button": 1, "in_fantasyland": [1]}
