@@ -6,7 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from dealer_assist.cli import main
+from dealer_assist.cli.app import NoScreen, check_screen
 from dealer_assist.services import Argon2PinHasher
 from dealer_assist.ui.main_window import MainWindow
 from dealer_assist.ui.qt import QApplication, QTimer
@@ -75,3 +78,11 @@ def test_sign_in_opens_the_window_for_the_role(qtbot: Any, tmp_path: Path) -> No
     _when_modal(sign_in_dialog)
     assert main(["--db", url, "app", "--theme", "light"]) == 0
     assert tabs == ["Table  (Ctrl+1)", "Floor  (Ctrl+2)"]
+
+
+def test_regression_no_screen_is_a_clear_message_not_a_qt_abort() -> None:
+    with pytest.raises(NoScreen, match="there is no screen to open the window on"):
+        check_screen({}, "linux")
+    check_screen({"DISPLAY": ":0"}, "linux")
+    check_screen({"QT_QPA_PLATFORM": "offscreen"}, "linux")
+    check_screen({}, "win32")
