@@ -73,6 +73,16 @@ TABLE_SETTINGS: dict[str, dict[str, Any]] = {
     },
 }
 PLAYERS = {"champs-and-cowards": (4, 8), "caro-holdem": (2, 6)}
+
+#: Halfway through its hands a Caro Hold 'em table switches to time collection (a new settings
+#: version): the dealer then marks seats in and out between hands and collects every period.
+TIME_FEE: dict[str, Any] = {"kind": "time", "amount": 500, "period_minutes": 30}
+TIME_SWITCH_GAMES = ("caro-holdem",)
+
+
+def time_switch(game_name: str, hands: int) -> int | None:
+    """The index of the table's first hand under time collection, or None (no switch)."""
+    return hands // 2 if game_name in TIME_SWITCH_GAMES and hands >= 2 else None
 SHIFT_LENGTH = timedelta(hours=4)
 
 E, H, SH, L, A = (
@@ -117,12 +127,14 @@ def plan_table(game_name: str, hands: int, seed: int, with_void: bool) -> list[P
     """Deal ``hands`` hands of one table (runs in a worker process when there are many)."""
     rng = random.Random(seed)
     game = get_game(game_name)
-    fee = TABLE_SETTINGS[game_name].get("fee")
+    switch = time_switch(game_name, hands)
     low, high = PLAYERS[game_name]
     out: list[PlannedHand] = []
     carry = 0
     for i in range(hands):
         n = rng.randint(low, high)
+        timed = switch is not None and i >= switch
+        fee = TIME_FEE if timed else TABLE_SETTINGS[game_name].get("fee")
         kwargs: dict[str, Any] = {"fee": fee}
         if game_name == "champs-and-cowards":
             kwargs["carry_in"] = carry
@@ -230,6 +242,7 @@ def _table(
 ) -> int:
     t, ts = TableRow.__table__, TableSettingsRow.__table__
     doc = {"name": name, **TABLE_SETTINGS[game]}
+    switch = time_switch(game, len(plan))
     row = conn.execute(select(t).where(t.c.name == name)).first()
     if row is None:
         table_id = int(conn.execute(
@@ -243,20 +256,21 @@ def _table(
         select(ts.c.id, ts.c.version, ts.c.document).where(ts.c.table_id == table_id)
         .order_by(ts.c.version.desc()).limit(1)
     ).first()
-    if version is None or json.loads(version.document) != json.loads(canonical(doc)):
-        settings_id = int(conn.execute(
-            insert(ts).values(
-                table_id=table_id, version=(version.version + 1) if version else 1, game=game,
-                document=canonical(doc), created_at=base, created_by="admin",
-            ).returning(ts.c.id)
-        ).scalar_one())
-    else:
-        settings_id = version.id
     number0 = int(conn.execute(
         select(func.coalesce(func.max(H.c.number), 0)).where(H.c.table_id == table_id)
     ).scalar_one())
     last = conn.execute(select(func.max(H.c.started_at)).where(H.c.table_id == table_id)).scalar()
     now = max(base, (last.replace(tzinfo=UTC) if last else base) + timedelta(minutes=5))
+    if version is None or json.loads(version.document) != json.loads(canonical(doc)):
+        settings_id = int(conn.execute(
+            insert(ts).values(
+                table_id=table_id, version=(version.version + 1) if version else 1, game=game,
+                document=canonical(doc), created_at=now, created_by="admin",
+            ).returning(ts.c.id)
+        ).scalar_one())
+        version_no = (version.version + 1) if version else 1
+    else:
+        settings_id, version_no = version.id, version.version
 
     # Times: one hand after another; a new shift (dealer rotates) every few hours.
     starts: list[datetime] = []
@@ -279,10 +293,20 @@ def _table(
     shift_ids = [int(r[0]) for r in conn.execute(
         insert(SH).returning(SH.c.id, sort_by_parameter_order=True), shifts
     )]
+    time_settings_id = settings_id
+    if switch is not None:  # the floor switches the table to time collection between hands
+        time_settings_id = int(conn.execute(
+            insert(ts).values(
+                table_id=table_id, version=version_no + 1, game=game,
+                document=canonical({**doc, "fee": TIME_FEE}),
+                created_at=starts[switch] - timedelta(seconds=15), created_by="admin",
+            ).returning(ts.c.id)
+        ).scalar_one())
     hand_rows = [
         {"table_id": table_id, "shift_id": shift_ids[shift_of[i]], "number": number0 + i + 1,
          "game": game, "seats": json.dumps(h.seats), "started_at": starts[i],
-         "started_by": shifts[shift_of[i]]["dealer"], "settings_id": settings_id,
+         "started_by": shifts[shift_of[i]]["dealer"],
+         "settings_id": time_settings_id if switch is not None and i >= switch else settings_id,
          "status": "settled", "events": len(h.bodies)}
         for i, h in enumerate(plan)
     ]
@@ -298,8 +322,30 @@ def _table(
     mark = "?" if sqlite else "%s"
     sql = (f"INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, body, "
            f"prev_hash, hash) VALUES ({', '.join([mark] * 10)})")
+    account = None
+    if switch is not None:
+        account = _TimeAccount(table_id, name, int(conn.execute(
+            select(func.count()).select_from(E)
+            .where(E.c.table_id == table_id, E.c.hand_id.is_(None))
+        ).scalar_one()))
     for i, h in enumerate(plan):
         actor = shifts[shift_of[i]]["dealer"]
+        if account is not None and switch is not None and i >= switch:
+            for number, at, text, kind, collected in account.before_hand(starts[i], h.seats):
+                seq += 1
+                stamp = time_text(at)
+                digest = event_hash(table_id=table_id, seq=seq, time=stamp, actor=actor,
+                                    hand_id=None, body=text, prev_hash=prev)
+                naive = at.astimezone(UTC).replace(tzinfo=None)
+                events.append((table_id, seq, None, number,
+                               naive.strftime("%Y-%m-%d %H:%M:%S.%f") if sqlite else naive,
+                               actor, kind, text, prev, digest))
+                prev = digest
+                ledger.extend(
+                    {"hand_id": None, "settlement": 0, "kind": "fee", "detail": "time",
+                     "seat": seat, "amount": amount, "table_id": table_id, "period": period,
+                     "seq": seq} for seat, amount, period in collected
+                )
         for n, (text, kind, offset) in enumerate(
             zip(h.bodies, h.types, h.offsets, strict=True), start=1
         ):
@@ -316,7 +362,8 @@ def _table(
             prev = digest
         ledger.extend(
             {"hand_id": hand_ids[i], "settlement": 1, "kind": k, "detail": d, "seat": s,
-             "amount": a} for k, d, s, a in h.lines
+             "amount": a, "table_id": None, "period": None, "seq": None}
+            for k, d, s, a in h.lines
         )
         if len(events) >= 20000:
             cur.executemany(sql, events)
@@ -330,6 +377,46 @@ def _table(
                  .values(head_seq=seq, head_hash=prev))
     _table_audit(conn, table_id, name, plan, hand_ids, number0, starts, shifts, shift_ids, first)
     return seq - head_seq
+
+
+class _TimeAccount:
+    """The demo dealer's seat and period marks before each hand of a time-collection table:
+    players not yet seated sit in, those not in the hand leave, and every half hour the
+    period is marked. Collections come from the fee engine's own fold."""
+
+    def __init__(self, table_id: int, name: str, events: int) -> None:
+        from dealer_assist.fees import parse_fee_policy, time_start
+
+        policy = parse_fee_policy(TIME_FEE)
+        assert policy is not None
+        self.table_id = table_id
+        self.state = time_start(policy, smallest_chip=100, table=name)
+        self.events = events  # the table's table-level events already stored
+        self.last_mark: datetime | None = None
+
+    def before_hand(
+        self, start: datetime, seats: Sequence[int]
+    ) -> list[tuple[int, datetime, str, str, list[tuple[int, int, int]]]]:
+        from dealer_assist.events import Period, SeatIn, SeatOut
+        from dealer_assist.fees import time_apply
+
+        marks: list[Event] = [SeatOut(seat=s) for s in self.state.seated if s not in seats]
+        marks += [SeatIn(seat=s) for s in seats if s not in self.state.since]
+        period = timedelta(minutes=int(TIME_FEE["period_minutes"]))
+        if self.last_mark is None or start - self.last_mark >= period:
+            marks.append(Period())
+            self.last_mark = start
+        out = []
+        at = start - timedelta(seconds=10)
+        for ev in marks:
+            at += timedelta(milliseconds=1)
+            before = len(self.state.lines)
+            self.state = time_apply(self.state, at, ev)
+            self.events += 1
+            made = [(x.from_seat or 0, x.amount, x.period or 0)
+                    for x in self.state.lines[before:]]
+            out.append((self.events, at, canonical(ev.to_json()), ev.TYPE, made))
+        return out
 
 
 def shift_of_hand(at: datetime, shifts: list[dict[str, Any]]) -> int:

@@ -139,7 +139,10 @@ class HandRow(Base):
 
 
 class EventRow(Base):
-    """Append-only. ``seq`` per table from 1; ``number`` per hand from 1; ``hash`` chains."""
+    """Append-only. ``seq`` per table from 1; ``number`` per hand from 1; ``hash`` chains.
+
+    A table-level event (seat in, seat out, period mark) has no hand: ``hand_id`` is NULL and
+    ``number`` counts the table's table-level events from 1 (schema 0003)."""
 
     __tablename__ = "events"
     __table_args__ = (
@@ -149,7 +152,7 @@ class EventRow(Base):
     id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("card_tables.id"))
     seq: Mapped[int] = mapped_column(BigInteger)
-    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id"))
+    hand_id: Mapped[int | None] = mapped_column(ForeignKey("hands.id"), nullable=True)
     number: Mapped[int] = mapped_column(Integer)
     time: Mapped[datetime] = mapped_column(UTCDateTime)
     actor: Mapped[str] = mapped_column(String(40))
@@ -160,16 +163,22 @@ class EventRow(Base):
 
 
 class LedgerRow(Base):
-    """Append-only; a re-settlement (after a floor-approved void) adds a new ``settlement``."""
+    """Append-only; a re-settlement (after a floor-approved void) adds a new ``settlement``.
+
+    A time collection belongs to a table, not a hand: ``hand_id`` is NULL, ``table_id`` and
+    ``period`` are set, and ``seq`` is the table-level event that collected it (schema 0003)."""
 
     __tablename__ = "ledger_lines"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id"), index=True)
+    hand_id: Mapped[int | None] = mapped_column(ForeignKey("hands.id"), index=True, nullable=True)
     settlement: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(16))
     detail: Mapped[str] = mapped_column(String(40), default="")
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     amount: Mapped[int] = mapped_column(BigInteger)
+    table_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    period: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seq: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
 
 
 class DisputeRow(Base):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -117,6 +118,13 @@ def _ledger(r: Any) -> LedgerLine:
     )
 
 
+def _time_line(r: Any) -> LedgerLine:
+    return LedgerLine(
+        hand_id=None, kind=r.kind, amount=r.amount, seat=r.seat, detail=r.detail,
+        settlement=r.settlement, table_id=r.table_id, period=r.period, seq=r.seq, at=r.time,
+    )
+
+
 def _audit(r: Any) -> AuditEntry:
     return AuditEntry(
         id=r.id, at=r.at, actor=r.actor, action=r.action, detail=r.detail,
@@ -186,7 +194,8 @@ class SqlStore(UserStore):
         return row
 
     def _insert_event(
-        self, conn: Connection, *, table_id: int, head_seq: int, head_hash: str, hand_id: int,
+        self, conn: Connection, *, table_id: int, head_seq: int, head_hash: str,
+        hand_id: int | None,
         number: int, ev: NewEvent,
     ) -> StoredEvent:
         seq = head_seq + 1
@@ -259,6 +268,13 @@ class SqlStore(UserStore):
                 select(TS).where(TS.c.table_id == table_id).order_by(TS.c.version.desc()).limit(1)
             ).first()
         return _settings(r) if r else None
+
+    def settings_versions(self, table_id: int) -> list[TableSettings]:
+        with self._read() as conn:
+            rows = conn.execute(
+                select(TS).where(TS.c.table_id == table_id).order_by(TS.c.version)
+            )
+            return [_settings(r) for r in rows]
 
     def get_settings(self, settings_id: int) -> TableSettings | None:
         with self._read() as conn:
@@ -356,6 +372,57 @@ class SqlStore(UserStore):
                 conn, table_id=table_id, head_seq=head_seq, head_hash=head_hash,
                 hand_id=hand_id, number=expected + 1, ev=event,
             )
+
+    def append_table_event(
+        self, table_id: int, *, expected: int, event: NewEvent, lines: Sequence[LedgerLine]
+    ) -> tuple[StoredEvent, list[LedgerLine]]:
+        with self._write() as conn:
+            head = self._lock_table(conn, table_id)
+            count = int(conn.execute(
+                select(func.count()).select_from(E)
+                .where(E.c.table_id == table_id, E.c.hand_id.is_(None))
+            ).scalar_one())
+            if count != expected:
+                raise Conflict(
+                    "the table's seats changed at another station: reload and enter it again"
+                )
+            row = self._insert_event(
+                conn, table_id=table_id, head_seq=head.head_seq, head_hash=head.head_hash,
+                hand_id=None, number=expected + 1, ev=event,
+            )
+            done = [replace(x, hand_id=None, table_id=table_id, seq=row.seq, at=row.time)
+                    for x in lines]
+            if done:
+                conn.execute(insert(L), [
+                    {"hand_id": None, "settlement": 0, "kind": x.kind, "detail": x.detail,
+                     "seat": x.seat, "amount": x.amount, "table_id": table_id,
+                     "period": x.period, "seq": row.seq} for x in done
+                ])
+        return row, done
+
+    def table_level_events(self, table_id: int) -> list[StoredEvent]:
+        with self._read() as conn:
+            rows = conn.execute(
+                select(E).where(E.c.table_id == table_id, E.c.hand_id.is_(None))
+                .order_by(E.c.seq)
+            )
+            return [_event(r) for r in rows]
+
+    def time_ledger(
+        self, table_id: int | None = None, *, since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> list[LedgerLine]:
+        stmt = select(L, E.c.time).select_from(
+            L.join(E, and_(E.c.table_id == L.c.table_id, E.c.seq == L.c.seq))
+        ).where(L.c.hand_id.is_(None), L.c.table_id.is_not(None))
+        if table_id is not None:
+            stmt = stmt.where(L.c.table_id == table_id)
+        if since is not None:
+            stmt = stmt.where(E.c.time >= utc(since))
+        if until is not None:
+            stmt = stmt.where(E.c.time < utc(until))
+        with self._read() as conn:
+            return [_time_line(r) for r in conn.execute(stmt.order_by(L.c.table_id, L.c.id))]
 
     def _disputed(self) -> Any:
         return exists().where(D.c.hand_id == H.c.id)

@@ -7,11 +7,12 @@ in a few batch queries; the checks themselves are the core's
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import text
@@ -19,7 +20,7 @@ from sqlalchemy.exc import DBAPIError
 
 from dealer_assist.db.bootstrap import Database, unavailable
 from dealer_assist.services.chain import time_text
-from dealer_assist.services.model import LedgerLine
+from dealer_assist.services.model import LedgerLine, TableSettings
 from dealer_assist.services.verify import (
     HandInfo,
     HandProblem,
@@ -41,6 +42,13 @@ def _sqlite_time(value: Any) -> str:
             return f"{value[:10]}T{value[11:]}+00:00"
         value = datetime.fromisoformat(value)
     return time_text(value)
+
+
+def _aware(value: Any) -> datetime:
+    """A stored time (SQLite: text; PostgreSQL: naive datetime) as aware UTC."""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 #: Below this many hands the replays run in this process (starting workers costs more).
@@ -98,7 +106,7 @@ def _walk(
         latest: dict[int, int] = {}
         for hand_id, settlement, kind, detail, seat, amount in conn.execute(
             text("SELECT hand_id, settlement, kind, detail, seat, amount FROM ledger_lines "
-                 "ORDER BY hand_id, settlement, id")
+                 "WHERE hand_id IS NOT NULL ORDER BY hand_id, settlement, id")
         ):
             if latest.get(hand_id) != settlement:
                 latest[hand_id] = settlement
@@ -106,6 +114,25 @@ def _walk(
             ledgers[hand_id].append(LedgerLine(
                 hand_id=hand_id, kind=kind, amount=int(amount), seat=seat, detail=detail,
                 settlement=settlement,
+            ))
+        time_lines: dict[int, list[LedgerLine]] = {}
+        for table_id, seq, kind, detail, seat, amount, period in conn.execute(
+            text("SELECT table_id, seq, kind, detail, seat, amount, period FROM ledger_lines "
+                 "WHERE hand_id IS NULL ORDER BY id")
+        ):
+            time_lines.setdefault(int(table_id or 0), []).append(LedgerLine(
+                hand_id=None, kind=kind, amount=int(amount), seat=seat, detail=detail,
+                settlement=0, table_id=table_id, period=period, seq=seq,
+            ))
+        versions: dict[int, list[TableSettings]] = {}
+        for r in conn.execute(text(
+            "SELECT id, table_id, version, game, document, created_at, created_by "
+            "FROM table_settings ORDER BY table_id, version"
+        )):
+            versions.setdefault(r.table_id, []).append(TableSettings(
+                id=r.id, table_id=r.table_id, version=r.version, game=r.game,
+                document=json.loads(r.document), created_at=_aware(r.created_at),
+                created_by=r.created_by,
             ))
         by_id = {t.id: t for t in tables}
         checks: dict[int, TableCheck] = {}
@@ -146,6 +173,7 @@ def _walk(
     queue.sort(key=lambda item: item[0].table_id)
     for check, results in queue:  # in table order: the first bad table is the one named
         check.absorb(results)
+        check.check_time(versions.get(check.table_id, []), time_lines.get(check.table_id, []))
         report.tables += 1
         report.events += check.rows
         report.hands += len(check.hands)

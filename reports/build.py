@@ -46,6 +46,7 @@ from dealer_assist.reports.data import (
     Signature,
     Snapshot,
     TableDay,
+    TimeCollection,
     VoidLine,
     fees_by_kind,
     table_label,
@@ -68,6 +69,7 @@ from dealer_assist.services.model import AuditEntry as StoredAudit
 from dealer_assist.services.model import Dispute as StoredDispute
 from dealer_assist.services.model import Hand, HandFilter, LedgerLine, Shift, Table
 from dealer_assist.services.ports import Store
+from dealer_assist.services.timeacct import compare_time_lines, fold_time
 
 #: Replay large shifts in parallel (switch off where forking is unwelcome, e.g. inside a GUI).
 PARALLEL = True
@@ -322,6 +324,11 @@ def build_shift(
         voids.extend(f.voids)
         ledger_fee_lines.extend(f.ledger_fees)
     exc[:0] = _shift_exceptions(shift, scan.head)
+    tf = time_figures(store, tbl, shift.opened_at, shift.closed_at)
+    if tf.exception is not None:
+        exc.append(tf.exception)
+    if tf.ledger_count:
+        ledger_fee_lines.append(FeeTotal("time", tf.ledger_total, tf.ledger_count))
     number = {h.id: h.number for h in hands}
     disputes = tuple(_dispute(d, number[d.hand_id], names) for d in store.disputes()
                      if d.hand_id in number)
@@ -352,7 +359,43 @@ def build_shift(
             Signature("Cage", cage),
         ),
         voids=tuple(voids), disputes=disputes, reveals=reveals, exceptions=tuple(exc),
-        ledger_fees=fees_by_kind(ledger_fee_lines),
+        ledger_fees=fees_by_kind(ledger_fee_lines), time=tf.derived,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TimeFigures:
+    """A table's time collections in a window: by folding its seat and period events again,
+    and as the ledger recorded them (a difference is an exception line)."""
+
+    derived: tuple[TimeCollection, ...]
+    ledger_total: int
+    ledger_count: int
+    exception: ExceptionLine | None = None
+
+
+def time_figures(store: Store, table: Table, since: datetime, until: datetime | None
+                 ) -> TimeFigures:
+    """Fold the table's seat and period events; keep the collections made in the window."""
+    rows = store.table_level_events(table.id)
+    stored = store.time_ledger(table.id, since=since, until=until)
+    if not rows and not stored:
+        return TimeFigures((), 0, 0)
+    fold = fold_time(table.id, table.name, store.settings_versions(table.id), rows, None)
+
+    def inside(at: datetime | None) -> bool:
+        return at is not None and utc(since) <= utc(at) and (until is None or utc(at) < utc(until))
+
+    derived = [x for x in fold.lines if inside(x.at)]
+    exception = None
+    problem = fold.problem or compare_time_lines(derived, stored)
+    if problem is not None:
+        exception = ExceptionLine(None, f"time collection, event {problem.seq}: "
+                                  f"{problem.message}", "ledger")
+    return TimeFigures(
+        tuple(TimeCollection(utc(x.at), x.seat or 0, x.amount, x.period or 0)
+              for x in derived if x.at is not None),
+        sum(x.amount for x in stored), len(stored), exception,
     )
 
 
@@ -601,6 +644,10 @@ def build_day(
     by_table: dict[int, list[Hand]] = {}
     for h in hands:
         by_table.setdefault(h.table_id, []).append(h)
+    for x in store.time_ledger(since=since, until=until):  # tables that only collected time
+        if x.table_id is not None:
+            by_table.setdefault(x.table_id, [])
+    by_table = dict(sorted(by_table.items()))
     tables = {t.id: t for t in store.list_tables()}
     all_disputes = store.disputes()
     reveals = store.audit_log(action="reveal")
@@ -634,6 +681,10 @@ def build_day(
                 exc.append(ExceptionLine(
                     number[d.hand_id], f"{table_label(t.name)}: dispute {d.id} ruling moved "
                     f"{format_cents(moved)} outside the hand's settlement", "adjustment"))
+        tf = time_figures(store, t, since, until)
+        if tf.exception is not None:
+            exc.append(replace(tf.exception, text=f"{table_label(t.name)}: {tf.exception.text}"))
+        fee_lines.extend(FeeTotal("time", c.amount, 1) for c in tf.derived)
         per_shift: dict[int, list[HandLine]] = {}
         for h, line in zip(th, lines, strict=True):
             per_shift.setdefault(h.shift_id, []).append(line)
@@ -655,6 +706,7 @@ def build_day(
             voids=sum(len(f.voids) for f in figs),
             disputes=sum(1 for d in all_disputes if d.hand_id in idset),
             reveals=sum(1 for e in reveals if e.hand_id in idset),
+            time_fees=sum(c.amount for c in tf.derived),
         ))
     sigs = [Signature("Floor", _full(names, f)) for f in dict.fromkeys(floors)]
     sigs.append(Signature("Cage", cage))

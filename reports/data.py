@@ -66,6 +66,16 @@ class FeeTotal:
 
 
 @dataclass(frozen=True, slots=True)
+class TimeCollection:
+    """One time collection from a seat, derived by folding the table's seat and period events."""
+
+    at: datetime
+    seat: int
+    amount: int
+    period: int
+
+
+@dataclass(frozen=True, slots=True)
 class HandLine:
     """One hand in a shift: the line a regulator reads to follow the money hand by hand.
 
@@ -191,6 +201,7 @@ class ShiftReport:
     reveals: tuple[RevealLine, ...] = ()
     exceptions: tuple[ExceptionLine, ...] = ()
     ledger_fees: tuple[FeeTotal, ...] = ()
+    time: tuple[TimeCollection, ...] = ()
 
     @property
     def day(self) -> date:
@@ -218,7 +229,14 @@ class ShiftReport:
 
     @property
     def fees_by_kind(self) -> tuple[FeeTotal, ...]:
-        return fees_by_kind(f for h in self.hands for f in h.fees)
+        """Hand fees by kind, with the time collected from seats as kind ``time``."""
+        time = [FeeTotal("time", c.amount, 1) for c in self.time]
+        return fees_by_kind([*(f for h in self.hands for f in h.fees), *time])
+
+    @property
+    def time_total(self) -> int:
+        """Time collected from seats (not from pots: outside the hands' balance check)."""
+        return sum(c.amount for c in self.time)
 
     @property
     def house_fees(self) -> int:
@@ -237,8 +255,10 @@ class ShiftReport:
         return self.put_in + self.carried_in == self.pushed + self.carried_out + self.fees_total
 
     def fees_per_hour(self) -> tuple[tuple[datetime, int], ...]:
-        """Fees and drops collected in each clock hour of the shift (by hand end time)."""
-        return fees_per_hour(self.hands, self.opened_at, self.closed_at)
+        """Fees and drops collected in each clock hour of the shift (by hand end time), and
+        time collections by the time they were collected."""
+        return fees_per_hour(self.hands, self.opened_at, self.closed_at,
+                             [(c.at, c.amount) for c in self.time])
 
 
 def fees_by_kind(lines: Iterable[FeeTotal]) -> tuple[FeeTotal, ...]:
@@ -253,14 +273,17 @@ def fees_by_kind(lines: Iterable[FeeTotal]) -> tuple[FeeTotal, ...]:
 
 
 def fees_per_hour(
-    hands: tuple[HandLine, ...], start: datetime, end: datetime | None
+    hands: tuple[HandLine, ...], start: datetime, end: datetime | None,
+    extra: Iterable[tuple[datetime, int]] = (),
 ) -> tuple[tuple[datetime, int], ...]:
-    """Every clock hour from the shift's start to its end (or last hand), with its fees."""
-    if not hands and end is None:
+    """Every clock hour from the shift's start to its end (or last hand), with its fees;
+    ``extra`` adds collections outside hands (time collections) at their times."""
+    more = list(extra)
+    if not hands and not more and end is None:
         return ()
     first = start.replace(minute=0, second=0, microsecond=0)
     times = [h.ended_at or h.started_at for h in hands]
-    last_time = max([*times, *([end] if end else []), start])
+    last_time = max([*times, *(t for t, _ in more), *([end] if end else []), start])
     buckets: dict[datetime, int] = {}
     t = first
     while t <= last_time:
@@ -269,6 +292,9 @@ def fees_per_hour(
     for h, when in zip(hands, times, strict=True):
         key = when.replace(minute=0, second=0, microsecond=0)
         buckets[key] = buckets.get(key, 0) + h.fee
+    for when, amount in more:
+        key = when.replace(minute=0, second=0, microsecond=0)
+        buckets[key] = buckets.get(key, 0) + amount
     return tuple(sorted(buckets.items()))
 
 
@@ -428,6 +454,8 @@ class TableDay:
     voids: int = 0
     disputes: int = 0
     reveals: int = 0
+    #: Time collected from seats (outside the hands, so outside their balance check).
+    time_fees: int = 0
 
     @property
     def fees_total(self) -> int:

@@ -165,6 +165,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         ("Carried to later hands", money(r.carried_out)),
         ("House fees and rake", money(r.house_fees)),
         ("Jackpot / promotional drop", money(r.jackpot_drop)),
+        ("Time collected from seats", money(r.time_total)),
         ("Balance check", balance),
         ("Voids and corrections", str(len(r.voids))),
         ("Disputes", f"{len(r.disputes)} ({sum(d.status == 'open' for d in r.disputes)} open)"),
@@ -183,13 +184,14 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         story.append(data_table(
             ["Kind", "Goes to", "Collections", "By replay", "In ledger"], rows,
             [60 * mm, 26 * mm, 26 * mm, 34 * mm, 34 * mm], right=[2, 3, 4], flagged=mism,
-            total=["Total", "", str(sum(f.count for f in fees)), money(r.fees_total),
-                   money(total_ledger)], st=st))
+            total=["Total", "", str(sum(f.count for f in fees)),
+                   money(r.fees_total + r.time_total), money(total_ledger)], st=st))
     else:
         story.append(_none(st, "No fees collected."))
     story += heading("Fees per hour", st)
     story.append(paragraph("House fees and jackpot drops collected in each clock hour of the "
-                           "shift, by the time each hand ended.", st.small))
+                           "shift, by the time each hand ended, and time collected from seats "
+                           "by the time it was collected.", st.small))
     story.append(fees_chart(r.fees_per_hour(), w, title=""))
     story += _exceptions(r.exceptions, st, w)
     story += heading("Voids and corrections", st)
@@ -432,20 +434,22 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
     if r.tables:
         rows = [[t.table, t.game, str(t.shifts), str(t.hands), money(t.put_in),
                  money(t.carried_in), money(t.pushed), money(t.carried_out), money(t.house_fees),
-                 money(t.jackpot_drop), str(t.voids), str(t.disputes), str(t.reveals),
+                 money(t.jackpot_drop), money(t.time_fees), str(t.voids), str(t.disputes),
+                 str(t.reveals),
                  "yes" if t.conserved else "NO"] for t in r.tables]
         flagged = [i for i, t in enumerate(r.tables) if not t.conserved]
         tot = ["All tables", "", str(r.total("shifts")), str(r.total("hands")),
                money(r.total("put_in")), money(r.total("carried_in")), money(r.total("pushed")),
                money(r.total("carried_out")), money(r.total("house_fees")),
-               money(r.total("jackpot_drop")), str(r.total("voids")), str(r.total("disputes")),
+               money(r.total("jackpot_drop")), money(r.total("time_fees")),
+               str(r.total("voids")), str(r.total("disputes")),
                str(r.total("reveals")), ""]
         story.append(data_table(
             ["Table", "Game", "Shifts", "Hands", "Put in", "Carried in", "Pushed", "Carried out",
-             "House fees", "Jackpot", "Voids", "Disputes", "Reveals", "Balanced"], rows,
-            [18 * mm, 40 * mm, 12 * mm, 13 * mm, 23 * mm, 19 * mm, 23 * mm, 19 * mm, 20 * mm,
-             18 * mm, 12 * mm, 17 * mm, 16 * mm, 17 * mm],
-            right=list(range(2, 13)), flagged=flagged, total=tot, st=st))
+             "House fees", "Jackpot", "Time", "Voids", "Disputes", "Reveals", "Balanced"], rows,
+            [18 * mm, 26 * mm, 12 * mm, 13 * mm, 21 * mm, 19 * mm, 21 * mm, 19 * mm, 20 * mm,
+             18 * mm, 18 * mm, 12 * mm, 17 * mm, 16 * mm, 17 * mm],
+            right=list(range(2, 14)), flagged=flagged, total=tot, st=st))
     else:
         story.append(_none(st, "No hands were dealt on this day."))
     story += heading("Fees and rake by kind, all tables", st)

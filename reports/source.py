@@ -30,7 +30,7 @@ class Row(NamedTuple):
     """
 
     seq: int
-    hand_id: int
+    hand_id: int | None
     number: int
     stamp: str
     actor: str
@@ -75,7 +75,7 @@ def scan_table(store: Store, table: Table, wanted: Iterable[int] | None = None) 
     rows: dict[int, list[Row]] = {}
     for r, prev_hash, hash_ in _chain_rows(store, table.id):
         check.row(r.seq, r.hand_id, r.number, r.stamp, r.actor, r.text, prev_hash, hash_)
-        if want is None or r.hand_id in want:
+        if r.hand_id is not None and (want is None or r.hand_id in want):
             rows.setdefault(r.hand_id, []).append(r)
     stored = store.chain_head(table.id)
     problem = check.problem

@@ -30,6 +30,7 @@ from dealer_assist.services import (
     Shift,
     StoreUnavailable,
     Table,
+    TimeNow,
 )
 from dealer_assist.ui.qt import QObject, Signal
 
@@ -78,6 +79,8 @@ class DealerController(QObject):
         self.pending_what = ""
         self.last_error = ""
         self._next_stacks: dict[int, int] = {}
+        #: The table's time account when its fee is a time collection (else None).
+        self.time: TimeNow | None = None
 
     # --- running an operation -------------------------------------------------------------
 
@@ -143,6 +146,8 @@ class DealerController(QObject):
             self.table, self.shift = table, shift
             self.now = self.services.current_hand(table_id)
             self.settlement = None
+            self.time = (self.services.time_now(table_id)
+                         if self.services.time_policy(table_id) is not None else None)
 
         return self._run("open the table", op) and self._settle_if_over()
 
@@ -157,8 +162,38 @@ class DealerController(QObject):
             self.shift = None
             self.now = None
             self.settlement = None
+            self.time = None
 
         return self._run("close the shift", op)
+
+    # --- time collection -----------------------------------------------------------------
+
+    def set_seated(self, seat: int, seated: bool) -> bool:
+        """Mark a player in (sat down) or out (left) at ``seat``; recorded at once."""
+        if self.table is None or self.time is None:
+            self.refused.emit("this table does not collect time")
+            return False
+        table_id = self.table.id
+
+        def op() -> None:
+            if seated:
+                self.time = self.services.seat_in(self.session, table_id, seat)
+            else:
+                self.time = self.services.seat_out(self.session, table_id, seat)
+
+        return self._run(f"seat {seat} {'in' if seated else 'out'}", op)
+
+    def collect_time(self) -> bool:
+        """Record the period mark; ``time.collect`` then lists what to collect from each seat."""
+        if self.table is None or self.time is None:
+            self.refused.emit("this table does not collect time")
+            return False
+        table_id = self.table.id
+
+        def op() -> None:
+            self.time = self.services.mark_period(self.session, table_id)
+
+        return self._run("collect time", op)
 
     # --- hands ----------------------------------------------------------------------------
 

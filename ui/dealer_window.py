@@ -5,6 +5,8 @@ discard chooser and the push checklist, and redraws them all from the controller
 each recorded event. Every action has a key: the action's letter, digits for Caro Hold 'em's
 kept count, Enter for cards, T to tick a push step, N for the next hand, O to open a table,
 X to close the shift, Ctrl+Z to undo, F2 for the card picker, F5 to retry, F9 for the theme.
+At a table whose fee is a time collection, F6 opens the seats (who sits in, who leaves) and F7
+marks the period and lists the time to collect from each seat.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from dealer_assist.ui.card_entry import CardEntry
 from dealer_assist.ui.controllers import DealerController, build_event
 from dealer_assist.ui.dialogs import (
     ApprovalDialog,
+    CollectTimeDialog,
     KindDialog,
     OpenTableDialog,
     RowsDialog,
+    SeatsDialog,
     VoidReasonDialog,
 )
 from dealer_assist.ui.panels import (
@@ -78,6 +82,18 @@ class DealerScreen(QWidget):
         self.where.setMinimumWidth(200)
         self.where.setWordWrap(True)
         top.addWidget(self.where, 1)
+        self.time_label = QLabel("")
+        self.time_label.setObjectName("time-status")
+        self.time_label.setWordWrap(True)
+        top.addWidget(self.time_label)
+        self.seats_button = QPushButton("Seats…  [F6]")
+        self.seats_button.setObjectName("seats-button")
+        self.seats_button.clicked.connect(self.seats)
+        top.addWidget(self.seats_button)
+        self.collect_button = QPushButton("Collect time  [F7]")
+        self.collect_button.setObjectName("collect-time-button")
+        self.collect_button.clicked.connect(self.collect_time)
+        top.addWidget(self.collect_button)
         self.open_button = QPushButton("Open table…  [O]")
         self.open_button.setObjectName("open-table-button")
         self.open_button.clicked.connect(self.open_table)
@@ -190,6 +206,7 @@ class DealerScreen(QWidget):
         self.where.setText("   ·   ".join(x for x in (
             table, game, hand, shift, f"dealer {c.session.user.full_name}") if x))
         self.close_button.setEnabled(c.shift is not None)
+        self._show_time()
         self.history.show_steps(c.now.replay.steps if c.now else ())
         self.undo_button.setEnabled(c.last_voidable() is not None)
         self.prompt = c.now.prompt() if c.now else None
@@ -204,6 +221,15 @@ class DealerScreen(QWidget):
         self.actions.show_prompt(prompt)
         self._page(PAGE_ACT)
         self._arm_cards(prompt)
+
+    def _show_time(self) -> None:
+        """The seat and period controls, only at a table that collects time."""
+        t = self.c.time if self.c.shift is not None else None
+        for w in (self.time_label, self.seats_button, self.collect_button):
+            w.setVisible(t is not None)
+        if t is not None:
+            seated = ", ".join(str(s) for s in t.seated) or "nobody"
+            self.time_label.setText(f"Time: period {t.period} · seated {seated}")
 
     def _show_end(self) -> None:
         c = self.c
@@ -450,6 +476,27 @@ class DealerScreen(QWidget):
         self._input_kind = "action"
         self.c.open_table(dlg.table_id, dlg.floor_name)
 
+    def seats(self) -> None:
+        """Who sits in and who leaves (time collection)."""
+        if self.c.time is None:
+            self.show_refusal("this table does not collect time: there are no seats to mark")
+            return
+        self._input_kind = "action"
+        SeatsDialog(self.c, self).exec()
+        self.setFocus()
+
+    def collect_time(self) -> None:
+        """Mark the period; then tick off what each seat pays."""
+        if self.c.time is None:
+            self.show_refusal("this table does not collect time")
+            return
+        self._input_kind = "action"
+        if not self.c.collect_time() or self.c.time is None:
+            return
+        t = self.c.time
+        CollectTimeDialog(t.collect, f"Collect time: period {t.period}", self).exec()
+        self.setFocus()
+
     def close_shift(self) -> None:
         if self.c.shift is None:
             return
@@ -490,6 +537,12 @@ class DealerScreen(QWidget):
             return
         if key == Qt.Key.Key_F5:
             self.retry()
+            return
+        if key == Qt.Key.Key_F6 and self.c.time is not None:
+            self.seats()
+            return
+        if key == Qt.Key.Key_F7 and self.c.time is not None:
+            self.collect_time()
             return
         if page == PAGE_PUSH:
             if key in (Qt.Key.Key_T, Qt.Key.Key_Space):

@@ -441,3 +441,83 @@ class KindDialog(_Dialog):
 
         if not self.kind.text().strip():
             raise BadInput("say which one")
+
+
+class SeatsDialog(_Dialog):
+    """Time collection: who sits where. Each seat button marks a player in or out at once
+    (a seat_in / seat_out event in the table's record); the digit keys press the buttons."""
+
+    def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
+        super().__init__("Seats: who is playing", parent, ok="Done")
+        self.c = controller
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).hide()
+        self.status = QLabel("")
+        self.status.setObjectName("seats-status")
+        self.status.setWordWrap(True)
+        self.lay.insertWidget(1, self.status)
+        row = QHBoxLayout()
+        self.seat_buttons: dict[int, QPushButton] = {}
+        for seat in (controller.time.seats if controller.time else ()):
+            b = QPushButton("")
+            b.setObjectName(f"seat-{seat}")
+            b.setCheckable(True)
+            b.clicked.connect(lambda _on=False, s=seat: self.toggle(s))
+            row.addWidget(b)
+            self.seat_buttons[seat] = b
+        self.lay.insertLayout(2, row)
+        self._draw()
+
+    def toggle(self, seat: int) -> None:
+        """Mark ``seat`` in if empty, out if seated; a refusal shows in the dialog."""
+        t = self.c.time
+        seated = t is not None and seat in t.seated
+        self.show_error("")
+        if not self.c.set_seated(seat, not seated):
+            self.show_error(self.c.last_error)
+        self._draw()
+
+    def _draw(self) -> None:
+        t = self.c.time
+        seated = set(t.seated) if t is not None else set()
+        for seat, b in self.seat_buttons.items():
+            b.setChecked(seat in seated)
+            b.setText(f"Seat {seat}\n{'in' if seat in seated else 'empty'}  [{seat}]"
+                      if seat < 10 else f"Seat {seat}\n{'in' if seat in seated else 'empty'}")
+        if t is not None:
+            who = ", ".join(str(s) for s in sorted(seated)) or "nobody"
+            self.status.setText(f"{t.policy.describe()}. Seated: {who}. Press a seat (or its "
+                                "number) when a player sits down or leaves.")
+
+    def keyPressEvent(self, event: Any) -> None:
+        text = event.text()
+        if text.isdigit() and int(text) in self.seat_buttons:
+            self.seat_buttons[int(text)].click()
+            return
+        super().keyPressEvent(event)
+
+
+class CollectTimeDialog(_Dialog):
+    """After a period mark: what to collect from each seat, ticked off (T or Space)."""
+
+    def __init__(self, collect: Any, title: str, parent: QWidget | None = None) -> None:
+        from dealer_assist.ui.panels import TimeChecklist
+
+        super().__init__(title, parent, ok="Collected")
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).hide()
+        self.checklist = TimeChecklist()
+        self.checklist.show_collect(collect)
+        self.lay.insertWidget(1, self.checklist)
+
+    def keyPressEvent(self, event: Any) -> None:
+        if event.text().lower() == "t" or event.text() == " ":
+            self.checklist.tick_next()
+            return
+        super().keyPressEvent(event)
+
+    def attempt(self) -> None:
+        from dealer_assist.errors import BadInput
+
+        if not self.checklist.done:
+            left = len(self.checklist.rows) - sum(r.check.isChecked() for r in self.checklist.rows)
+            raise BadInput(f"tick each seat as you collect its time ({left} still to collect): "
+                           "the period is recorded already")

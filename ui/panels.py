@@ -436,3 +436,69 @@ class Banner(QFrame):
     def clear(self) -> None:
         self.text.setText("")
         self.hide()
+
+
+def time_lines(collect: Sequence[Any]) -> list[tuple[str, str]]:
+    """One line per seat to collect time from (ledger lines of a period mark)."""
+    out = []
+    for x in sorted(collect, key=lambda x: (x.seat or 0, x.period or 0)):
+        out.append((f"time-seat-{x.seat}",
+                    f"Seat {x.seat}: collect {format_cents(x.amount)} (period {x.period})"))
+    return out
+
+
+class TimeChecklist(QFrame):
+    """What to collect from each seat at a period mark, as a checklist the dealer ticks."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("Panel")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(12, 6, 12, 6)
+        self.title = QLabel("Collect time from each seat\n(tick each seat: T or Space)")
+        self.title.setObjectName("time-title")
+        self.title.setStyleSheet("font-weight: bold;")
+        lay.addWidget(self.title)
+        self.box = QVBoxLayout()
+        self.box.setSpacing(0)
+        lay.addLayout(self.box)
+        self.total = QLabel("")
+        self.total.setObjectName("time-total")
+        self.total.setStyleSheet("font-weight: bold;")
+        lay.addWidget(self.total)
+        self.progress = QLabel("")
+        self.progress.setObjectName("time-progress")
+        lay.addWidget(self.progress)
+        self.rows: list[StepRow] = []
+
+    def show_collect(self, collect: Sequence[Any]) -> None:
+        for r in self.rows:
+            r.hide()
+            r.deleteLater()
+        self.rows = []
+        for name, text in time_lines(collect):
+            row = StepRow(name, text)
+            row.check.toggled.connect(lambda _on: self._update())
+            self.box.addWidget(row)
+            self.rows.append(row)
+        total = sum(x.amount for x in collect)
+        self.total.setText(f"In all: {format_cents(total)} into the drop box" if collect
+                           else "No seat owes time at this mark (nobody is seated).")
+        self._update()
+
+    def texts(self) -> list[str]:
+        return [r.label.text() for r in self.rows]
+
+    def tick_next(self) -> None:
+        for r in self.rows:
+            if not r.check.isChecked():
+                r.check.setChecked(True)
+                return
+
+    @property
+    def done(self) -> bool:
+        return all(r.check.isChecked() for r in self.rows)
+
+    def _update(self) -> None:
+        n = sum(1 for r in self.rows if r.check.isChecked())
+        self.progress.setText(f"{n} of {len(self.rows)} collected")

@@ -4,7 +4,14 @@ Pure Python over a store port (:class:`Store`); ``dealer_assist.db`` provides th
 :class:`InMemoryStore` an in-memory one. See docs/services.md.
 """
 
-from dealer_assist.services.app import MAX_FAILED_PINS, Approval, HandNow, Services, utcnow
+from dealer_assist.services.app import (
+    MAX_FAILED_PINS,
+    Approval,
+    HandNow,
+    Services,
+    TimeNow,
+    utcnow,
+)
 from dealer_assist.services.auth import Argon2PinHasher
 from dealer_assist.services.errors import (
     ApprovalRequired,
@@ -44,6 +51,7 @@ __all__ = [
     "Argon2PinHasher", "AuditEntry", "ChainError", "ChainHead", "Conflict", "Dispute", "Hand",
     "HandFilter", "HandNow", "InMemoryStore", "LedgerLine", "LockedOut", "NotAllowed",
     "NotFound", "PinHasher", "SchemaTooNew", "Services", "Session", "Shift", "SignInFailed",
-    "Store", "StoreUnavailable", "StoredEvent", "Table", "TableSettings", "User", "VerifyReport",
+    "Store", "StoreUnavailable", "StoredEvent", "Table", "TableSettings", "TimeNow", "User",
+    "VerifyReport",
     "ledger_lines", "utcnow", "verify_store",
 ]

@@ -17,7 +17,8 @@ from dealer_assist.engine.base import Game, Prompt, Settlement, TableView
 from dealer_assist.engine.hand import HandReplay, Step, parse_lines, replay
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
-from dealer_assist.events import Event, Start, Void
+from dealer_assist.events import Event, Period, SeatIn, SeatOut, Start, Void
+from dealer_assist.fees import FeePolicy, TimeState, time_apply
 from dealer_assist.services.auth import Argon2PinHasher
 from dealer_assist.services.chain import canonical
 from dealer_assist.services.errors import (
@@ -48,6 +49,7 @@ from dealer_assist.services.model import (
     User,
 )
 from dealer_assist.services.ports import PinHasher, Store
+from dealer_assist.services.timeacct import fold_time, new_lines, time_policy_of
 from dealer_assist.settings import TableSettings as ParsedSettings
 from dealer_assist.settings import (
     check_table,
@@ -106,6 +108,36 @@ class HandNow:
 
     def settlement(self) -> Settlement:
         return self.replay.settle()
+
+
+@dataclass(frozen=True, slots=True)
+class TimeNow:
+    """A table's time account as it stands: who is seated since when, and what was collected.
+
+    ``collect`` holds the time collections the last recorded event made (after a period mark:
+    what the dealer collects now, seat by seat); ``events`` counts the table's table-level
+    events (what the next append expects).
+    """
+
+    table: Table
+    settings: TableSettings
+    policy: FeePolicy
+    state: TimeState
+    seats: tuple[int, ...]
+    events: int
+    collect: tuple[LedgerLine, ...] = ()
+    last: StoredEvent | None = None
+
+    @property
+    def seated(self) -> tuple[int, ...]:
+        return self.state.seated
+
+    @property
+    def period(self) -> int:
+        return self.state.period
+
+    def collect_total(self) -> int:
+        return sum(x.amount for x in self.collect)
 
 
 class Services:
@@ -373,6 +405,12 @@ class Services:
             parsed = replace(parsed, seats=playing)
         keys = per_hand_keys(parsed.game)
         per_hand: dict[str, Any] = {}
+        carried = self._carried_from_last(table.id, parsed.game, parsed.seats)
+        if button is None and isinstance(carried.get("button"), int):
+            button = carried["button"]
+        carried.pop("button", None)
+        if carried:
+            per_hand["carried"] = carried
         if "button" in keys:
             per_hand["button"] = button if button is not None else self._next_button(
                 table.id, parsed.seats
@@ -530,6 +568,90 @@ class Services:
 
     def chain_head(self, table_id: int) -> ChainHead | None:
         return self.store.chain_head(table_id)
+
+    # --- time collection: seat in, seat out, period marks ---------------------------------
+    def time_policy(self, table_id: int) -> FeePolicy | None:
+        """The table's time collection policy (current settings), or None if its fee is not
+        charged by time (the screen then shows no seat or period controls)."""
+        row = self.store.latest_settings(table_id)
+        return None if row is None else time_policy_of(row)
+
+    def time_now(self, table_id: int) -> TimeNow:
+        """The table's time account folded from its stored seat and period events."""
+        table = self.table(table_id)
+        current = self.settings(table.id)
+        policy = time_policy_of(current)
+        if policy is None:
+            raise RuleViolation(
+                f"{table.name} does not collect time (its fee is "
+                f"{_fee_text(current)}): there are no seats to mark in or out"
+            )
+        rows = self.store.table_level_events(table.id)
+        versions = self.store.settings_versions(table.id)
+        fold = fold_time(table.id, table.name, versions, rows, current)
+        if fold.problem is not None or fold.state is None:
+            why = fold.problem.message if fold.problem is not None else "no account"
+            raise DealerAssistError(
+                f"{table.name}'s seat and period record cannot be read ({why}): call the floor "
+                "and run dealer-assist verify"
+            )
+        parsed = parse_table_settings(current.document, source=table.name)
+        last = rows[-1] if rows else None
+        collect = tuple(x for x in self.store.time_ledger(table.id)
+                        if last is not None and x.seq == last.seq)
+        return TimeNow(
+            table=table, settings=current, policy=policy, state=fold.state,
+            seats=parsed.seats, events=len(rows), last=last, collect=collect,
+        )
+
+    def seat_in(self, session: Session, table_id: int, seat: int) -> TimeNow:
+        """A player sits down at ``seat`` and starts owing time (whole billing: with more than
+        half the running period left, that period is collected at once)."""
+        return self.record_time(session, table_id, SeatIn(seat=seat))
+
+    def seat_out(self, session: Session, table_id: int, seat: int) -> TimeNow:
+        """The player at ``seat`` leaves or sits out (prorated billing collects the minutes)."""
+        return self.record_time(session, table_id, SeatOut(seat=seat))
+
+    def mark_period(self, session: Session, table_id: int) -> TimeNow:
+        """The period mark: time is collected from every seated seat; ``collect`` lists it."""
+        return self.record_time(session, table_id, Period())
+
+    def record_time(self, session: Session, table_id: int, event: Event) -> TimeNow:
+        """Check a seat_in / seat_out / period event against the table's time account, then
+        append it to the table's chain with the collections it makes, in one transaction."""
+        self._require(session, "deal", "mark seats and collect time")
+        if not isinstance(event, SeatIn | SeatOut | Period):
+            raise RuleViolation(
+                f'"{event.TYPE}" is not a seat or period event: record it in a hand'
+            )
+        table = self.table(table_id)
+        if self.store.current_shift(table.id) is None:
+            raise RuleViolation(f"{table.name} has no open shift: open a shift first")
+        now = self.time_now(table.id)
+        if isinstance(event, SeatIn | SeatOut) and event.seat not in now.seats:
+            raise RuleViolation(
+                f"seat {event.seat} is not a seat at {table.name} (its seats are "
+                f"{', '.join(str(s) for s in now.seats)})"
+            )
+        at = self.clock()
+        after = time_apply(now.state, at, event)  # RuleViolation: nothing stored
+        made = new_lines(now.state, after, table_id=table.id, seq=0)
+        row, lines = self.store.append_table_event(
+            table.id, expected=now.events,
+            event=NewEvent(body=_body(event), actor=session.name, time=at), lines=made,
+        )
+        state = replace(after, last_at=row.time)
+        return replace(
+            now, state=state, events=now.events + 1, collect=tuple(lines), last=row,
+        )
+
+    def time_collections(
+        self, table_id: int | None = None, *, since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> list[LedgerLine]:
+        """Recorded time collections (one table or all), with the time they were collected."""
+        return self.store.time_ledger(table_id, since=since, until=until)
 
     # --- floor: reveal, disputes -------------------------------------------------------------
     def reveal(self, session: Session, hand_id: int, *, step: int | None = None) -> TableView:
@@ -741,11 +863,32 @@ class Services:
         later = [s for s in seats if s > button]
         return later[0] if later else seats[0]
 
+    def _carried_from_last(
+        self, table_id: int, game: str, seats: tuple[int, ...]
+    ) -> dict[str, Any]:
+        """What the game takes over from the table's last settled hand of the same game and
+        seats (fantasyland, a button that stays); nothing after a change of game or seats."""
+        last = self.store.last_hand(table_id)
+        if last is None or last.game != game or last.status != "settled":
+            return {}
+        replayed = self.hand_replay(last.id)
+        if tuple(replayed.start.seats) != tuple(seats):
+            return {}
+        return dict(replayed.game.next_hand(replayed.state))
+
     def _carry_from_last(self, table_id: int, game: str) -> int:
         last = self.store.last_hand(table_id)
         if last is None or last.game != game or last.status != "settled":
             return 0
         return sum(x.amount for x in self.store.ledger(last.id) if x.kind == "carry_out")
+
+
+def _fee_text(settings: TableSettings) -> str:
+    try:
+        policy = parse_table_settings(settings.document).fee_policy
+    except DealerAssistError:
+        return "unreadable"
+    return "none" if policy is None else policy.describe()
 
 
 def _replay_rows(rows: Sequence[StoredEvent]) -> HandReplay:

@@ -28,13 +28,14 @@ def time_text(t: datetime) -> str:
 
 
 def event_hash(
-    *, table_id: int, seq: int, time: datetime | str, actor: str, hand_id: int,
+    *, table_id: int, seq: int, time: datetime | str, actor: str, hand_id: int | None,
     body: Mapping[str, Any] | str, prev_hash: str,
 ) -> str:
     """sha256 over the canonical JSON of (table, seq, time, actor, hand, event, prev hash).
 
     ``body`` may be given as its canonical text already (the store keeps that text), and
-    ``time`` as its :func:`time_text`.
+    ``time`` as its :func:`time_text`. A table-level event (seat or period mark) has no hand:
+    ``hand_id`` is None (JSON null in the hashed text).
     """
     body_text = body if isinstance(body, str) else canonical(body)
     when = time if isinstance(time, str) else time_text(time)

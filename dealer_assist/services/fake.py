@@ -45,6 +45,7 @@ class InMemoryStore:
         self.events: dict[int, list[StoredEvent]] = {}  # by table, in seq order
         self.hand_rows: dict[int, list[StoredEvent]] = {}
         self.ledgers: dict[int, list[LedgerLine]] = {}
+        self.time_lines: list[LedgerLine] = []
         self.dispute_rows: list[Dispute] = []
         self.audit: list[AuditEntry] = []
 
@@ -118,6 +119,10 @@ class InMemoryStore:
     def get_settings(self, settings_id: int) -> TableSettings | None:
         return self.settings.get(settings_id)
 
+    def settings_versions(self, table_id: int) -> list[TableSettings]:
+        return sorted((s for s in self.settings.values() if s.table_id == table_id),
+                      key=lambda s: s.version)
+
     def open_shift(self, *, table_id: int, dealer: str, floor: str, at: datetime) -> Shift:
         shift = Shift(id=self._id(), table_id=table_id, dealer=dealer, floor=floor, opened_at=at)
         self.shifts[shift.id] = shift
@@ -139,7 +144,9 @@ class InMemoryStore:
         return [s for s in self.shifts.values() if table_id is None or s.table_id == table_id]
 
     # --- hands and events --------------------------------------------------------------------
-    def _append(self, table_id: int, hand_id: int, number: int, ev: NewEvent) -> StoredEvent:
+    def _append(
+        self, table_id: int, hand_id: int | None, number: int, ev: NewEvent
+    ) -> StoredEvent:
         chain = self.events[table_id]
         seq = len(chain) + 1
         prev = chain[-1].hash if chain else GENESIS
@@ -153,8 +160,36 @@ class InMemoryStore:
             actor=ev.actor, body=dict(ev.body), prev_hash=prev, hash=h,
         )
         chain.append(row)
-        self.hand_rows[hand_id].append(row)
+        if hand_id is not None:
+            self.hand_rows[hand_id].append(row)
         return row
+
+    def append_table_event(
+        self, table_id: int, *, expected: int, event: NewEvent, lines: Sequence[LedgerLine]
+    ) -> tuple[StoredEvent, list[LedgerLine]]:
+        if table_id not in self.tables:
+            raise NotFound(f"no table {table_id}")
+        if len(self.table_level_events(table_id)) != expected:
+            raise Conflict("the table's seats changed at another station: reload and enter again")
+        row = self._append(table_id, None, expected + 1, event)
+        done = [replace(x, table_id=table_id, seq=row.seq, at=row.time, hand_id=None)
+                for x in lines]
+        self.time_lines.extend(done)
+        return row, done
+
+    def table_level_events(self, table_id: int) -> list[StoredEvent]:
+        return [r for r in self.events.get(table_id, []) if r.hand_id is None]
+
+    def time_ledger(
+        self, table_id: int | None = None, *, since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> list[LedgerLine]:
+        return [
+            x for x in self.time_lines
+            if (table_id is None or x.table_id == table_id)
+            and (since is None or (x.at is not None and x.at >= utc(since)))
+            and (until is None or (x.at is not None and x.at < utc(until)))
+        ]
 
     def start_hand(
         self, *, table_id: int, shift_id: int, settings_id: int | None, game: str,

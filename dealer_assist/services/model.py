@@ -128,11 +128,13 @@ class StoredEvent:
 
     ``seq`` numbers the table's events from 1; ``number`` numbers the hand's events from 1 (a
     :class:`~dealer_assist.events.Void` names this number); ``hash`` chains to ``prev_hash``.
+    A table-level event (seat_in, seat_out, period) has ``hand_id`` None and ``number``
+    counting the table's table-level events from 1.
     """
 
     table_id: int
     seq: int
-    hand_id: int
+    hand_id: int | None
     number: int
     time: datetime
     actor: str
@@ -157,14 +159,36 @@ class StoredEvent:
 @dataclass(frozen=True, slots=True)
 class LedgerLine:
     """A money line derived from a settlement. ``kind``: put_in, push, fee, carry_in, carry_out;
-    ``detail`` is the fee's kind for fees; ``seat`` is None for the house, the pool or a carry."""
+    ``detail`` is the fee's kind for fees; ``seat`` is None for the house, the pool or a carry.
 
-    hand_id: int
+    A time collection is a table's line, not a hand's: ``hand_id`` None, kind ``fee``, detail
+    ``time``, from ``seat``, for ``period``, collected by the table-level event ``seq`` at
+    ``at`` (:meth:`time_line`)."""
+
+    hand_id: int | None
     kind: str
     amount: int
     seat: int | None = None
     detail: str = ""
     settlement: int = 1
+    table_id: int | None = None
+    period: int | None = None
+    seq: int | None = None
+    at: datetime | None = None
+
+    @classmethod
+    def time_line(
+        cls, *, table_id: int, seat: int, amount: int, period: int, seq: int, at: datetime
+    ) -> LedgerLine:
+        return cls(
+            hand_id=None, kind="fee", amount=amount, seat=seat, detail="time", settlement=0,
+            table_id=table_id, period=period, seq=seq, at=at,
+        )
+
+    def time_key(self) -> tuple[int, int, int, int]:
+        """What verify compares for a time collection: (event seq, seat, period, amount)."""
+        return (self.seq or 0, -1 if self.seat is None else self.seat, self.period or 0,
+                self.amount)
 
     def key(self) -> tuple[str, str, int, int]:
         return (self.kind, self.detail, -1 if self.seat is None else self.seat, self.amount)

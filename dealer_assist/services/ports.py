@@ -79,6 +79,10 @@ class Store(Protocol):
 
     def get_settings(self, settings_id: int) -> TableSettings | None: ...
 
+    def settings_versions(self, table_id: int) -> list[TableSettings]:
+        """Every settings version of the table, oldest first."""
+        ...
+
     def open_shift(self, *, table_id: int, dealer: str, floor: str, at: datetime) -> Shift: ...
 
     def close_shift(self, shift_id: int, *, dealer: str, floor: str, at: datetime) -> Shift: ...
@@ -100,6 +104,28 @@ class Store(Protocol):
     def append_event(self, hand_id: int, *, expected: int, event: NewEvent) -> StoredEvent:
         """Append to the hand (and its table's chain) if the hand has exactly ``expected``
         events; otherwise raise :class:`~dealer_assist.services.errors.Conflict`."""
+        ...
+
+    def append_table_event(
+        self, table_id: int, *, expected: int, event: NewEvent, lines: Sequence[LedgerLine]
+    ) -> tuple[StoredEvent, list[LedgerLine]]:
+        """Append a table-level event (no hand: seat_in, seat_out, period) to the table's chain
+        with the time collections it makes, in one transaction, if the table has exactly
+        ``expected`` table-level events; otherwise raise
+        :class:`~dealer_assist.services.errors.Conflict`. Returns the row and the lines with
+        their ``seq`` and ``at`` set to the event's."""
+        ...
+
+    def table_level_events(self, table_id: int) -> list[StoredEvent]:
+        """The table's table-level events (hand None) in sequence order."""
+        ...
+
+    def time_ledger(
+        self, table_id: int | None = None, *, since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> list[LedgerLine]:
+        """Recorded time collections (of one table or all), in order, with their event's time;
+        ``since``/``until`` bound that time (until excluded)."""
         ...
 
     def get_hand(self, hand_id: int) -> Hand | None: ...

@@ -8,7 +8,7 @@ them; :func:`verify_store` runs the same checks over any store.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -21,8 +21,9 @@ from dealer_assist.errors import DealerAssistError, RuleViolation
 from dealer_assist.events import Event, Start, Void, event_from_json
 from dealer_assist.services.chain import GENESIS, canonical, event_hash
 from dealer_assist.services.ledger import ledger_lines, same_lines
-from dealer_assist.services.model import LedgerLine
+from dealer_assist.services.model import LedgerLine, StoredEvent, TableSettings
 from dealer_assist.services.ports import Store
+from dealer_assist.services.timeacct import compare_time_lines, fold_time
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,7 @@ class VerifyReport:
         return (
             f"intact: {self.tables} tables, {self.hands} hands, {self.events} events; every "
             "chain links, every hand replays, every settlement conserves chips and matches "
-            "the ledger"
+            "the ledger, every time collection matches the seat and period events"
         )
 
 
@@ -98,19 +99,22 @@ class TableCheck:
         self.rows = 0
         self.problem: Problem | None = None
         self.hands: dict[int, _HandRows] = {}
-        #: Hands with rows after a broken link: not replayed (their events are not all known).
-        self.unchecked: set[int] = set()
+        #: Hands with rows after a broken link: not replayed (their events are not all known);
+        #: None stands for the table-level (seat and period) events.
+        self.unchecked: set[int | None] = set()
+        #: The table-level events (no hand): seq, time, actor, event text.
+        self.time_rows: list[tuple[int, datetime | str, str, str]] = []
 
     def _fail(self, seq: int, message: str, hand_id: int | None = None) -> None:
         if self.problem is None or seq < self.problem.seq:
             self.problem = Problem(self.table_id, self.name, seq, message, hand_id)
 
-    def _broken(self, hand_id: int, seq: int, message: str, _: int | None = None) -> None:
+    def _broken(self, hand_id: int | None, seq: int, message: str, _: int | None = None) -> None:
         self.unchecked.add(hand_id)
         self._fail(seq, message, hand_id)
 
     def row(
-        self, seq: int, hand_id: int, number: int, time: datetime | str, actor: str,
+        self, seq: int, hand_id: int | None, number: int, time: datetime | str, actor: str,
         body_text: str, prev_hash: str, hash_: str,
     ) -> None:
         """One stored event, in sequence order (``time`` as a datetime or its time_text)."""
@@ -142,6 +146,18 @@ class TableCheck:
                 seq, "its hash does not match its content (it was changed after it was "
                 "recorded)", hand_id,
             )
+            return
+        if hand_id is None:
+            if number != len(self.time_rows) + 1:
+                self._broken(
+                    None, seq, f"it says it is seat/period event {number} of the table, but it "
+                    f"is event {len(self.time_rows) + 1}",
+                )
+                return
+            self.time_rows.append((seq, time, actor, body_text))
+            self.last_seq = seq
+            self.last_hash = hash_
+            self.last_hand = None
             return
         rows = self.hands.get(hand_id)
         if rows is None:
@@ -205,6 +221,36 @@ class TableCheck:
                 continue
             jobs.append((hand_id, found, rows.seqs, rows.bodies, ledgers.get(hand_id)))
         return jobs
+
+    def check_time(
+        self, versions: Sequence[TableSettings], stored: Sequence[LedgerLine]
+    ) -> None:
+        """Fold the table-level events again and compare with the recorded time collections."""
+        if None in self.unchecked:
+            return
+        if self.problem is not None and self.time_rows and self.problem.seq <= self.time_rows[0][0]:
+            return
+        rows = [
+            StoredEvent(
+                table_id=self.table_id, seq=seq, hand_id=None, number=n, actor=actor,
+                time=datetime.fromisoformat(at) if isinstance(at, str) else at,
+                body=json.loads(text), prev_hash="", hash="",
+            )
+            for n, (seq, at, actor, text) in enumerate(self.time_rows, start=1)
+        ]
+        try:
+            fold = fold_time(self.table_id, self.name, versions, rows, None)
+        except ValueError as exc:
+            self._fail(rows[0].seq, f"a seat or period event cannot be read: {exc}")
+            return
+        if fold.problem is not None:
+            self._fail(fold.problem.seq, fold.problem.message)
+        upto = fold.problem.seq if fold.problem is not None else None
+        found = compare_time_lines(
+            fold.lines, [x for x in stored if upto is None or (x.seq or 0) < upto]
+        )
+        if found is not None:
+            self._fail(found.seq, found.message)
 
     def absorb(self, results: Iterable[HandProblem]) -> None:
         """Take in what :func:`check_hand` found for the pending hands."""
@@ -338,6 +384,7 @@ def verify_store(store: Store, hands: Iterable[tuple[int, HandInfo]] | None = No
         report.events += check.rows
         ledgers = {h: store.ledger(h) for h, i in info.items() if i.table_id == table.id}
         report.hands += check.finish(info, ledgers)
+        check.check_time(store.settings_versions(table.id), store.time_ledger(table.id))
         if head is not None and check.problem is None and head.seq != check.last_seq:
             check.problem = Problem(table.id, table.name, check.last_seq + 1, "chain head differs")
         if check.problem is not None:

@@ -159,3 +159,33 @@ def test_dispute_report_reveals_only_for_the_floor(demo: tuple[str, Any], tmp_pa
     assert plain.disputes[0].ruling[:30] in flat
     if any(s.withheld for s in plain.snapshots[-1].seats):
         assert "[REVEALED]" in flat
+
+
+def test_time_collections_are_in_the_shift_report_pdf_and_the_day_summary(
+        demo: tuple[str, Any], tmp_path: Path) -> None:
+    url, svc = demo
+    table = svc.find_table("Table 2")  # the demo's Caro Hold 'em table switches to time
+    lines = svc.time_collections(table.id)
+    assert lines and all(x.kind == "fee" and x.detail == "time" for x in lines)
+    shift = max(svc.list_shifts(table.id), key=lambda s: s.opened_at)
+    r = build_shift(svc.store, shift_id=shift.id, by="test", at=AT)
+    in_shift = [x for x in lines if x.at is not None and x.at >= shift.opened_at
+                and (shift.closed_at is None or x.at < shift.closed_at)]
+    assert r.time_total == sum(x.amount for x in in_shift) > 0
+    time_row = next(f for f in r.fees_by_kind if f.kind == "time")
+    assert (time_row.amount, time_row.count) == (r.time_total, len(in_shift))
+    assert {f.kind: f.amount for f in r.ledger_fees}["time"] == r.time_total
+    assert sum(a for _, a in r.fees_per_hour()) == r.fees_total + r.time_total
+    assert not [e for e in r.exceptions if e.severity in ("ledger", "integrity")]
+    out = tmp_path / "shift.pdf"
+    assert _report(url, "shift", "--shift", str(shift.id), "--out", str(out)) == 0
+    flat = _flat(out)
+    total = format_cents(r.time_total)
+    assert f"Time collected from seats {total}" in flat
+    assert f"Time house {len(in_shift)} {total} {total}" in flat
+    day = build_day(svc.store, by="test", at=AT)
+    assert day.total("time_fees") == sum(x.amount for x in lines)
+    assert {f.kind: f.amount for f in day.fees}["time"] == sum(x.amount for x in lines)
+    assert _report(url, "day", "--out", str(tmp_path / "day.pdf")) == 0
+    assert f"Time house {len(lines)} {format_cents(sum(x.amount for x in lines))}" in _flat(
+        tmp_path / "day.pdf")
