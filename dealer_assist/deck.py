@@ -50,7 +50,7 @@ class DeckSpec:
 
     @property
     def size(self) -> int:
-        return sum(self.composition().values())
+        return sum(_spec_composition(self).values())
 
 
 @functools.cache
@@ -86,6 +86,8 @@ class Shoe:
 
     @classmethod
     def new(cls, spec: DeckSpec) -> Shoe:
+        if cls is Shoe:
+            return _shoe(spec, spec.size, {}, 0, 0)
         return cls(spec=spec, left=spec.size)
 
     def copies(self, card: Card) -> int:
@@ -114,36 +116,25 @@ class Shoe:
             raise RuleViolation(self.why_not(card) or "", rule="stub")
         out = dict(self.out)
         out[card] = already + 1
-        # The constructor directly: dealing is on every replay's hot path, and replace() costs
-        # twice as much.
-        return Shoe(
-            spec=self.spec, left=self.left - 1, out=out, burned=self.burned,
-            reshuffles=self.reshuffles,
-        )
+        return _shoe(self.spec, self.left - 1, out, self.burned, self.reshuffles)
 
     def deal_checked(self, card: Card) -> Shoe:
         """:meth:`deal` for a card the caller has just checked can come (``why_not`` is
         ``None``): the same shoe, without checking twice."""
         out = dict(self.out)
         out[card] = out.get(card, 0) + 1
-        return Shoe(
-            spec=self.spec, left=self.left - 1, out=out, burned=self.burned,
-            reshuffles=self.reshuffles,
-        )
+        return _shoe(self.spec, self.left - 1, out, self.burned, self.reshuffles)
 
     def burn(self) -> Shoe:
         if self.left <= 0:
             raise RuleViolation("no card left to burn: reshuffle first", rule="stub")
-        return Shoe(
-            spec=self.spec, left=self.left - 1, out=self.out, burned=self.burned + 1,
-            reshuffles=self.reshuffles,
-        )
+        return _shoe(self.spec, self.left - 1, self.out, self.burned + 1, self.reshuffles)
 
     def deal_unseen(self, count: int = 1) -> Shoe:
         """Cards dealt face down (their identity unknown to the app)."""
         if self.left < count:
             raise RuleViolation(f"only {self.left} cards left in the stub", rule="stub")
-        return replace(self, left=self.left - count)
+        return _shoe(self.spec, self.left - count, self.out, self.burned, self.reshuffles)
 
     def reshuffle(self, returned: Iterable[Card], *, burns: bool = True) -> Shoe:
         """Shuffle ``returned`` known cards (and, by default, every burn card) into the stub."""
@@ -164,3 +155,33 @@ class Shoe:
             burned=0 if burns else self.burned,
             reshuffles=self.reshuffles + 1,
         )
+
+
+class _ShoeTwin:
+    """:class:`Shoe`'s slots in the same order (the same layout), without its frozen guard."""
+
+    __slots__ = ("spec", "left", "out", "burned", "reshuffles")  # noqa: RUF023 (Shoe's order)
+
+    spec: DeckSpec
+    left: int
+    out: Mapping[Card, int]
+    burned: int
+    reshuffles: int
+
+
+def _shoe(spec: DeckSpec, left: int, out: Mapping[Card, int], burned: int, reshuffles: int) -> Shoe:
+    """``Shoe(spec, left, out, burned, reshuffles)`` without the frozen constructor's cost (a
+    replay makes a shoe for every card dealt): filled in as its twin, then made a shoe."""
+    shoe = _new(_ShoeTwin)
+    shoe.spec = spec
+    shoe.left = left
+    shoe.out = out
+    shoe.burned = burned
+    shoe.reshuffles = reshuffles
+    shoe.__class__ = Shoe  # type: ignore[assignment]
+    return shoe  # type: ignore[return-value]
+
+
+_new = object.__new__
+if _ShoeTwin.__slots__ != vars(Shoe)["__slots__"]:
+    raise TypeError("_ShoeTwin must list Shoe's slots in Shoe's order")

@@ -123,6 +123,20 @@ _SET_LINES = _slot_setter("_lines")
 _SET_NARRATE = _slot_setter("_narrate")
 
 
+class _StepTwin:
+    """:class:`Step`'s slots in the same order (the same layout), without its frozen guard: the
+    replay loop fills one in with plain stores, then makes it a step."""
+
+    __slots__ = Step.__slots__
+    number: int
+    line: int
+    event: Event
+    state: Any
+    voided: bool
+    _lines: tuple[str, ...] | None
+    _narrate: tuple[Game[Any], Any] | None
+
+
 @dataclass(frozen=True, slots=True)
 class HandReplay:
     game: Game[Any]
@@ -139,6 +153,10 @@ class HandReplay:
 
     def settle(self) -> Settlement:
         return self.game.settle(self.state)
+
+
+#: Event classes seen to be neither a start nor a void: the replay loop tells them by class alone.
+_PLAIN: set[type[Event]] = set()
 
 
 def voided_targets(events: Sequence[Event]) -> dict[int, Void]:
@@ -178,21 +196,39 @@ def replay(events: Sequence[Event], *, lines: Sequence[int] | None = None) -> Ha
         bad = next(i for i, e in enumerate(events) if isinstance(e, Void))
         raise HandLogError(line_of[bad], str(exc)) from exc
     steps = [Step(1, line_of[0], first, state, (f"start: {game.title}",))]
-    for i, ev in enumerate(events[1:], start=2):
-        line = line_of[i - 1]
-        if isinstance(ev, Start):
-            raise HandLogError(line, "a second start event: one hand per log")
-        if isinstance(ev, Void):
-            steps.append(Step(i, line, ev, state, (f"void of event {ev.target}: {ev.reason}",)))
-            continue
-        if i in voided:
-            steps.append(Step(i, line, ev, state, ("(voided)",), voided=True))
+    append = steps.append
+    apply = game.apply
+    # Step.narrated, inlined: this loop runs for every event of every replay.
+    new_step = _new_step
+    twin = _StepTwin
+    i = 1
+    for ev in events[1:]:
+        i += 1
+        if ev.__class__ not in _PLAIN:
+            if isinstance(ev, Start):
+                raise HandLogError(line_of[i - 1], "a second start event: one hand per log")
+            if isinstance(ev, Void):
+                append(Step(i, line_of[i - 1], ev, state,
+                            (f"void of event {ev.target}: {ev.reason}",)))
+                continue
+            _PLAIN.add(ev.__class__)
+        if voided and i in voided:
+            append(Step(i, line_of[i - 1], ev, state, ("(voided)",), voided=True))
             continue
         try:
-            after = game.apply(state, ev)
+            after = apply(state, ev)
         except DealerAssistError as exc:
-            raise HandLogError(line, cite(exc)) from exc
-        steps.append(Step.narrated(i, line, ev, state, after, game))
+            raise HandLogError(line_of[i - 1], cite(exc)) from exc
+        step: Any = new_step(twin)
+        step.number = i
+        step.line = line_of[i - 1]
+        step.event = ev
+        step.state = after
+        step.voided = False
+        step._lines = None
+        step._narrate = (game, state)
+        step.__class__ = Step
+        append(step)
         state = after
     return HandReplay(game=game, start=first, steps=tuple(steps))
 

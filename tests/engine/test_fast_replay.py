@@ -10,11 +10,11 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.deck import DeckSpec, Shoe
-from dealer_assist.engine.evolve import evolver
+from dealer_assist.engine.evolve import builder, evolver, setter
 from dealer_assist.engine.hand import Step, replay
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import RuleViolation
-from dealer_assist.events import Check
+from dealer_assist.events import Check, Start
 from dealer_assist.games.caro_holdem.state import SeatState
 from dealer_assist.games.champs_and_cowards.state import CCState, SeatHand
 
@@ -59,9 +59,19 @@ def test_evolver_refuses_records_whose_constructor_checks() -> None:
 
 
 def test_evolver_covers_every_state_field() -> None:
-    for cls in (CCState, SeatHand, SeatState):
-        names = [f.name for f in dataclasses.fields(cls)]
-        assert evolver(cls).__code__.co_kwonlyargcount == len(names)
+    start = get_game("champs-and-cowards").sample_hand(random.Random(3), players=4)[0]
+    assert isinstance(start, Start)
+    cc = get_game("champs-and-cowards").start(start)
+    assert isinstance(cc, CCState)
+    records: tuple[object, ...] = (cc, cc.hands[0], SeatState(seat=2, stack=5000))
+    for record in records:
+        evolve = evolver(type(record))
+        for f in dataclasses.fields(record):  # type: ignore[arg-type]
+            marker = object()
+            changed = evolve(record, **{f.name: marker})
+            assert changed == dataclasses.replace(record, **{f.name: marker})  # type: ignore[type-var]
+            assert getattr(changed, f.name) is marker
+            assert type(changed) is type(record)
 
 
 def test_step_lines_are_narrated_once_when_first_read() -> None:
@@ -119,3 +129,24 @@ def test_shoe_refuses_cards_with_the_same_messages() -> None:
     with pytest.raises(RuleViolation, match="all 2 copies of A♠ are already out"):
         two.deal(ace)
     assert two.burn() == dataclasses.replace(two, left=two.left - 1, burned=1)
+
+
+def test_builder_equals_the_constructor_with_defaults() -> None:
+    build = builder(SeatState)
+    made = build(3, 12_500)
+    assert made == SeatState(seat=3, stack=12_500)
+    assert type(made) is SeatState
+    assert build(3, 100, held=2, folded=True) == SeatState(seat=3, stack=100, held=2, folded=True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.stack = 5  # type: ignore[misc]
+    with pytest.raises(TypeError, match="plain dataclass"):
+        builder(DeckSpec)
+
+
+def test_setter_equals_replace_of_its_fields() -> None:
+    put = setter(SeatState, "stack", "all_in")
+    seat = SeatState(seat=2, stack=900, round_in=100)
+    assert put(seat, 0, True) == dataclasses.replace(seat, stack=0, all_in=True)
+    assert seat.stack == 900  # the original is untouched
+    with pytest.raises(TypeError, match="cannot set"):
+        setter(SeatState, "pocket")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from dealer_assist.engine.evolve import builder, setter
 from dealer_assist.errors import RuleViolation
 from dealer_assist.games.caro_holdem.settings import ROUND_NAMES
 from dealer_assist.games.caro_holdem.state import (
@@ -20,7 +21,7 @@ from dealer_assist.games.caro_holdem.state import (
     SHOWDOWN,
     SeatState,
     State,
-    evolve_seat,
+    Wager,
     evolve_state,
 )
 from dealer_assist.money import format_cents
@@ -56,6 +57,10 @@ class Cost:
         return seat.round_in + self.amount
 
 
+#: ``Cost(...)`` without the frozen constructor's cost: every wager's check asks for one.
+_cost = builder(Cost)
+
+
 def why_not(state: State, seat: SeatState, kind: str, keep: int | None = None) -> str | None:
     """The dealer-facing reason a bet/call/raise/check is refused now, or ``None``."""
     try:
@@ -77,7 +82,7 @@ def cost(state: State, seat: SeatState, kind: str, keep: int | None = None) -> C
                 f"at level {state.level}; they may call, raise or fold",
                 4,
             )
-        return Cost(0, state.level, False)
+        return _cost(0, state.level, False)
     if kind == "bet":
         if state.level > 0:
             raise violation(
@@ -103,8 +108,8 @@ def cost(state: State, seat: SeatState, kind: str, keep: int | None = None) -> C
         if due == 0 and state.discarding != seat.seat:
             raise violation(f"{who} owes nothing holding {k} cards: that is a check", 5)
         if due >= seat.stack:
-            return Cost(seat.stack, state.level, True)
-        return Cost(due, state.level, False)
+            return _cost(seat.stack, state.level, True)
+        return _cost(due, state.level, False)
     raise ValueError(kind)
 
 
@@ -125,17 +130,25 @@ def _full(state: State, seat: SeatState, k: int, level: int, kind: str) -> Cost:
             f"{kind}s: they may {'check' if kind == 'bet' else 'call'} (or keep fewer cards)",
             6,
         )
-    return Cost(amount, level, amount == seat.stack)
+    return _cost(amount, level, amount == seat.stack)
 
 
 def pay(seat: SeatState, amount: int, *, all_in: bool) -> SeatState:
-    return evolve_seat(
+    return _put_paid(
         seat,
-        stack=seat.stack - amount,
-        round_in=seat.round_in + amount,
-        hand_in=seat.hand_in + amount,
-        all_in=all_in or (seat.stack == amount and amount > 0),
+        seat.stack - amount,
+        seat.round_in + amount,
+        seat.hand_in + amount,
+        all_in or (seat.stack == amount and amount > 0),
     )
+
+
+#: The copies every wager makes, with their changed fields fixed once (see ``setter``).
+_put_paid = setter(SeatState, "stack", "round_in", "hand_in", "all_in")
+_put_turn = setter(State, "to_act", "discarding", "seats", "acted", "level", "actions")
+_put_phase = setter(
+    State, "phase", "to_act", "discarding", "seats", "acted", "level", "actions"
+)
 
 
 def needs_action(state: State, seat: SeatState) -> bool:
@@ -191,6 +204,31 @@ def advance(
         if _needs_action(seats, acted, seat):
             return evolve_state(state, to_act=seat.seat, discarding=None, **changes)
     return end_round(state, **changes)
+
+
+def advance_after(
+    state: State,
+    i: int,
+    seats: tuple[SeatState, ...],
+    acted: frozenset[int],
+    level: int,
+    actions: tuple[Wager, ...],
+) -> State:
+    """:func:`advance` for the actor ``state.settings.seats[i]``, whose action gives the state
+    these ``seats``, ``acted``, ``level`` and ``actions`` (every wager and fold comes here)."""
+    live = 0
+    for s in seats:
+        if not s.folded:
+            live += 1
+    if live == 1:
+        return _put_phase(state, OVER, None, None, seats, acted, level, actions)
+    n = len(seats)
+    for k in range(i + 1, i + n + 1):
+        seat = seats[k % n]
+        if _needs_action(seats, acted, seat):
+            return _put_turn(state, seat.seat, None, seats, acted, level, actions)
+    phase = SHOWDOWN if state.street >= len(ROUND_NAMES) - 1 else BOARD
+    return _put_phase(state, phase, None, None, seats, acted, level, actions)
 
 
 def end_round(state: State, **changes: Any) -> State:

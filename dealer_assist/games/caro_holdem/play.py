@@ -6,7 +6,7 @@ raises :class:`RuleViolation` naming the house ruling, so checking and applying 
 
 from __future__ import annotations
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import JOKER_RANK, JOKER_SUIT, Card
 from dealer_assist.deck import DeckSpec, Shoe
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import (
@@ -24,7 +24,7 @@ from dealer_assist.events import (
 from dealer_assist.fees import FeeContext, parse_fee_policy, pre_deal_fees
 from dealer_assist.games.caro_holdem.betting import (
     WAGERS,
-    advance,
+    advance_after,
     cost,
     open_round,
     pay,
@@ -46,6 +46,9 @@ from dealer_assist.games.caro_holdem.state import (
     Wager,
     evolve_seat,
     evolve_state,
+    new_state,
+    seat_state,
+    wager,
 )
 from dealer_assist.money import format_cents
 
@@ -56,7 +59,7 @@ def start_state(start: Start) -> State:
     """Fees before the deal, antes or blinds posted, five cards dealt face down to each seat."""
     cfg = parse_settings(start)
     shoe = Shoe.new(DeckSpec()).deal_unseen(PRIVATE_CARDS * len(cfg.seats))
-    seats = {s: SeatState(seat=s, stack=cfg.stacks[s]) for s in cfg.seats}
+    seats = {s: seat_state(s, cfg.stacks[s]) for s in cfg.seats}
     policy = parse_fee_policy(cfg.fee)
     pre = pre_deal_fees(
         policy,
@@ -95,7 +98,7 @@ def start_state(start: Start) -> State:
             seats[n] = pay(s, paid, all_in=paid == s.stack)
             records.append(Wager(n, kind, paid, PRIVATE_CARDS, 1, 0, seats[n].all_in))
         first_after = cfg.blind_seats[1]
-    state = State(
+    state = new_state(
         settings=cfg,
         seats=tuple(seats[s] for s in cfg.seats),
         shoe=shoe,
@@ -106,10 +109,27 @@ def start_state(start: Start) -> State:
     return open_round(state, first_after=first_after)
 
 
+#: The betting inputs (and discards) by class, with the kind each records: a replay meets them
+#: most, and they all begin with the same checks.
+_WAGER_KINDS: dict[type[Event], str] = {
+    Check: "check", Bet: "bet", Call: "call", Raise: "raise", Fold: "fold", Discard: "discard",
+}
+
+
 def step(state: State, event: Event) -> State:
     """The state after ``event``, or :class:`RuleViolation` saying why it is refused."""
     if state.phase == OVER:
         raise RuleViolation("the hand is over: settle it and start the next hand")
+    kind = _WAGER_KINDS.get(event.__class__)
+    if kind is not None:  # the same checks as below, in the same order, for a plain wager
+        seat = event.seat  # type: ignore[attr-defined]
+        if isinstance(seat, int) and seat not in state.settings.seats:  # event.seat_of
+            raise RuleViolation(f"seat {seat} is not in this hand")
+        if kind == "fold" and state.phase == SHOWDOWN:
+            return _muck(state, seat)
+        if kind == "discard":
+            return _discard(state, event, _require_turn(state, seat))  # type: ignore[arg-type]
+        return _act(state, seat, kind, _require_turn(state, seat))
     seat_no = event.seat_of
     if seat_no is not None and seat_no not in state.settings.seats:
         raise RuleViolation(f"seat {seat_no} is not in this hand")
@@ -120,14 +140,15 @@ def step(state: State, event: Event) -> State:
     if isinstance(event, Fold) and state.phase == SHOWDOWN:
         return _muck(state, event.seat)
     if isinstance(event, (Check, Bet, Call, Raise, Fold, Discard)):
-        _require_turn(state, event.seat)
+        s = _require_turn(state, event.seat)
         if isinstance(event, Discard):
-            return _discard(state, event)
-        return _act(state, event.seat, event.TYPE)
+            return _discard(state, event, s)
+        return _act(state, event.seat, event.TYPE, s)
     raise RuleViolation(f'Caro Hold \'em has no "{event.TYPE}" input')
 
 
-def _require_turn(state: State, seat: int) -> None:
+def _require_turn(state: State, seat: int) -> SeatState:
+    """The seat, if it may act now; else why not."""
     if state.phase == BOARD:
         count = BOARD_COUNTS[state.street + 1]
         raise violation(
@@ -146,20 +167,21 @@ def _require_turn(state: State, seat: int) -> None:
         raise violation(f"seat {seat} is all-in: they take no more action", 6)
     if state.to_act != seat:
         raise violation(f"seat {seat} acted out of turn: seat {state.to_act} is to act", 3)
+    return s
 
 
 def _check_new_cards(state: State, cards: tuple[Card, ...], what: str) -> None:
     if len(set(cards)) != len(cards):
         raise RuleViolation(f"{what} names the same card twice")
     for card in cards:
-        if card.is_joker:
+        if card.rank == JOKER_RANK and card.suit == JOKER_SUIT:  # card.is_joker
             raise RuleViolation("Caro Hold 'em is played without jokers")
         if card in state.known:
             raise RuleViolation(f"{card.code} is already face up: {what} cannot hold it")
 
 
-def _discard(state: State, event: Discard) -> State:
-    s = state.seat(event.seat)
+def _discard(state: State, event: Discard, s: SeatState) -> State:
+    """A discard by ``s`` (the event's seat, whose turn it is)."""
     if event.cards and event.count is not None and event.count != len(event.cards):
         raise RuleViolation(
             f"the discard names {len(event.cards)} cards but says count {event.count}"
@@ -193,8 +215,8 @@ def _discard(state: State, event: Discard) -> State:
     )
 
 
-def _act(state: State, seat_no: int, kind: str) -> State:
-    s = state.seat(seat_no)
+def _act(state: State, seat_no: int, kind: str, s: SeatState) -> State:
+    """A check, bet, call, raise or fold by ``s`` (seat ``seat_no``, whose turn it is)."""
     if kind in ("check", "fold") and state.discarding == seat_no:
         raise violation(
             f"seat {seat_no} discarded, and a discard comes just before a bet, call or raise, "
@@ -202,27 +224,29 @@ def _act(state: State, seat_no: int, kind: str) -> State:
             5,
         )
     i = state.settings.seats.index(seat_no)
+    seats = state.seats
     if kind == "fold":
-        record = Wager(seat_no, "fold", 0, s.held, state.level, state.street)
-        return advance(
+        record = wager(seat_no, "fold", 0, s.held, state.level, state.street)
+        return advance_after(
             state,
-            seat_no,
-            seats=(*state.seats[:i], evolve_seat(s, folded=True), *state.seats[i + 1 :]),
-            acted=state.acted | {seat_no},
-            actions=(*state.actions, record),
+            i,
+            (*seats[:i], evolve_seat(s, folded=True), *seats[i + 1 :]),
+            state.acted | {seat_no},
+            state.level,
+            (*state.actions, record),
         )
     c = cost(state, s, kind)
     new = pay(s, c.amount, all_in=c.all_in)
-    raised = c.level > state.level
-    acted = frozenset({seat_no}) if raised else state.acted | {seat_no}
-    record = Wager(seat_no, kind, c.amount, s.held, c.level, state.street, new.all_in)
-    return advance(
+    level = c.level
+    acted = frozenset({seat_no}) if level > state.level else state.acted | {seat_no}
+    record = wager(seat_no, kind, c.amount, s.held, level, state.street, new.all_in)
+    return advance_after(
         state,
-        seat_no,
-        seats=(*state.seats[:i], new, *state.seats[i + 1 :]),
-        acted=acted,
-        level=c.level,
-        actions=(*state.actions, record),
+        i,
+        (*seats[:i], new, *seats[i + 1 :]),
+        acted,
+        level,
+        (*state.actions, record),
     )
 
 

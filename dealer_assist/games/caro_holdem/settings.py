@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from dealer_assist.engine.evolve import builder
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Start
 
@@ -60,6 +61,10 @@ class Settings:
         if len(self.seats) == 2:
             return self.button, self.left_of(self.button)
         return self.left_of(self.button), self.left_of(self.button, 2)
+
+
+#: ``Settings(...)`` without the frozen constructor's cost (every replay reads the settings).
+_settings = builder(Settings)
 
 
 def _int(value: Any, name: str, *, low: int = 0) -> int:
@@ -131,7 +136,7 @@ def parse_settings(start: Start) -> Settings:
         raise BadInput('"multipliers" must list four round multipliers, e.g. [1, 1, 2, 4]')
     mult = tuple(_int(m, "multipliers", low=1) for m in mult_raw)
     chip = _int(start.get("smallest_chip", 100), "smallest_chip", low=1)
-    return Settings(
+    return _settings(
         seats=seats,
         button=button,
         unit=unit,

@@ -13,7 +13,7 @@ from typing import Any
 from dealer_assist.cards import Card
 from dealer_assist.deck import Shoe
 from dealer_assist.engine.base import FeeLine
-from dealer_assist.engine.evolve import evolver
+from dealer_assist.engine.evolve import builder, evolver
 from dealer_assist.games.caro_holdem.settings import PRIVATE_CARDS, ROUND_NAMES, Settings
 
 BETTING = "betting"
@@ -144,3 +144,8 @@ class State:
 #: state for every event).
 evolve_seat = evolver(SeatState)
 evolve_state = evolver(State)
+#: ``Wager(...)`` without the frozen constructor's cost (a replay records one for most events).
+wager = builder(Wager)
+#: ``SeatState(...)`` and ``State(...)``, likewise (every replay starts a hand).
+seat_state = builder(SeatState)
+new_state = builder(State)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dealer_assist.cards import Card
+from dealer_assist.engine.evolve import setter
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Champ, Coward, Event, Reshuffle
 from dealer_assist.games.champs_and_cowards.rules import (
@@ -62,10 +63,11 @@ def coward_block(state: CCState, seat: int) -> str | None:
 
 def _card_block(state: CCState, card: Card) -> str | None:
     """Why ``card`` cannot come out of the stub now (every copy face up, or not in the shoe)."""
-    copies = state.shoe.copies(card)
+    shoe = state.shoe
+    copies = shoe.copies(card)
     if copies == 0:
         return f"{card.code} is not in this shoe"
-    if state.shoe.out.get(card, 0) < copies:
+    if shoe.out.get(card, 0) < copies:
         return None
     seats = list(state.holders(card))
     where = ", ".join(str(s) for s in seats)
@@ -84,8 +86,12 @@ def check(state: CCState, event: Event) -> None:
     if seat is not None and seat not in state.seats:
         listed = ", ".join(str(s) for s in state.seats)
         raise RuleViolation(f"seat {seat} is not in this hand (seats {listed})", rule="cc-1")
-    to_act = state.to_act
-    if isinstance(event, CardDealt):
+    if state.order:  # state.to_act, read here once (the hand is not over)
+        to_act: int | None = state.order[state.turn]
+    else:
+        to_act = state.next_up_card
+    if event.__class__ is CardDealt or isinstance(event, CardDealt):
+        assert isinstance(event, CardDealt)
         _check_card(state, event, to_act)
     elif isinstance(event, (Champ, Coward)):
         word = "champ" if isinstance(event, Champ) else "coward"
@@ -156,17 +162,16 @@ def _check_card(state: CCState, event: CardDealt, to_act: int | None) -> None:
 def transition(state: CCState, event: Event, *, checked: bool = False) -> CCState:
     """The hand after ``event``. ``checked``: :func:`check` has just accepted it (a card then
     needs no second look at the stub)."""
-    if isinstance(event, CardDealt):
+    if event.__class__ is CardDealt or isinstance(event, CardDealt):
+        assert isinstance(event, CardDealt)
         return _card(state, event.seat, event.card, checked)
     if isinstance(event, Champ):
         i = state.index(event.seat)
         h = state.hands[i]
-        hands = swap_hand(state.hands, i, evolve_hand(h, champs=h.champs + 1))
+        hands = swap_hand(state.hands, i, _put_champs(h, h.champs + 1))
         pool = state.champ_pool + CHAMP_CHIPS * state.chip
         if state.shoe.left > 0:
-            return evolve_state(
-                state, hands=hands, champ_pool=pool, pending=True, shoe=state.shoe.burn(), news=()
-            )
+            return _put_champ(state, hands, pool, True, state.shoe.burn(), ())
         return evolve_state(state, hands=hands, champ_pool=pool, pending=True, burn_owed=True,
                             news=())
     if isinstance(event, Coward):
@@ -198,19 +203,17 @@ def _card(state: CCState, seat: int, card: Card, checked: bool) -> CCState:
     # A checked card can come: check refuses one with every copy out, or with the stub empty
     # after the up cards (and the up cards never empty it: start refuses more seats than cards).
     shoe = state.shoe.deal_checked(card) if checked else state.shoe.deal(card)
-    if state.dealing:
-        hands = swap_hand(state.hands, i, evolve_hand(h, cards=(card,)))
-        state = evolve_state(state, hands=hands, shoe=shoe, news=())
-        if state.next_up_card is None:
+    if not state.order:  # dealing the up cards
+        hands = swap_hand(state.hands, i, _put_cards(h, (card,)))
+        state = _put_dealt(state, hands, shoe, ())
+        if all(h.cards for h in hands):  # no next up card
             state = evolve_state(state, order=action_order(state))
             return _stop_if_exhausted(state)
         return state
     reason = destroy_reason(h.cards, card)
     if reason is None:
-        hands = swap_hand(state.hands, i, evolve_hand(h, cards=(*h.cards, card)))
-        return _stop_if_exhausted(
-            evolve_state(state, hands=hands, shoe=shoe, pending=False, news=())
-        )
+        hands = swap_hand(state.hands, i, _put_cards(h, (*h.cards, card)))
+        return _stop_if_exhausted(_put_played(state, hands, shoe, False, ()))
     new = evolve_hand(h, cards=(*h.cards, card), status=DESTROYED, reason=reason)
     return _advance(
         state,
@@ -219,6 +222,14 @@ def _card(state: CCState, seat: int, card: Card, checked: bool) -> CCState:
         pending=False,
         news=((seat, f"destroyed ({reason})"),),
     )
+
+
+#: The copies the commonest events make, with their changed fields fixed once.
+_put_cards = setter(SeatHand, "cards")
+_put_champs = setter(SeatHand, "champs")
+_put_dealt = setter(CCState, "hands", "shoe", "news")
+_put_played = setter(CCState, "hands", "shoe", "pending", "news")
+_put_champ = setter(CCState, "hands", "champ_pool", "pending", "shoe", "news")
 
 
 def _ranked(

@@ -19,29 +19,39 @@ FORCED_MARGIN = 3
 PLACES = 3
 
 
+#: Points by rank (index 0..14): ace 1, two to ten their pips, jack, queen and king nothing.
+_POINTS = (0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 1)
+#: The court-card tie-break by rank: king > queen > jack, every other rank 0.
+_FACE = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11, 12, 13, 0)
+
+
 def points(card: Card) -> int:
     """Ace 1, two to ten their pips, jack, queen and king nothing."""
-    if card.rank == 14:
-        return 1
-    if card.rank >= 11:
-        return 0
-    return card.rank
+    return _POINTS[card.rank]
 
 
 def hand_points(cards: Sequence[Card]) -> int:
-    return sum(points(c) for c in cards)
+    total = 0
+    for c in cards:
+        total += _POINTS[c.rank]
+    return total
 
 
 def card_key(card: Card) -> tuple[int, int, int]:
     """The card order for every tie: points, then king > queen > jack, then suit (s > h > d > c)."""
-    face = card.rank if 11 <= card.rank <= 13 else 0
-    return (points(card), face, SUIT_STRENGTH[card.suit])
+    rank = card.rank
+    return (_POINTS[rank], _FACE[rank], SUIT_STRENGTH[card.suit])
 
 
 def hand_key(cards: Sequence[Card], deal_index: int) -> tuple[int, tuple[int, int, int], int]:
     """How stopped hands rank: points, then the last card by the card order, then the seat dealt
     earlier (``deal_index`` is the seat's place in the deal order; lower ranks higher)."""
-    return (hand_points(cards), card_key(cards[-1]), -deal_index)
+    total = 0
+    for c in cards:
+        total += _POINTS[c.rank]
+    last = cards[-1]
+    rank = last.rank
+    return (total, (_POINTS[rank], _FACE[rank], SUIT_STRENGTH[last.suit]), -deal_index)
 
 
 def destroy_reason(cards: Sequence[Card], new: Card) -> str | None:

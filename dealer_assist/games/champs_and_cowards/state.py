@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from dealer_assist.cards import Card
 from dealer_assist.deck import MAX_DECKS, DeckSpec, Shoe
-from dealer_assist.engine.evolve import evolver
+from dealer_assist.engine.evolve import builder, evolver
 from dealer_assist.errors import DealerAssistError, RuleViolation
 from dealer_assist.events import Start
 from dealer_assist.fees import FeeContext, FeeLine, FeePolicy, parse_fee_policy, pre_deal_fees
@@ -162,6 +162,9 @@ class CCState:
 #: state for every event).
 evolve_hand = evolver(SeatHand)
 evolve_state = evolver(CCState)
+#: ``SeatHand(...)`` and ``CCState(...)`` likewise (every replay starts a hand).
+_new_hand = builder(SeatHand)
+_new_state = builder(CCState)
 
 
 def swap_hand(hands: tuple[SeatHand, ...], i: int, new: SeatHand) -> tuple[SeatHand, ...]:
@@ -213,7 +216,7 @@ def start_state(start: Start) -> CCState:
         pre = pre_deal_fees(policy, FeeContext(seats=seats, smallest_chip=smallest))
     except DealerAssistError as exc:
         raise RuleViolation(f"the table's fee: {exc}") from exc
-    return CCState(
+    return _new_state(
         seats=seats,
         chip=chip,
         decks=decks,
@@ -222,5 +225,5 @@ def start_state(start: Start) -> CCState:
         fee=policy,
         pre_fees=tuple(pre),
         shoe=Shoe.new(spec),
-        hands=tuple(SeatHand(seat=s) for s in seats),
+        hands=tuple([_new_hand(s) for s in seats]),
     )
