@@ -70,6 +70,7 @@ from dealer_assist.services.model import Dispute as StoredDispute
 from dealer_assist.services.model import Hand, HandFilter, LedgerLine, Shift, Table
 from dealer_assist.services.ports import Store
 from dealer_assist.services.timeacct import compare_time_lines, fold_time
+from dealer_assist.services.verify import ledger_diff
 
 #: Replay large shifts in parallel (switch off where forking is unwelcome, e.g. inside a GUI).
 PARALLEL = True
@@ -123,22 +124,15 @@ def _events(rows: Sequence[Row]) -> list[Event]:
     return [_parse(r.text) for r in rows]
 
 
-def _ledger_diff(derived: list[LedgerLine], stored: list[LedgerLine]) -> str:
-    def show(x: LedgerLine) -> str:
-        who = "" if x.seat is None else f" seat {x.seat}"
-        kind = f"{x.kind} ({x.detail})" if x.detail else x.kind
-        return f"{kind}{who} {format_cents(x.amount)}"
+def _show_money_line(x: LedgerLine) -> str:
+    who = "" if x.seat is None else f" seat {x.seat}"
+    kind = f"{x.kind} ({x.detail})" if x.detail else x.kind
+    return f"{kind}{who} {format_cents(x.amount)}"
 
-    a = sorted(show(x) for x in derived)
-    b = sorted(show(x) for x in stored)
-    missing = [x for x in a if x not in b]
-    extra = [x for x in b if x not in a]
-    parts = []
-    if missing:
-        parts.append("replay gives " + ", ".join(missing))
-    if extra:
-        parts.append("ledger has " + ", ".join(extra))
-    return "; ".join(parts) or "the lines differ"
+
+def _ledger_diff(derived: list[LedgerLine], stored: list[LedgerLine]) -> str:
+    return ledger_diff(derived, stored, show=_show_money_line, ours="replay gives",
+                       fallback="the lines differ")
 
 
 def hand_figures(

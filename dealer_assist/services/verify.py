@@ -302,7 +302,7 @@ def check_hand(job: HandJob) -> HandProblem:
     derived = ledger_lines(hand_id, settlement)
     if not same_lines(derived, ledger):
         return last, (f"{label}'s ledger lines do not match its events: "
-                      f"{_diff(derived, ledger)}"), hand_id
+                      f"{ledger_diff(derived, ledger)}"), hand_id
     return None
 
 
@@ -347,22 +347,31 @@ def fold(events: list[Event]) -> Folded | Refused:
     return Folded(game, state)
 
 
-def _diff(derived: list[LedgerLine], stored: list[LedgerLine]) -> str:
-    def show(x: LedgerLine) -> str:
-        who = "" if x.seat is None else f" seat {x.seat}"
-        kind = f"{x.kind}:{x.detail}" if x.detail else x.kind
-        return f"{kind}{who} {x.amount}"
+def _show_line(x: LedgerLine) -> str:
+    who = "" if x.seat is None else f" seat {x.seat}"
+    kind = f"{x.kind}:{x.detail}" if x.detail else x.kind
+    return f"{kind}{who} {x.amount}"
 
+
+def ledger_diff(
+    derived: list[LedgerLine],
+    stored: list[LedgerLine],
+    *,
+    show: Callable[[LedgerLine], str] = _show_line,
+    ours: str = "events give",
+    fallback: str = "different lines",
+) -> str:
+    """Where the lines the events give and the stored ledger part, in words (verify, reports)."""
     a = sorted(show(x) for x in derived)
     b = sorted(show(x) for x in stored)
     missing = [x for x in a if x not in b]
     extra = [x for x in b if x not in a]
     parts = []
     if missing:
-        parts.append("events give " + ", ".join(missing))
+        parts.append(f"{ours} " + ", ".join(missing))
     if extra:
         parts.append("ledger has " + ", ".join(extra))
-    return "; ".join(parts) or "different lines"
+    return "; ".join(parts) or fallback
 
 
 def verify_store(store: Store, hands: Iterable[tuple[int, HandInfo]] | None = None) -> VerifyReport:
