@@ -1,10 +1,14 @@
-"""Hand-replay benchmark: how many whole hands per second ``engine.hand.replay`` folds.
+"""Hand-replay benchmark: how many whole hands per second ``engine.hand.replay`` folds, and how
+many a second are re-derived as ``verify`` and the reports do it.
 
     python bench/bench_replay.py [--hands N] [--repeat R] [--seed S]
 
 ``verify`` and every report replay each stored hand from its event log, so replay speed bounds
 them. The hands are sample hands of each game (3 to 7 players for Champs and Cowards, 2 to 6 for
-Caro Hold 'em), built before the clock starts.
+Caro Hold 'em), built before the clock starts. ``replay-*`` folds each hand with
+``engine.hand.replay`` (a step, with its state, for every event, as the replay screen shows
+them); ``rederive-*`` does what ``verify`` and the shift report do for each hand: the game's
+``start``, its ``apply`` for every event (every rule checked) and its ``settle``.
 
 The baseline, measured in the same run on the same hands, is decoding the hands' stored JSON
 lines with the standard library (``json.loads`` of each line, no events built): the least any
@@ -14,8 +18,10 @@ decoding the hand's JSON). Rates are the best of R timed passes over chunks of h
 contenders taking turns, so a busy spell on the machine hits both alike.
 
 Lines:
-  BENCH replay-cc   ours=replay(events) for Champs and Cowards hands, baseline=json.loads
-  BENCH replay-caro ours=replay(events) for Caro Hold 'em hands,      baseline=json.loads
+  BENCH replay-cc     ours=replay(events) for Champs and Cowards hands, baseline=json.loads
+  BENCH replay-caro   ours=replay(events) for Caro Hold 'em hands,      baseline=json.loads
+  BENCH rederive-cc   ours=start, apply each event, settle (Champs and Cowards), baseline=json.loads
+  BENCH rederive-caro ours=start, apply each event, settle (Caro Hold 'em),      baseline=json.loads
 """
 
 from __future__ import annotations
@@ -28,15 +34,17 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from dealer_assist.engine.base import Game, Settlement
 from dealer_assist.engine.hand import parse_lines, replay
 from dealer_assist.engine.registry import get_game
-from dealer_assist.events import Event
+from dealer_assist.events import Event, Start
 
 CHUNK = 200
-GAMES = {"replay-cc": ("champs-and-cowards", 3, 7), "replay-caro": ("caro-holdem", 2, 6)}
+GAMES = {"cc": ("champs-and-cowards", 3, 7), "caro": ("caro-holdem", 2, 6)}
 
 
 def sample(game: str, low: int, high: int, hands: int, seed: int) -> list[list[Event]]:
@@ -74,28 +82,49 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="timed passes per chunk (default 3)")
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args(argv)
-    for figure, (game, low, high) in GAMES.items():
+    for short, (game, low, high) in GAMES.items():
+        g = get_game(game)
         hands = sample(game, low, high, args.hands, args.seed)
         texts = [[ev.to_line() for ev in hand] for hand in hands]
         for hand, text in zip(hands, texts, strict=True):  # the same hands, both ways
             assert parse_lines(text)[0] == hand
-            replay(hand)
+            assert replay(hand).settle() == rederive(g, hand)
 
-        def ours(hand: object) -> object:
+        def replayed(hand: object) -> object:
             return replay(hand)  # type: ignore[arg-type]
+
+        def rederived(hand: object, g: Game[Any] = g) -> object:
+            return rederive(g, hand)  # type: ignore[arg-type]
 
         def baseline(text: object) -> object:
             return [json.loads(line) for line in text]  # type: ignore[attr-defined]
 
-        rates = race({"ours": (hands, ours), "baseline": (texts, baseline)}, args.repeat)
-        events = sum(len(h) for h in hands) / len(hands)
-        print(
-            f"BENCH {figure} ours={rates['ours']:.0f} baseline={rates['baseline']:.0f} "
-            f"ratio={rates['ours'] / rates['baseline']:.2f} hands/s"
+        rates = race(
+            {"replay": (hands, replayed), "rederive": (hands, rederived),
+             "baseline": (texts, baseline)},
+            args.repeat,
         )
+        base = rates["baseline"]
+        for figure in ("replay", "rederive"):
+            print(
+                f"BENCH {figure}-{short} ours={rates[figure]:.0f} baseline={base:.0f} "
+                f"ratio={rates[figure] / base:.2f} hands/s"
+            )
+        events = sum(len(h) for h in hands) / len(hands)
         print(f"# {game}: {events:.1f} events a hand, "
-              f"{1e6 / (rates['ours'] * events):.1f} us an event replayed", file=sys.stderr)
+              f"{1e6 / (rates['replay'] * events):.1f} us an event replayed", file=sys.stderr)
     return 0
+
+
+def rederive(game: Game[Any], hand: Sequence[Event]) -> Settlement:
+    """A hand re-derived as ``verify`` does it: start, every event applied, the settlement."""
+    first = hand[0]
+    assert isinstance(first, Start)
+    state = game.start(first)
+    apply = game.apply
+    for event in hand[1:]:
+        state = apply(state, event)
+    return game.settle(state)
 
 
 if __name__ == "__main__":

@@ -85,6 +85,8 @@ class Station:
         return (time.perf_counter() - t0) * 1000
 
     def close(self) -> None:
+        #: inputs PostgreSQL took in one statement (the others took the locking path)
+        self.one_statement = getattr(self.svc.store, "one_statement_appends", 0)
         self.svc.store.close()  # type: ignore[attr-defined]
 
 
@@ -168,7 +170,10 @@ def bench_postgresql(inputs: int) -> None:
     with PgCluster(fsync=True) as pg:
         pg.create_database("bare")
         bare = BarePostgresql(f"host=127.0.0.1 port={pg.port} user=postgres dbname=bare")
-        ours, base = interleaved(Station(pg.create_database("ours")), bare, inputs)
+        station = Station(pg.create_database("ours"))
+        ours, base = interleaved(station, bare, inputs)
+    print(f"# record-postgresql: {station.one_statement} of {inputs} inputs in one statement",
+          flush=True)
     line("record-p50-postgresql", pct(ours, 0.5), "bare-insert", pct(base, 0.5), "ms")
     line("record-p99-postgresql", pct(ours, 0.99), "bare-insert", pct(base, 0.99), "ms")
 
@@ -199,7 +204,7 @@ def replay_only(url: str) -> tuple[float, int]:
     hands: dict[int, list[Any]] = {}
     with db.engine.connect() as conn:
         for hand_id, body in conn.exec_driver_sql(
-            "SELECT hand_id, body FROM events ORDER BY table_id, seq"
+            "SELECT hand_id, body FROM events WHERE hand_id IS NOT NULL ORDER BY table_id, seq"
         ):
             hands.setdefault(hand_id, []).append(parse_body(body))
     db.close()
@@ -213,15 +218,27 @@ def replay_only(url: str) -> tuple[float, int]:
 
 
 def bench_verify(hands: int) -> None:
+    """``verify_database`` as the CLI runs it (its parts on every CPU), against replaying the
+    same hands alone in this one process."""
+    import resource
+
+    def cpu() -> list[float]:  # this process, and its finished children (verify's workers)
+        return [r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
+                                                  resource.getrusage(resource.RUSAGE_CHILDREN))]
+
     url = demo_database(hands)
     db = open_database(url)
+    before = cpu()
     t0 = time.perf_counter()
     report = verify_database(db)
     took = time.perf_counter() - t0
+    here, workers = (b - a for a, b in zip(before, cpu(), strict=True))
     db.close()
     assert report.ok, report.summary()
     peer, n = replay_only(url)
     assert n == report.hands
+    print(f"# verify: {report.hands} hands, {report.events} events in {took:.2f} s; CPU "
+          f"{here:.2f} s in this process, {workers:.2f} s in its workers", flush=True)
     line("verify", report.hands / took, "replay-only", peer, "hands/s")
 
 

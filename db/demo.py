@@ -37,6 +37,7 @@ from dealer_assist.db.models import (
     TableSettingsRow,
     UserRow,
 )
+from dealer_assist.db.store import append_audit
 from dealer_assist.engine.registry import game_names, get_game
 from dealer_assist.errors import BadInput
 from dealer_assist.events import Event, Void
@@ -149,7 +150,7 @@ def plan_table(game_name: str, hands: int, seed: int, with_void: bool) -> list[P
         result = fold(events)
         if not isinstance(result, Folded):
             raise AssertionError(f"{game_name} dealt a hand that does not replay: {result}")
-        settlement = result.game.settle(result.state)
+        settlement = result.settle()
         if not settlement.conserved:
             raise AssertionError(f"{game_name} dealt a hand that does not conserve chips")
         carry = settlement.carry_out if game_name == "champs-and-cowards" else 0
@@ -477,4 +478,4 @@ def _table_audit(
                       "hand_id": hand_ids[k]})
     del shift_ids
     audit.sort(key=lambda r: r["at"])
-    conn.execute(insert(A), audit)
+    append_audit(conn, audit)

@@ -210,6 +210,19 @@ class AuditRow(Base):
     detail: Mapped[str] = mapped_column(Text, default="")
     table_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     hand_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    #: The entry's place in the audit chain, and the chain's links (schema 0004).
+    seq: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    prev_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class AuditHeadRow(Base):
+    """The audit chain's head: one row (id 1), written in the same transaction as each entry."""
+
+    __tablename__ = "audit_head"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    entries: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    head_hash: Mapped[str] = mapped_column(String(64), default=GENESIS, server_default=GENESIS)
 
 
 #: Tables the database keeps append-only (UPDATE and DELETE refused by triggers).

@@ -3,24 +3,29 @@
 Each method is one transaction. An append locks its table's row (``BEGIN IMMEDIATE`` on
 SQLite, ``SELECT ... FOR UPDATE`` on PostgreSQL), takes the chain head from it, inserts the
 event with the next sequence number and its hash, and moves the head, so stations writing to
-different tables never wait for each other on PostgreSQL and a table's chain never forks.
+different tables never wait for each other on PostgreSQL and a table's chain never forks. On
+PostgreSQL a dealer input usually goes in as one statement instead: a compare-and-swap from the
+head the store wrote last, which the locking path takes over when another station wrote since.
 """
 
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, and_, exists, func, insert, select, update
+from sqlalchemy import event as sa_event
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from dealer_assist.db.bootstrap import Database, unavailable
 from dealer_assist.db.models import (
     AdjustmentRow,
+    AuditHeadRow,
     AuditRow,
     DisputeRow,
     EventRow,
@@ -32,7 +37,8 @@ from dealer_assist.db.models import (
 )
 from dealer_assist.db.users import UserStore
 from dealer_assist.errors import BadInput
-from dealer_assist.services.chain import canonical, event_hash, utc
+from dealer_assist.services.audit_chain import AuditHead, audit_hash
+from dealer_assist.services.chain import GENESIS, canonical, event_hash, utc
 from dealer_assist.services.errors import Conflict, NotFound
 from dealer_assist.services.model import (
     Adjustment,
@@ -58,9 +64,12 @@ L = LedgerRow.__table__
 D = DisputeRow.__table__
 ADJ = AdjustmentRow.__table__
 A = AuditRow.__table__
+AH = AuditHeadRow.__table__
 
-#: The append's statements: the hot path (one per dealer input) runs them on the driver's own
-#: cursor inside the SQLAlchemy transaction, so it costs little more than the inserts themselves.
+#: The append's statements, run on the driver's own cursor: the locking path. On SQLite the hot
+#: path (one per dealer input) runs them in a ``BEGIN IMMEDIATE`` transaction on the store's own
+#: driver connection, so it costs little more than the inserts; on PostgreSQL they run, with the
+#: table's row locked, when the one-statement append below does not apply.
 _APPEND_SQL = {
     "head": "SELECT h.table_id, h.events, t.head_seq, t.head_hash FROM hands h "
             "JOIN card_tables t ON t.id = h.table_id WHERE h.id = ?",
@@ -71,6 +80,28 @@ _APPEND_SQL = {
 }
 _APPEND_PG = {k: v.replace("?", "%s") for k, v in _APPEND_SQL.items()}
 _APPEND_PG["head"] += " FOR UPDATE OF t"
+
+#: PostgreSQL's one-statement append: one round trip, its own transaction (autocommit). It is a
+#: compare-and-swap on the chain head this store wrote last: the table's head moves only if it is
+#: still that head and the hand still has ``expected`` events; the hand's count moves only if the
+#: head did; the event goes in only if both did (a head moved without its hand would insert a
+#: NULL number, which the column refuses, undoing the whole statement). No row back: another
+#: station wrote at the table since, or the hand is not where the caller thinks; the locking path
+#: then decides, with today's head.
+_APPEND_ONE_PG = (
+    "WITH t AS (UPDATE card_tables SET head_seq = %(seq)s, head_hash = %(hash)s::text"
+    " WHERE id = %(table_id)s AND head_seq = %(head_seq)s AND head_hash = %(prev_hash)s::text"
+    " AND EXISTS (SELECT 1 FROM hands WHERE id = %(hand_id)s AND table_id = %(table_id)s"
+    " AND events = %(expected)s) RETURNING id),"
+    " h AS (UPDATE hands SET events = %(number)s WHERE id = %(hand_id)s"
+    " AND events = %(expected)s AND EXISTS (SELECT 1 FROM t) RETURNING events)"
+    " INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, body, prev_hash,"
+    " hash) SELECT t.id, %(seq)s, %(hand_id)s, h.events, %(time)s, %(actor)s::text,"
+    " %(type)s::text, %(body)s::text, %(prev_hash)s::text, %(hash)s::text"
+    " FROM t LEFT JOIN h ON true RETURNING seq"
+)
+#: How many hands' tables a store remembers for that append (hands are dealt one after another).
+_HANDS_REMEMBERED = 256
 
 HAND_COLUMNS = (
     H.c.id, H.c.table_id, H.c.shift_id, H.c.number, H.c.game, H.c.seats, H.c.started_at,
@@ -128,8 +159,49 @@ def _time_line(r: Any) -> LedgerLine:
 def _audit(r: Any) -> AuditEntry:
     return AuditEntry(
         id=r.id, at=r.at, actor=r.actor, action=r.action, detail=r.detail,
-        table_id=r.table_id, hand_id=r.hand_id,
+        table_id=r.table_id, hand_id=r.hand_id, seq=r.seq or 0, prev_hash=r.prev_hash or "",
+        hash=r.hash or "",
     )
+
+
+def append_audit(conn: Connection, rows: Sequence[Mapping[str, Any]]) -> list[AuditEntry]:
+    """Chain and insert audit entries (``at, actor, action, detail, table_id, hand_id``) in the
+    caller's transaction, and move the audit chain's head: the head row is locked first, so
+    entries from several stations queue up in one order."""
+    stmt = select(AH.c.entries, AH.c.head_hash).where(AH.c.id == 1)
+    if conn.dialect.name == "postgresql":
+        stmt = stmt.with_for_update()
+    head = conn.execute(stmt).first()
+    if head is None:  # the head row is gone: go on from the last entry (verify names it)
+        tail = conn.execute(select(A.c.seq, A.c.hash).order_by(A.c.id.desc()).limit(1)).first()
+        seq, last = (int(tail.seq or 0), tail.hash or GENESIS) if tail else (0, GENESIS)
+        conn.execute(insert(AH).values(id=1, entries=seq, head_hash=last))
+    else:
+        seq, last = int(head.entries), head.head_hash
+    entries: list[AuditEntry] = []
+    for row in rows:
+        seq += 1
+        at = utc(row["at"])
+        detail = row.get("detail") or ""
+        h = audit_hash(
+            seq=seq, at=at, actor=row["actor"], action=row["action"], detail=detail,
+            table_id=row.get("table_id"), hand_id=row.get("hand_id"), prev_hash=last,
+        )
+        new_id = int(conn.execute(
+            insert(A).values(
+                at=at, actor=row["actor"], action=row["action"], detail=detail,
+                table_id=row.get("table_id"), hand_id=row.get("hand_id"), seq=seq,
+                prev_hash=last, hash=h,
+            ).returning(A.c.id)
+        ).scalar_one())
+        entries.append(AuditEntry(
+            id=new_id, at=at, actor=row["actor"], action=row["action"], detail=detail,
+            table_id=row.get("table_id"), hand_id=row.get("hand_id"), seq=seq, prev_hash=last,
+            hash=h,
+        ))
+        last = h
+    conn.execute(update(AH).where(AH.c.id == 1).values(entries=seq, head_hash=last))
+    return entries
 
 
 class SqlStore(UserStore):
@@ -143,8 +215,22 @@ class SqlStore(UserStore):
         dbapi = self.engine.dialect.loaded_dbapi
         self._driver_error: type[Exception] = dbapi.Error
         self._driver_integrity: type[Exception] = dbapi.IntegrityError
+        #: PostgreSQL's one-statement append starts from the chain head this store wrote last at
+        #: each table (table id -> seq, hash) and the table of each hand it wrote for; the
+        #: database checks both, so a stale one only sends the input down the locking path.
+        self._heads: dict[int, tuple[int, str]] = {}
+        self._hand_table: dict[int, int] = {}
+        #: Appends that went in by that one statement (the others took the locking path).
+        self.one_statement_appends = 0
+        #: The store's own driver connection for appends (see :meth:`_own_connection`), for one
+        #: thread at a time; not for an in-memory SQLite database (one per connection).
+        self._own: Any = None
+        self._own_lock = threading.Lock()
+        self._keep_own = self._pg or db.sqlite_path is not None
+        sa_event.listen(self.engine, "engine_disposed", self._drop_own)
 
     def close(self) -> None:
+        self._drop_own()
         self.db.close()
 
     # --- transactions ------------------------------------------------------------------------
@@ -194,10 +280,11 @@ class SqlStore(UserStore):
         return row
 
     def _insert_event(
-        self, conn: Connection, *, table_id: int, head_seq: int, head_hash: str,
+        self, cur: Any, *, table_id: int, head_seq: int, head_hash: str,
         hand_id: int | None,
         number: int, ev: NewEvent,
     ) -> StoredEvent:
+        """Insert the event after the locked head on the driver cursor ``cur``; move the head."""
         seq = head_seq + 1
         at = utc(ev.time)
         body_text = canonical(ev.body)
@@ -205,16 +292,142 @@ class SqlStore(UserStore):
             table_id=table_id, seq=seq, time=at, actor=ev.actor, hand_id=hand_id,
             body=body_text, prev_hash=head_hash,
         )
-        cur = self._cursor(conn)
         cur.execute(self._sql["insert"], (
             table_id, seq, hand_id, number, self._time(at), ev.actor,
             str(ev.body.get("type", "")), body_text, head_hash, h,
         ))
         cur.execute(self._sql["move"], (seq, h, table_id))
-        cur.close()
         return StoredEvent(
             table_id=table_id, seq=seq, hand_id=hand_id, number=number, time=at, actor=ev.actor,
             body=dict(ev.body), prev_hash=head_hash, hash=h,
+        )
+
+    def _own_connection(self) -> Any:
+        """The store's own driver connection, taken from the engine (so it is set up the same
+        way: SQLite's pragmas) and detached from its pool, so an append pays no checkout and no
+        ping. On PostgreSQL it is in autocommit: each statement is its own transaction."""
+        if self._own is None:
+            pooled = self.engine.raw_connection()
+            con = pooled.driver_connection
+            pooled.detach()
+            if self._pg:
+                con.rollback()
+                con.autocommit = True
+            self._own = con
+        return self._own
+
+    def _drop_own(self, *_: Any) -> None:
+        """Close the store's own connection (the next append opens another)."""
+        con, self._own = self._own, None
+        if con is not None:
+            with suppress(Exception):
+                con.close()
+
+    @contextmanager
+    def _driver_write(self) -> Iterator[Any]:
+        """SQLite's hot path: :meth:`_write`'s ``BEGIN IMMEDIATE`` ... ``COMMIT`` on a driver
+        cursor, without a SQLAlchemy connection around it: on the store's own connection, or a
+        pooled one while another thread of this process is using it."""
+        own = self._keep_own and self._own_lock.acquire(blocking=False)
+        pooled = None
+        drop = False
+        try:
+            try:
+                if own:
+                    con = self._own_connection()
+                else:
+                    pooled = self.engine.raw_connection()
+                    con = pooled.driver_connection
+            except DBAPIError as exc:
+                raise unavailable(exc, self.db.describe()) from exc
+            cur = con.cursor()
+            try:
+                cur.execute("BEGIN IMMEDIATE")
+                yield cur
+                con.commit()
+            except BaseException as exc:
+                # anything but a refusal of ours: the own connection starts afresh next time
+                drop = not isinstance(exc, Conflict | NotFound)
+                try:
+                    if con.in_transaction:
+                        con.rollback()
+                except Exception:
+                    drop = True
+                raise
+            finally:
+                cur.close()
+        except Exception as exc:
+            if isinstance(exc, self._driver_integrity):
+                raise Conflict(
+                    "another station recorded at this table at the same moment: enter it again"
+                ) from exc
+            if isinstance(exc, self._driver_error):
+                raise unavailable(exc, self.db.describe()) from exc
+            raise
+        finally:
+            if pooled is not None:
+                pooled.close()
+            if own:
+                if drop:
+                    self._drop_own()
+                self._own_lock.release()
+
+    def _remember(self, table_id: int, hand_id: int | None, seq: int, head_hash: str) -> None:
+        """The chain head this store just committed at the table (and the hand it was for)."""
+        if not self._pg:
+            return
+        self._heads[table_id] = (seq, head_hash)
+        if hand_id is not None:
+            if len(self._hand_table) >= _HANDS_REMEMBERED and hand_id not in self._hand_table:
+                self._hand_table.clear()
+            self._hand_table[hand_id] = table_id
+
+    def _append_one_statement(
+        self, hand_id: int, expected: int, event: NewEvent
+    ) -> StoredEvent | None:
+        """PostgreSQL: the append in one statement from the head this store wrote last, or None
+        (nothing written) when that head is unknown or no longer the table's, or when another
+        thread of this process is using the store's own connection."""
+        table_id = self._hand_table.get(hand_id)
+        head = self._heads.pop(table_id, None) if table_id is not None else None
+        if table_id is None or head is None:
+            return None
+        if not self._own_lock.acquire(blocking=False):
+            return None
+        try:
+            seq, prev = head[0] + 1, head[1]
+            at = utc(event.time)
+            body_text = canonical(event.body)
+            h = event_hash(
+                table_id=table_id, seq=seq, time=at, actor=event.actor, hand_id=hand_id,
+                body=body_text, prev_hash=prev,
+            )
+            try:
+                done = self._own_connection().execute(_APPEND_ONE_PG, {
+                    "table_id": table_id, "hand_id": hand_id, "head_seq": seq - 1, "seq": seq,
+                    "prev_hash": prev, "hash": h, "expected": expected, "number": expected + 1,
+                    "time": self._time(at), "actor": event.actor,
+                    "type": str(event.body.get("type", "")), "body": body_text,
+                }).fetchone()
+            except (DBAPIError, self._driver_error):
+                # Refused or cut off. The statement was undone, or (the connection dropped after
+                # the server committed it) the locking path finds the hand moved: a Conflict.
+                con = self._own
+                if con is not None and (con.closed or con.broken):
+                    self._drop_own()
+                return None
+            except BaseException:
+                self._drop_own()
+                raise
+        finally:
+            self._own_lock.release()
+        if done is None:
+            return None
+        self._heads[table_id] = (seq, h)
+        self.one_statement_appends += 1
+        return StoredEvent(
+            table_id=table_id, seq=seq, hand_id=hand_id, number=expected + 1, time=at,
+            actor=event.actor, body=dict(event.body), prev_hash=prev, hash=h,
         )
 
     # --- tables, settings, shifts ------------------------------------------------------------
@@ -340,10 +553,13 @@ class SqlStore(UserStore):
                     settings_id=settings_id, status="open", events=1,
                 ).returning(H.c.id)
             ).scalar_one())
+            cur = self._cursor(conn)
             row = self._insert_event(
-                conn, table_id=table_id, head_seq=head.head_seq, head_hash=head.head_hash,
+                cur, table_id=table_id, head_seq=head.head_seq, head_hash=head.head_hash,
                 hand_id=hand_id, number=1, ev=start,
             )
+            cur.close()
+        self._remember(table_id, hand_id, row.seq, row.hash)
         hand = Hand(
             id=hand_id, table_id=table_id, shift_id=shift_id, number=number, game=game,
             seats=tuple(seats), started_at=at, started_by=start.actor, settings_id=settings_id,
@@ -352,26 +568,43 @@ class SqlStore(UserStore):
         return hand, row
 
     def append_event(self, hand_id: int, *, expected: int, event: NewEvent) -> StoredEvent:
+        """One dealer input: the hand must still have ``expected`` events. SQLite: the locking
+        path on the driver connection. PostgreSQL: one statement from the head this store
+        wrote last, else the locking path with the table's row locked."""
+        if not self._pg:
+            with self._driver_write() as cur:
+                return self._append_locked(cur, hand_id, expected, event)
+        row = self._append_one_statement(hand_id, expected, event)
+        if row is not None:
+            return row
         with self._write() as conn:
             cur = self._cursor(conn)
-            cur.execute(self._sql["head"], (hand_id,))
-            head = cur.fetchone()
-            if head is None:
-                raise NotFound(f"there is no hand {hand_id}")
-            table_id, events, head_seq, head_hash = head
-            moved = 0
-            if events == expected:
-                cur.execute(self._sql["count"], (expected + 1, hand_id, expected))
-                moved = cur.rowcount
+            row = self._append_locked(cur, hand_id, expected, event)
             cur.close()
-            if moved != 1:
-                raise Conflict(
-                    "the hand changed at another station: reload it and enter the input again"
-                )
-            return self._insert_event(
-                conn, table_id=table_id, head_seq=head_seq, head_hash=head_hash,
-                hand_id=hand_id, number=expected + 1, ev=event,
+        self._remember(row.table_id, hand_id, row.seq, row.hash)
+        return row
+
+    def _append_locked(
+        self, cur: Any, hand_id: int, expected: int, event: NewEvent
+    ) -> StoredEvent:
+        """Read the hand's count and its table's head (locked), move the count, insert."""
+        cur.execute(self._sql["head"], (hand_id,))
+        head = cur.fetchone()
+        if head is None:
+            raise NotFound(f"there is no hand {hand_id}")
+        table_id, events, head_seq, head_hash = head
+        moved = 0
+        if events == expected:
+            cur.execute(self._sql["count"], (expected + 1, hand_id, expected))
+            moved = cur.rowcount
+        if moved != 1:
+            raise Conflict(
+                "the hand changed at another station: reload it and enter the input again"
             )
+        return self._insert_event(
+            cur, table_id=table_id, head_seq=head_seq, head_hash=head_hash,
+            hand_id=hand_id, number=expected + 1, ev=event,
+        )
 
     def append_table_event(
         self, table_id: int, *, expected: int, event: NewEvent, lines: Sequence[LedgerLine]
@@ -386,10 +619,12 @@ class SqlStore(UserStore):
                 raise Conflict(
                     "the table's seats changed at another station: reload and enter it again"
                 )
+            cur = self._cursor(conn)
             row = self._insert_event(
-                conn, table_id=table_id, head_seq=head.head_seq, head_hash=head.head_hash,
+                cur, table_id=table_id, head_seq=head.head_seq, head_hash=head.head_hash,
                 hand_id=None, number=expected + 1, ev=event,
             )
+            cur.close()
             done = [replace(x, hand_id=None, table_id=table_id, seq=row.seq, at=row.time)
                     for x in lines]
             if done:
@@ -398,6 +633,7 @@ class SqlStore(UserStore):
                      "seat": x.seat, "amount": x.amount, "table_id": table_id,
                      "period": x.period, "seq": row.seq} for x in done
                 ])
+        self._remember(table_id, None, row.seq, row.hash)
         return row, done
 
     def table_level_events(self, table_id: int) -> list[StoredEvent]:
@@ -563,12 +799,16 @@ class SqlStore(UserStore):
         table_id: int | None = None, hand_id: int | None = None,
     ) -> AuditEntry:
         with self._write() as conn:
-            new_id = int(conn.execute(
-                insert(A).values(at=at, actor=actor, action=action, detail=detail,
-                                 table_id=table_id, hand_id=hand_id).returning(A.c.id)
-            ).scalar_one())
-        return AuditEntry(id=new_id, at=utc(at), actor=actor, action=action, detail=detail,
-                          table_id=table_id, hand_id=hand_id)
+            (entry,) = append_audit(conn, [{
+                "at": at, "actor": actor, "action": action, "detail": detail,
+                "table_id": table_id, "hand_id": hand_id,
+            }])
+        return entry
+
+    def audit_head(self) -> AuditHead:
+        with self._read() as conn:
+            row = conn.execute(select(AH.c.entries, AH.c.head_hash).where(AH.c.id == 1)).first()
+        return AuditHead(0) if row is None else AuditHead(int(row.entries), row.head_hash)
 
     def audit_log(
         self, *, since: datetime | None = None, until: datetime | None = None,

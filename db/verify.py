@@ -1,38 +1,68 @@
-"""``dealer-assist verify``: the whole database checked, streamed table by table.
+"""``dealer-assist verify``: the whole database checked, each table's chain in parts on every CPU.
 
-Rows come in sequence order straight from the driver (no ORM objects), hands and ledger lines
-in a few batch queries; the checks themselves are the core's
-(:class:`dealer_assist.services.verify.TableCheck`), the same the in-memory store is verified by.
+Each event's hash covers its stored previous hash, so a run of a table's rows can be checked on
+its own: a worker process opens its own connection, reads one seq range (ending where a hand
+ends), checks every hash and link inside it, replays the hands that lie wholly in it and
+compares them with their ledger lines; this process joins the parts in order (the link between
+two parts, each hand's first number in a part, the hands read in more than one part) with the
+core's checks (:class:`dealer_assist.services.verify.TableCheck`), the same the in-memory store
+is verified by. Every worker reads what this process's read transaction sees: on PostgreSQL
+the same snapshot, on SQLite no row written after it. Small databases are checked in this
+process (starting workers costs more than it saves).
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
+import re
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from multiprocessing import get_context
+from multiprocessing.util import Finalize
+from pathlib import Path
+from typing import Any, TypeVar
 
-from sqlalchemy import text
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
 
-from dealer_assist.db.bootstrap import Database, unavailable
+from dealer_assist.db.bootstrap import BUSY_TIMEOUT_S, Database, unavailable
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.services.audit_chain import AuditCheck, AuditHead, check_audit_chain
 from dealer_assist.services.chain import time_text
 from dealer_assist.services.model import LedgerLine, TableSettings
 from dealer_assist.services.verify import (
     HandInfo,
-    HandProblem,
+    HandJob,
+    Part,
+    StoredLine,
     TableCheck,
     VerifyReport,
     check_hand,
+    time_findings,
 )
 
-EVENTS_SQL = (
-    "SELECT table_id, seq, hand_id, number, time, actor, body, prev_hash, hash "
-    "FROM events ORDER BY table_id, seq"
-)
+#: Below this many hands the whole check runs in this process (starting workers costs more).
+PARALLEL_FROM = 2000
+#: Rows per part: about this many, or fewer so that every worker gets several parts.
+PART_ROWS = 8000
+#: The fewest rows in a part (parts of a small database: one per table).
+PART_MIN_ROWS = 1000
+#: Parts end where a hand ends (a hand read in two parts is replayed again by the join).
+ALIGN_PARTS = True
+#: The multiprocessing start method for the workers (None: the platform's default).
+START_METHOD: str | None = None
+#: From this many seat and period events, a table's are folded on a worker beside its parts.
+TIME_ROWS_AHEAD = 500
+#: Hand ids per ``IN (...)`` list.
+CHUNK = 500
+
+_SNAPSHOT = re.compile(r"[0-9A-Fa-f-]+")
 
 
 def _sqlite_time(value: Any) -> str:
@@ -44,15 +74,241 @@ def _sqlite_time(value: Any) -> str:
     return time_text(value)
 
 
+def _pg_time(value: Any) -> str:
+    return time_text(value if isinstance(value, datetime) else datetime.fromisoformat(value))
+
+
 def _aware(value: Any) -> datetime:
     """A stored time (SQLite: text; PostgreSQL: naive datetime) as aware UTC."""
-    if isinstance(value, str):
-        value = datetime.fromisoformat(value)
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    when = datetime.fromisoformat(value) if isinstance(value, str) else value
+    assert isinstance(when, datetime)
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
 
 
-#: Below this many hands the replays run in this process (starting workers costs more).
-PARALLEL_FROM = 2000
+@dataclass(frozen=True, slots=True)
+class Source:
+    """How a worker process reads the database, and what it may see (sent to each worker).
+
+    ``snapshot``: PostgreSQL's exported snapshot of the verify's read transaction. On SQLite,
+    ``max_event`` and ``max_ledger``: the last row ids that transaction saw (rows are only ever
+    appended, so a later row has a larger id). ``max_hand`` and ``open_hands``: the hands that
+    existed, and the status of each one not settled, as that transaction saw them.
+    """
+
+    dialect: str
+    where: str
+    path: str | None = None
+    connect: tuple[tuple[str, Any], ...] = ()
+    snapshot: str | None = None
+    max_event: int | None = None
+    max_ledger: int | None = None
+    max_hand: int = 0
+    open_hands: Mapping[int, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One part: table ``table_id``'s events with ``lo <= seq < hi`` (None: no bound)."""
+
+    table_id: int
+    name: str
+    lo: int | None
+    hi: int | None
+
+
+class _Reader:
+    """The queries of a part, on a DB-API connection (raw rows, no ORM)."""
+
+    def __init__(self, conn: Any, source: Source) -> None:
+        self.conn = conn
+        self.source = source
+        self.pg = source.dialect == "postgresql"
+        self.mark = "%s" if self.pg else "?"
+        self.to_time: Callable[[Any], str] = _pg_time if self.pg else _sqlite_time
+
+    def _rows(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        cur = self.conn.cursor()
+        try:
+            cur.execute(sql, tuple(params))
+            return list(cur.fetchall())
+        finally:
+            cur.close()
+
+    def events(self, task: Task) -> list[tuple[Any, ...]]:
+        m = self.mark
+        sql = ("SELECT seq, hand_id, number, time, actor, body, prev_hash, hash FROM events "
+               f"WHERE table_id = {m}")
+        params: list[Any] = [task.table_id]
+        if task.lo is not None:
+            sql += f" AND seq >= {m}"
+            params.append(task.lo)
+        if task.hi is not None:
+            sql += f" AND seq < {m}"
+            params.append(task.hi)
+        if self.source.max_event is not None:
+            sql += f" AND id <= {m}"
+            params.append(self.source.max_event)
+        return self._rows(sql + " ORDER BY seq", params)
+
+    def hand_infos(self, ids: Sequence[int]) -> dict[int, HandInfo]:
+        """The hands table's word on these hands, as the verify's transaction saw it."""
+        out: dict[int, HandInfo] = {}
+        statuses = self.source.open_hands
+        for i in range(0, len(ids), CHUNK):
+            chunk = ids[i:i + CHUNK]
+            marks = ",".join([self.mark] * len(chunk))
+            for hand_id, table_id, number, _status in self._rows(
+                f"SELECT id, table_id, number, status FROM hands WHERE id IN ({marks})", chunk
+            ):
+                if hand_id <= self.source.max_hand:
+                    out[hand_id] = HandInfo(table_id, number, statuses.get(hand_id, "settled"))
+        return out
+
+    def ledgers(self, ids: Sequence[int]) -> dict[int, list[StoredLine]]:
+        """Each hand's ledger lines of its latest settlement, in the order they were written."""
+        out: dict[int, list[StoredLine]] = {}
+        latest: dict[int, int] = {}
+        bound = ""
+        extra: list[Any] = []
+        if self.source.max_ledger is not None:
+            bound = f" AND id <= {self.mark}"
+            extra = [self.source.max_ledger]
+        for i in range(0, len(ids), CHUNK):
+            chunk = ids[i:i + CHUNK]
+            marks = ",".join([self.mark] * len(chunk))
+            for hand_id, settlement, kind, detail, seat, amount in self._rows(
+                "SELECT hand_id, settlement, kind, detail, seat, amount FROM ledger_lines "
+                f"WHERE hand_id IN ({marks}){bound} ORDER BY hand_id, settlement, id",
+                [*chunk, *extra],
+            ):
+                if latest.get(hand_id) != settlement:
+                    latest[hand_id] = settlement
+                    out[hand_id] = []
+                out[hand_id].append(StoredLine(kind, detail, seat, int(amount)))
+        return out
+
+    def time_rows(self, table_id: int) -> list[tuple[int, str, str, str]]:
+        """The table's table-level (seat and period) events: seq, time text, actor, text."""
+        m = self.mark
+        sql = ("SELECT seq, time, actor, body FROM events "
+               f"WHERE table_id = {m} AND hand_id IS NULL")
+        params: list[Any] = [table_id]
+        if self.source.max_event is not None:
+            sql += f" AND id <= {m}"
+            params.append(self.source.max_event)
+        to_time = self.to_time
+        return [(seq, to_time(at), actor, body)
+                for seq, at, actor, body in self._rows(sql + " ORDER BY seq", params)]
+
+    def hand_events(self, table_id: int, hand_id: int) -> tuple[list[int], list[str]]:
+        m = self.mark
+        sql = f"SELECT seq, body FROM events WHERE table_id = {m} AND hand_id = {m}"
+        params: list[Any] = [table_id, hand_id]
+        if self.source.max_event is not None:
+            sql += f" AND id <= {m}"
+            params.append(self.source.max_event)
+        rows = self._rows(sql + " ORDER BY seq", params)
+        return [r[0] for r in rows], [r[1] for r in rows]
+
+
+def _check_part(reader: _Reader, task: Task) -> Part:
+    """Read one part, check its rows, replay its whole hands against their ledger lines."""
+    check = TableCheck(task.table_id, task.name, opening=False)
+    check.feed(reader.events(task), reader.to_time)
+    infos = reader.hand_infos(check.replayable())
+    mine = [h for h, info in infos.items() if info.table_id == task.table_id]
+    return check.part(infos, reader.ledgers(mine))
+
+
+#: A worker process's own connection, opened at its first part, closed when it exits.
+_CONNECTION: dict[tuple[Any, ...], Any] = {}
+
+
+def _worker_connection(source: Source) -> Any:
+    key = (source.dialect, source.path, source.connect)
+    conn = _CONNECTION.get(key)
+    if conn is not None:
+        return conn
+    if source.dialect == "sqlite":
+        assert source.path is not None
+        try:  # read-only; WAL lets it read beside the stations that write
+            conn = sqlite3.connect(Path(source.path).as_uri() + "?mode=ro", uri=True,
+                                   timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            conn.execute("SELECT 1 FROM card_tables LIMIT 1").fetchall()
+        except sqlite3.OperationalError:  # (no -shm file it may create): read-write, unused
+            conn = sqlite3.connect(Path(source.path).as_uri() + "?mode=rw", uri=True,
+                                   timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            conn.execute("PRAGMA query_only = ON")
+    else:
+        import psycopg
+
+        conn = psycopg.connect(**dict(source.connect), autocommit=True)
+    _CONNECTION[key] = conn
+    Finalize(None, conn.close, exitpriority=10)
+    return conn
+
+
+def check_part(source: Source, task: Task) -> Part:
+    """A worker's job: one part, read on the worker's own connection (importable by spawn)."""
+    return _with_reader(source, lambda reader: _check_part(reader, task))
+
+
+_T = TypeVar("_T")
+
+
+def _with_reader(source: Source, work: Callable[[_Reader], _T]) -> _T:
+    """Run ``work`` on this worker's connection, in the verify's snapshot on PostgreSQL."""
+    try:
+        conn = _worker_connection(source)
+        if source.dialect != "postgresql":
+            return work(_Reader(conn, source))
+        conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        try:
+            if source.snapshot is not None:
+                conn.execute(f"SET TRANSACTION SNAPSHOT '{source.snapshot}'")
+            return work(_Reader(conn, source))
+        finally:
+            conn.execute("ROLLBACK")
+    except DealerAssistError:
+        raise
+    except Exception as exc:
+        if _driver_error(exc):
+            raise unavailable(exc, source.where) from None
+        raise
+
+
+TimeJob = tuple[int, str, list[TableSettings], list[LedgerLine]]
+TimeResult = tuple[list[tuple[int, str, str, str]], list[tuple[int, str]]]
+
+
+def check_time_rows(source: Source, job: TimeJob) -> TimeResult:
+    """A worker's job: a table's seat and period events, read and folded while the parts are
+    checked; the join uses the findings if the chain gives exactly these rows."""
+    table_id, name, versions, stored = job
+    return _with_reader(source, lambda reader: _time_result(reader, table_id, name, versions,
+                                                            stored))
+
+
+def _time_result(
+    reader: _Reader, table_id: int, name: str, versions: list[TableSettings],
+    stored: list[LedgerLine],
+) -> TimeResult:
+    rows = reader.time_rows(table_id)
+    return rows, time_findings(table_id, name, rows, versions, stored)
+
+
+def _driver_error(exc: BaseException) -> bool:
+    if isinstance(exc, sqlite3.Error):
+        return True
+    try:
+        import psycopg
+    except ImportError:  # pragma: no cover - psycopg is a dependency
+        return False
+    return isinstance(exc, psycopg.Error)
+
+
+def _ready() -> int:
+    return os.getpid()
 
 
 def verify_database(
@@ -64,124 +320,268 @@ def verify_database(
     """Walk every chain, replay every hand, check every settlement against the ledger.
 
     Stops at the first table with a problem and names its first bad sequence number.
-    ``progress(hands_done, hands_total)`` is called after each table. The hands are replayed
-    on ``workers`` processes (default: every CPU, for large databases).
+    ``progress(hands_done, hands_total)`` is called as the parts are joined. The parts are
+    checked on ``workers`` processes (default: every CPU, for large databases).
     """
     try:
-        return _verify(db, progress, workers)
+        report = _verify(db, progress, workers)
+        report.audit = check_audit_log(db)
+        return report
     except DBAPIError as exc:
         raise unavailable(exc, db.describe()) from exc
+    except Exception as exc:
+        if _driver_error(exc):
+            raise unavailable(exc, db.describe()) from exc
+        raise
+
+
+def check_audit_log(db: Database) -> AuditCheck:
+    """Walk the audit log's chain in the order it was recorded, and compare it with its head."""
+    from sqlalchemy import select
+
+    from dealer_assist.db.models import AuditHeadRow, AuditRow
+    from dealer_assist.services.model import AuditEntry
+
+    a, h = AuditRow.__table__, AuditHeadRow.__table__
+    with db.engine.connect() as conn:
+        conn.execution_options(dealer_assist_read=True)
+        head = conn.execute(select(h.c.entries, h.c.head_hash).where(h.c.id == 1)).first()
+        entries = [
+            AuditEntry(
+                id=r.id, at=r.at, actor=r.actor, action=r.action, detail=r.detail,
+                table_id=r.table_id, hand_id=r.hand_id, seq=r.seq or 0,
+                prev_hash=r.prev_hash or "", hash=r.hash or "",
+            )
+            for r in conn.execute(select(a).order_by(a.c.id))
+        ]
+    return check_audit_chain(
+        entries, AuditHead(0) if head is None else AuditHead(int(head.entries), head.head_hash)
+    )
 
 
 def _verify(
     db: Database, progress: Callable[[int, int], None] | None, workers: int | None
 ) -> VerifyReport:
-    with ExitStack() as stack:
-        with db.engine.connect() as conn:
-            total = conn.exec_driver_sql("SELECT COUNT(*) FROM hands").scalar() or 0
-        procs = workers if workers is not None else (os.cpu_count() or 1)
-        pool: ProcessPoolExecutor | None = None
-        if procs > 1 and total >= PARALLEL_FROM:
-            pool = stack.enter_context(ProcessPoolExecutor(max_workers=procs))
-        return _walk(db, progress, pool, procs)
-
-
-def _walk(
-    db: Database, progress: Callable[[int, int], None] | None,
-    pool: ProcessPoolExecutor | None, procs: int,
-) -> VerifyReport:
-    """Read each table's chain; its hands replay on the pool while the next table is read."""
-    report = VerifyReport()
-    to_time = _sqlite_time if db.dialect == "sqlite" else time_text
     with db.engine.connect() as conn:
-        conn.execution_options(dealer_assist_read=True)
-        tables = conn.execute(
-            text("SELECT id, name, head_seq, head_hash FROM card_tables ORDER BY id")
-        ).all()
+        total = conn.exec_driver_sql("SELECT COUNT(*) FROM hands").scalar() or 0
+    procs = workers if workers is not None else (os.cpu_count() or 1)
+    with ExitStack() as stack:
+        pool: ProcessPoolExecutor | None = None
+        shared = db.dialect == "postgresql" or db.sqlite_path is not None
+        if procs > 1 and total >= PARALLEL_FROM and shared:
+            context = get_context(START_METHOD) if START_METHOD else None
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=procs,
+                                                           mp_context=context))
+            # Start the workers now, before this process opens its read transaction (a forked
+            # worker must not inherit a connection in use).
+            pool.submit(_ready)
+        conn = stack.enter_context(db.engine.connect())
+        return _Walk(db, conn, pool, procs, progress).run()
+
+
+class _Walk:
+    """One verify: read what this transaction sees, plan the parts, join them table by table."""
+
+    def __init__(
+        self, db: Database, conn: Connection, pool: ProcessPoolExecutor | None, procs: int,
+        progress: Callable[[int, int], None] | None,
+    ) -> None:
+        self.db = db
+        self.pg = db.dialect == "postgresql"
+        if self.pg:
+            conn = conn.execution_options(isolation_level="REPEATABLE READ")
+        else:
+            conn = conn.execution_options(dealer_assist_read=True)
+        self.conn = conn
+        self.pool = pool
+        self.procs = procs
+        self.progress = progress
+
+    def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return list(self.conn.exec_driver_sql(sql, tuple(params)).all())
+
+    def run(self) -> VerifyReport:
+        snapshot = None
+        if self.pg:
+            # The transaction's snapshot, for the workers: the first statement fixes it.
+            snapshot = self.conn.exec_driver_sql("SELECT pg_export_snapshot()").scalar()
+            if not isinstance(snapshot, str) or not _SNAPSHOT.fullmatch(snapshot):
+                snapshot = None
+        tables = self._all("SELECT id, name, head_seq, head_hash FROM card_tables ORDER BY id")
         hands = {
             r[0]: HandInfo(r[1], r[2], r[3])
-            for r in conn.execute(text("SELECT id, table_id, number, status FROM hands"))
+            for r in self._all("SELECT id, table_id, number, status FROM hands ORDER BY id")
         }
-        ledgers: dict[int, list[LedgerLine]] = {}
-        latest: dict[int, int] = {}
-        for hand_id, settlement, kind, detail, seat, amount in conn.execute(
-            text("SELECT hand_id, settlement, kind, detail, seat, amount FROM ledger_lines "
-                 "WHERE hand_id IS NOT NULL ORDER BY hand_id, settlement, id")
-        ):
-            if latest.get(hand_id) != settlement:
-                latest[hand_id] = settlement
-                ledgers[hand_id] = []
-            ledgers[hand_id].append(LedgerLine(
-                hand_id=hand_id, kind=kind, amount=int(amount), seat=seat, detail=detail,
-                settlement=settlement,
-            ))
-        time_lines: dict[int, list[LedgerLine]] = {}
-        for table_id, seq, kind, detail, seat, amount, period in conn.execute(
-            text("SELECT table_id, seq, kind, detail, seat, amount, period FROM ledger_lines "
-                 "WHERE hand_id IS NULL ORDER BY id")
-        ):
-            time_lines.setdefault(int(table_id or 0), []).append(LedgerLine(
-                hand_id=None, kind=kind, amount=int(amount), seat=seat, detail=detail,
-                settlement=0, table_id=table_id, period=period, seq=seq,
-            ))
-        versions: dict[int, list[TableSettings]] = {}
-        for r in conn.execute(text(
+        max_event = max_ledger = None
+        if not self.pg:
+            max_event = self.conn.exec_driver_sql("SELECT MAX(id) FROM events").scalar()
+            max_ledger = self.conn.exec_driver_sql("SELECT MAX(id) FROM ledger_lines").scalar()
+        source = Source(
+            dialect=self.db.dialect, where=self.db.describe(),
+            path=str(self.db.sqlite_path.resolve()) if self.db.sqlite_path else None,
+            connect=self._connect_args() if self.pg else (), snapshot=snapshot,
+            max_event=max_event or 0 if not self.pg else None,
+            max_ledger=max_ledger or 0 if not self.pg else None,
+            max_hand=max(hands, default=0),
+            open_hands={h: i.status for h, i in hands.items() if i.status != "settled"},
+        )
+        versions = self._versions()
+        time_lines = self._time_lines()
+        names = {t[0]: t[1] for t in tables}
+        heads = {t[0]: (t[2], t[3]) for t in tables}
+        ids = sorted(set(names) | set(self._event_tables()))
+        spans = {t: self._span(t) for t in ids}
+        size = max(PART_MIN_ROWS, PART_ROWS)
+        if self.pool is not None:  # several parts for every worker, for an even load
+            rows = sum(high - low + 1 for low, high in spans.values()
+                       if low is not None and high is not None)
+            size = max(PART_MIN_ROWS, min(PART_ROWS, rows // (self.procs * 6)))
+        plans = {t: self._plan(t, names.get(t, f"#{t}"), *spans[t], size) for t in ids}
+        reader = _Reader(self.conn.connection.driver_connection, source)
+        futures: dict[tuple[int, int], Future[Part]] = {}
+        timed: dict[int, Future[TimeResult]] = {}
+        if self.pool is not None:
+            # a table's seat and period events are folded in order, after its parts are
+            # joined; many of them: fold them on a worker meanwhile
+            for t, count in self._all(
+                "SELECT table_id, COUNT(*) FROM events WHERE hand_id IS NULL GROUP BY table_id"
+            ):
+                if count >= TIME_ROWS_AHEAD and t in plans:
+                    job = (t, names.get(t, f"#{t}"), versions.get(t, []), time_lines.get(t, []))
+                    timed[t] = self.pool.submit(check_time_rows, source, job)
+            for t in ids:
+                for i, task in enumerate(plans[t]):
+                    futures[(t, i)] = self.pool.submit(check_part, source, task)
+        report = VerifyReport()
+        for t in ids:
+            head_seq, head_hash = heads.get(t, (None, None))
+            check = TableCheck(t, names.get(t, f"#{t}"), head_seq=head_seq,
+                               head_hash=head_hash)
+            for i, task in enumerate(plans[t]):
+                check.join(self._part(futures.get((t, i)), reader, task))
+                if self.progress is not None:
+                    self.progress(report.hands + len(check.hands), len(hands))
+            rest = check.close(hands)
+            check.absorb(check_hand(job) for job in self._jobs(reader, check, rest, hands))
+            check.check_time(versions.get(t, []), time_lines.get(t, []),
+                             self._time_found(timed.get(t), check))
+            report.tables += 1
+            report.events += check.rows
+            report.hands += len(check.hands)
+            if self.progress is not None:
+                self.progress(report.hands, len(hands))
+            if check.problem is not None:
+                report.problem = check.problem
+                if self.pool is not None:  # the parts of later tables are not needed
+                    self.pool.shutdown(wait=True, cancel_futures=True)
+                break
+        return report
+
+    def _part(self, future: Future[Part] | None, reader: _Reader, task: Task) -> Part:
+        """The part from its worker; read here when there is no pool (or it broke)."""
+        if future is not None:
+            try:
+                return future.result()
+            except BrokenProcessPool:
+                self.pool = None
+        return _check_part(reader, task)
+
+    def _time_found(
+        self, future: Future[TimeResult] | None, check: TableCheck
+    ) -> list[tuple[int, str]] | None:
+        """A worker's findings on the table's seat and period events, if it folded exactly the
+        rows the chain gave (else None: :meth:`TableCheck.check_time` folds them here)."""
+        if future is None or self.pool is None:
+            return None
+        try:
+            rows, found = future.result()
+        except BrokenProcessPool:
+            self.pool = None
+            return None
+        return found if rows == check.time_rows else None
+
+    def _jobs(
+        self, reader: _Reader, check: TableCheck, ids: Iterable[int], hands: Mapping[int, HandInfo]
+    ) -> Iterator[HandJob]:
+        """The hands the join replays itself (read in more than one part), read again whole."""
+        for hand_id in ids:
+            seqs, bodies = reader.hand_events(check.table_id, hand_id)
+            ledger = reader.ledgers([hand_id]).get(hand_id)
+            yield hand_id, hands[hand_id], seqs, bodies, ledger
+
+    def _connect_args(self) -> tuple[tuple[str, Any], ...]:
+        """psycopg's connect arguments for this database's URL."""
+        engine = self.db.engine
+        _, params = engine.dialect.create_connect_args(engine.url)
+        params = {k: v for k, v in params.items() if isinstance(v, (str, int, float))}
+        params.setdefault("connect_timeout", 5)
+        return tuple(sorted(params.items()))
+
+    def _event_tables(self) -> list[int]:
+        """Every table id the events name (a loose index scan: one probe per table)."""
+        rows = self._all(
+            "WITH RECURSIVE t(id) AS (SELECT MIN(table_id) FROM events UNION ALL "
+            "SELECT (SELECT MIN(table_id) FROM events WHERE table_id > t.id) FROM t "
+            "WHERE t.id IS NOT NULL) SELECT id FROM t WHERE id IS NOT NULL"
+        )
+        return [int(r[0]) for r in rows]
+
+    def _span(self, table_id: int) -> tuple[int | None, int | None]:
+        """The table's lowest and highest seq (whole numbers; else None: read in one part)."""
+        mark = "%s" if self.pg else "?"
+        low, high = self.conn.exec_driver_sql(
+            f"SELECT MIN(seq), MAX(seq) FROM events WHERE table_id = {mark}", (table_id,)
+        ).one()
+        if type(low) is not int or type(high) is not int:
+            return None, None
+        return low, high
+
+    def _plan(
+        self, table_id: int, name: str, low: int | None, high: int | None, size: int
+    ) -> list[Task]:
+        """The table's seq ranges: the first open below, the last open above, so every row is
+        in exactly one; each inner bound at a hand's first event (where the row there says
+        which number of its hand it is)."""
+        mark = "%s" if self.pg else "?"
+        cuts: list[int] = []
+        if low is not None and high is not None:
+            at = low + size
+            while at <= high:
+                cut = at
+                if ALIGN_PARTS:
+                    found = self.conn.exec_driver_sql(
+                        f"SELECT hand_id, number FROM events WHERE table_id = {mark} "
+                        f"AND seq = {mark}", (table_id, at),
+                    ).first()
+                    if found is not None and found[0] is not None and type(found[1]) is int:
+                        cut = at - found[1] + 1
+                if cut > (cuts[-1] if cuts else low):
+                    cuts.append(cut)
+                at += size
+        bounds: list[int | None] = [None, *cuts, None]
+        return [Task(table_id, name, bounds[i], bounds[i + 1]) for i in range(len(cuts) + 1)]
+
+    def _versions(self) -> dict[int, list[TableSettings]]:
+        out: dict[int, list[TableSettings]] = {}
+        for r in self._all(
             "SELECT id, table_id, version, game, document, created_at, created_by "
             "FROM table_settings ORDER BY table_id, version"
-        )):
-            versions.setdefault(r.table_id, []).append(TableSettings(
+        ):
+            out.setdefault(r.table_id, []).append(TableSettings(
                 id=r.id, table_id=r.table_id, version=r.version, game=r.game,
                 document=json.loads(r.document), created_at=_aware(r.created_at),
                 created_by=r.created_by,
             ))
-        by_id = {t.id: t for t in tables}
-        checks: dict[int, TableCheck] = {}
-        current: TableCheck | None = None
-        result = conn.execution_options(stream_results=True, yield_per=5000).execute(
-            text(EVENTS_SQL)
-        )
+        return out
 
-        queue: list[tuple[TableCheck, Iterable[HandProblem]]] = []
-
-        def finish(check: TableCheck) -> None:
-            """The table is read: start replaying its hands (on the pool: in the background)."""
-            jobs = check.pending(hands, ledgers)
-            if pool is None:
-                queue.append((check, [check_hand(job) for job in jobs]))
-            else:
-                size = max(16, len(jobs) // (procs * 8) or 1)
-                queue.append((check, pool.map(check_hand, jobs, chunksize=size)))
-
-        for table_id, seq, hand_id, number, at, actor, body, prev, hash_ in result:
-            if current is None or current.table_id != table_id:
-                if current is not None:
-                    finish(current)
-                t = by_id.get(table_id)
-                current = checks[table_id] = TableCheck(
-                    table_id, t.name if t else f"#{table_id}",
-                    head_seq=t.head_seq if t else None, head_hash=t.head_hash if t else None,
-                )
-            current.row(seq, hand_id, number, to_time(at), actor, body, prev, hash_)
-        if current is not None:
-            finish(current)
-        for t in tables:  # tables without any event: their heads must say so
-            if t.id not in checks:
-                check = checks[t.id] = TableCheck(
-                    t.id, t.name, head_seq=t.head_seq, head_hash=t.head_hash
-                )
-                finish(check)
-    queue.sort(key=lambda item: item[0].table_id)
-    for check, results in queue:  # in table order: the first bad table is the one named
-        check.absorb(results)
-        check.check_time(versions.get(check.table_id, []), time_lines.get(check.table_id, []))
-        report.tables += 1
-        report.events += check.rows
-        report.hands += len(check.hands)
-        if progress is not None:
-            progress(report.hands, len(hands))
-        if check.problem is not None:
-            report.problem = check.problem
-            if pool is not None:
-                pool.shutdown(cancel_futures=True)
-            break
-    return report
+    def _time_lines(self) -> dict[int, list[LedgerLine]]:
+        out: dict[int, list[LedgerLine]] = {}
+        for table_id, seq, kind, detail, seat, amount, period in self._all(
+            "SELECT table_id, seq, kind, detail, seat, amount, period FROM ledger_lines "
+            "WHERE hand_id IS NULL ORDER BY id"
+        ):
+            out.setdefault(int(table_id or 0), []).append(LedgerLine(
+                hand_id=None, kind=kind, amount=int(amount), seat=seat, detail=detail,
+                settlement=0, table_id=table_id, period=period, seq=seq,
+            ))
+        return out

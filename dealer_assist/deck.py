@@ -50,7 +50,7 @@ class DeckSpec:
 
     @property
     def size(self) -> int:
-        return sum(_spec_composition(self).values())
+        return _spec_entry(self)[3]
 
 
 @functools.cache
@@ -58,20 +58,43 @@ def _composition(spec: DeckSpec) -> dict[Card, int]:
     return spec._build()
 
 
-#: id(spec) -> (spec, its composition): asked for every card dealt, where hashing the spec for
-#: the cache above would cost more than the look-up itself. Holding ``spec`` keeps its id unique.
-_BY_ID: dict[int, tuple[DeckSpec, dict[Card, int]]] = {}
+#: id(spec) -> (spec, its composition, its copies of every card if it holds the same number of
+#: each of the 52 cards and nothing else, else 0, its size): asked for every card dealt, where
+#: hashing the spec for the cache above would cost more than the look-up itself. Holding
+#: ``spec`` keeps its id unique.
+_BY_ID: dict[int, tuple[DeckSpec, dict[Card, int], int, int]] = {}
+#: The suits of the 52 cards: a card of one of them (jokers have their own mark) is one of the
+#: 52, whatever its rank, since a card's rank is checked when it is made.
+_FOUR_SUITS = frozenset(SUITS)
+
+
+def _spec_entry(spec: DeckSpec) -> tuple[DeckSpec, dict[Card, int], int, int]:
+    entry = _BY_ID.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        plain = not spec.jokers and not spec.stripped and not spec.extra
+        comp = _composition(spec)
+        entry = (spec, comp, spec.decks if plain else 0, sum(comp.values()))
+        if len(_BY_ID) > 1024:
+            _BY_ID.clear()
+        _BY_ID[id(spec)] = entry
+    return entry
 
 
 def _spec_composition(spec: DeckSpec) -> dict[Card, int]:
     """The shared (never modified) composition of ``spec``."""
+    return _spec_entry(spec)[1]
+
+
+def _copies(spec: DeckSpec, card: Card) -> int:
+    """Copies of ``card`` in ``spec``'s shoe (``composition().get(card, 0)``); for a shoe of
+    whole decks, read off the card's suit without hashing the card."""
     entry = _BY_ID.get(id(spec))
     if entry is None or entry[0] is not spec:
-        entry = (spec, _composition(spec))
-        if len(_BY_ID) > 1024:
-            _BY_ID.clear()
-        _BY_ID[id(spec)] = entry
-    return entry[1]
+        entry = _spec_entry(spec)
+    each = entry[2]
+    if each and card.suit in _FOUR_SUITS:
+        return each
+    return entry[1].get(card, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +114,14 @@ class Shoe:
         return cls(spec=spec, left=spec.size)
 
     def copies(self, card: Card) -> int:
-        return _spec_composition(self.spec).get(card, 0)
+        spec = self.spec  # _copies(spec, card), in line: every card dealt asks
+        entry = _BY_ID.get(id(spec))
+        if entry is None or entry[0] is not spec:
+            entry = _spec_entry(spec)
+        each = entry[2]
+        if each and card.suit in _FOUR_SUITS:
+            return each
+        return entry[1].get(card, 0)
 
     def can_deal(self, card: Card) -> bool:
         return self.left > 0 and self.out.get(card, 0) < self.copies(card)
@@ -110,7 +140,7 @@ class Shoe:
         return None
 
     def deal(self, card: Card) -> Shoe:
-        copies = _spec_composition(self.spec).get(card, 0)
+        copies = _copies(self.spec, card)
         already = self.out.get(card, 0)
         if copies == 0 or self.left <= 0 or already >= copies:
             raise RuleViolation(self.why_not(card) or "", rule="stub")
@@ -118,11 +148,39 @@ class Shoe:
         out[card] = already + 1
         return _shoe(self.spec, self.left - 1, out, self.burned, self.reshuffles)
 
+    def deal_all(self, cards: Iterable[Card], *, burn: bool = False) -> Shoe:
+        """:meth:`deal` of each card in turn (refused as :meth:`deal` refuses the first that
+        cannot come), after a :meth:`burn` when ``burn``: one shoe made, not one a card."""
+        spec = self.spec
+        left = self.left
+        burned = self.burned
+        if burn:
+            if left <= 0:
+                raise RuleViolation("no card left to burn: reshuffle first", rule="stub")
+            left -= 1
+            burned += 1
+        out = dict(self.out)
+        for card in cards:
+            copies = _copies(spec, card)
+            already = out.get(card, 0)
+            if copies == 0 or left <= 0 or already >= copies:
+                now = _shoe(spec, left, out, burned, self.reshuffles)
+                raise RuleViolation(now.why_not(card) or "", rule="stub")
+            out[card] = already + 1
+            left -= 1
+        return _shoe(spec, left, out, burned, self.reshuffles)
+
     def deal_checked(self, card: Card) -> Shoe:
         """:meth:`deal` for a card the caller has just checked can come (``why_not`` is
         ``None``): the same shoe, without checking twice."""
+        return self.dealt(card, self.out.get(card, 0))
+
+    def dealt(self, card: Card, already: int) -> Shoe:
+        """:meth:`deal` for a card the caller has just checked can come, ``already`` being
+        ``self.out.get(card, 0)`` (which the check has read): the same shoe, without reading
+        anything twice."""
         out = dict(self.out)
-        out[card] = out.get(card, 0) + 1
+        out[card] = already + 1
         return _shoe(self.spec, self.left - 1, out, self.burned, self.reshuffles)
 
     def burn(self) -> Shoe:

@@ -304,6 +304,15 @@ class Void(Event):
     reason: str
 
 
+@event_type("misdeal")
+@dataclass(frozen=True, kw_only=True)
+class Misdeal(Event):
+    """The hand is called off (a misdeal): every chip goes back to the seat that put it in, no
+    fee is taken, and the next hand is dealt with the same button."""
+
+    reason: str
+
+
 @event_type("champ")
 @dataclass(frozen=True, kw_only=True)
 class Champ(Event):

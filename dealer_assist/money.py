@@ -5,8 +5,25 @@ from __future__ import annotations
 
 def format_cents(cents: int, *, symbol: str = "$", always_cents: bool = False) -> str:
     """``9000`` -> ``$90``; ``9050`` -> ``$90.50``; ``-600`` -> ``-$6``; thousands get commas."""
+    if cents.__class__ is int and symbol == "$" and not always_cents:
+        text = _DOLLARS.get(cents)
+        if text is None:
+            text = _format(cents, "$", False)
+            if len(_DOLLARS) >= 4096:
+                _DOLLARS.clear()
+            _DOLLARS[cents] = text
+        return text
     if not isinstance(cents, int) or isinstance(cents, bool):
         raise TypeError(f"money must be int cents, not {type(cents).__name__}")
+    return _format(cents, symbol, always_cents)
+
+
+#: Amounts already written in the usual form: a settlement writes the same few amounts over and
+#: over (stacks, pots, fees), and each replayed hand settles again. Text is immutable, so shared.
+_DOLLARS: dict[int, str] = {}
+
+
+def _format(cents: int, symbol: str, always_cents: bool) -> str:
     sign = "-" if cents < 0 else ""
     dollars, rest = divmod(abs(cents), 100)
     if rest or always_cents:

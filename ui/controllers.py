@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dealer_assist.cards import full_deck
-from dealer_assist.engine.base import Action, Settlement, TableView
+from dealer_assist.engine.base import Action, Settlement, TableView, called_off
 from dealer_assist.errors import DealerAssistError, RuleViolation
 from dealer_assist.events import CardDealt, Discard, Event, event_types
 from dealer_assist.services import (
@@ -270,6 +270,19 @@ class DealerController(QObject):
 
         return self._run("undo", op) and self._settle_if_over()
 
+    def misdeal(self, reason: str, approval: Approval | None) -> bool:
+        """Call the hand off as a misdeal (the floor approves); it settles at once as refunds."""
+        if self.now is None:
+            self.refused.emit("no hand to call off: start a hand first")
+            return False
+        hand_id = self.now.hand.id
+
+        def op() -> None:
+            self.now = self.services.misdeal(self.session, hand_id, reason, approval=approval)
+            self.settlement = None
+
+        return self._run("call a misdeal", op) and self._settle_if_over()
+
     # --- what the screen asks -------------------------------------------------------------
 
     def view(self) -> TableView | None:
@@ -364,8 +377,14 @@ class FloorController(QObject):
         if self.replay is None:
             return None
         steps = self.replay.steps
-        st = steps[max(1, min(step, len(steps))) - 1]
+        n = max(1, min(step, len(steps)))
+        st = steps[n - 1]
         view: TableView = self.replay.game.view(st.state, reveal=self.revealed)
+        misdeal = self.replay.misdeal
+        if misdeal is not None and any(
+            s.event is misdeal for s in steps[:n]
+        ):
+            view = called_off(view, misdeal.reason)
         return view
 
     def reveal(self, step: int) -> TableView | None:

@@ -4,7 +4,8 @@ The screen is a view: it lays out the table, the prompt, the action bar, the car
 discard chooser and the push checklist, and redraws them all from the controller's hand after
 each recorded event. Every action has a key: the action's letter, digits for Caro Hold 'em's
 kept count, Enter for cards, T to tick a push step, N for the next hand, O to open a table,
-X to close the shift, Ctrl+Z to undo, F2 for the card picker, F5 to retry, F9 for the theme.
+X to close the shift, Ctrl+Z to undo, F4 for a misdeal, F2 for the card picker, F5 to retry, F9
+for the theme.
 At a table whose fee is a time collection, F6 opens the seats (who sits in, who leaves) and F7
 marks the period and lists the time to collect from each seat.
 """
@@ -145,6 +146,10 @@ class DealerScreen(QWidget):
         self.undo_button.setObjectName("undo")
         self.undo_button.clicked.connect(self.undo)
         sl.addWidget(self.undo_button)
+        self.misdeal_button = QPushButton("Misdeal…   [F4]")
+        self.misdeal_button.setObjectName("misdeal")
+        self.misdeal_button.clicked.connect(self.misdeal)
+        sl.addWidget(self.misdeal_button)
         self.cards = CardEntry()
         self.cards.submitted.connect(self._cards_entered)
         self.cards.input.escaped.connect(self.setFocus)
@@ -209,6 +214,7 @@ class DealerScreen(QWidget):
         self._show_time()
         self.history.show_steps(c.now.replay.steps if c.now else ())
         self.undo_button.setEnabled(c.last_voidable() is not None)
+        self.misdeal_button.setEnabled(c.now is not None and c.now.replay.misdeal is None)
         self.prompt = c.now.prompt() if c.now else None
         self.discard_seat = None
         if c.now is None or (c.now.over and c.settlement is not None):
@@ -463,6 +469,28 @@ class DealerScreen(QWidget):
         self._input_kind = "action"
         c.undo(reason, approval)
 
+    def misdeal(self) -> None:
+        """Call the hand off: a reason, then the floor's PIN; every chip goes back."""
+        c = self.c
+        if c.now is None or c.now.replay.misdeal is not None:
+            self.show_refusal("no hand to call off as a misdeal")
+            return
+        number = c.now.hand.number
+        dlg = VoidReasonDialog(
+            f"Misdeal: call off hand {number}. Every chip put in goes back to its seat, no fee "
+            "is taken, and the next hand keeps the same button.", self, title="Misdeal",
+            ok="Call it off", example="e.g. a card exposed on the deal", noun="a misdeal",
+        )
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return
+        reason = dlg.reason.text().strip()
+        approval = self._ask_approval(f"A floor person approves the misdeal of hand {number} "
+                                      f"({reason}).")
+        if approval is None:
+            return
+        self._input_kind = "action"
+        c.misdeal(reason, approval)
+
     def _ask_approval(self, what: str) -> Approval | None:
         dlg = ApprovalDialog(what, self.c.services, self)
         if dlg.exec() != QDialog.DialogCode.Accepted:
@@ -534,6 +562,9 @@ class DealerScreen(QWidget):
             return
         if key == Qt.Key.Key_F2:
             self.cards.toggle_picker()
+            return
+        if key == Qt.Key.Key_F4:
+            self.misdeal()
             return
         if key == Qt.Key.Key_F5:
             self.retry()

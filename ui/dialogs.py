@@ -1,5 +1,6 @@
-"""Dialogs: sign in (and the first run's admin), open a table and shift, add a table from a
-settings file, close the shift, the reason for a void, the floor's PIN, and a dispute.
+"""Dialogs: sign in (and the first run's admin), add a user, reset a PIN, change my PIN, open a
+table and shift, add a table from a settings file, close the shift, the reason for a void, the
+floor's PIN, and a dispute.
 
 Each dialog shows a refused input in a red line inside itself and stays open, so nothing typed
 is lost; it returns plain values and the caller makes the service call.
@@ -62,6 +63,9 @@ class _Dialog(QDialog):
     def show_error(self, text: str) -> None:
         self.error.setText(text)
         self.error.setVisible(bool(text))
+        hint = self.sizeHint()  # a wrapped refusal must not squash the boxes: grow to fit
+        if text and self.height() < hint.height():
+            self.resize(self.width(), hint.height())
 
     def _try_accept(self) -> None:
         try:
@@ -135,11 +139,12 @@ class FirstAdminDialog(_Dialog):
 
 
 class AddUserDialog(_Dialog):
-    """Admin: add a dealer, floor person, auditor or admin."""
+    """Admin: add a dealer, floor person, auditor or admin (the PIN typed twice)."""
 
     def __init__(self, services: Services, session: Session, parent: QWidget | None = None):
         super().__init__("Add a user", parent, ok="Add user")
         self.services, self.session = services, session
+        self.user: User | None = None
         self.name = QLineEdit()
         self.name.setObjectName("user-name")
         self.full = QLineEdit()
@@ -148,16 +153,88 @@ class AddUserDialog(_Dialog):
         self.role.setObjectName("user-role")
         self.role.addItems(["dealer", "floor", "auditor", "admin"])
         self.pin = _pin_edit("user-pin")
+        self.pin2 = _pin_edit("user-pin2")
         self.form.addRow("User name", self.name)
         self.form.addRow("Full name", self.full)
         self.form.addRow("Role", self.role)
         self.form.addRow("PIN", self.pin)
+        self.form.addRow("PIN again", self.pin2)
 
     def attempt(self) -> None:
-        self.services.add_user(
+        _same_pins(self.pin, self.pin2)
+        self.user = self.services.add_user(
             self.session, name=self.name.text(), full_name=self.full.text(),
             role=self.role.currentText(), pin=self.pin.text(),
         )
+
+
+def _same_pins(pin: QLineEdit, again: QLineEdit) -> None:
+    """Refuse two different PINs; the second box is selected so it can be typed again."""
+    from dealer_assist.errors import BadInput
+
+    if pin.text() != again.text():
+        again.selectAll()
+        again.setFocus()
+        raise BadInput("the two PINs differ: type the same PIN twice")
+
+
+class ResetPinDialog(_Dialog):
+    """Admin: a new PIN for someone who forgot theirs (typed twice); it also lifts a lockout."""
+
+    def __init__(self, services: Services, session: Session, user: User,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(f"Reset the PIN of {user.name}", parent, ok="Set new PIN")
+        self.services, self.session, self.user = services, session, user
+        self.what = QLabel(f"{user.full_name} ({user.role}). The new PIN replaces the old one "
+                           "and lifts a lockout; tell it to them in person.")
+        self.what.setObjectName("reset-what")
+        self.what.setWordWrap(True)
+        self.lay.insertWidget(1, self.what)
+        self.pin = _pin_edit("reset-pin")
+        self.pin2 = _pin_edit("reset-pin2")
+        self.form.addRow("New PIN", self.pin)
+        self.form.addRow("New PIN again", self.pin2)
+
+    def attempt(self) -> None:
+        _same_pins(self.pin, self.pin2)
+        self.services.reset_pin(self.session, self.user.name, self.pin.text())
+
+
+class ChangePinDialog(_Dialog):
+    """Anyone signed in: their own new PIN, giving the old one. A wrong old PIN counts toward
+    the lockout like a wrong PIN at sign-in."""
+
+    def __init__(self, services: Services, session: Session,
+                 parent: QWidget | None = None) -> None:
+        super().__init__("Change my PIN", parent, ok="Change PIN")
+        self.services, self.session = services, session
+        self.what = QLabel(f"{session.user.full_name} ({session.name}). Three wrong old PINs "
+                           "lock the name for 5 minutes.")
+        self.what.setObjectName("change-what")
+        self.what.setWordWrap(True)
+        self.lay.insertWidget(1, self.what)
+        self.old = _pin_edit("change-old")
+        self.old.setPlaceholderText("your PIN now")
+        self.pin = _pin_edit("change-pin")
+        self.pin2 = _pin_edit("change-pin2")
+        self.form.addRow("Old PIN", self.old)
+        self.form.addRow("New PIN", self.pin)
+        self.form.addRow("New PIN again", self.pin2)
+
+    def attempt(self) -> None:
+        from dealer_assist.errors import BadInput
+        from dealer_assist.services import LockedOut, SignInFailed
+
+        if not self.old.text():
+            self.old.setFocus()
+            raise BadInput("type your PIN now first, then the new one twice")
+        _same_pins(self.pin, self.pin2)
+        try:
+            self.services.change_pin(self.session, self.old.text(), self.pin.text())
+        except (SignInFailed, LockedOut):
+            self.old.clear()
+            self.old.setFocus()
+            raise
 
 
 def settings_lines(game: str, params: dict[str, Any]) -> list[str]:
@@ -313,22 +390,26 @@ class ApprovalDialog(_Dialog):
 class VoidReasonDialog(_Dialog):
     """Undo: why the last event is voided (kept in the hand's history)."""
 
-    def __init__(self, what: str, parent: QWidget | None = None) -> None:
-        super().__init__("Undo the last input", parent, ok="Void it")
+    def __init__(
+        self, what: str, parent: QWidget | None = None, *, title: str = "Undo the last input",
+        ok: str = "Void it", example: str = "e.g. wrong card typed", noun: str = "a void",
+    ) -> None:
+        super().__init__(title, parent, ok=ok)
+        self.noun = noun
         self.what = QLabel(what)
         self.what.setObjectName("void-what")
         self.what.setWordWrap(True)
         self.lay.insertWidget(1, self.what)
         self.reason = QLineEdit()
         self.reason.setObjectName("void-reason")
-        self.reason.setPlaceholderText("e.g. wrong card typed")
+        self.reason.setPlaceholderText(example)
         self.form.addRow("Reason", self.reason)
 
     def attempt(self) -> None:
         from dealer_assist.errors import BadInput
 
         if not self.reason.text().strip():
-            raise BadInput("a void needs a reason: say what went wrong")
+            raise BadInput(f"{self.noun} needs a reason: say what went wrong")
 
 
 class DisputeDialog(_Dialog):

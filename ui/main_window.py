@@ -9,7 +9,7 @@ from __future__ import annotations
 from dealer_assist.services import PERMISSIONS, Services, Session
 from dealer_assist.ui.controllers import DealerController, FloorController
 from dealer_assist.ui.dealer_window import DealerScreen
-from dealer_assist.ui.dialogs import AddUserDialog, FirstAdminDialog, SignInDialog
+from dealer_assist.ui.dialogs import ChangePinDialog, FirstAdminDialog, SignInDialog
 from dealer_assist.ui.floor_console import FloorConsole
 from dealer_assist.ui.qt import (
     QDialog,
@@ -26,6 +26,7 @@ from dealer_assist.ui.qt import (
     application,
 )
 from dealer_assist.ui.theme import THEMES, apply_theme, current_theme, get_theme
+from dealer_assist.ui.users_dialog import UsersWindow
 
 
 class MainWindow(QMainWindow):
@@ -47,11 +48,17 @@ class MainWindow(QMainWindow):
                      + (f"   ·   {where}" if where else ""))
         who.setObjectName("Muted")
         bar.addWidget(who, 1)
+        self.users_button: QPushButton | None = None
         if session.role in PERMISSIONS["users"]:
-            add = QPushButton("Add user…")
-            add.setObjectName("add-user")
-            add.clicked.connect(self.add_user)
-            bar.addWidget(add)
+            self.users_button = QPushButton("Users…  [F8]")
+            self.users_button.setObjectName("users")
+            self.users_button.setToolTip("everyone who signs in: add, reset a PIN, disable")
+            self.users_button.clicked.connect(self.users)
+            bar.addWidget(self.users_button)
+        self.pin_button = QPushButton("Change my PIN…  [F10]")
+        self.pin_button.setObjectName("change-pin")
+        self.pin_button.clicked.connect(self.change_pin)
+        bar.addWidget(self.pin_button)
         self.theme_button = QPushButton("")
         self.theme_button.setObjectName("theme")
         self.theme_button.clicked.connect(self.toggle_theme)
@@ -78,6 +85,8 @@ class MainWindow(QMainWindow):
             self.dealer.setFocus()
         for seq, fn in (
             ("F9", self.toggle_theme),
+            ("F8", self.users),
+            ("F10", self.change_pin),
             ("Ctrl+1", lambda: self.tabs.setCurrentIndex(0)),
             ("Ctrl+2", lambda: self.tabs.setCurrentIndex(min(1, self.tabs.count() - 1))),
         ):
@@ -108,8 +117,13 @@ class MainWindow(QMainWindow):
         other = "light" if current_theme().name == "dark" else "dark"
         self.theme_button.setText(f"{other.capitalize()} theme  [F9]")
 
-    def add_user(self) -> None:
-        AddUserDialog(self.services, self.session, self).exec()
+    def users(self) -> None:
+        """The Users window (admins only: F8 does nothing for the others)."""
+        if self.users_button is not None:
+            UsersWindow(self.services, self.session, self).exec()
+
+    def change_pin(self) -> None:
+        ChangePinDialog(self.services, self.session, self).exec()
 
     def sign_out(self) -> None:
         try:

@@ -8,6 +8,7 @@ screens use, and saves each screen at 1280x800 and 1920x1080 in the dark and lig
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -175,6 +176,35 @@ def take(out: Path, only: str | None = None) -> list[Path]:
             c.record(ev)
         return win
 
+    def users() -> QWidget:
+        from dealer_assist.errors import DealerAssistError
+        from dealer_assist.ui.users_dialog import UsersWindow
+
+        svc, _, _ = cardroom()
+        boss = svc.sign_in("ada", "9999")
+        for name, full, role in (("devon", "Devon Marsh", "dealer"),
+                                 ("otto", "Otto Brandt", "auditor"),
+                                 ("flo", "Florence Nightingale-Ramírez", "floor")):
+            svc.add_user(boss, name=name, full_name=full, role=role, pin="4444")
+        for name, wrong in (("devon", 3), ("fran", 1)):
+            for _ in range(wrong):
+                with contextlib.suppress(DealerAssistError):
+                    svc.sign_in(name, "0000")
+        svc.set_user_active(boss, "otto", False)
+        w = UsersWindow(svc, boss)
+        w.select_name("devon")
+        return w
+
+    def change_pin() -> QWidget:
+        from dealer_assist.ui.dialogs import ChangePinDialog
+
+        svc, dana, _ = cardroom()
+        d = ChangePinDialog(svc, dana)
+        for box, text in ((d.old, "1234"), (d.pin, "2468"), (d.pin2, "2468")):
+            box.setText(text)
+        d._try_accept()  # a wrong old PIN: refused in the dialog, the new PINs kept
+        return d
+
     def sign_in() -> SignInDialog:
         svc, _, _ = cardroom()
         d = SignInDialog(svc)
@@ -192,6 +222,9 @@ def take(out: Path, only: str | None = None) -> list[Path]:
     shot("dealer-database-banner", lambda: dealer_cc(9, fail=True), DARK, (1280, 800))
     shot("dealer-card-picker", lambda: dealer_cc(1, picker=True), LIGHT, (1280, 800))
     shot("sign-in", sign_in, DARK, (640, 320))
+    shot("users", users, DARK, (1280, 800))
+    shot("users", users, LIGHT, (1280, 800))
+    shot("change-my-pin", change_pin, DARK, (600, 400))
     shot("main-window-floor-person", main_window, DARK, (1280, 800))
     shot("main-window-floor-person", main_window, LIGHT, (1920, 1080))
     return saved

@@ -33,6 +33,10 @@ def outcome_json(hand: HandReplay) -> dict[str, Any]:
     out["over"] = hand.over
     if hand.over:
         s = hand.settle()
+        if hand.misdeal is not None:  # the refunds, whatever the game's report says
+            out["misdeal"] = hand.misdeal.reason
+            out["payouts"] = {str(k): v for k, v in s.payouts.items() if v}
+            out["carry"] = s.carry_out
         out.setdefault("payouts", {str(k): v for k, v in s.payouts.items() if v})
         out.setdefault("carry", s.carry_out)
         out["fees"] = [f.to_json() for f in s.fees]
@@ -60,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"\nHand not finished. Next: {hand.game.prompt(hand.state).message}")
         return 0
     s = hand.settle()
+    if hand.misdeal is not None:
+        print(f"\nMisdeal: {hand.misdeal.reason}. Every chip goes back; no fee is taken.")
     print("\nPush, in this order:")
     for p in s.steps:
         print(f"  {p.n}. {p.text}")

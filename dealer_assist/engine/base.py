@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Start
+from dealer_assist.money import format_cents
 
 S = TypeVar("S")
 
@@ -157,6 +158,17 @@ class TableView:
     info: tuple[str, ...] = ()
 
 
+def called_off(view: TableView, reason: str) -> TableView:
+    """The table of a hand called off as a misdeal: nobody is to act any more."""
+    from dataclasses import replace
+
+    seats = tuple(
+        replace(s, to_act=False, detail="misdeal: chips back") if s.to_act else s
+        for s in view.seats
+    )
+    return replace(view, seats=seats, to_act=None, info=(*view.info, f"Misdeal: {reason}"))
+
+
 class Game(ABC, Generic[S]):
     """One game. Pure functions of an immutable state; ``apply`` checks before it changes."""
 
@@ -205,6 +217,42 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def report(self, state: S) -> dict[str, Any]:
         """The game's part of ``replay --json`` (order, seats, places, pots, payouts...)."""
+
+    def contributions(self, state: S) -> Mapping[int, int]:
+        """Every cent each seat has put on the table so far this hand (antes, blinds, wagers,
+        champ payments, fees before the deal): what a misdeal gives back. Games that take no
+        misdeal leave this refusing."""
+        raise RuleViolation(f"{self.title} hands cannot be called off as a misdeal")
+
+    def carried_in(self, state: S) -> int:
+        """Chips carried into this hand from the last one (a misdeal carries them on)."""
+        return 0
+
+    def refund(self, state: S, reason: str = "") -> Settlement:
+        """The settlement of a misdeal: each seat gets back exactly what it put in, no fee is
+        taken, and any carry-over passes to the next hand untouched."""
+        put_in = {seat: cents for seat, cents in self.contributions(state).items() if cents}
+        carry = self.carried_in(state)
+        steps = [
+            PushStep(n, f"Misdeal: return {format_cents(cents)} to seat {seat}", cents, seat,
+                     "return")
+            for n, (seat, cents) in enumerate(sorted(put_in.items()), start=1)
+        ]
+        if carry:
+            steps.append(PushStep(len(steps) + 1, f"Leave the carry-over of {format_cents(carry)} "
+                                  "for the next hand", carry, None, "carry"))
+        if not steps:
+            steps.append(PushStep(1, "Misdeal: no chips were put in; gather the cards", 0,
+                                  None, "return"))
+        return Settlement(
+            put_in=put_in, payouts=dict(put_in), carry_in=carry, carry_out=carry,
+            steps=tuple(steps), extra={"misdeal": reason},
+        ).require_conserved()
+
+    def redeal(self, state: S) -> dict[str, Any]:
+        """Start settings a hand dealt again after a misdeal keeps from the misdealt hand, beyond
+        its button (e.g. who plays in fantasyland). Most games keep nothing more."""
+        return {}
 
     def next_hand(self, state: S) -> dict[str, Any]:
         """Start settings the next hand at the same table takes from this finished hand, beyond

@@ -76,7 +76,8 @@ def evolver(cls: type[T]) -> Callable[..., T]:
 def builder(cls: type[T]) -> Callable[..., T]:
     """A function ``build(*args, **kwargs)`` returning what ``cls(*args, **kwargs)`` would for a
     plain frozen, slotted dataclass, without the frozen ``__init__``'s cost (it writes each field
-    through ``object.__setattr__``). Fields with a ``default_factory`` must be given."""
+    through ``object.__setattr__``). A field with a ``default_factory`` left out gets a fresh
+    value from the factory, as from the constructor."""
     from dataclasses import MISSING
 
     if not is_dataclass(cls) or getattr(cls, "__post_init__", None) is not None:
@@ -88,15 +89,22 @@ def builder(cls: type[T]) -> Callable[..., T]:
     if not all(f.init and name.isidentifier() and not name.startswith("_")
                for f, name in zip(all_fields, names, strict=True)):
         raise TypeError(f"{cls.__name__} has a field builder cannot take as a parameter")
-    scope: dict[str, Any] = {"_cls": cls, "_twin": _twin(cls, names), "_new": object.__new__}
+    scope: dict[str, Any] = {
+        "_cls": cls, "_twin": _twin(cls, names), "_new": object.__new__, "_unset": _UNSET,
+    }
     params = []
+    body = []
     for f in all_fields:
         if f.default is not MISSING:
             scope[f"_default_{f.name}"] = f.default
             params.append(f"{f.name}=_default_{f.name}")
+        elif f.default_factory is not MISSING:
+            scope[f"_factory_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_unset")
+            body.append(f"    if {f.name} is _unset:\n        {f.name} = _factory_{f.name}()")
         else:
             params.append(f.name)
-    body = [f"    _obj.{name} = {name}" for name in names]
+    body += [f"    _obj.{name} = {name}" for name in names]
     keyword_only = all(f.kw_only for f in all_fields)
     if not keyword_only and any(f.kw_only for f in all_fields):
         raise TypeError(f"{cls.__name__} mixes keyword-only and positional fields")
@@ -110,6 +118,10 @@ def builder(cls: type[T]) -> Callable[..., T]:
     build: Callable[..., T] = scope[f"build_{cls.__name__}"]
     build.__doc__ = f"``{cls.__name__}(...)``, without the frozen constructor's per-call cost."
     return build
+
+
+#: The default of a builder's parameter whose field has a ``default_factory``: "not given".
+_UNSET: Any = object()
 
 
 def setter(cls: type[T], *changed: str) -> Callable[..., T]:
@@ -137,3 +149,11 @@ def setter(cls: type[T], *changed: str) -> Callable[..., T]:
     put: Callable[..., T] = scope[f"put_{cls.__name__}"]
     put.__doc__ = f"``dataclasses.replace`` of {cls.__name__}'s {', '.join(changed)}."
     return put
+
+
+def replaced(items: tuple[T, ...], i: int, new: T) -> tuple[T, ...]:
+    """``items`` with the ``i``-th one replaced by ``new`` (a state's seats or hands, one of
+    which an event changes): built through a list, which is quicker than joining slices."""
+    work = list(items)
+    work[i] = new
+    return tuple(work)

@@ -15,7 +15,7 @@ from typing import Any
 from dealer_assist.engine.base import Game, Settlement
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
-from dealer_assist.events import Event, Start, Void, event_from_json
+from dealer_assist.events import Event, Misdeal, Start, Void, event_from_json
 
 
 class Step:
@@ -142,6 +142,8 @@ class HandReplay:
     game: Game[Any]
     start: Start
     steps: tuple[Step, ...]
+    #: The misdeal that called the hand off, if one stands (not voided).
+    misdeal: Misdeal | None = None
 
     @property
     def state(self) -> Any:
@@ -149,9 +151,11 @@ class HandReplay:
 
     @property
     def over(self) -> bool:
-        return self.game.is_over(self.state)
+        return self.misdeal is not None or self.game.is_over(self.state)
 
     def settle(self) -> Settlement:
+        if self.misdeal is not None:
+            return self.game.refund(self.state, self.misdeal.reason)
         return self.game.settle(self.state)
 
 
@@ -168,7 +172,9 @@ def voided_targets(events: Sequence[Event]) -> dict[int, Void]:
             if not 1 <= t < i:
                 raise RuleViolation(f"void names event {t}, which is not an earlier event")
             if t == 1:
-                raise RuleViolation("the start of a hand cannot be voided; void the hand instead")
+                raise RuleViolation(
+                    "the start of a hand cannot be voided: call a misdeal to call the hand off"
+                )
             if isinstance(events[t - 1], Void):
                 raise RuleViolation(f"event {t} is itself a void")
             if t in targets:
@@ -197,6 +203,7 @@ def replay(events: Sequence[Event], *, lines: Sequence[int] | None = None) -> Ha
         raise HandLogError(line_of[bad], str(exc)) from exc
     steps = [Step(1, line_of[0], first, state, (f"start: {game.title}",))]
     append = steps.append
+    misdeal: Misdeal | None = None
     apply = game.apply
     # Step.narrated, inlined: this loop runs for every event of every replay.
     new_step = _new_step
@@ -211,9 +218,21 @@ def replay(events: Sequence[Event], *, lines: Sequence[int] | None = None) -> Ha
                 append(Step(i, line_of[i - 1], ev, state,
                             (f"void of event {ev.target}: {ev.reason}",)))
                 continue
-            _PLAIN.add(ev.__class__)
+            if not isinstance(ev, Misdeal):
+                _PLAIN.add(ev.__class__)
         if voided and i in voided:
             append(Step(i, line_of[i - 1], ev, state, ("(voided)",), voided=True))
+            continue
+        if misdeal is not None:
+            raise HandLogError(line_of[i - 1], misdeal_refusal(misdeal))
+        if ev.__class__ is Misdeal:
+            try:
+                game.contributions(state)  # the game takes a misdeal
+            except DealerAssistError as exc:
+                raise HandLogError(line_of[i - 1], cite(exc)) from exc
+            assert isinstance(ev, Misdeal)
+            misdeal = ev
+            append(Step(i, line_of[i - 1], ev, state, (f"misdeal: {ev.reason}",)))
             continue
         try:
             after = apply(state, ev)
@@ -230,7 +249,13 @@ def replay(events: Sequence[Event], *, lines: Sequence[int] | None = None) -> Ha
         step.__class__ = Step
         append(step)
         state = after
-    return HandReplay(game=game, start=first, steps=tuple(steps))
+    return HandReplay(game=game, start=first, steps=tuple(steps), misdeal=misdeal)
+
+
+def misdeal_refusal(misdeal: Misdeal) -> str:
+    """Why nothing is entered after a misdeal."""
+    return (f"the hand was called off as a misdeal ({misdeal.reason}): nothing more is entered; "
+            "void the misdeal to go on with the hand, or start the next hand")
 
 
 def cite(exc: DealerAssistError) -> str:

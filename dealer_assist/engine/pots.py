@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from dealer_assist.engine.evolve import builder
+
 
 @dataclass(frozen=True, slots=True)
 class Pot:
@@ -35,6 +37,10 @@ class Pot:
     @property
     def contested(self) -> bool:
         return len(self.eligible) > 1
+
+
+#: ``Pot(...)`` without the frozen constructor's cost (every replayed hand settles again).
+_pot = builder(Pot)
 
 
 def build_pots(
@@ -65,6 +71,8 @@ def build_pots(
     def sort(seats: Collection[int]) -> tuple[int, ...]:
         return tuple(sorted(seats, key=lambda s: (rank.get(s, len(rank)), s)))
 
+    if not capped_set:  # no level closes a pot: one pot, every live seat contests it
+        return [_pot(sum(contributions.values()), sort(live_set), None)]
     levels = sorted({contributions.get(s, 0) for s in capped_set} - {0})
     pots: list[Pot] = []
     previous = 0
@@ -75,18 +83,18 @@ def build_pots(
         eligible = [
             s for s in live_set if s not in capped_set or contributions.get(s, 0) >= level
         ]
-        pots.append(Pot(amount, sort(eligible), level))
+        pots.append(_pot(amount, sort(eligible), level))
         previous = level
     rest = sum(c - min(c, previous) for c in contributions.values())
     uncapped = [s for s in live_set if s not in capped_set]
     if uncapped:
         if rest or not pots:
-            pots.append(Pot(rest, sort(uncapped), None))
+            pots.append(_pot(rest, sort(uncapped), None))
     elif pots:
         last = pots[-1]
-        pots[-1] = Pot(last.amount + rest, last.eligible, last.level)
+        pots[-1] = _pot(last.amount + rest, last.eligible, last.level)
     else:
-        pots.append(Pot(rest, sort(live_set), None))
+        pots.append(_pot(rest, sort(live_set), None))
     return _merge_same_eligible(pots)
 
 
@@ -96,7 +104,7 @@ def _merge_same_eligible(pots: list[Pot]) -> list[Pot]:
     for pot in pots:
         if merged and merged[-1].eligible == pot.eligible:
             prev = merged[-1]
-            merged[-1] = Pot(prev.amount + pot.amount, pot.eligible, pot.level)
+            merged[-1] = _pot(prev.amount + pot.amount, pot.eligible, pot.level)
         else:
             merged.append(pot)
     return merged
@@ -130,6 +138,13 @@ def split_pot(
         raise ValueError("the smallest chip must be positive")
     if not winners:
         raise ValueError("a pot needs at least one winner")
+    if len(winners) == 1:  # the commonest pot: one winner takes it all
+        if button not in seats:
+            raise ValueError(f"button seat {button} is not at the table")
+        (winner,) = winners
+        if winner not in seats:
+            raise ValueError("every winner must sit at the table")
+        return {winner: amount}
     turn = [s for s in clockwise_from_button(seats, button) if s in set(winners)]
     if len(turn) != len(set(winners)):
         raise ValueError("every winner must sit at the table")

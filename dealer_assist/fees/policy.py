@@ -9,7 +9,7 @@ policy the table uses. Money is int cents; percentages are exact fractions, neve
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
@@ -86,7 +86,7 @@ class FeePolicy:
     @property
     def percent(self) -> str:
         """The rake as exact decimal text: ``"5"``, ``"2.5"``."""
-        return fraction_text(self.rate * 100)
+        return _percent_text(self.rate)
 
     @property
     def basis_points(self) -> Fraction:
@@ -173,6 +173,22 @@ class FeeContext:
     pot: int = 0
     saw_flop: bool = True
     smallest_chip: int = 1
+
+
+def _percent_text(rate: Fraction) -> str:
+    """:attr:`FeePolicy.percent` of ``rate``, worked out once per rate (every rake note says it;
+    remembered under the rate's numerator and denominator, which hash faster than the rate)."""
+    key = (rate.numerator, rate.denominator)
+    text = _PERCENTS.get(key)
+    if text is None:
+        text = fraction_text(rate * 100)
+        if len(_PERCENTS) >= 256:
+            _PERCENTS.clear()
+        _PERCENTS[key] = text
+    return text
+
+
+_PERCENTS: dict[tuple[int, int], str] = {}
 
 
 def fraction_text(value: Fraction) -> str:
@@ -273,11 +289,51 @@ def parse_fee_policy(obj: Any) -> FeePolicy | None:
 
     Unreadable values raise :class:`BadInput`; readable but impossible ones (a 120% rake, a
     negative cap) raise :class:`RuleViolation`. Both messages name the key.
+
+    Every hand of a table carries the same object, and a game asks at the start and again at the
+    settlement, so a readable object is read once: the (immutable) policy is remembered under
+    the object's keys, values and value types (so ``1``, ``1.0`` and ``true`` stay apart).
+    Objects that are refused are read, and refused, every time.
     """
     if obj is None:
         return None
     if isinstance(obj, FeePolicy):
         return obj
+    if obj.__class__ is dict or isinstance(obj, Mapping):
+        try:
+            key = _frozen(obj)
+            policy = _POLICIES.get(key)
+        except TypeError:  # a list or another unhashable value: read it without remembering
+            return _parse_fee_policy(obj)
+        if policy is None:
+            policy = _parse_fee_policy(obj)
+            if len(_POLICIES) >= 256:
+                _POLICIES.clear()
+            _POLICIES[key] = policy
+        return policy
+    return _parse_fee_policy(obj)
+
+
+#: Fee objects already read (see :func:`parse_fee_policy`): key -> the policy, never changed.
+_POLICIES: dict[tuple[Any, ...], FeePolicy] = {}
+
+
+def _frozen(obj: Mapping[Any, Any]) -> tuple[Any, ...]:
+    """A key for a fee object: its keys, its values' exact types (so ``1``, ``1.0`` and ``true``
+    differ) and its values, a nested object (the jackpot) standing as its own key. Hashing the
+    key raises :class:`TypeError` for a value that cannot be hashed (a list)."""
+    values = tuple(obj.values())
+    types = tuple(map(type, values))
+    if not _PLAIN.issuperset(types):  # a nested object, or a value of another kind
+        values = tuple(_frozen(v) if isinstance(v, Mapping) else v for v in values)
+    return (tuple(obj.keys()), types, values)
+
+
+#: The JSON scalar types: never a mapping (and so not worth an abstract-class test).
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+
+
+def _parse_fee_policy(obj: Any) -> FeePolicy:
     if not isinstance(obj, Mapping):
         raise BadInput('the "fee" must be an object like {"kind": "rake", "percent": "5"}')
     kind = obj.get("kind")
@@ -378,9 +434,37 @@ def pre_deal_fees(policy: FeePolicy | None, ctx: FeeContext) -> list[FeeLine]:
 
     A per-player fee is one line per seat; a fixed collection from the button is one line from the
     button seat. Rake, a fixed collection from the pot and time fees collect nothing here.
+
+    The lines depend on nothing but the policy and the table (seats, button, chip), which repeat
+    hand after hand, so they are worked out once for each (the lines are immutable); a refusal is
+    worked out, and raised, every time.
     """
     if policy is None:
         return []
+    try:  # the context's fields, as its own hash and equality would read them
+        key = (id(policy), ctx.seats, ctx.button, ctx.pot, ctx.saw_flop, ctx.smallest_chip)
+        known = _PRE_DEAL.get(key)
+    except TypeError:  # a context that cannot be hashed (seats in a list): nothing to remember
+        return _pre_deal_fees(policy, ctx)
+    if known is not None and known[0] is policy:
+        return list(known[1])
+    lines = _pre_deal_fees(policy, ctx)
+    if len(_PRE_DEAL) >= 1024:
+        _PRE_DEAL.clear()
+    _PRE_DEAL[key] = (policy, tuple(lines))  # holding the policy keeps its id from being reused
+    return lines
+
+
+#: (id of the policy, the context's fields) -> (the policy, its pre-deal lines); see
+#: :func:`pre_deal_fees`.
+_PRE_DEAL: dict[tuple[Any, ...], tuple[FeePolicy, tuple[FeeLine, ...]]] = {}
+if tuple(f.name for f in fields(FeeContext)) != (
+    "seats", "button", "pot", "saw_flop", "smallest_chip"
+):  # the key above reads every field of the context: a new field must join it
+    raise TypeError("pre_deal_fees' key must name every field of FeeContext")
+
+
+def _pre_deal_fees(policy: FeePolicy, ctx: FeeContext) -> list[FeeLine]:
     ctx = _check_ctx(policy, ctx)
     if policy.kind == "per-player":
         if policy.amount == 0:
@@ -408,8 +492,8 @@ def _rake(policy: FeePolicy, ctx: FeeContext) -> FeeLine | None:
         return None
     if ctx.pot < policy.min_pot or ctx.pot == 0:
         return None
-    exact = ctx.pot * policy.rate
-    raw = exact.numerator // exact.denominator
+    rate = policy.rate
+    raw = ctx.pot * rate.numerator // rate.denominator  # the exact product, rounded down
     note = f"{policy.percent}% of {format_cents(ctx.pot)}"
     if policy.cap is not None and raw > policy.cap:
         raw = policy.cap

@@ -30,6 +30,7 @@ from dealer_assist.games.rows import (
     check_keys,
     check_set_sizes,
     compare_rows,
+    fees_by_seat,
     foul_reason,
     house_fees,
     left_of,
@@ -433,6 +434,10 @@ class ChinesePoker(Game[ChineseState]):
                          to_act=state.showing, info=stakes_info(st.stakes))
 
     # --- settle, report ----------------------------------------------------------------------
+
+    def contributions(self, state: ChineseState) -> dict[int, int]:
+        """Only the house fees taken before the deal are on the table until the settlement."""
+        return fees_by_seat(state.settings.seats, state.settings.fees)
 
     def settle(self, state: ChineseState) -> Settlement:
         if not state.over:

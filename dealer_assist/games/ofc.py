@@ -39,6 +39,7 @@ from dealer_assist.games.rows import (
     check_keys,
     check_set_sizes,
     compare_rows,
+    fees_by_seat,
     foul_reason,
     front_made,
     house_fees,
@@ -539,6 +540,10 @@ class OpenFaceChinesePoker(Game[OfcState]):
 
     # --- settle, report ----------------------------------------------------------------------
 
+    def contributions(self, state: OfcState) -> dict[int, int]:
+        """Only the house fees taken before the deal are on the table until the settlement."""
+        return fees_by_seat(state.settings.seats, state.settings.fees)
+
     def settle(self, state: OfcState) -> Settlement:
         if not state.over:
             raise RuleViolation(f"the hand is not finished: {self.prompt(state).message}",
@@ -581,6 +586,11 @@ class OpenFaceChinesePoker(Game[OfcState]):
             "next_button": next_button(state),
         })
         return base
+
+    def redeal(self, state: OfcState) -> dict[str, Any]:
+        """After a misdeal the same seats play in fantasyland again."""
+        seats = state.settings.in_fantasyland
+        return {"in_fantasyland": sorted(seats)} if seats else {}
 
     def next_hand(self, state: OfcState) -> dict[str, Any]:
         """Fantasyland seats for the next hand, and the button (it stays after fantasyland)."""

@@ -381,6 +381,15 @@ def net_units(seats: Iterable[int], pairs: Iterable[PairResult]) -> dict[int, in
     return net
 
 
+def fees_by_seat(seats: tuple[int, ...], fees: Sequence[FeeLine]) -> dict[int, int]:
+    """The house fees each seat paid before the deal."""
+    fee_of = dict.fromkeys(seats, 0)
+    for line in fees:
+        if line.from_seat is not None:
+            fee_of[line.from_seat] += line.amount
+    return fee_of
+
+
 def settle_pairs(seats: tuple[int, ...], pairs: Sequence[PairResult], stakes: Stakes,
                  fees: tuple[FeeLine, ...] = (),
                  extra: Mapping[str, Any] | None = None) -> Settlement:
@@ -403,10 +412,7 @@ def settle_pairs(seats: tuple[int, ...], pairs: Sequence[PairResult], stakes: St
             text += f": {p.why}"
         steps.append(PushStep(n=len(steps) + 1, text=text, amount=n * unit, to_seat=winner,
                               kind="pay"))
-    fee_of = {s: 0 for s in seats}
-    for line in fees:
-        if line.from_seat is not None:
-            fee_of[line.from_seat] += line.amount
+    fee_of = fees_by_seat(seats, fees)
     return Settlement(
         put_in={s: max(0, -cents[s]) + fee_of[s] for s in seats},
         payouts={s: max(0, cents[s]) for s in seats},

@@ -13,11 +13,11 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from dealer_assist.engine.base import Game, Prompt, Settlement, TableView
-from dealer_assist.engine.hand import HandReplay, Step, parse_lines, replay
+from dealer_assist.engine.base import Game, Prompt, Settlement, TableView, called_off
+from dealer_assist.engine.hand import HandReplay, Step, misdeal_refusal, parse_lines, replay
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
-from dealer_assist.events import Event, Period, SeatIn, SeatOut, Start, Void
+from dealer_assist.events import Event, Misdeal, Period, SeatIn, SeatOut, Start, Void
 from dealer_assist.fees import FeePolicy, TimeState, time_apply
 from dealer_assist.services.auth import Argon2PinHasher
 from dealer_assist.services.chain import canonical
@@ -47,6 +47,7 @@ from dealer_assist.services.model import (
     Table,
     TableSettings,
     User,
+    UserState,
 )
 from dealer_assist.services.ports import PinHasher, Store
 from dealer_assist.services.timeacct import fold_time, new_lines, time_policy_of
@@ -100,11 +101,20 @@ class HandNow:
         return self.replay.over
 
     def prompt(self) -> Prompt:
+        misdeal = self.replay.misdeal
+        if misdeal is not None:
+            return Prompt(
+                phase="misdeal", to_act=None, done=True,
+                message=f"Misdeal ({misdeal.reason}): give back every chip put in this hand; "
+                "the next hand keeps the same button",
+            )
         return self.replay.game.prompt(self.replay.state)
 
     def view(self) -> TableView:
         """The table as the dealer sees it: destroyed hands face down."""
-        return self.replay.game.view(self.replay.state, reveal=False)
+        view = self.replay.game.view(self.replay.state, reveal=False)
+        misdeal = self.replay.misdeal
+        return view if misdeal is None else called_off(view, misdeal.reason)
 
     def settlement(self) -> Settlement:
         return self.replay.settle()
@@ -195,42 +205,97 @@ class Services:
     def add_user(
         self, session: Session, *, name: str, full_name: str, role: str, pin: str
     ) -> User:
-        self._require(session, "users", "add users")
+        self._require_admin(session, "add users")
         if role not in ROLES:
             raise BadInput(f'unknown role "{role}": choose one of {", ".join(ROLES)}')
-        if self.store.user_secret(name) is not None:
-            raise BadInput(f'a user named "{name}" already exists')
+        clean = _check_name(name)
+        if self.store.user_secret(clean) is not None:
+            raise BadInput(f'a user named "{clean}" already exists')
         user = self.store.add_user(
-            name=_check_name(name), full_name=_check_full_name(full_name), role=role,
+            name=clean, full_name=_check_full_name(full_name), role=role,
             pin_hash=self.hasher.hash(_check_pin(pin)), at=self.clock(),
         )
         self._audit(session.name, "user-added", f"{user.name} ({user.full_name}) as {role}")
         return user
 
     def reset_pin(self, session: Session, name: str, pin: str) -> None:
-        """Admin: set a new PIN (also lifts a lockout)."""
-        self._require(session, "users", "reset PINs")
+        """Admin: set a new PIN (also lifts a lockout and clears the wrong-PIN count)."""
+        self._require_admin(session, "reset PINs")
         secret = self._secret(name)
-        self.store.set_pin_hash(secret.user.id, self.hasher.hash(_check_pin(pin)))
+        new_hash = self.hasher.hash(_check_pin(pin))
+        locked = secret.locked_until is not None and self.clock() < _aware(secret.locked_until)
+        self.store.set_pin_hash(secret.user.id, new_hash)
         self.store.set_login_state(secret.user.id, failed=0, locked_until=None)
-        self._audit(session.name, "pin-reset", f"new PIN for {name}")
+        self._audit(session.name, "pin-reset",
+                    f"new PIN for {name}" + ("; lockout lifted" if locked else ""))
 
     def change_pin(self, session: Session, old_pin: str, new_pin: str) -> None:
-        """A user changes their own PIN, giving the old one."""
-        self._check_pin_of(session.name, old_pin, action="pin-change")
-        user_id = session.user.id
-        self.store.set_pin_hash(user_id, self.hasher.hash(_check_pin(new_pin)))
+        """A user changes their own PIN, giving the old one. The new PIN is checked first, so a
+        mistyped new PIN never costs a try; a wrong old PIN counts toward the lockout."""
+        _check_pin(new_pin)
+        if new_pin == old_pin:
+            raise BadInput("the new PIN is the same as the old one: choose another")
+        secret = self.store.user_secret(session.name)
+        if secret is None or not secret.user.active:
+            self._audit(session.name, "pin-change-refused", "disabled user")
+            raise NotAllowed(f"{session.name} is disabled: an admin must enable the name first")
+        try:
+            self._check_pin_of(session.name, old_pin, action="pin-change")
+        except SignInFailed as exc:
+            left = exc.attempts_left
+            raise SignInFailed(
+                f"the old PIN is wrong ({left} more {'try' if left == 1 else 'tries'} before "
+                f"{session.name} is locked for 5 minutes)",
+                attempts_left=left,
+            ) from exc
+        self.store.set_pin_hash(secret.user.id, self.hasher.hash(new_pin))
         self._audit(session.name, "pin-changed", f"{session.name} changed their PIN")
 
     def set_user_active(self, session: Session, name: str, active: bool) -> None:
-        self._require(session, "users", "enable or disable users")
-        secret = self._secret(name)
-        self.store.set_user_active(secret.user.id, active)
-        self._audit(session.name, "user-enabled" if active else "user-disabled", name)
+        """Admin: disable a user (they can no longer sign in or approve) or enable them again.
+
+        The room always keeps an admin who can sign in: an admin cannot disable their own name,
+        and only an active admin may act (:meth:`_require_admin`), so whoever disables an admin
+        is another active admin and the last active admin can never be disabled."""
+        self._require_admin(session, "enable or disable users")
+        user = self._secret(name).user
+        if user.active == active:
+            raise BadInput(f"{user.name} is already {'active' if active else 'disabled'}")
+        if not active and user.name == session.name:
+            raise NotAllowed(f"{user.name} cannot disable their own name: another admin must do "
+                             "it (the room keeps at least one active admin)")
+        self.store.set_user_active(user.id, active)
+        self._audit(session.name, "user-enabled" if active else "user-disabled", user.name)
 
     def list_users(self, session: Session) -> list[User]:
-        self._require(session, "users", "list users")
+        self._require_admin(session, "list users")
         return self.store.list_users()
+
+    def user_states(self, session: Session) -> list[UserState]:
+        """Admin: every user (by name) with their sign-in state: wrong PINs in a row and a
+        lockout still running (one that has run out is not shown). Never the PIN hash."""
+        self._require_admin(session, "see the users")
+        now = self.clock()
+        out: list[UserState] = []
+        for listed in self.store.list_users():
+            secret = self.store.user_secret(listed.name)
+            if secret is None:  # users are never deleted; a rename cannot happen either
+                continue
+            until = None if secret.locked_until is None else _aware(secret.locked_until)
+            out.append(UserState(
+                user=secret.user, failed=secret.failed,
+                locked_until=until if until is not None and now < until else None,
+            ))
+        return out
+
+    def _require_admin(self, session: Session, what: str) -> None:
+        """The users permission, held by a name that is still active: an admin disabled at
+        another station cannot go on managing users from a window left signed in."""
+        self._require(session, "users", what)
+        secret = self.store.user_secret(session.name)
+        if secret is None or not secret.user.active:
+            raise NotAllowed(f"{session.name} is disabled: sign out; only an active admin can "
+                             f"{what}")
 
     def floor_people(self) -> list[User]:
         """Active floor users (the names a dealer chooses from when opening a shift)."""
@@ -446,10 +511,14 @@ class Services:
         :meth:`void`. Raises RuleViolation (nothing stored) when the game refuses it."""
         if isinstance(event, Void):
             return self.void(session, hand_id, event.target, event.reason, approval=approval)
+        if isinstance(event, Misdeal):
+            return self.misdeal(session, hand_id, event.reason, approval=approval)
         self._require(session, "deal", "record events")
         if isinstance(event, Start):
             raise RuleViolation("a hand has one start: start a new hand instead")
         now = self.hand_now(hand_id)
+        if now.replay.misdeal is not None:
+            raise RuleViolation(misdeal_refusal(now.replay.misdeal))
         game = now.replay.game
         after = game.apply(now.replay.state, event)  # RuleViolation: nothing stored
         row = self._append(now, event, session.name)
@@ -504,6 +573,39 @@ class Services:
         if approval is not None:
             detail += f"; approved by {approval.name}"
         self._audit(session.name, "void", detail, table_id=now.hand.table_id, hand_id=hand_id)
+        new = HandNow(
+            hand=replace(now.hand, events=row.number, status="open"), replay=rep, last=row
+        )
+        self._live[hand_id] = new
+        return new
+
+    def misdeal(
+        self, session: Session, hand_id: int, reason: str, *, approval: Approval | None = None
+    ) -> HandNow:
+        """Call the hand off as a misdeal, with a reason and a floor person's approval: every
+        chip goes back to the seat that put it in (settle the hand to record that), no fee is
+        taken, and the next hand keeps the same button. A settled hand reopens."""
+        self._require(session, "deal", "call a misdeal")
+        if not reason.strip():
+            raise BadInput("a misdeal needs a reason")
+        now = self.hand_now(hand_id)
+        if now.replay.misdeal is not None:
+            raise RuleViolation(f"hand {now.hand.number} is already a misdeal")
+        if approval is None:
+            raise ApprovalRequired("a misdeal needs a floor person's approval with their PIN")
+        call = Misdeal(reason=reason.strip())
+        events = [s.event for s in now.replay.steps] + [call]
+        try:
+            rep = replay(events)
+        except HandLogError as exc:
+            raise RuleViolation(exc.reason) from exc
+        self.approve(approval, what=f"misdeal of hand {now.hand.number}")
+        row = self._append(now, call, session.name)
+        if now.hand.status == "settled":
+            self.store.reopen_hand(hand_id)
+        self._audit(session.name, "misdeal",
+                    f"hand {now.hand.number}: {call.reason}; approved by {approval.name}",
+                    table_id=now.hand.table_id, hand_id=hand_id)
         new = HandNow(
             hand=replace(now.hand, events=row.number, status="open"), replay=rep, last=row
         )
@@ -853,13 +955,18 @@ class Services:
         return doc, parsed
 
     def _next_button(self, table_id: int, seats: tuple[int, ...]) -> int:
-        """The seat after the last hand's button, clockwise among the seats playing."""
+        """The seat after the last hand's button, clockwise among the seats playing; after a
+        misdeal the same button (the hand is dealt again)."""
         last = self.store.last_hand(table_id)
         if last is None:
             return seats[-1]
         button = self.store.hand_events(last.id)[0].body.get("button")
         if not isinstance(button, int):
             return seats[-1]
+        if last.status == "settled" and button in seats and (
+            self.hand_replay(last.id).misdeal is not None
+        ):
+            return button
         later = [s for s in seats if s > button]
         return later[0] if later else seats[0]
 
@@ -874,6 +981,12 @@ class Services:
         replayed = self.hand_replay(last.id)
         if tuple(replayed.start.seats) != tuple(seats):
             return {}
+        if replayed.misdeal is not None:  # dealt again as it was
+            kept = dict(replayed.game.redeal(replayed.state))
+            button = replayed.start.params.get("button")
+            if isinstance(button, int):
+                kept["button"] = button
+            return kept
         return dict(replayed.game.next_hand(replayed.state))
 
     def _carry_from_last(self, table_id: int, game: str) -> int:

@@ -11,6 +11,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from dealer_assist.services.audit_chain import AuditHead, audit_hash
 from dealer_assist.services.chain import GENESIS, event_hash, utc
 from dealer_assist.services.errors import Conflict, NotFound
 from dealer_assist.services.model import (
@@ -296,12 +297,20 @@ class InMemoryStore:
         self, *, at: datetime, actor: str | None, action: str, detail: str = "",
         table_id: int | None = None, hand_id: int | None = None,
     ) -> AuditEntry:
+        prev = self.audit[-1].hash if self.audit else GENESIS
+        seq = len(self.audit) + 1
+        when = utc(at)
         entry = AuditEntry(
-            id=self._id(), at=utc(at), actor=actor, action=action, detail=detail,
-            table_id=table_id, hand_id=hand_id,
+            id=self._id(), at=when, actor=actor, action=action, detail=detail,
+            table_id=table_id, hand_id=hand_id, seq=seq, prev_hash=prev,
+            hash=audit_hash(seq=seq, at=when, actor=actor, action=action, detail=detail,
+                            table_id=table_id, hand_id=hand_id, prev_hash=prev),
         )
         self.audit.append(entry)
         return entry
+
+    def audit_head(self) -> AuditHead:
+        return AuditHead(len(self.audit), self.audit[-1].hash if self.audit else GENESIS)
 
     def audit_log(
         self, *, since: datetime | None = None, until: datetime | None = None,

@@ -217,7 +217,10 @@ class Dispute:
 
 @dataclass(frozen=True, slots=True)
 class AuditEntry:
-    """One sensitive action: sign-ins, lockouts, reveals, voids, exports, reports, user changes."""
+    """One sensitive action: sign-ins, lockouts, reveals, voids, exports, reports, user changes.
+
+    ``seq`` is its place in the audit log's hash chain, ``prev_hash`` and ``hash`` link it
+    (:mod:`dealer_assist.services.audit_chain`)."""
 
     id: int
     at: datetime
@@ -226,6 +229,9 @@ class AuditEntry:
     detail: str = ""
     table_id: int | None = None
     hand_id: int | None = None
+    seq: int = 0
+    prev_hash: str = ""
+    hash: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,3 +267,16 @@ class NewEvent:
     time: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class UserState:
+    """A user as the admin's Users screen shows them: the row and the sign-in state, never the
+    PIN hash. ``failed`` counts wrong PINs in a row since the last right one (a lockout starts
+    the count again); ``locked_until`` is set only while a lockout is still running."""
+
+    user: User
+    failed: int = 0
+    locked_until: datetime | None = None
+
+    @property
+    def locked(self) -> bool:
+        return self.locked_until is not None

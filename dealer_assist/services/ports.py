@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
+from dealer_assist.services.audit_chain import AuditHead
 from dealer_assist.services.model import (
     Adjustment,
     AuditEntry,
@@ -171,3 +172,7 @@ class Store(Protocol):
         self, *, since: datetime | None = None, until: datetime | None = None,
         action: str | None = None, hand_id: int | None = None,
     ) -> list[AuditEntry]: ...
+
+    def audit_head(self) -> AuditHead:
+        """How many audit entries are chained, and the last one's hash."""
+        ...

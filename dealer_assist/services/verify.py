@@ -12,15 +12,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
-from dealer_assist.engine.base import Game
-from dealer_assist.engine.hand import voided_targets
+from dealer_assist.engine.base import Game, Settlement
+from dealer_assist.engine.hand import misdeal_refusal, voided_targets
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import DealerAssistError, RuleViolation
-from dealer_assist.events import Event, Start, Void, event_from_json
-from dealer_assist.services.chain import GENESIS, canonical, event_hash
-from dealer_assist.services.ledger import ledger_lines, same_lines
+from dealer_assist.events import Event, Misdeal, Start, Void, event_from_json
+from dealer_assist.services.audit_chain import AuditCheck, check_audit_chain
+from dealer_assist.services.chain import GENESIS, canonical, row_hash, time_text
+from dealer_assist.services.ledger import ledger_lines
 from dealer_assist.services.model import LedgerLine, StoredEvent, TableSettings
 from dealer_assist.services.ports import Store
 from dealer_assist.services.timeacct import compare_time_lines, fold_time
@@ -46,18 +47,28 @@ class VerifyReport:
     hands: int = 0
     events: int = 0
     problem: Problem | None = None
+    #: The audit log's own chain, walked (None: not checked).
+    audit: AuditCheck | None = None
 
     @property
     def ok(self) -> bool:
-        return self.problem is None
+        return self.problem is None and (self.audit is None or self.audit.ok)
 
     def summary(self) -> str:
+        wrong = []
         if self.problem is not None:
-            return f"NOT INTACT: {self.problem}"
+            wrong.append(f"NOT INTACT: {self.problem}")
+        if self.audit is not None and not self.audit.ok:
+            wrong.append(self.audit.summary())
+        if wrong:
+            return "\n".join(wrong)
+        audit = "" if self.audit is None else (
+            f"; the audit log's {self.audit.entries} entries are chained and match its head"
+        )
         return (
             f"intact: {self.tables} tables, {self.hands} hands, {self.events} events; every "
             "chain links, every hand replays, every settlement conserves chips and matches "
-            "the ledger, every time collection matches the seat and period events"
+            "the ledger, every time collection matches the seat and period events" + audit
         )
 
 
@@ -70,6 +81,19 @@ class HandInfo:
     status: str
 
 
+LINK_BROKEN = ("its previous-hash does not match the event before it (an event was deleted, "
+               "inserted or reordered)")
+HASH_BROKEN = "its hash does not match its content (it was changed after it was recorded)"
+
+
+def hand_number_wrong(number: int, hand_id: int, count: int) -> str:
+    return f"it says it is event {number} of hand {hand_id}, but it is event {count}"
+
+
+def time_number_wrong(number: int, count: int) -> str:
+    return f"it says it is seat/period event {number} of the table, but it is event {count}"
+
+
 @lru_cache(maxsize=65536)
 def parse_body(body_text: str) -> Event:
     """An event from its stored JSON text (cached: most inputs repeat exactly)."""
@@ -78,21 +102,69 @@ def parse_body(body_text: str) -> Event:
 
 @dataclass(slots=True)
 class _HandRows:
+    """A hand's rows as a check has taken them in.
+
+    Fed row by row: every accepted row's seq and text. Joined from parts
+    (:meth:`TableCheck.join`): how many rows, in how many parts, and what its part's replay
+    found when the whole hand was in one part.
+    """
+
+    first: int
     seqs: list[int] = field(default_factory=list)
     bodies: list[str] = field(default_factory=list)
+    #: Rows of this hand before the run (a part read from an unknown point: checked at join).
+    base: int = 0
+    count: int = 0
+    parts: int = 0
+    folded: bool = False
+    result: HandProblem = None
+
+
+@dataclass(slots=True)
+class Part:
+    """What a part of one table's chain (a run of rows read on its own) gives the join.
+
+    ``first``: the first row's seq, previous hash and hand, whose link to the part before is
+    checked at the join; ``last``: the last accepted row (seq, hash, hand); ``failure``: the
+    first row that fails a check made inside the part (its seq and the problem); ``checks``:
+    each hand's first row in the part (and the first seat/period row), seq, hand, number and
+    previous hash, whose number depends on the parts before; ``spans``: per hand (None: the
+    table-level rows) its first and last seq in the part and its accepted rows; ``time_rows``:
+    the accepted table-level rows; ``results``: what replaying each hand found, for the hands
+    whose rows in this part start with their first event.
+    """
+
+    rows: int
+    first: tuple[int, str, int | None] | None
+    last: tuple[int, str, int | None]
+    failure: tuple[int, Problem] | None
+    checks: list[tuple[int, int | None, int, str]]
+    spans: dict[int | None, tuple[int, int, int]]
+    time_rows: list[tuple[int, datetime | str, str, str]]
+    results: dict[int, HandProblem]
 
 
 class TableCheck:
-    """The checks for one table: feed its rows in sequence order, then :meth:`finish`."""
+    """The checks for one table: feed its rows in sequence order, then :meth:`finish`.
+
+    A large table can also be checked in parts, each on its own (``opening=False``, fed the
+    rows of one seq range, then :meth:`part`), and the parts joined in order into a check
+    opened on the table (:meth:`join`, then :meth:`close` and :meth:`absorb`): the outcome is
+    the same as feeding every row to one check. Each event's hash covers its stored previous
+    hash, so only the link between parts and each hand's first number in a part wait for the
+    join.
+    """
 
     def __init__(
         self, table_id: int, name: str, *, head_seq: int | None = None,
-        head_hash: str | None = None,
+        head_hash: str | None = None, opening: bool = True,
     ) -> None:
         self.table_id = table_id
         self.name = name
         self.head_seq = head_seq
         self.head_hash = head_hash
+        #: True: the rows start at the table's first event; False: a part read on its own.
+        self.opening = opening
         self.last_seq = 0
         self.last_hash = GENESIS
         self.last_hand: int | None = None
@@ -104,13 +176,22 @@ class TableCheck:
         self.unchecked: set[int | None] = set()
         #: The table-level events (no hand): seq, time, actor, event text.
         self.time_rows: list[tuple[int, datetime | str, str, str]] = []
+        #: A part: table-level rows before it (checked at the join); None until its first.
+        self._time_base: int | None = 0 if opening else None
+        self._first: tuple[int, str, int | None] | None = None
+        self._failed_row: int | None = None
+        self._checks: list[tuple[int, int | None, int, str]] = []
+        self._spans: dict[int | None, list[int]] = {}
 
     def _fail(self, seq: int, message: str, hand_id: int | None = None) -> None:
         if self.problem is None or seq < self.problem.seq:
             self.problem = Problem(self.table_id, self.name, seq, message, hand_id)
 
-    def _broken(self, hand_id: int | None, seq: int, message: str, _: int | None = None) -> None:
+    def _broken(self, hand_id: int | None, row: int, seq: int, message: str) -> None:
+        """Row ``row`` fails a chain check (named at ``seq``): nothing from it on is taken."""
         self.unchecked.add(hand_id)
+        if self._failed_row is None:
+            self._failed_row = row
         self._fail(seq, message, hand_id)
 
     def row(
@@ -119,40 +200,38 @@ class TableCheck:
     ) -> None:
         """One stored event, in sequence order (``time`` as a datetime or its time_text)."""
         self.rows += 1
+        if not self.opening:
+            span = self._spans.get(hand_id)
+            if span is None:
+                self._spans[hand_id] = [seq, seq]
+            else:
+                span[1] = seq
         if self.problem is not None and self.problem.seq <= seq:
             self.unchecked.add(hand_id)
             return
-        expected = self.last_seq + 1
-        if seq != expected:
-            what = "is missing (deleted)" if seq > expected else "appears twice or out of order"
-            self._broken(
-                hand_id, expected, f"event {expected} {what}; the next stored event is {seq}"
-            )
-            return
-        if prev_hash != self.last_hash:
-            self._broken(
-                hand_id,
-                seq, "its previous-hash does not match the event before it "
-                "(an event was deleted, inserted or reordered)", hand_id,
-            )
-            return
-        calc = event_hash(
-            table_id=self.table_id, seq=seq, time=time, actor=actor, hand_id=hand_id,
-            body=body_text, prev_hash=prev_hash,
-        )
-        if calc != hash_:
-            self._broken(
-                hand_id,
-                seq, "its hash does not match its content (it was changed after it was "
-                "recorded)", hand_id,
-            )
+        if self.opening or self._first is not None:
+            expected = self.last_seq + 1
+            if seq != expected:
+                what = "is missing (deleted)" if seq > expected else "appears twice or out of order"
+                self._broken(hand_id, seq, expected,
+                             f"event {expected} {what}; the next stored event is {seq}")
+                return
+            if prev_hash != self.last_hash:
+                self._broken(hand_id, seq, seq, LINK_BROKEN)
+                return
+        else:
+            self._first = (seq, prev_hash, hand_id)
+        when = time if isinstance(time, str) else time_text(time)
+        if row_hash(self.table_id, seq, when, actor, hand_id, body_text, prev_hash) != hash_:
+            self._broken(hand_id, seq, seq, HASH_BROKEN)
             return
         if hand_id is None:
-            if number != len(self.time_rows) + 1:
-                self._broken(
-                    None, seq, f"it says it is seat/period event {number} of the table, but it "
-                    f"is event {len(self.time_rows) + 1}",
-                )
+            if self._time_base is None:
+                self._time_base = number - 1
+                self._checks.append((seq, None, number, prev_hash))
+            count = self._time_base + len(self.time_rows) + 1
+            if number != count:
+                self._broken(None, seq, seq, time_number_wrong(number, count))
                 return
             self.time_rows.append((seq, time, actor, body_text))
             self.last_seq = seq
@@ -160,20 +239,160 @@ class TableCheck:
             self.last_hand = None
             return
         rows = self.hands.get(hand_id)
-        if rows is None:
-            rows = self.hands[hand_id] = _HandRows()
-        if number != len(rows.seqs) + 1:
-            self._broken(
-                hand_id,
-                seq, f"it says it is event {number} of hand {hand_id}, but it is event "
-                f"{len(rows.seqs) + 1}", hand_id,
-            )
+        if rows is None:  # (a hand whose first row is refused still counts as read)
+            base = 0
+            if not self.opening:
+                base = number - 1
+                self._checks.append((seq, hand_id, number, prev_hash))
+            rows = self.hands[hand_id] = _HandRows(seq, base=base)
+        if number != rows.base + rows.count + 1:
+            self._broken(hand_id, seq, seq,
+                         hand_number_wrong(number, hand_id, rows.base + rows.count + 1))
             return
         rows.seqs.append(seq)
         rows.bodies.append(body_text)
+        rows.count += 1
         self.last_seq = seq
         self.last_hash = hash_
         self.last_hand = hand_id
+
+    def feed(self, rows: Iterable[Sequence[Any]], to_time: Callable[[Any], str]) -> None:
+        """Rows as the driver gives them, in seq order: (seq, hand, number, stored time, actor,
+        event text, previous hash, hash), the time made the hashed text by ``to_time``.
+
+        The same as :meth:`row` for each; the usual row (the next event of a hand already
+        begun, every check passing) is taken here without the call.
+        """
+        hands = self.hands
+        table_id = self.table_id
+        fast = 0  # rows taken here (the rest go through row())
+        last_seq, last_hash, last_hand = self.last_seq, self.last_hash, self.last_hand
+        clean = self.problem is None and (self.opening or self._first is not None)
+        for seq, hand_id, number, at, actor, body, prev, hash_ in rows:
+            when = to_time(at)
+            if clean and hand_id is not None and seq == last_seq + 1 and prev == last_hash:
+                rows_of = hands.get(hand_id)
+                # the last hash was checked against its row: hex digits, nothing to escape
+                if (
+                    rows_of is not None and number == rows_of.base + rows_of.count + 1
+                    and row_hash(table_id, seq, when, actor, hand_id, body, prev,
+                                 hex_prev=True) == hash_
+                ):
+                    rows_of.seqs.append(seq)
+                    rows_of.bodies.append(body)
+                    rows_of.count += 1
+                    last_seq, last_hash, last_hand = seq, hash_, hand_id
+                    fast += 1
+                    continue
+            self.last_seq, self.last_hash, self.last_hand = last_seq, last_hash, last_hand
+            self.row(seq, hand_id, number, when, actor, body, prev, hash_)
+            last_seq, last_hash, last_hand = self.last_seq, self.last_hash, self.last_hand
+            clean = self.problem is None and (self.opening or self._first is not None)
+        self.last_seq, self.last_hash, self.last_hand = last_seq, last_hash, last_hand
+        self.rows += fast
+
+    def replayable(self) -> list[int]:
+        """The hands whose rows so far are all accepted and start with their first event."""
+        return [h for h, rows in self.hands.items() if not rows.base and h not in self.unchecked]
+
+    def part(
+        self,
+        hands: Mapping[int, HandInfo],
+        ledgers: Mapping[int, Sequence[LedgerLine]] | Mapping[int, Sequence[StoredLine]],
+        *,
+        runner: Runner | None = None,
+    ) -> Part:
+        """A part's outcome for the join: its rows checked, and its whole hands replayed.
+
+        A hand whose rows go on into the next part is replayed here too, and the join drops
+        that result (it replays the hand from all its rows): parts that end at a hand's end
+        avoid the waste.
+        """
+        jobs: list[HandJob] = []
+        for hand_id in self.replayable():
+            info = hands.get(hand_id)
+            if info is not None and info.table_id == self.table_id:
+                whole = self.hands[hand_id]
+                jobs.append((hand_id, info, whole.seqs, whole.bodies, ledgers.get(hand_id)))
+        found = (runner or _serial)(jobs)
+        spans: dict[int | None, tuple[int, int, int]] = {}
+        for key, (first, last) in self._spans.items():
+            if key is None:
+                count = len(self.time_rows)
+            else:
+                rows = self.hands.get(key)
+                count = 0
+                if rows is not None and rows.count:  # (feed() leaves the end to the rows)
+                    count = rows.count
+                    last = max(last, rows.seqs[-1])
+            spans[key] = (first, last, count)
+        failure = None
+        if self.problem is not None and self._failed_row is not None:
+            failure = (self._failed_row, self.problem)
+        return Part(
+            rows=self.rows, first=self._first, last=(self.last_seq, self.last_hash,
+                                                     self.last_hand),
+            failure=failure, checks=self._checks, spans=spans, time_rows=self.time_rows,
+            results={job[0]: result for job, result in zip(jobs, found, strict=True)},
+        )
+
+    def join(self, part: Part) -> None:
+        """Take in the next part of this table's chain (parts in seq order, none skipped)."""
+        self.rows += part.rows
+        if part.first is None:
+            return
+        if self.problem is not None:  # the chain broke before this part: nothing in it counts
+            self.unchecked.update(part.spans)
+            return
+        seq, prev, hand = part.first
+        expected = self.last_seq + 1
+        before = (self.last_seq, self.last_hash, self.last_hand)
+        failed: int | None = None
+        last = part.last
+        if seq != expected:
+            what = "is missing (deleted)" if seq > expected else "appears twice or out of order"
+            self._fail(expected, f"event {expected} {what}; the next stored event is {seq}", hand)
+            failed, last = seq, before
+        elif prev != self.last_hash:
+            self._fail(seq, LINK_BROKEN, hand)
+            failed, last = seq, before
+        else:
+            for at, who, number, prev_hash in part.checks:
+                if who is None:
+                    count = len(self.time_rows) + 1
+                else:
+                    known = self.hands.get(who)
+                    count = (known.count if known is not None else 0) + 1
+                if number != count:
+                    self._fail(at, time_number_wrong(number, count) if who is None
+                               else hand_number_wrong(number, who, count), who)
+                    failed, last = at, (at - 1, prev_hash, None)
+                    if who is not None and who not in self.hands:
+                        self.hands[who] = _HandRows(at)  # as when fed row by row
+                    break
+            else:
+                if part.failure is not None:
+                    failed, problem = part.failure
+                    self._fail(problem.seq, problem.message, problem.hand_id)
+                    if failed == seq:  # its first row: nothing in the part was accepted
+                        last = before
+        self.last_seq, self.last_hash, self.last_hand = last
+        for hand_id, (first, end, count) in part.spans.items():
+            if failed is not None and end >= failed:
+                self.unchecked.add(hand_id)
+            if hand_id is None or (failed is not None and first >= failed):
+                continue
+            rows = self.hands.get(hand_id)
+            if rows is None:
+                rows = self.hands[hand_id] = _HandRows(first)
+            rows.count += count
+            rows.parts += 1
+            if hand_id in part.results:
+                rows.folded = True
+                rows.result = part.results[hand_id]
+        self.time_rows.extend(
+            r for r in part.time_rows if failed is None or r[0] < failed
+        )
 
     def finish(
         self,
@@ -184,8 +403,7 @@ class TableCheck:
     ) -> int:
         """Check the chain's end and replay every hand; returns the number of hands checked.
 
-        ``runner`` checks a batch of hands (:func:`check_hand` on each, in any order); the
-        database verifier passes one that spreads them over processes.
+        ``runner`` checks a batch of hands (:func:`check_hand` on each, in any order).
         """
         jobs = self.pending(hands, ledgers)
         self.absorb((runner or _serial)(jobs))
@@ -195,6 +413,18 @@ class TableCheck:
         self, hands: Mapping[int, HandInfo], ledgers: Mapping[int, list[LedgerLine]]
     ) -> list[HandJob]:
         """Check the chain's end; the hands still to replay (:meth:`finish`, in two steps)."""
+        return [
+            (hand_id, hands[hand_id], self.hands[hand_id].seqs, self.hands[hand_id].bodies,
+             ledgers.get(hand_id))
+            for hand_id in self.close(hands)
+        ]
+
+    def close(self, hands: Mapping[int, HandInfo]) -> list[int]:
+        """Check the chain's end and that the hands table agrees; the hands to replay.
+
+        After :meth:`join`, a hand read whole in one part already has its result (taken in
+        here); the ids returned are the hands still to replay from all their rows.
+        """
         if self.problem is None and self.head_seq is not None and (
             self.head_seq != self.last_seq or (self.head_hash or GENESIS) != self.last_hash
         ):
@@ -209,48 +439,41 @@ class TableCheck:
         for hand_id, info in hands.items():
             if info.table_id == self.table_id and hand_id not in self.hands:
                 self._fail(self.last_seq + 1, f"hand {info.number} has no events", hand_id)
-        jobs: list[HandJob] = []
+        todo: list[int] = []
+        done: list[HandProblem] = []
         for hand_id, rows in self.hands.items():
             found = hands.get(hand_id)
             if found is None or found.table_id != self.table_id:
-                self._fail(rows.seqs[0], f"its hand {hand_id} is not a hand of this table")
+                self._fail(rows.first, f"its hand {hand_id} is not a hand of this table")
                 continue
             if hand_id in self.unchecked or (
-                self.problem is not None and self.problem.seq <= rows.seqs[0]
+                self.problem is not None and self.problem.seq <= rows.first
             ):
                 continue
-            jobs.append((hand_id, found, rows.seqs, rows.bodies, ledgers.get(hand_id)))
-        return jobs
+            if rows.folded and rows.parts == 1:
+                done.append(rows.result)
+            else:
+                todo.append(hand_id)
+        self.absorb(done)
+        return todo
 
     def check_time(
-        self, versions: Sequence[TableSettings], stored: Sequence[LedgerLine]
+        self, versions: Sequence[TableSettings], stored: Sequence[LedgerLine],
+        found: Sequence[tuple[int, str]] | None = None,
     ) -> None:
-        """Fold the table-level events again and compare with the recorded time collections."""
+        """Fold the table-level events again and compare with the recorded time collections.
+
+        ``found``: what :func:`time_findings` gives for exactly these rows, worked out
+        elsewhere (a worker process, while the hands were being checked).
+        """
         if None in self.unchecked:
             return
         if self.problem is not None and self.time_rows and self.problem.seq <= self.time_rows[0][0]:
             return
-        rows = [
-            StoredEvent(
-                table_id=self.table_id, seq=seq, hand_id=None, number=n, actor=actor,
-                time=datetime.fromisoformat(at) if isinstance(at, str) else at,
-                body=json.loads(text), prev_hash="", hash="",
-            )
-            for n, (seq, at, actor, text) in enumerate(self.time_rows, start=1)
-        ]
-        try:
-            fold = fold_time(self.table_id, self.name, versions, rows, None)
-        except ValueError as exc:
-            self._fail(rows[0].seq, f"a seat or period event cannot be read: {exc}")
-            return
-        if fold.problem is not None:
-            self._fail(fold.problem.seq, fold.problem.message)
-        upto = fold.problem.seq if fold.problem is not None else None
-        found = compare_time_lines(
-            fold.lines, [x for x in stored if upto is None or (x.seq or 0) < upto]
-        )
-        if found is not None:
-            self._fail(found.seq, found.message)
+        if found is None:
+            found = time_findings(self.table_id, self.name, self.time_rows, versions, stored)
+        for seq, message in found:
+            self._fail(seq, message)
 
     def absorb(self, results: Iterable[HandProblem]) -> None:
         """Take in what :func:`check_hand` found for the pending hands."""
@@ -260,11 +483,77 @@ class TableCheck:
                 self._fail(seq, message, hand_id)
 
 
+def time_findings(
+    table_id: int, name: str, time_rows: Sequence[tuple[int, datetime | str, str, str]],
+    versions: Sequence[TableSettings], stored: Sequence[LedgerLine],
+) -> list[tuple[int, str]]:
+    """What is wrong with a table's time collections: the fold of its table-level rows (seq,
+    time, actor, event text, in seq order) against the recorded lines; (seq, message) each,
+    in the order :meth:`TableCheck.check_time` names them (pure; runs anywhere)."""
+    try:
+        rows = [
+            StoredEvent(
+                table_id=table_id, seq=seq, hand_id=None, number=n, actor=actor,
+                time=datetime.fromisoformat(at) if isinstance(at, str) else at,
+                body=json.loads(text), prev_hash="", hash="",
+            )
+            for n, (seq, at, actor, text) in enumerate(time_rows, start=1)
+        ]
+        fold = fold_time(table_id, name, versions, rows, None)
+    except ValueError as exc:
+        return [(time_rows[0][0], f"a seat or period event cannot be read: {exc}")]
+    found: list[tuple[int, str]] = []
+    if fold.problem is not None:
+        found.append((fold.problem.seq, fold.problem.message))
+    upto = fold.problem.seq if fold.problem is not None else None
+    differs = compare_time_lines(
+        fold.lines, [x for x in stored if upto is None or (x.seq or 0) < upto]
+    )
+    if differs is not None:
+        found.append((differs.seq, differs.message))
+    return found
+
+
+class StoredLine(NamedTuple):
+    """A hand's ledger line as verify reads it back: what it compares and what it shows."""
+
+    kind: str
+    detail: str
+    seat: int | None
+    amount: int
+
+    def key(self) -> tuple[str, str, int, int]:
+        """The same key as :meth:`LedgerLine.key`."""
+        return (self.kind, self.detail, -1 if self.seat is None else self.seat, self.amount)
+
+
 #: One hand to check: id, what the hands table says, its seqs and event texts, its ledger.
-HandJob = tuple[int, HandInfo, list[int], list[str], "list[LedgerLine] | None"]
+HandJob = tuple[
+    int, HandInfo, list[int], list[str], "Sequence[LedgerLine] | Sequence[StoredLine] | None"
+]
 #: What is wrong with a hand: (seq, message, hand id), or None when it is right.
 HandProblem = tuple[int, str, int] | None
 Runner = Callable[[list[HandJob]], Iterable[HandProblem]]
+
+
+def settlement_keys(s: Settlement) -> list[tuple[str, str, int, int]]:
+    """The sorted keys of :func:`ledger_lines` of ``s``, without building the lines.
+
+    Verify compares these for every hand; a difference is confirmed and described with the
+    lines themselves, and the tests hold the two to each other.
+    """
+    keys = [("put_in", "", seat, amount) for seat, amount in s.put_in.items() if amount]
+    if s.carry_in:
+        keys.append(("carry_in", "", -1, s.carry_in))
+    keys.extend(("push", "", seat, amount) for seat, amount in s.payouts.items() if amount)
+    keys.extend(
+        ("fee", fee.kind, -1 if fee.from_seat is None else fee.from_seat, fee.amount)
+        for fee in s.fees if fee.amount
+    )
+    if s.carry_out:
+        keys.append(("carry_out", "", -1, s.carry_out))
+    keys.sort()
+    return keys
 
 
 def _serial(jobs: list[HandJob]) -> Iterable[HandProblem]:
@@ -284,32 +573,45 @@ def check_hand(job: HandJob) -> HandProblem:
     result = fold(events)
     if isinstance(result, Refused):
         return seqs[result.index], f"{label} does not replay: {result.reason}", hand_id
-    game, state = result.game, result.state
     last = seqs[-1]
     if info.status != "settled":
         return None
-    if not game.is_over(state):
+    if not result.over:
         return last, f"{label} is marked settled but its events do not finish it", hand_id
     if not ledger:
         return last, f"{label} is marked settled but has no ledger lines", hand_id
     try:
-        settlement = game.settle(state)
+        settlement = result.settle()
     except DealerAssistError as exc:
         return last, f"{label} cannot be settled: {exc}", hand_id
     if not settlement.conserved:
         return last, (f"{label}'s settlement does not conserve chips (in "
                       f"{settlement.total_in}, out {settlement.total_out})"), hand_id
+    stored = sorted(x.key() for x in ledger)
+    if settlement_keys(settlement) == stored:
+        return None
     derived = ledger_lines(hand_id, settlement)
-    if not same_lines(derived, ledger):
-        return last, (f"{label}'s ledger lines do not match its events: "
-                      f"{ledger_diff(derived, ledger)}"), hand_id
-    return None
+    if sorted(x.key() for x in derived) == stored:  # (same_lines, for either kind of line)
+        return None
+    return last, (f"{label}'s ledger lines do not match its events: "
+                  f"{ledger_diff(derived, ledger)}"), hand_id
 
 
 @dataclass(frozen=True, slots=True)
 class Folded:
     game: Game[Any]
     state: Any
+    #: The misdeal that called the hand off, if one stands (not voided): it settles as refunds.
+    misdeal: Misdeal | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.misdeal is not None or self.game.is_over(self.state)
+
+    def settle(self) -> Settlement:
+        if self.misdeal is not None:
+            return self.game.refund(self.state, self.misdeal.reason)
+        return self.game.settle(self.state)
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,29 +637,39 @@ def fold(events: list[Event]) -> Folded | Refused:
         voided = voided_targets(events)
     except RuleViolation as exc:
         return Refused(next(i for i, e in enumerate(events) if isinstance(e, Void)), str(exc))
+    misdeal: Misdeal | None = None
     for i, ev in enumerate(events[1:], start=1):
         if isinstance(ev, Start):
             return Refused(i, "a second start event in one hand")
         if isinstance(ev, Void) or (i + 1) in voided:
             continue
+        if misdeal is not None:
+            return Refused(i, misdeal_refusal(misdeal))
+        if isinstance(ev, Misdeal):
+            try:
+                game.contributions(state)  # the game takes a misdeal
+            except DealerAssistError as exc:
+                return Refused(i, str(exc))
+            misdeal = ev
+            continue
         try:
             state = game.apply(state, ev)
         except DealerAssistError as exc:
             return Refused(i, str(exc))
-    return Folded(game, state)
+    return Folded(game, state, misdeal)
 
 
-def _show_line(x: LedgerLine) -> str:
+def _show_line(x: LedgerLine | StoredLine) -> str:
     who = "" if x.seat is None else f" seat {x.seat}"
     kind = f"{x.kind}:{x.detail}" if x.detail else x.kind
     return f"{kind}{who} {x.amount}"
 
 
 def ledger_diff(
-    derived: list[LedgerLine],
-    stored: list[LedgerLine],
+    derived: Sequence[LedgerLine],
+    stored: Sequence[LedgerLine] | Sequence[StoredLine],
     *,
-    show: Callable[[LedgerLine], str] = _show_line,
+    show: Callable[[Any], str] = _show_line,
     ours: str = "events give",
     fallback: str = "different lines",
 ) -> str:
@@ -399,4 +711,5 @@ def verify_store(store: Store, hands: Iterable[tuple[int, HandInfo]] | None = No
         if check.problem is not None:
             report.problem = check.problem
             break
+    report.audit = check_audit_chain(store.audit_log(), store.audit_head())
     return report

@@ -129,3 +129,22 @@ def test_replay_runs_as_a_command(examples_dir: Path, tmp_path: Path) -> None:
                        check=False)
     assert r.returncode == 2
     assert r.stderr.startswith("error: line 5: coward out of turn: the up cards are not all dealt")
+
+
+def test_replay_of_a_misdeal_gives_every_chip_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = write(tmp_path, [
+        '{"type":"start","game":"champs-and-cowards","seats":[1,2,3],"chip":200,"decks":1}',
+        '{"type":"card","seat":1,"card":"7h"}',
+        '{"type":"misdeal","reason":"card exposed"}',
+    ])
+    assert main(["replay", log]) == 0
+    out = capsys.readouterr().out
+    assert "  3. misdeal: card exposed" in out
+    assert "Misdeal: card exposed. Every chip goes back; no fee is taken." in out
+    assert "  3. Misdeal: return $12 to seat 3" in out
+    assert main(["replay", "--json", log]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["misdeal"] == "card exposed" and data["over"] and data["conserved"]
+    assert data["payouts"] == {"1": 1200, "2": 1200, "3": 1200} and data["fees"] == []

@@ -37,7 +37,9 @@ def violation(text: str, ruling: int) -> RuleViolation:
 def owed(state: State, seat: SeatState, keep: int | None = None) -> int:
     """Cents the player owes now to stay in at the current level, holding ``keep`` cards."""
     k = seat.held if keep is None else keep
-    return max(0, state.level * state.limit * k - seat.round_in)
+    settings = state.settings  # state.limit, read without the property
+    due = state.level * settings.unit * settings.multipliers[state.street] * k - seat.round_in
+    return due if due > 0 else 0
 
 
 def uncapped(state: State) -> bool:
@@ -73,59 +75,67 @@ def why_not(state: State, seat: SeatState, kind: str, keep: int | None = None) -
 def cost(state: State, seat: SeatState, kind: str, keep: int | None = None) -> Cost:
     """The cost of ``kind`` (check, bet, call, raise) for ``seat`` keeping ``keep`` cards."""
     k = seat.held if keep is None else keep
-    who = f"seat {seat.seat}"
+    level = state.level
+    if kind == "call":
+        if level == 0:
+            raise violation(
+                f"seat {seat.seat} cannot call: nobody has bet; check or bet instead", 4
+            )
+        due = owed(state, seat, k)
+        if due == 0 and state.discarding != seat.seat:
+            raise violation(f"seat {seat.seat} owes nothing holding {k} cards: that is a check", 5)
+        if due >= seat.stack:
+            return _cost(seat.stack, level, True)
+        return _cost(due, level, False)
     if kind == "check":
         due = owed(state, seat, k)
         if due:
             raise violation(
-                f"{who} cannot check: holding {k} cards they owe {format_cents(due)} "
-                f"at level {state.level}; they may call, raise or fold",
+                f"seat {seat.seat} cannot check: holding {k} cards they owe {format_cents(due)} "
+                f"at level {level}; they may call, raise or fold",
                 4,
             )
-        return _cost(0, state.level, False)
-    if kind == "bet":
-        if state.level > 0:
-            raise violation(
-                f"{who} cannot bet: the {state.round_name} is already at level {state.level}; "
-                "call or raise instead",
-                4,
-            )
-        return _full(state, seat, k, 1, "bet")
+        return _cost(0, level, False)
     if kind == "raise":
-        if state.level == 0:
-            raise violation(f"{who} cannot raise: nobody has bet; bet instead", 4)
-        if state.level >= state.settings.cap and not uncapped(state):
+        if level == 0:
+            raise violation(f"seat {seat.seat} cannot raise: nobody has bet; bet instead", 4)
+        if level >= state.settings.cap and not uncapped(state):
             raise violation(
-                f"{who} cannot raise: the {state.round_name} is capped at level "
+                f"seat {seat.seat} cannot raise: the {state.round_name} is capped at level "
                 f"{state.settings.cap}; they may call or fold",
                 1,
             )
-        return _full(state, seat, k, state.level + 1, "raise")
-    if kind == "call":
-        if state.level == 0:
-            raise violation(f"{who} cannot call: nobody has bet; check or bet instead", 4)
-        due = owed(state, seat, k)
-        if due == 0 and state.discarding != seat.seat:
-            raise violation(f"{who} owes nothing holding {k} cards: that is a check", 5)
-        if due >= seat.stack:
-            return _cost(seat.stack, state.level, True)
-        return _cost(due, state.level, False)
+        return _full(state, seat, k, level + 1, "raise")
+    if kind == "bet":
+        if level > 0:
+            raise violation(
+                f"seat {seat.seat} cannot bet: the {state.round_name} is already at level "
+                f"{level}; call or raise instead",
+                4,
+            )
+        return _full(state, seat, k, 1, "bet")
     raise ValueError(kind)
 
 
 def _full(state: State, seat: SeatState, k: int, level: int, kind: str) -> Cost:
     """A bet or raise must be made in full: no partial bets or raises."""
-    others = [s for s in state.actors() if s.seat != seat.seat]
-    if not others:
+    me = seat.seat
+    for s in state.seats:
+        if not s.folded and not s.all_in and s.seat != me:
+            break  # another player can still act
+    else:
         raise violation(
-            f"seat {seat.seat} cannot {kind}: every other player still in is all-in; "
+            f"seat {me} cannot {kind}: every other player still in is all-in; "
             "they may only call",
             6,
         )
-    amount = max(0, level * state.limit * k - seat.round_in)
+    settings = state.settings  # state.limit, read without the property
+    amount = level * settings.unit * settings.multipliers[state.street] * k - seat.round_in
+    if amount < 0:
+        amount = 0
     if amount > seat.stack:
         raise violation(
-            f"seat {seat.seat} cannot {kind}: holding {k} cards it costs "
+            f"seat {me} cannot {kind}: holding {k} cards it costs "
             f"{format_cents(amount)} and they have {format_cents(seat.stack)}; no partial "
             f"{kind}s: they may {'check' if kind == 'bet' else 'call'} (or keep fewer cards)",
             6,
@@ -220,6 +230,8 @@ def advance_after(
     for s in seats:
         if not s.folded:
             live += 1
+            if live > 1:  # more than one player in: enough to know
+                break
     if live == 1:
         return _put_phase(state, OVER, None, None, seats, acted, level, actions)
     n = len(seats)
@@ -241,10 +253,31 @@ def end_round(state: State, **changes: Any) -> State:
 def open_round(state: State, *, first_after: int) -> State:
     """Start a betting round, the first to act being the first player who must, left of
     ``first_after``; a round nobody needs to act in (all but one all-in) is skipped."""
-    acted: frozenset[int] = frozenset()
-    for seat in state.clockwise_after(first_after):
-        if _needs_action(state.seats, acted, seat):
-            return evolve_state(
-                state, phase=BETTING, acted=acted, discarding=None, to_act=seat.seat
-            )
-    return end_round(state, acted=acted)
+    first = first_to_act(state, first_after)
+    if first is not None:
+        return _put_open(state, BETTING, _NOBODY, None, first)
+    return end_round(state, acted=_NOBODY)
+
+
+def first_to_act(state: State, first_after: int) -> int | None:
+    """The seat that opens a betting round in ``state``: the first, left of ``first_after``, who
+    must act; ``None`` when nobody must (all but one all-in), so the round is skipped."""
+    return first_to_act_among(state.seats, state.settings.seats, first_after)
+
+
+def first_to_act_among(
+    seats: tuple[SeatState, ...], order: tuple[int, ...], first_after: int
+) -> int | None:
+    """:func:`first_to_act` for a state with these ``seats`` (``order`` its seat numbers)."""
+    n = len(order)
+    i = order.index(first_after)
+    for k in range(i + 1, i + n + 1):
+        seat = seats[k % n]
+        if _needs_action(seats, _NOBODY, seat):
+            return seat.seat
+    return None
+
+
+#: Nobody has acted yet in a new betting round.
+_NOBODY: frozenset[int] = frozenset()
+_put_open = setter(State, "phase", "acted", "discarding", "to_act")

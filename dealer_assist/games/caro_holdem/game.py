@@ -29,8 +29,9 @@ class CaroHoldem(Game[State]):
     def transition(self, state: State, event: Event) -> State:
         return step(state, event)
 
-    def apply(self, state: State, event: Event) -> State:
-        return step(state, event)
+    #: ``apply`` is :func:`step` itself (which checks an input by computing its result), with
+    #: no method of its own in between: a replay calls it for every event.
+    apply = staticmethod(step)
 
     def prompt(self, state: State) -> Prompt:
         return present.prompt(state)
@@ -40,6 +41,15 @@ class CaroHoldem(Game[State]):
 
     def settle(self, state: State) -> Settlement:
         return settlement(state)
+
+    def contributions(self, state: State) -> dict[int, int]:
+        """Antes, blinds and wagers each seat has put in so far, and fees taken before the
+        deal."""
+        put_in = {s.seat: s.hand_in for s in state.seats}
+        for line in state.pre_fees:
+            if line.from_seat is not None:
+                put_in[line.from_seat] = put_in.get(line.from_seat, 0) + line.amount
+        return put_in
 
     def view(self, state: State, *, reveal: bool = False) -> TableView:
         return present.view(state, reveal=reveal)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dealer_assist.cards import JOKER_RANK, JOKER_SUIT, Card
 from dealer_assist.deck import DeckSpec, Shoe
+from dealer_assist.engine.evolve import builder, replaced, setter
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import (
     Bet,
@@ -21,11 +22,13 @@ from dealer_assist.events import (
     Show,
     Start,
 )
-from dealer_assist.fees import FeeContext, parse_fee_policy, pre_deal_fees
+from dealer_assist.fees import FeeContext, pre_deal_fees
 from dealer_assist.games.caro_holdem.betting import (
     WAGERS,
     advance_after,
     cost,
+    end_round,
+    first_to_act_among,
     open_round,
     pay,
     violation,
@@ -44,7 +47,6 @@ from dealer_assist.games.caro_holdem.state import (
     SeatState,
     State,
     Wager,
-    evolve_seat,
     evolve_state,
     new_state,
     seat_state,
@@ -58,12 +60,12 @@ FORCED = ("ante", "small blind", "big blind")
 def start_state(start: Start) -> State:
     """Fees before the deal, antes or blinds posted, five cards dealt face down to each seat."""
     cfg = parse_settings(start)
-    shoe = Shoe.new(DeckSpec()).deal_unseen(PRIVATE_CARDS * len(cfg.seats))
+    shoe = Shoe.new(_DECK).deal_unseen(PRIVATE_CARDS * len(cfg.seats))
     seats = {s: seat_state(s, cfg.stacks[s]) for s in cfg.seats}
-    policy = parse_fee_policy(cfg.fee)
+    policy = cfg.policy
     pre = pre_deal_fees(
         policy,
-        FeeContext(
+        _fee_context(
             seats=cfg.seats, button=cfg.button, pot=0, saw_flop=False,
             smallest_chip=cfg.smallest_chip,
         ),
@@ -77,16 +79,14 @@ def start_state(start: Start) -> State:
                 f"seat {s.seat} has {format_cents(s.stack)}: not enough to pay the "
                 f"{line.kind} of {format_cents(line.amount)} and play"
             )
-        seats[s.seat] = evolve_seat(s, stack=s.stack - line.amount)
+        seats[s.seat] = _put_stack(s, s.stack - line.amount)
     records: list[Wager] = []
     if cfg.blinds is None and cfg.ante:
         for n in cfg.seats:
             s = seats[n]
             amount = min(cfg.ante, s.stack)
-            seats[n] = evolve_seat(
-                s, stack=s.stack - amount, hand_in=amount, all_in=amount == s.stack
-            )
-            records.append(Wager(n, "ante", amount, PRIVATE_CARDS, 0, 0, seats[n].all_in))
+            seats[n] = _put_ante(s, s.stack - amount, amount, amount == s.stack)
+            records.append(wager(n, "ante", amount, PRIVATE_CARDS, 0, 0, seats[n].all_in))
     level = 0
     first_after = cfg.button
     if cfg.blinds is not None and cfg.blind_seats is not None:
@@ -96,7 +96,7 @@ def start_state(start: Start) -> State:
             s = seats[n]
             paid = min(amount, s.stack)
             seats[n] = pay(s, paid, all_in=paid == s.stack)
-            records.append(Wager(n, kind, paid, PRIVATE_CARDS, 1, 0, seats[n].all_in))
+            records.append(wager(n, kind, paid, PRIVATE_CARDS, 1, 0, seats[n].all_in))
         first_after = cfg.blind_seats[1]
     state = new_state(
         settings=cfg,
@@ -107,6 +107,13 @@ def start_state(start: Start) -> State:
         pre_fees=tuple(pre),
     )
     return open_round(state, first_after=first_after)
+
+
+#: The one deck Caro Hold 'em is dealt from (immutable, shared by every hand).
+_DECK = DeckSpec()
+_put_stack = setter(SeatState, "stack")
+_put_ante = setter(SeatState, "stack", "hand_in", "all_in")
+_fee_context = builder(FeeContext)
 
 
 #: The betting inputs (and discards) by class, with the kind each records: a replay meets them
@@ -123,7 +130,7 @@ def step(state: State, event: Event) -> State:
     kind = _WAGER_KINDS.get(event.__class__)
     if kind is not None:  # the same checks as below, in the same order, for a plain wager
         seat = event.seat  # type: ignore[attr-defined]
-        if isinstance(seat, int) and seat not in state.settings.seats:  # event.seat_of
+        if seat not in state.settings.seats and isinstance(seat, int):  # event.seat_of
             raise RuleViolation(f"seat {seat} is not in this hand")
         if kind == "fold" and state.phase == SHOWDOWN:
             return _muck(state, seat)
@@ -149,14 +156,15 @@ def step(state: State, event: Event) -> State:
 
 def _require_turn(state: State, seat: int) -> SeatState:
     """The seat, if it may act now; else why not."""
-    if state.phase == BOARD:
+    phase = state.phase
+    if phase == BOARD:
         count = BOARD_COUNTS[state.street + 1]
         raise violation(
             f"the {state.round_name} betting is over: burn and deal the "
             f"{ROUND_NAMES[state.street + 1]} ({count} card{'s' if count > 1 else ''}) first",
             2,
         )
-    if state.phase == SHOWDOWN:
+    if phase == SHOWDOWN:
         raise violation(
             "the betting is over: each player still in shows the cards they hold", 7
         )
@@ -170,14 +178,17 @@ def _require_turn(state: State, seat: int) -> SeatState:
     return s
 
 
-def _check_new_cards(state: State, cards: tuple[Card, ...], what: str) -> None:
-    if len(set(cards)) != len(cards):
-        raise RuleViolation(f"{what} names the same card twice")
+def _check_new_cards(state: State, cards: tuple[Card, ...], what: str, name: str = "") -> None:
+    """Refuse cards named twice, jokers, and cards already face up; ``what`` + ``name`` says
+    what holds them ("the " + "flip"), joined only for a refusal."""
+    if len(cards) > 1 and len(set(cards)) != len(cards):
+        raise RuleViolation(f"{what}{name} names the same card twice")
+    known = state.known
     for card in cards:
         if card.rank == JOKER_RANK and card.suit == JOKER_SUIT:  # card.is_joker
             raise RuleViolation("Caro Hold 'em is played without jokers")
-        if card in state.known:
-            raise RuleViolation(f"{card.code} is already face up: {what} cannot hold it")
+        if card in known:
+            raise RuleViolation(f"{card.code} is already face up: {what}{name} cannot hold it")
 
 
 def _discard(state: State, event: Discard, s: SeatState) -> State:
@@ -200,24 +211,22 @@ def _discard(state: State, event: Discard, s: SeatState) -> State:
             f"seat {s.seat} cannot afford a bet, so may only check: no discard before a check",
             5,
         )
-    if event.cards:
-        _check_new_cards(state, event.cards, f"seat {s.seat}'s discard")
-    new = evolve_seat(
-        s,
-        held=s.held - n,
-        discards=s.discards + tuple(event.cards),
-        unseen_discards=s.unseen_discards + (0 if event.cards else n),
-    )
-    return state.with_seat(
-        new,
-        discarding=s.seat,
-        known=state.known | frozenset(event.cards),
-    )
+    cards = event.cards
+    if cards:
+        _check_new_cards(state, cards, f"seat {s.seat}'s discard")
+        new = _put_discards(s, s.held - n, s.discards + tuple(cards), s.unseen_discards)
+        known = state.known | frozenset(cards)
+    else:
+        new = _put_discards(s, s.held - n, s.discards, s.unseen_discards + n)
+        known = state.known
+    i = state.settings.seats.index(s.seat)
+    seats = state.seats
+    return _put_discarding(state, replaced(seats, i, new), s.seat, known)
 
 
 def _act(state: State, seat_no: int, kind: str, s: SeatState) -> State:
     """A check, bet, call, raise or fold by ``s`` (seat ``seat_no``, whose turn it is)."""
-    if kind in ("check", "fold") and state.discarding == seat_no:
+    if state.discarding == seat_no and kind in ("check", "fold"):
         raise violation(
             f"seat {seat_no} discarded, and a discard comes just before a bet, call or raise, "
             f"never before a {kind}: void the discard first",
@@ -230,20 +239,21 @@ def _act(state: State, seat_no: int, kind: str, s: SeatState) -> State:
         return advance_after(
             state,
             i,
-            (*seats[:i], evolve_seat(s, folded=True), *seats[i + 1 :]),
+            replaced(seats, i, _put_folded(s, True)),
             state.acted | {seat_no},
             state.level,
             (*state.actions, record),
         )
     c = cost(state, s, kind)
-    new = pay(s, c.amount, all_in=c.all_in)
+    amount = c.amount
+    new = pay(s, amount, all_in=c.all_in)
     level = c.level
-    acted = frozenset({seat_no}) if level > state.level else state.acted | {seat_no}
-    record = wager(seat_no, kind, c.amount, s.held, level, state.street, new.all_in)
+    acted = frozenset((seat_no,)) if level > state.level else state.acted | {seat_no}
+    record = wager(seat_no, kind, amount, s.held, level, state.street, new.all_in)
     return advance_after(
         state,
         i,
-        (*seats[:i], new, *seats[i + 1 :]),
+        replaced(seats, i, new),
         acted,
         level,
         (*state.actions, record),
@@ -267,21 +277,20 @@ def _board(state: State, event: BoardDealt) -> State:
             f"not {len(event.cards)}",
             2,
         )
-    _check_new_cards(state, event.cards, f"the {ROUND_NAMES[nxt]}")
-    shoe = state.shoe.burn()
-    for card in event.cards:
-        shoe = shoe.deal(card)
-    seats = tuple(evolve_seat(s, round_in=0) if s.round_in else s for s in state.seats)
-    state = evolve_state(
-        state,
-        seats=seats,
-        shoe=shoe,
-        street=nxt,
-        level=0,
-        board=state.board + tuple(event.cards),
-        known=state.known | frozenset(event.cards),
-    )
-    return open_round(state, first_after=state.settings.button)
+    cards = event.cards
+    _check_new_cards(state, cards, "the ", ROUND_NAMES[nxt])
+    shoe = state.shoe.deal_all(cards, burn=True)
+    seats = tuple([_put_round_in(s, 0) if s.round_in else s for s in state.seats])
+    board = state.board + tuple(cards)
+    known = state.known | frozenset(cards)
+    settings = state.settings
+    # open_round of the state with the new cards, made in the same copy
+    first = first_to_act_among(seats, settings.seats, settings.button)
+    if first is not None:
+        return _put_board_open(
+            state, seats, shoe, nxt, 0, board, known, BETTING, _NOBODY, None, first
+        )
+    return end_round(_put_board(state, seats, shoe, nxt, 0, board, known), acted=_NOBODY)
 
 
 def _show(state: State, event: Show) -> State:
@@ -298,12 +307,15 @@ def _show(state: State, event: Show) -> State:
             f"those, not {len(event.cards)}",
             7,
         )
-    _check_new_cards(state, event.cards, f"seat {s.seat}'s hand")
-    state = state.with_seat(
-        evolve_seat(s, shown=tuple(event.cards)),
-        known=state.known | frozenset(event.cards),
-    )
-    return _maybe_over(state)
+    cards = event.cards
+    _check_new_cards(state, cards, f"seat {s.seat}'s hand")
+    i = state.settings.seats.index(s.seat)
+    seats = state.seats
+    seats = replaced(seats, i, _put_shown(s, tuple(cards)))
+    known = state.known | frozenset(cards)
+    if _all_shown(seats):
+        return _put_shown_over(state, seats, known, OVER)
+    return _put_shown_state(state, seats, known)
 
 
 def _muck(state: State, seat_no: int) -> State:
@@ -312,17 +324,45 @@ def _muck(state: State, seat_no: int) -> State:
         raise RuleViolation(f"seat {seat_no} has already folded")
     if s.shown is not None:
         raise violation(f"seat {seat_no} has shown: cards speak, a shown hand stays in", 7)
-    record = Wager(seat_no, "fold", 0, s.held, state.level, state.street)
+    record = wager(seat_no, "fold", 0, s.held, state.level, state.street)
     return _maybe_over(
-        state.with_seat(evolve_seat(s, folded=True), actions=(*state.actions, record))
+        state.with_seat(_put_folded(s, True), actions=(*state.actions, record))
     )
 
 
 def _maybe_over(state: State) -> State:
-    live = state.live()
-    if len(live) == 1 or all(s.shown is not None for s in live):
+    if _all_shown(state.seats):
         return evolve_state(state, phase=OVER)
     return state
+
+
+def _all_shown(seats: tuple[SeatState, ...]) -> bool:
+    """The showdown is over: one player is left, or every player still in has shown."""
+    live = 0
+    unshown = False
+    for s in seats:
+        if not s.folded:
+            live += 1
+            if s.shown is None:
+                unshown = True
+    return live == 1 or not unshown
+
+
+#: The copies the commonest events make, with their changed fields fixed once (see ``setter``).
+_put_discards = setter(SeatState, "held", "discards", "unseen_discards")
+_put_discarding = setter(State, "seats", "discarding", "known")
+_put_round_in = setter(SeatState, "round_in")
+_put_board = setter(State, "seats", "shoe", "street", "level", "board", "known")
+_put_board_open = setter(
+    State, "seats", "shoe", "street", "level", "board", "known",
+    "phase", "acted", "discarding", "to_act",
+)
+#: Nobody has acted yet in a new betting round.
+_NOBODY: frozenset[int] = frozenset()
+_put_shown = setter(SeatState, "shown")
+_put_shown_state = setter(State, "seats", "known")
+_put_shown_over = setter(State, "seats", "known", "phase")
+_put_folded = setter(SeatState, "folded")
 
 
 __all__ = ["FORCED", "WAGERS", "start_state", "step"]

@@ -13,6 +13,7 @@ from typing import Any
 from dealer_assist.engine.evolve import builder
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Start
+from dealer_assist.fees import FeePolicy, parse_fee_policy
 
 ROUND_NAMES = ("pre-flip", "flip", "blip", "reflip")
 #: Board cards dealt before each round after the first (each after a burn).
@@ -44,6 +45,8 @@ class Settings:
     multipliers: tuple[int, int, int, int] = DEFAULT_MULTIPLIERS
     smallest_chip: int = 100
     fee: Any = None
+    #: ``fee`` read as a policy (``None`` when the table takes no fee).
+    policy: FeePolicy | None = None
 
     def limit(self, street: int) -> int:
         """The per-card limit of betting round ``street`` (0 pre-flip ... 3 reflip)."""
@@ -68,17 +71,20 @@ _settings = builder(Settings)
 
 
 def _int(value: Any, name: str, *, low: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if value.__class__ is not int and (not isinstance(value, int) or isinstance(value, bool)):
         raise BadInput(f'"{name}" must be a whole number of cents, not {value!r}')
     if value < low:
         raise RuleViolation(f'"{name}" must be at least {low}, not {value}')
     return value
 
 
+_SETTINGS = frozenset(SETTINGS)
+
+
 def parse_settings(start: Start) -> Settings:
     """Read and check the settings; the message says which setting is wrong and why."""
-    unknown = sorted(set(start.params) - set(SETTINGS))
-    if unknown:
+    if not _SETTINGS.issuperset(start.params):
+        unknown = sorted(set(start.params) - _SETTINGS)
         raise BadInput(
             f"Caro Hold 'em does not take {', '.join(unknown)} (it takes {', '.join(SETTINGS)})"
         )
@@ -92,12 +98,13 @@ def parse_settings(start: Start) -> Settings:
         )
     if len(set(seats)) != len(seats):
         raise RuleViolation("a seat is listed twice in the start event")
-    button = start.get("button")
+    get = start.params.get  # start.get
+    button = get("button")
     if button not in seats:
         raise RuleViolation(f'the button ("button") must be one of the seats {list(seats)}')
-    unit = _int(start.get("unit"), "unit", low=1)
-    ante = start.get("ante")
-    blinds_raw = start.get("blinds")
+    unit = _int(get("unit"), "unit", low=1)
+    ante = get("ante")
+    blinds_raw = get("blinds")
     blinds: tuple[int, int] | None = None
     if blinds_raw is not None:
         if ante:
@@ -112,8 +119,8 @@ def parse_settings(start: Start) -> Settings:
         ante_cents = 0
     else:
         ante_cents = 0 if ante is None else _int(ante, "ante")
-    raw_stacks = start.get("stacks")
-    if not isinstance(raw_stacks, Mapping):
+    raw_stacks = get("stacks")
+    if raw_stacks.__class__ is not dict and not isinstance(raw_stacks, Mapping):
         raise BadInput('"stacks" must give each seat\'s chips in cents: {"1": 100000, ...}')
     stacks: dict[int, int] = {}
     for key, value in raw_stacks.items():
@@ -123,19 +130,23 @@ def parse_settings(start: Start) -> Settings:
             raise BadInput(f'"stacks" key {key!r} is not a seat number') from exc
         if seat not in seats:
             raise RuleViolation(f'"stacks" names seat {seat}, which is not in the hand')
-        stacks[seat] = _int(value, f"stacks {seat}", low=1)
+        if value.__class__ is int and value >= 1:  # _int's test, without naming the setting
+            stacks[seat] = value
+        else:
+            stacks[seat] = _int(value, f"stacks {seat}", low=1)
     missing = [s for s in seats if s not in stacks]
     if missing:
         raise RuleViolation(f'"stacks" is missing seat {", ".join(map(str, missing))}')
-    cap = _int(start.get("cap", 4), "cap", low=1)
-    hu = start.get("heads_up_uncapped", False)
+    cap = _int(get("cap", 4), "cap", low=1)
+    hu = get("heads_up_uncapped", False)
     if not isinstance(hu, bool):
         raise BadInput('"heads_up_uncapped" must be true or false')
-    mult_raw = start.get("multipliers", list(DEFAULT_MULTIPLIERS))
+    mult_raw = get("multipliers", list(DEFAULT_MULTIPLIERS))
     if not isinstance(mult_raw, list) or len(mult_raw) != 4:
         raise BadInput('"multipliers" must list four round multipliers, e.g. [1, 1, 2, 4]')
-    mult = tuple(_int(m, "multipliers", low=1) for m in mult_raw)
-    chip = _int(start.get("smallest_chip", 100), "smallest_chip", low=1)
+    mult = [_int(m, "multipliers", low=1) for m in mult_raw]
+    chip = _int(get("smallest_chip", 100), "smallest_chip", low=1)
+    fee = get("fee")
     return _settings(
         seats=seats,
         button=button,
@@ -147,5 +158,6 @@ def parse_settings(start: Start) -> Settings:
         heads_up_uncapped=hu,
         multipliers=(mult[0], mult[1], mult[2], mult[3]),
         smallest_chip=chip,
-        fee=start.get("fee"),
+        fee=fee,
+        policy=parse_fee_policy(fee),
     )

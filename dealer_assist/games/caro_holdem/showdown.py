@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from dealer_assist.engine.base import FeeLine, PushStep, Settlement
+from dealer_assist.engine.evolve import builder
 from dealer_assist.engine.pots import Pot, build_pots, clockwise_from_button, split_pot
 from dealer_assist.errors import RuleViolation
 from dealer_assist.evaluate import HandValue, best_hand
@@ -24,10 +25,10 @@ MAX_PRIVATE = 2
 def current_pots(state: State) -> list[Pot]:
     """The pots as they stand: the main pot, then one side pot per all-in level."""
     contributions = {s.seat: s.hand_in for s in state.seats}
-    live = [s.seat for s in state.live()]
-    all_in = [s.seat for s in state.live() if s.all_in]
+    live = [s.seat for s in state.seats if not s.folded]
+    all_in = [s.seat for s in state.seats if not s.folded and s.all_in]
     if len(live) == 1:
-        return [Pot(sum(contributions.values()), (live[0],), None)]
+        return [_pot(sum(contributions.values()), (live[0],), None)]
     return build_pots(contributions, live=live, capped=all_in, order=state.settings.seats)
 
 
@@ -73,11 +74,11 @@ def _pot_name(i: int, total: int) -> str:
 def _winners(pot: Pot, hands: Mapping[int, HandValue]) -> tuple[int, ...]:
     if len(pot.eligible) == 1:
         return pot.eligible
-    contenders = [s for s in pot.eligible if s in hands]
-    if not contenders:
+    strengths = {s: hands[s].strength for s in pot.eligible if s in hands}
+    if not strengths:
         return pot.eligible
-    top = max(hands[s] for s in contenders)
-    return tuple(s for s in contenders if hands[s] == top)
+    top = max(strengths.values())
+    return tuple(s for s, v in strengths.items() if v == top)
 
 
 def settle_pots(state: State) -> tuple[list[PotResult], list[FeeLine]]:
@@ -85,11 +86,12 @@ def settle_pots(state: State) -> tuple[list[PotResult], list[FeeLine]]:
     cfg = state.settings
     pots = current_pots(state)
     hands = best_hands(state)
-    policy = parse_fee_policy(cfg.fee)
+    policy = cfg.policy if cfg.policy is not None else parse_fee_policy(cfg.fee)
+    alone = sum(1 for s in state.seats if not s.folded) == 1  # len(state.live()) == 1
     contested = sum(p.amount for p in pots if p.contested) or (
-        sum(p.amount for p in pots) if len(state.live()) == 1 else 0
+        sum(p.amount for p in pots) if alone else 0
     )
-    ctx = FeeContext(
+    ctx = _fee_context(
         seats=cfg.seats,
         button=cfg.button,
         pot=contested,
@@ -100,7 +102,7 @@ def settle_pots(state: State) -> tuple[list[PotResult], list[FeeLine]]:
     to_take = sum(line.amount for line in lines)
     results: list[PotResult] = []
     for i, pot in enumerate(pots):
-        rakeable = pot.contested or len(state.live()) == 1
+        rakeable = pot.contested or alone
         fee = min(to_take, pot.amount) if rakeable else 0
         to_take -= fee
         winners = _winners(pot, hands)
@@ -112,9 +114,18 @@ def settle_pots(state: State) -> tuple[list[PotResult], list[FeeLine]]:
             smallest_chip=cfg.smallest_chip,
         )
         results.append(
-            PotResult(_pot_name(i, len(pots)), pot.amount, pot.eligible, winners, fee, shares)
+            _pot_result(_pot_name(i, len(pots)), pot.amount, pot.eligible, winners, fee, shares)
         )
     return results, lines
+
+
+#: ``PotResult(...)``, ``PushStep(...)`` and ``Settlement(...)`` without the frozen
+#: constructors' cost: every replayed hand settles again.
+_pot_result = builder(PotResult)
+_pot = builder(Pot)
+_fee_context = builder(FeeContext)
+_push_step = builder(PushStep)
+_settlement = builder(Settlement)
 
 
 def settlement(state: State) -> Settlement:
@@ -132,7 +143,7 @@ def settlement(state: State) -> Settlement:
         for seat, amount in r.shares.items():
             payouts[seat] += amount
     steps = push_steps(state, results, post)
-    return Settlement(
+    return _settlement(
         put_in=put_in,
         payouts=payouts,
         fees=fees,
@@ -146,18 +157,19 @@ def push_steps(state: State, results: list[PotResult], post: list[FeeLine]) -> l
     steps: list[PushStep] = []
 
     def add(text: str, amount: int, to: int | None, kind: str) -> None:
-        steps.append(PushStep(len(steps) + 1, text, amount, to, kind))
+        steps.append(_push_step(len(steps) + 1, text, amount, to, kind))
 
     for line in post:
         what = line.note if line.note and line.kind != "rake" else line.kind
         add(f"Drop {format_cents(line.amount)} {what}", line.amount, None, "fee")
     order = clockwise_from_button(state.settings.seats, state.settings.button)
+    several = sum(1 for s in state.seats if not s.folded) > 1  # len(state.live()) > 1
     for r in results:
         net = r.amount - r.fee
         if net == 0:
             continue
         name = r.name
-        if len(r.eligible) == 1 and len(state.live()) > 1:
+        if len(r.eligible) == 1 and several:
             seat = r.eligible[0]
             add(
                 f"Return {name} {format_cents(net)} to seat {seat}: nobody else can win it",

@@ -13,7 +13,7 @@ from typing import Any
 from dealer_assist.cards import Card
 from dealer_assist.deck import Shoe
 from dealer_assist.engine.base import FeeLine
-from dealer_assist.engine.evolve import builder, evolver
+from dealer_assist.engine.evolve import builder, evolver, replaced
 from dealer_assist.games.caro_holdem.settings import PRIVATE_CARDS, ROUND_NAMES, Settings
 
 BETTING = "betting"
@@ -93,7 +93,15 @@ class State:
     known: frozenset[Card] = frozenset()
 
     def seat(self, n: int) -> SeatState:
-        for s in self.seats:
+        seats = self.seats
+        try:  # seats[i] is the seat settings.seats[i]: look there first
+            s = seats[self.settings.seats.index(n)]
+        except (ValueError, IndexError):
+            pass
+        else:
+            if s.seat == n:
+                return s
+        for s in seats:  # a state whose seats are not in the settings' order
             if s.seat == n:
                 return s
         raise KeyError(n)
@@ -105,7 +113,7 @@ class State:
             i = self.settings.seats.index(new.seat)
         except ValueError:
             return evolve_state(self, seats=seats, **changes)
-        return evolve_state(self, seats=(*seats[:i], new, *seats[i + 1 :]), **changes)
+        return evolve_state(self, seats=replaced(seats, i, new), **changes)
 
     def live(self) -> list[SeatState]:
         return [s for s in self.seats if not s.folded]

@@ -27,9 +27,9 @@ class ChampsAndCowards(Game[CCState]):
     def transition(self, state: CCState, event: Event) -> CCState:
         return play.transition(state, event)
 
-    def apply(self, state: CCState, event: Event) -> CCState:
-        play.check(state, event)
-        return play.transition(state, event, checked=True)
+    #: ``apply`` is :func:`play.step` itself (the check and the new state in one pass), with no
+    #: method of its own in between: a replay calls it for every event.
+    apply = staticmethod(play.step)
 
     def prompt(self, state: CCState) -> Prompt:
         return present.prompt(state)
@@ -39,6 +39,13 @@ class ChampsAndCowards(Game[CCState]):
 
     def settle(self, state: CCState) -> Settlement:
         return settle.settle(state)
+
+    def contributions(self, state: CCState) -> dict[int, int]:
+        """The antes, champ payments and fees each seat has put in so far."""
+        return {seat: state.put_in(seat) for seat in state.seats}
+
+    def carried_in(self, state: CCState) -> int:
+        return state.carry_in
 
     def view(self, state: CCState, *, reveal: bool = False) -> TableView:
         return present.view(state, reveal=reveal)

@@ -1,10 +1,10 @@
-"""What the dealer may enter next (``check``) and what it does to the hand (``transition``)."""
+"""What the dealer may enter next and what it does to the hand: :func:`step` checks an input and
+makes the hand after it in one pass (``check`` and ``transition`` are that pass)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealer_assist.cards import Card
+from dealer_assist.deck import Shoe
 from dealer_assist.engine.evolve import setter
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Champ, Coward, Event, Reshuffle
@@ -35,16 +35,20 @@ GAME_TITLE = "Champs and Cowards"
 
 def action_order(state: CCState) -> tuple[int, ...]:
     """Clockwise once around from the best up card (identical cards: the seat dealt earlier)."""
-    best = max(
-        range(state.n), key=lambda i: (card_key(state.hands[i].cards[0]), -i)
-    )
-    return state.seats[best:] + state.seats[:best]
+    return action_order_of(state.seats, state.hands)
+
+
+def action_order_of(seats: tuple[int, ...], hands: tuple[SeatHand, ...]) -> tuple[int, ...]:
+    """:func:`action_order` for these seats and their hands (each holding its up card)."""
+    best = max(range(len(seats)), key=lambda i: (card_key(hands[i].cards[0]), -i))
+    return seats[best:] + seats[:best]
 
 
 def coward_block(state: CCState, seat: int) -> str | None:
     """Why ``seat`` may not stop now, or ``None``: the last to act must go on while its hand would
     not rank first and its points are within three of the leader's."""
-    if seat != state.last_to_act:
+    order = state.order
+    if not order or seat != order[-1]:  # not state.last_to_act
         return None
     standing = state.standing()
     if not standing:
@@ -61,14 +65,116 @@ def coward_block(state: CCState, seat: int) -> str | None:
     )
 
 
-def _card_block(state: CCState, card: Card) -> str | None:
-    """Why ``card`` cannot come out of the stub now (every copy face up, or not in the shoe)."""
+def step(state: CCState, event: Event) -> CCState:
+    """The hand after ``event``, or :class:`RuleViolation` saying why it is refused.
+
+    Checking and applying are one pass over the same facts (whose turn it is, how many copies of
+    the card are out), so they can never disagree, and a replay pays for each fact once."""
+    if state.over:
+        raise RuleViolation("the hand is over: no more cards or actions", rule="cc-over")
+    cls = event.__class__
+    if cls is CardDealt:
+        return _card(state, event)  # type: ignore[arg-type]
+    if cls is Champ:
+        return _champ(state, event.seat)  # type: ignore[attr-defined]
+    if cls is Coward:
+        return _coward(state, event.seat)  # type: ignore[attr-defined]
+    seat = event.seat_of
+    if seat is not None and seat not in state.seats:
+        raise _not_seated(state, seat)
+    if isinstance(event, CardDealt):
+        return _card(state, event)
+    if isinstance(event, Champ):
+        return _champ(state, event.seat)
+    if isinstance(event, Coward):
+        return _coward(state, event.seat)
+    if isinstance(event, Reshuffle):
+        return _reshuffle(state)
+    raise RuleViolation(f'"{event.TYPE}" is not part of {GAME_TITLE}', rule="cc")
+
+
+def check(state: CCState, event: Event) -> None:
+    """Raise :class:`RuleViolation` if ``event`` is refused now (:func:`step`, result unused)."""
+    step(state, event)
+
+
+def transition(state: CCState, event: Event, *, checked: bool = False) -> CCState:
+    """The hand after a legal ``event``: :func:`step` (which checks it again, at no extra cost
+    worth sparing; ``checked`` is accepted for callers that say they checked it)."""
+    return step(state, event)
+
+
+def _not_seated(state: CCState, seat: int) -> RuleViolation:
+    listed = ", ".join(str(s) for s in state.seats)
+    return RuleViolation(f"seat {seat} is not in this hand (seats {listed})", rule="cc-1")
+
+
+def _card(state: CCState, event: CardDealt) -> CCState:
+    """A card face up to ``event.seat``: an up card while dealing, else the card a champ paid
+    for (checked against the turn, the stub, and the copies already face up)."""
+    seat = event.seat
+    seats = state.seats
+    if seat not in seats and isinstance(seat, int):
+        raise _not_seated(state, seat)
     shoe = state.shoe
+    order = state.order
+    to_act: int | None
+    if order:
+        to_act = order[state.turn]
+        if not state.pending:
+            raise RuleViolation(
+                f"card out of turn: no card is due; seat {to_act} must say champ or coward first",
+                rule="cc-6",
+            )
+        if seat != to_act:
+            raise RuleViolation(
+                f"card out of turn: the card seat {to_act} paid for goes to seat {to_act}, "
+                f"not seat {seat}",
+                rule="cc-6",
+            )
+        if state.burn_owed or shoe.left == 0:
+            raise RuleViolation(
+                "the stub is empty: reshuffle the destroyed hands and burn cards first",
+                rule="cc-11",
+            )
+    else:
+        to_act = state.next_up_card
+        if seat != to_act:
+            raise RuleViolation(
+                f"card out of turn: the next up card goes to seat {to_act}, not seat {seat}",
+                rule="cc-1",
+            )
+    card = event.card
     copies = shoe.copies(card)
     if copies == 0:
-        return f"{card.code} is not in this shoe"
-    if shoe.out.get(card, 0) < copies:
-        return None
+        raise RuleViolation(f"{card.code} is not in this shoe", rule="cc-12")
+    already = shoe.out.get(card, 0)
+    if already >= copies:
+        raise RuleViolation(_all_out(state, card, copies), rule="cc-12")
+    # The card can come: every copy is not out, and the stub is not empty (checked above after
+    # the up cards; the up cards never empty it: start refuses more seats than cards).
+    shoe = shoe.dealt(card, already)
+    i = seats.index(seat)
+    h = state.hands[i]
+    if not order:  # dealing the up cards
+        hands = swap_hand(state.hands, i, _put_cards(h, (card,)))
+        for other in hands:
+            if not other.cards:  # a next up card
+                return _put_dealt(state, hands, shoe, ())
+        return _stop_if_exhausted(_put_dealt_all(state, hands, shoe, (), action_order_of(
+            seats, hands)))
+    reason = destroy_reason(h.cards, card)
+    if reason is None:
+        hands = swap_hand(state.hands, i, _put_cards(h, (*h.cards, card)))
+        return _stop_if_exhausted(_put_played(state, hands, shoe, False, ()))
+    new = _put_destroyed(h, (*h.cards, card), DESTROYED, reason)
+    return _advance(
+        state, swap_hand(state.hands, i, new), ((seat, f"destroyed ({reason})"),), shoe
+    )
+
+
+def _all_out(state: CCState, card: Card, copies: int) -> str:
+    """Why ``card`` cannot come out of the stub: every copy is already face up."""
     seats = list(state.holders(card))
     where = ", ".join(str(s) for s in seats)
     if copies == 1:
@@ -79,148 +185,82 @@ def _card_block(state: CCState, card: Card) -> str | None:
     )
 
 
-def check(state: CCState, event: Event) -> None:
-    if state.over:
-        raise RuleViolation("the hand is over: no more cards or actions", rule="cc-over")
-    seat = event.seat_of
-    if seat is not None and seat not in state.seats:
-        listed = ", ".join(str(s) for s in state.seats)
-        raise RuleViolation(f"seat {seat} is not in this hand (seats {listed})", rule="cc-1")
-    if state.order:  # state.to_act, read here once (the hand is not over)
-        to_act: int | None = state.order[state.turn]
-    else:
-        to_act = state.next_up_card
-    if event.__class__ is CardDealt or isinstance(event, CardDealt):
-        assert isinstance(event, CardDealt)
-        _check_card(state, event, to_act)
-    elif isinstance(event, (Champ, Coward)):
-        word = "champ" if isinstance(event, Champ) else "coward"
-        if state.dealing:
-            raise RuleViolation(
-                f"{word} out of turn: the up cards are not all dealt; the next one goes to "
-                f"seat {to_act}",
-                rule="cc-5",
-            )
-        if state.pending:
-            raise RuleViolation(
-                f"{word} out of turn: seat {to_act} paid for a card; enter that card first",
-                rule="cc-6",
-            )
-        if event.seat != to_act:
-            raise RuleViolation(
-                f"{word} out of turn: it is seat {to_act}'s turn, not seat {event.seat}'s",
-                rule="cc-5",
-            )
-        if isinstance(event, Coward):
-            block = coward_block(state, event.seat)
-            if block:
-                raise RuleViolation(block, rule="cc-8")
-    elif isinstance(event, Reshuffle):
-        if not state.pending:
-            raise RuleViolation(
-                "no reshuffle now: the stub is reshuffled only when a champ needs a card "
-                f"and none is left ({state.shoe.left} left)",
-                rule="cc-11",
-            )
-        if state.shoe.left > 0:
-            raise RuleViolation(
-                f"no reshuffle now: {state.shoe.left} cards are still in the stub", rule="cc-11"
-            )
-    else:
-        raise RuleViolation(f'"{event.TYPE}" is not part of {GAME_TITLE}', rule="cc")
-
-
-def _check_card(state: CCState, event: CardDealt, to_act: int | None) -> None:
-    if state.dealing:
-        if event.seat != to_act:
-            raise RuleViolation(
-                f"card out of turn: the next up card goes to seat {to_act}, not seat {event.seat}",
-                rule="cc-1",
-            )
-    else:
-        if not state.pending:
-            raise RuleViolation(
-                f"card out of turn: no card is due; seat {to_act} must say champ or coward first",
-                rule="cc-6",
-            )
-        if event.seat != to_act:
-            raise RuleViolation(
-                f"card out of turn: the card seat {to_act} paid for goes to seat {to_act}, "
-                f"not seat {event.seat}",
-                rule="cc-6",
-            )
-        if state.burn_owed or state.shoe.left == 0:
-            raise RuleViolation(
-                "the stub is empty: reshuffle the destroyed hands and burn cards first",
-                rule="cc-11",
-            )
-    block = _card_block(state, event.card)
-    if block:
-        raise RuleViolation(block, rule="cc-12")
-
-
-def transition(state: CCState, event: Event, *, checked: bool = False) -> CCState:
-    """The hand after ``event``. ``checked``: :func:`check` has just accepted it (a card then
-    needs no second look at the stub)."""
-    if event.__class__ is CardDealt or isinstance(event, CardDealt):
-        assert isinstance(event, CardDealt)
-        return _card(state, event.seat, event.card, checked)
-    if isinstance(event, Champ):
-        i = state.index(event.seat)
-        h = state.hands[i]
-        hands = swap_hand(state.hands, i, _put_champs(h, h.champs + 1))
-        pool = state.champ_pool + CHAMP_CHIPS * state.chip
-        if state.shoe.left > 0:
-            return _put_champ(state, hands, pool, True, state.shoe.burn(), ())
-        return evolve_state(state, hands=hands, champ_pool=pool, pending=True, burn_owed=True,
-                            news=())
-    if isinstance(event, Coward):
-        i = state.index(event.seat)
-        hands = swap_hand(state.hands, i, evolve_hand(state.hands[i], status=STANDING))
-        hands, news = _ranked(state, hands, (), just_stopped=event.seat)
-        return _advance(state, hands=hands, news=news)
-    if isinstance(event, Reshuffle):
-        returned = state.reshuffle_pool()
-        shoe = state.shoe.reshuffle(returned)
-        changes: dict[str, object] = {}
-        if state.burn_owed:
-            shoe = shoe.burn()
-            changes["burn_owed"] = False
-        return evolve_state(
-            state,
-            shoe=shoe,
-            hands=tuple(evolve_hand(h, returned=len(h.cards)) if h.face_down else h
-                        for h in state.hands),
-            news=(),
-            **changes,
+def _acting(state: CCState, seat: int, word: str) -> int:
+    """Refuse a champ or coward from ``seat`` unless it is that seat's turn to say one; the
+    seat's place in the hand when it is."""
+    seats = state.seats
+    if seat not in seats and isinstance(seat, int):
+        raise _not_seated(state, seat)
+    order = state.order
+    if not order:  # state.dealing
+        raise RuleViolation(
+            f"{word} out of turn: the up cards are not all dealt; the next one goes to "
+            f"seat {state.next_up_card}",
+            rule="cc-5",
         )
-    raise RuleViolation(f'"{event.TYPE}" is not part of {GAME_TITLE}')
+    to_act = order[state.turn]
+    if state.pending:
+        raise RuleViolation(
+            f"{word} out of turn: seat {to_act} paid for a card; enter that card first",
+            rule="cc-6",
+        )
+    if seat != to_act:
+        raise RuleViolation(
+            f"{word} out of turn: it is seat {to_act}'s turn, not seat {seat}'s",
+            rule="cc-5",
+        )
+    return seats.index(seat)
 
 
-def _card(state: CCState, seat: int, card: Card, checked: bool) -> CCState:
-    i = state.seats.index(seat)
+def _champ(state: CCState, seat: int) -> CCState:
+    """The seat pays for one more card: into the bonus pool, a burn now if the stub has one."""
+    i = _acting(state, seat, "champ")
     h = state.hands[i]
-    # A checked card can come: check refuses one with every copy out, or with the stub empty
-    # after the up cards (and the up cards never empty it: start refuses more seats than cards).
-    shoe = state.shoe.deal_checked(card) if checked else state.shoe.deal(card)
-    if not state.order:  # dealing the up cards
-        hands = swap_hand(state.hands, i, _put_cards(h, (card,)))
-        state = _put_dealt(state, hands, shoe, ())
-        if all(h.cards for h in hands):  # no next up card
-            state = evolve_state(state, order=action_order(state))
-            return _stop_if_exhausted(state)
-        return state
-    reason = destroy_reason(h.cards, card)
-    if reason is None:
-        hands = swap_hand(state.hands, i, _put_cards(h, (*h.cards, card)))
-        return _stop_if_exhausted(_put_played(state, hands, shoe, False, ()))
-    new = evolve_hand(h, cards=(*h.cards, card), status=DESTROYED, reason=reason)
-    return _advance(
+    hands = swap_hand(state.hands, i, _put_champs(h, h.champs + 1))
+    pool = state.champ_pool + CHAMP_CHIPS * state.chip
+    if state.shoe.left > 0:
+        return _put_champ(state, hands, pool, True, state.shoe.burn(), ())
+    return evolve_state(state, hands=hands, champ_pool=pool, pending=True, burn_owed=True,
+                        news=())
+
+
+def _coward(state: CCState, seat: int) -> CCState:
+    """The seat stops: its hand stands, and any standing hand below third is turned down."""
+    i = _acting(state, seat, "coward")
+    block = coward_block(state, seat)
+    if block:
+        raise RuleViolation(block, rule="cc-8")
+    hands = swap_hand(state.hands, i, _put_status(state.hands[i], STANDING))
+    hands, news = _ranked(state, hands, (), just_stopped=seat)
+    return _advance(state, hands, news)
+
+
+def _reshuffle(state: CCState) -> CCState:
+    """The destroyed hands (and the burn cards) back into a new stub, when a champ's card is due
+    and the stub is empty."""
+    if not state.pending:
+        raise RuleViolation(
+            "no reshuffle now: the stub is reshuffled only when a champ needs a card "
+            f"and none is left ({state.shoe.left} left)",
+            rule="cc-11",
+        )
+    if state.shoe.left > 0:
+        raise RuleViolation(
+            f"no reshuffle now: {state.shoe.left} cards are still in the stub", rule="cc-11"
+        )
+    returned = state.reshuffle_pool()
+    shoe = state.shoe.reshuffle(returned)
+    changes: dict[str, object] = {}
+    if state.burn_owed:
+        shoe = shoe.burn()
+        changes["burn_owed"] = False
+    return evolve_state(
         state,
-        hands=swap_hand(state.hands, i, new),
         shoe=shoe,
-        pending=False,
-        news=((seat, f"destroyed ({reason})"),),
+        hands=tuple(evolve_hand(h, returned=len(h.cards)) if h.face_down else h
+                    for h in state.hands),
+        news=(),
+        **changes,
     )
 
 
@@ -230,6 +270,9 @@ _put_champs = setter(SeatHand, "champs")
 _put_dealt = setter(CCState, "hands", "shoe", "news")
 _put_played = setter(CCState, "hands", "shoe", "pending", "news")
 _put_champ = setter(CCState, "hands", "champ_pool", "pending", "shoe", "news")
+_put_dealt_all = setter(CCState, "hands", "shoe", "news", "order")
+_put_status = setter(SeatHand, "status")
+_put_destroyed = setter(SeatHand, "cards", "status", "reason")
 
 
 def _ranked(
@@ -243,13 +286,10 @@ def _ranked(
     if it just stopped, else by the dealer. Keeps at most three hands standing; returns the
     hands and ``news`` with the turned-down hands added."""
     seats = state.seats
-    standing = sorted(
-        (h for h in hands if h.status == STANDING),
-        key=lambda h: hand_key(h.cards, seats.index(h.seat)),
-        reverse=True,
-    )
+    standing = [h for h in hands if h.status == STANDING]
     if len(standing) <= PLACES:
         return hands, news
+    standing.sort(key=lambda h: hand_key(h.cards, seats.index(h.seat)), reverse=True)
     told = list(news)
     for place, h in enumerate(standing, start=1):
         if place <= PLACES:
@@ -264,13 +304,30 @@ def _ranked(
     return hands, tuple(told)
 
 
-def _advance(state: CCState, **changes: Any) -> CCState:
-    """The next seat's turn, or the end of the hand; ``changes`` are the event's own changes to
-    ``state``, made in the same copy."""
+def _advance(
+    state: CCState,
+    hands: tuple[SeatHand, ...],
+    news: tuple[tuple[int, str], ...],
+    shoe: Shoe | None = None,
+) -> CCState:
+    """The next seat's turn, or the end of the hand. ``hands`` and ``news`` (and ``shoe``, for a
+    champ's card that destroyed the hand: the card is no longer pending) are the event's own
+    changes to ``state``, made in the same copy."""
+    last = len(state.order) - 1
     turn = state.turn + 1
-    if turn >= len(state.order):
-        return evolve_state(state, turn=len(state.order) - 1, over=True, **changes)
-    return _stop_if_exhausted(evolve_state(state, turn=turn, **changes))
+    if shoe is None:
+        if turn > last:
+            return _put_last(state, last, True, hands, news)
+        return _stop_if_exhausted(_put_next(state, turn, hands, news))
+    if turn > last:
+        return _put_last_card(state, last, True, hands, shoe, False, news)
+    return _stop_if_exhausted(_put_next_card(state, turn, hands, shoe, False, news))
+
+
+_put_next = setter(CCState, "turn", "hands", "news")
+_put_last = setter(CCState, "turn", "over", "hands", "news")
+_put_next_card = setter(CCState, "turn", "hands", "shoe", "pending", "news")
+_put_last_card = setter(CCState, "turn", "over", "hands", "shoe", "pending", "news")
 
 
 def _stop_if_exhausted(state: CCState) -> CCState:

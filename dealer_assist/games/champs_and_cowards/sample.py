@@ -9,7 +9,7 @@ from typing import Any
 from dealer_assist.cards import Card
 from dealer_assist.deck import DeckSpec
 from dealer_assist.events import CardDealt, Champ, Coward, Event, Reshuffle, Start
-from dealer_assist.games.champs_and_cowards.play import check, coward_block, transition
+from dealer_assist.games.champs_and_cowards.play import coward_block, step
 from dealer_assist.games.champs_and_cowards.state import CCState, start_state
 
 
@@ -48,32 +48,32 @@ def sample_hand(
     events: list[Event] = [start]
     state = start_state(start)
 
-    def step(ev: Event) -> CCState:
-        check(state, ev)
+    def play(ev: Event) -> CCState:
+        after = step(state, ev)
         events.append(ev)
-        return transition(state, ev)
+        return after
 
     while not state.over:
         seat = state.to_act
         assert seat is not None
         if state.dealing or (state.pending and not state.burn_owed and state.shoe.left):
-            state = step(CardDealt(seat=seat, card=stub.pop()))
+            state = play(CardDealt(seat=seat, card=stub.pop()))
         elif state.pending:
             stub = [*state.reshuffle_pool(), *burns]
             rng.shuffle(stub)
             burns = []
             owed = state.burn_owed
-            state = step(Reshuffle())
+            state = play(Reshuffle())
             if owed:
                 burns.append(stub.pop())
         else:
             forced = coward_block(state, seat) is not None
             if forced or rng.random() < _champ_odds(state.hand(seat).points):
-                state = step(Champ(seat=seat))
+                state = play(Champ(seat=seat))
                 if not state.burn_owed:
                     burns.append(stub.pop())
             else:
-                state = step(Coward(seat=seat))
+                state = play(Coward(seat=seat))
         if len(stub) != state.shoe.left:
             raise AssertionError(f"shoe count {state.shoe.left} but {len(stub)} cards in the stub")
     return events

@@ -4,9 +4,16 @@ along, the bonus pool to first, carry-overs into the next hand's bonus pool, the
 from __future__ import annotations
 
 from dealer_assist.engine.base import FeeLine, PushStep, Settlement
+from dealer_assist.engine.evolve import builder
 from dealer_assist.errors import RuleViolation
 from dealer_assist.fees import FeeContext, pot_fees
-from dealer_assist.games.champs_and_cowards.rules import FIRST_STACK, SECOND_STACK, THIRD_STACK
+from dealer_assist.games.champs_and_cowards.rules import (
+    ANTE_CHIPS,
+    CHAMP_CHIPS,
+    FIRST_STACK,
+    SECOND_STACK,
+    THIRD_STACK,
+)
 from dealer_assist.games.champs_and_cowards.state import CCState
 from dealer_assist.money import format_cents as fmt
 
@@ -23,7 +30,7 @@ def bonus_fees(state: CCState) -> list[FeeLine]:
     here means: no champ bought a card this hand."""
     if state.fee is None or not state.standing():
         return []
-    ctx = FeeContext(
+    ctx = _fee_context(
         seats=state.seats,
         pot=state.bonus_pool,
         saw_flop=state.champs > 0,
@@ -46,7 +53,7 @@ def settle(state: CCState) -> Settlement:
     carry = 0
 
     def push(text: str, amount: int, to: int | None, kind: str = "push") -> None:
-        steps.append(PushStep(n=len(steps) + 1, text=text, amount=amount, to_seat=to, kind=kind))
+        steps.append(_push_step(len(steps) + 1, text, amount, to, kind))
         if to is not None and kind == "push":
             payouts[to] = payouts.get(to, 0) + amount
 
@@ -106,8 +113,8 @@ def settle(state: CCState) -> Settlement:
         push(f"Move the remaining 1-chip stacks ({_stacks(left1, THIRD_STACK, c)}) to the "
              "next hand's bonus pool", amount, None, "carry")
         carry += amount
-    return Settlement(
-        put_in={s: state.put_in(s) for s in state.seats},
+    return _settlement(
+        put_in=put_ins(state),
         payouts=payouts,
         carry_in=state.carry_in,
         carry_out=carry,
@@ -115,3 +122,24 @@ def settle(state: CCState) -> Settlement:
         steps=tuple(steps),
         extra={"places": seat_of, "bonus_pool": state.bonus_pool},
     ).require_conserved()
+
+
+def put_ins(state: CCState) -> dict[int, int]:
+    """Seat -> everything it put on the table (:meth:`CCState.put_in` of every seat, in one
+    pass over the fees)."""
+    fees: dict[int, int] = {}
+    for f in state.pre_fees:
+        if f.from_seat is not None:
+            fees[f.from_seat] = fees.get(f.from_seat, 0) + f.amount
+    c = state.chip
+    return {
+        h.seat: (ANTE_CHIPS + CHAMP_CHIPS * h.champs) * c + fees.get(h.seat, 0)
+        for h in state.hands
+    }
+
+
+#: ``PushStep(...)`` and ``Settlement(...)`` without the frozen constructors' cost: every
+#: replayed hand settles again.
+_push_step = builder(PushStep)
+_fee_context = builder(FeeContext)
+_settlement = builder(Settlement)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from dealer_assist.cards import Card
 from dealer_assist.deck import MAX_DECKS, DeckSpec, Shoe
-from dealer_assist.engine.evolve import builder, evolver
+from dealer_assist.engine.evolve import builder, evolver, replaced
 from dealer_assist.errors import DealerAssistError, RuleViolation
 from dealer_assist.events import Start
 from dealer_assist.fees import FeeContext, FeeLine, FeePolicy, parse_fee_policy, pre_deal_fees
@@ -165,11 +166,11 @@ evolve_state = evolver(CCState)
 #: ``SeatHand(...)`` and ``CCState(...)`` likewise (every replay starts a hand).
 _new_hand = builder(SeatHand)
 _new_state = builder(CCState)
+_fee_context = builder(FeeContext)
 
 
-def swap_hand(hands: tuple[SeatHand, ...], i: int, new: SeatHand) -> tuple[SeatHand, ...]:
-    """``hands`` with the ``i``-th one replaced by ``new``."""
-    return (*hands[:i], new, *hands[i + 1 :])
+#: ``hands`` with the ``i``-th one replaced by ``new``: ``swap_hand(hands, i, new)``.
+swap_hand = replaced
 
 
 def _whole(start: Start, key: str, default: int | None, *, low: int, what: str) -> int:
@@ -183,10 +184,19 @@ def _whole(start: Start, key: str, default: int | None, *, low: int, what: str) 
     return value
 
 
+_SETTINGS = frozenset(SETTINGS)
+
+
+@functools.lru_cache(maxsize=MAX_DECKS)
+def _deck_spec(decks: int) -> DeckSpec:
+    """The (immutable) shoe of ``decks`` whole decks, one object for every hand that uses it."""
+    return DeckSpec(decks=decks)
+
+
 def start_state(start: Start) -> CCState:
     """Read and check the table settings; the state before the first up card."""
-    unknown = sorted(set(start.params) - set(SETTINGS))
-    if unknown:
+    if not _SETTINGS.issuperset(start.params):
+        unknown = sorted(set(start.params) - _SETTINGS)
         raise RuleViolation(
             f'Champs and Cowards does not take {", ".join(unknown)} '
             f'(settings: {", ".join(SETTINGS)})'
@@ -197,8 +207,8 @@ def start_state(start: Start) -> CCState:
     bad = [s for s in seats if s <= 0]
     if bad:
         raise RuleViolation(f"seat numbers must be 1 or more, not {bad[0]}")
-    dup = sorted({s for s in seats if seats.count(s) > 1})
-    if dup:
+    if len(set(seats)) != len(seats):
+        dup = sorted({s for s in seats if seats.count(s) > 1})
         raise RuleViolation(f"seat {dup[0]} is listed twice: list each seat once, clockwise")
     chip = _whole(start, "chip", None, low=1, what="the chip value in cents, e.g. 200 for $2")
     decks = _whole(start, "decks", 1, low=1, what=f"decks in the shoe, 1 to {MAX_DECKS}")
@@ -206,14 +216,14 @@ def start_state(start: Start) -> CCState:
         raise RuleViolation(f'"decks" must be 1 to {MAX_DECKS}, not {decks}')
     carry_in = _whole(start, "carry_in", 0, low=0, what="cents carried into the bonus pool")
     smallest = _whole(start, "smallest_chip", chip, low=1, what="the smallest chip in cents")
-    spec = DeckSpec(decks=decks)
+    spec = _deck_spec(decks)
     if len(seats) > spec.size:
         raise RuleViolation(
             f"{len(seats)} players need more up cards than a {spec.size}-card shoe holds"
         )
     try:
         policy = parse_fee_policy(start.get("fee"))
-        pre = pre_deal_fees(policy, FeeContext(seats=seats, smallest_chip=smallest))
+        pre = pre_deal_fees(policy, _fee_context(seats=seats, smallest_chip=smallest))
     except DealerAssistError as exc:
         raise RuleViolation(f"the table's fee: {exc}") from exc
     return _new_state(
