@@ -4,7 +4,7 @@ for tests, benchmarks and reports.
 Several tables spreading both games, each hand dealt by the game's own ``sample_hand`` and
 replayed (so every stored hand is legal and its ledger lines are its real settlement), fees on
 every table, carry-overs between Champs and Cowards hands, shifts opened and closed by named
-dealers and floor people, a void, a dispute with an adjustment, a reveal, sign-ins in the audit
+dealers and floor people, a void, a misdeal, a dispute with an adjustment, a reveal, sign-ins in the audit
 log. Rows go in with bulk inserts; the hands are dealt on every CPU when there are many.
 """
 
@@ -40,7 +40,7 @@ from dealer_assist.db.models import (
 from dealer_assist.db.store import append_audit
 from dealer_assist.engine.registry import game_names, get_game
 from dealer_assist.errors import BadInput
-from dealer_assist.events import Event, Void
+from dealer_assist.events import Event, Misdeal, Void
 from dealer_assist.services.auth import Argon2PinHasher
 from dealer_assist.services.chain import canonical, event_hash, time_text
 from dealer_assist.services.ledger import ledger_lines
@@ -102,6 +102,7 @@ class PlannedHand:
     lines: list[tuple[str, str, int | None, int]]
     offsets: list[float]  # seconds after the hand's start, per event
     voided: int = 0  # the number of the void event in the hand, if any
+    misdeal: int = 0  # the number of the misdeal event in the hand, if any
 
 
 @dataclass
@@ -147,6 +148,11 @@ def plan_table(game_name: str, hands: int, seed: int, with_void: bool) -> list[P
             events = [*events[:k], events[k], Void(target=k + 1, reason="keyed too early"),
                       *events[k:]]
             voided = k + 2
+        misdeal = 0
+        if with_void and i == 7 and len(events) > 4:
+            # a card exposed on the deal: the floor calls the hand off, every chip goes back
+            events = [*events[:4], Misdeal(reason="card exposed on the deal")]
+            misdeal = 5
         result = fold(events)
         if not isinstance(result, Folded):
             raise AssertionError(f"{game_name} dealt a hand that does not replay: {result}")
@@ -162,7 +168,7 @@ def plan_table(game_name: str, hands: int, seed: int, with_void: bool) -> list[P
         out.append(PlannedHand(
             bodies=[canonical(e.to_json()) for e in events], types=[e.TYPE for e in events],
             seats=list(getattr(events[0], "seats", ())), lines=lines, offsets=offsets,
-            voided=voided,
+            voided=voided, misdeal=misdeal,
         ))
     return out
 
@@ -455,6 +461,17 @@ def _table_audit(
                     "action": "void", "detail": f"event {h.voided - 1}: keyed too early",
                     "table_id": table_id, "hand_id": hand_ids[i],
                 })
+            if h.misdeal:
+                at = starts[i] + timedelta(seconds=h.offsets[h.misdeal - 1])
+                who = shifts[shift_of_hand(at, shifts)]
+                audit += [
+                    {"at": at, "actor": who["floor"], "action": "approval",
+                     "detail": f"misdeal of hand {number0 + i + 1}", "table_id": None,
+                     "hand_id": None},
+                    {"at": at, "actor": who["dealer"], "action": "misdeal",
+                     "detail": f"hand {number0 + i + 1}: card exposed on the deal; approved by "
+                     f"{who['floor']}", "table_id": table_id, "hand_id": hand_ids[i]},
+                ]
         k = min(4, len(plan) - 1)
         floor = shifts[0]["floor"]
         at = starts[k] + timedelta(seconds=plan[k].offsets[-1] + 10)

@@ -11,19 +11,21 @@ import json
 import multiprocessing
 import os
 import re
+import threading
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
 from dealer_assist.engine.base import Settlement
-from dealer_assist.engine.hand import replay, voided_targets
+from dealer_assist.engine.hand import replay
 from dealer_assist.engine.registry import get_game
-from dealer_assist.errors import BadInput, DealerAssistError, RuleViolation
-from dealer_assist.events import Event, Start, Void, event_from_json
+from dealer_assist.errors import BadInput, DealerAssistError
+from dealer_assist.events import Event, Void, event_from_json
 from dealer_assist.money import format_cents
 from dealer_assist.reports.data import (
     AuditEntry,
@@ -39,6 +41,7 @@ from dealer_assist.reports.data import (
     HandLine,
     HandReport,
     LedgerEntry,
+    Record,
     RevealLine,
     SeatState,
     SettlementData,
@@ -49,6 +52,7 @@ from dealer_assist.reports.data import (
     TimeCollection,
     VoidLine,
     fees_by_kind,
+    paused_gc,
     table_label,
 )
 from dealer_assist.reports.source import (
@@ -57,11 +61,13 @@ from dealer_assist.reports.source import (
     find_hand,
     find_shift,
     full_names,
-    ledgers,
+    ledger_rows,
     person,
     scan_table,
     shift_hands,
 )
+from dealer_assist.reports.sql import LedgerRow, ledger_line
+from dealer_assist.services.audit_chain import check_audit_chain
 from dealer_assist.services.chain import utc
 from dealer_assist.services.errors import NotFound
 from dealer_assist.services.ledger import ledger_lines, same_lines
@@ -70,7 +76,7 @@ from dealer_assist.services.model import Dispute as StoredDispute
 from dealer_assist.services.model import Hand, HandFilter, LedgerLine, Shift, Table
 from dealer_assist.services.ports import Store
 from dealer_assist.services.timeacct import compare_time_lines, fold_time
-from dealer_assist.services.verify import ledger_diff
+from dealer_assist.services.verify import Refused, fold, ledger_diff
 
 #: Replay large shifts in parallel (switch off where forking is unwelcome, e.g. inside a GUI).
 PARALLEL = True
@@ -79,7 +85,7 @@ MAX_SNAPSHOTS = 12
 
 
 @dataclass(frozen=True, slots=True)
-class Figures:
+class Figures(Record):
     """One hand's money, re-derived, and what did not add up."""
 
     line: HandLine
@@ -94,30 +100,11 @@ def _parse(text: str) -> Event:
     return event_from_json(json.loads(text))
 
 
-def _fold(events: list[Event]) -> tuple[Any, Any, str]:
-    """(game, final state, "") or (None, index of the refused event, why): the same rules as
-    :func:`dealer_assist.engine.hand.replay`, without narration, for speed."""
-    first = events[0]
-    if not isinstance(first, Start):
-        return None, 0, "a hand must begin with a start event"
-    try:
-        game = get_game(first.game)
-        state = game.start(first)
-        voided = voided_targets(events)
-    except RuleViolation as exc:
-        return None, 0, str(exc)
-    except DealerAssistError as exc:
-        return None, 0, str(exc)
-    for i, ev in enumerate(events[1:], start=1):
-        if isinstance(ev, Start):
-            return None, i, "a second start event in one hand"
-        if isinstance(ev, Void) or (i + 1) in voided:
-            continue
-        try:
-            state = game.apply(state, ev)
-        except DealerAssistError as exc:
-            return None, i, str(exc)
-    return game, state, ""
+@lru_cache(maxsize=4096)
+def _fee(kind: str, amount: int) -> FeeTotal:
+    """One collection of ``amount`` (records are immutable, so equal ones are shared: a large
+    shift's lines then pickle and travel between processes as references)."""
+    return FeeTotal(kind, amount, 1)
 
 
 def _events(rows: Sequence[Row]) -> list[Event]:
@@ -143,8 +130,7 @@ def hand_figures(
     n = hand.number
     exc: list[ExceptionLine] = []
     voids: list[VoidLine] = []
-    ledger_fees = tuple(FeeTotal(x.detail or "fee", x.amount, 1) for x in ledger
-                        if x.kind == "fee")
+    ledger_fees = tuple(_fee(x.detail or "fee", x.amount) for x in ledger if x.kind == "fee")
     started = utc(rows[0].time) if rows else utc(hand.started_at)
     ended = utc(rows[-1].time) if rows else None
     settlement: Settlement | None = None
@@ -159,14 +145,18 @@ def hand_figures(
             voids.append(VoidLine(n, utc(row.time), person(names, row.actor), ev.target,
                                   ev.reason, approved))
     if events:
-        game, state, why = _fold(events)
-        if game is None:
-            exc.append(ExceptionLine(n, f"does not replay at event {state + 1}: {why}",
-                                     "integrity"))
+        folded = fold(events)  # the same rules as verify and the replay screen
+        if isinstance(folded, Refused):
+            exc.append(ExceptionLine(
+                n, f"does not replay at event {folded.index + 1}: {folded.reason}", "integrity"))
         else:
-            if game.is_over(state):
+            if folded.misdeal is not None:
+                exc.append(ExceptionLine(
+                    n, f"called off as a misdeal ({folded.misdeal.reason}): every chip put in "
+                    "was returned, no fee taken", "misdeal"))
+            if folded.over:
                 try:
-                    settlement = game.settle(state)
+                    settlement = folded.settle()
                 except DealerAssistError as e:
                     exc.append(ExceptionLine(n, f"cannot be settled: {e}", "integrity"))
             else:
@@ -196,7 +186,7 @@ def hand_figures(
             hand_id=hand.id, number=n, started_at=started, ended_at=ended, seats=hand.seats,
             put_in=sum(s.put_in.values()), carry_in=s.carry_in, pushed=sum(s.payouts.values()),
             carry_out=s.carry_out,
-            fees=tuple(FeeTotal(f.kind, f.amount, 1) for f in s.fees if f.amount),
+            fees=tuple(_fee(f.kind, f.amount) for f in s.fees if f.amount),
             winners=winners, status="settled" if hand.status == "settled" else "unsettled",
             voids=len(voids), disputed=hand.disputed,
         )
@@ -211,49 +201,159 @@ def hand_figures(
 
 #: Shifts with at least this many hands are replayed by several processes at once.
 PARALLEL_MIN = 600
+#: Hands handed to a replaying process at a time.
+BATCH = 100
 
 
-def _figures_batch(
-    batch: list[tuple[Hand, list[Row], list[LedgerLine]]], names: dict[str, str],
-    approvals: dict[tuple[int, int], str],
-) -> list[Figures]:
-    return [hand_figures(h, rows, led, names, approvals=approvals) for h, rows, led in batch]
+def _rows_of(columns: tuple[tuple[Any, ...], ...]) -> list[Row]:
+    """A hand's rows from their columns (seq, hand id, number, stamp, actor, text): a few
+    tuples pickle far faster than a list of rows on their way to another process."""
+    new = tuple.__new__
+    return [new(Row, r) for r in zip(*columns, strict=True)]
+
+
+#: The Replays whose worker processes are being forked: they inherit it (hands, ledger lines,
+#: names, approvals), so a batch sent to them carries only hand ids and rows.
+_FORKING: Replays | None = None
+_FORK_LOCK = threading.Lock()
+
+
+def _replay_batch(batch: list[tuple[int, tuple[tuple[Any, ...], ...]]]) -> list[Figures]:
+    """In a worker process: the figures of (hand id, row columns) pairs."""
+    replays = _FORKING
+    if replays is None:
+        raise RuntimeError("a report worker was not forked from a report")
+    return replays.figures([(hand_id, _rows_of(columns)) for hand_id, columns in batch])
 
 
 def _idle_processors() -> int:
-    """Processors not already busy (by the load average): extra processes only help there."""
-    cpus = os.cpu_count() or 1
+    """Processors this process may run on (at most 8). The process reading and re-checking the
+    chain keeps one of them busy; the replaying processes take the others."""
     try:
-        busy = os.getloadavg()[0]
+        cpus = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
-        busy = 0.0
-    return max(1, min(8, int(cpus - busy + 0.5)))
+        cpus = os.cpu_count() or 1
+    return max(1, min(8, cpus))
+
+
+class Replays:
+    """Every hand's figures: the hands are replayed as the chain scan hands them over.
+
+    For a large shift (``PARALLEL_MIN`` hands or more, several processors, a platform that can
+    fork) the replays run on worker processes, one per processor but this process's, while this
+    process goes on reading and re-checking the chain; batches no worker has started by the end
+    of the chain are replayed here. Otherwise every hand is replayed here at the end. Either way
+    each hand is replayed from exactly the rows the scan re-checked: a hand handed over before
+    all its rows were read (a correction recorded after the next hand began) is replayed again
+    from all of them.
+    """
+
+    def __init__(
+        self, hands: Sequence[Hand], led: dict[int, list[LedgerRow]], names: dict[str, str],
+        approvals: dict[tuple[int, int], str],
+    ) -> None:
+        global _FORKING
+        self.hands = {h.id: h for h in hands}
+        self.order = [h.id for h in hands]
+        self.led = led
+        self.names = names
+        self.approvals = approvals
+        self.sent: dict[int, int] = {}  # hand id -> rows it was replayed from
+        self.batch: list[tuple[int, tuple[tuple[Any, ...], ...]]] = []
+        self.futures: list[Future[list[Figures]]] = []
+        self.pool: Any = None
+        workers = _idle_processors() - 1  # this process reads and re-checks the chain
+        if len(hands) >= PARALLEL_MIN and workers >= 1 and PARALLEL:
+            for game in {h.game for h in hands}:  # imported once here, not in every worker
+                with suppress(DealerAssistError):  # (the hand's replay says what is wrong)
+                    get_game(game)
+            with _FORK_LOCK:
+                _FORKING = self
+                try:
+                    ctx = multiprocessing.get_context("fork")
+                    self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+                    # Fork now (every worker starts at the first task), before the chain's
+                    # cursor is open and while this object is the one the workers inherit.
+                    self.pool.submit(os.getpid).result()
+                except (ValueError, OSError, BrokenProcessPool):
+                    self.close()
+                finally:
+                    _FORKING = None
+
+    def __enter__(self) -> Replays:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+    def figures(self, items: Iterable[tuple[int, Sequence[Row]]]) -> list[Figures]:
+        """Replay these hands from these rows (here, or in a worker process)."""
+        with paused_gc():
+            return [hand_figures(self.hands[hand_id], rows,
+                                 [ledger_line(x) for x in self.led.get(hand_id, [])],
+                                 self.names, approvals=self.approvals)
+                    for hand_id, rows in items]
+
+    def ready(self, hand_id: int, rows: list[Row]) -> None:
+        """The scan has (probably) read all of this hand's rows: start replaying it."""
+        if self.pool is None or hand_id in self.sent or hand_id not in self.hands:
+            return
+        self.sent[hand_id] = len(rows)
+        self.batch.append((hand_id, tuple(zip(*rows, strict=True))))
+        if len(self.batch) >= BATCH:
+            self._send()
+
+    def _send(self) -> None:
+        if self.batch and self.pool is not None:
+            try:
+                self.futures.append(self.pool.submit(_replay_batch, self.batch))
+            except (OSError, RuntimeError, BrokenProcessPool):
+                for hand_id, _ in self.batch:  # no process to be had: replay these here
+                    del self.sent[hand_id]
+            self.batch = []
+
+    def results(self, scan: TableScan) -> list[Figures]:
+        """Every hand's figures in the hands' order, once the scan is complete."""
+        self._send()
+        # Batches no worker has started yet are replayed here rather than waited for.
+        for fut in reversed(self.futures):
+            if not fut.cancel():
+                break
+        done: dict[int, Figures] = {}
+        for fut in self.futures:
+            if fut.cancelled():
+                continue
+            try:
+                for f in fut.result():
+                    done[f.line.hand_id] = f
+            except Exception:  # whatever went wrong there, its hands are replayed here below
+                continue  # (a fault in replaying itself then shows here, with its traceback)
+        self.close()
+        redo = [hand_id for hand_id in self.order if hand_id not in done
+                or self.sent.get(hand_id) != len(scan.rows.get(hand_id, ()))]
+        done.update((f.line.hand_id, f) for f in self.figures(
+            (hand_id, scan.rows.get(hand_id, [])) for hand_id in redo))
+        return [done[hand_id] for hand_id in self.order]
 
 
 def all_figures(
-    hands: Sequence[Hand], scan: TableScan, led: dict[int, list[LedgerLine]],
-    names: dict[str, str], approvals: dict[tuple[int, int], str],
-) -> list[Figures]:
-    """Every hand's figures, in order. Replaying is most of a large report's work, so a large
-    shift is split over the machine's processors (where processes can be forked)."""
-    jobs = [(h, scan.rows.get(h.id, []), led.get(h.id, [])) for h in hands]
-    workers = _idle_processors()
-    if len(jobs) >= PARALLEL_MIN and workers > 1 and PARALLEL:
-        try:
-            ctx = multiprocessing.get_context("fork")
-        except ValueError:
-            ctx = None
-        if ctx is not None:
-            size = -(-len(jobs) // workers)
-            batches = [jobs[i:i + size] for i in range(0, len(jobs), size)]
-            try:
-                with ProcessPoolExecutor(max_workers=len(batches), mp_context=ctx) as pool:
-                    parts = pool.map(_figures_batch, batches, [names] * len(batches),
-                                     [approvals] * len(batches))
-                    return [f for part in parts for f in part]
-            except (OSError, BrokenProcessPool):
-                pass  # no processes to be had: replay here
-    return _figures_batch(jobs, names, approvals)
+    store: Store, tbl: Table, hands: Sequence[Hand], names: dict[str, str],
+    approvals: dict[tuple[int, int], str],
+) -> tuple[TableScan, list[Figures]]:
+    """Re-check the table's chain and every hand's figures, in order. Replaying is most of a
+    large report's work, so for a large shift it runs on the machine's other processors while
+    the chain is read (where processes can be forked)."""
+    ids = [h.id for h in hands]
+    with paused_gc():
+        led = ledger_rows(store, ids)
+        with Replays(hands, led, names, approvals) as replays:
+            scan = scan_table(store, tbl, ids, ready=replays.ready)
+            return scan, replays.results(scan)
 
 
 def _void_approvals(store: Store, hand_ids: set[int]) -> dict[tuple[int, int], str]:
@@ -304,15 +404,14 @@ def build_shift(
     names = full_names(store)
     hands = shift_hands(store, shift)
     ids = [h.id for h in hands]
-    scan = scan_table(store, tbl, ids)
-    led = ledgers(store, ids)
     approvals = _void_approvals(store, set(ids))
+    scan, figures = all_figures(store, tbl, hands, names, approvals)
     lines: list[HandLine] = []
     exc: list[ExceptionLine] = []
     voids: list[VoidLine] = []
     ledger_fee_lines: list[FeeTotal] = []
     revealed = {e.hand_id for e in store.audit_log(action="reveal")}
-    for f in all_figures(hands, scan, led, names, approvals):
+    for f in figures:
         lines.append(replace(f.line, revealed=True) if f.line.hand_id in revealed else f.line)
         exc.extend(f.exceptions)
         voids.extend(f.voids)
@@ -605,9 +704,12 @@ def build_audit(
                    target(e), e.detail)
         for e in sorted(store.audit_log(since=since, until=until), key=lambda e: (e.at, e.id))
     )
+    head = store.audit_head()
+    check = check_audit_chain(store.audit_log(), head)
+    audit_chain = ChainHead("audit log", head.entries, head.hash, check.ok, check.problem or "")
     return AuditReport(
         cardroom=store.cardroom_name(), period_from=utc(since), period_to=utc(until),
-        entries=entries, chains=_chains(store, tables.values()),
+        entries=entries, chains=_chains(store, tables.values()), audit_chain=audit_chain,
         generated=Generated(utc(at), by),
         signatures=(Signature("Auditor", signer), Signature("Floor manager", "")),
     )
@@ -655,13 +757,11 @@ def build_day(
     for table_id, th in by_table.items():
         t = tables[table_id]
         ids = [h.id for h in th]
-        scan = scan_table(store, t, ids)
+        scan, figs = all_figures(store, t, th, names, approvals)
         chains.append(scan.head)
         if not scan.head.verified:
             exc.append(ExceptionLine(None, f"{table_label(t.name)}: the event chain failed "
                                      f"verification: {scan.head.message}", "integrity"))
-        led = ledgers(store, ids)
-        figs = all_figures(th, scan, led, names, approvals)
         for f in figs:
             exc.extend(ExceptionLine(x.hand_number, f"{table_label(t.name)}: {x.text}", x.severity)
                        for x in f.exceptions)

@@ -22,6 +22,7 @@ from dealer_assist.reports.data import (
     HandReport,
     ShiftReport,
     Snapshot,
+    paused_gc,
     table_label,
 )
 from dealer_assist.reports.render import (
@@ -247,7 +248,8 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
 def render_shift(r: ShiftReport, out: Out) -> int:
     info = PageInfo(r.cardroom, "Shift report", f"{table_label(r.table)}, shift {r.shift_id}",
                     r.generated, chain_line((r.chain,)))
-    return build_pdf(out, info, shift_story(r, styles()))
+    with paused_gc():
+        return build_pdf(out, info, shift_story(r, styles()))
 
 
 # --- hand history / dispute --------------------------------------------------------------------
@@ -375,7 +377,8 @@ def hand_story(r: HandReport, st: Styles) -> list[Flowable]:
 def render_hand(r: HandReport, out: Out) -> int:
     info = PageInfo(r.cardroom, r.title, f"{table_label(r.table)}, hand {r.number}", r.generated,
                     chain_line((r.chain,)))
-    return build_pdf(out, info, hand_story(r, styles()))
+    with paused_gc():
+        return build_pdf(out, info, hand_story(r, styles()))
 
 
 # --- audit -------------------------------------------------------------------------------------
@@ -408,7 +411,8 @@ def audit_story(r: AuditReport, st: Styles) -> list[Flowable]:
                                flagged=flagged))
     else:
         story.append(_none(st))
-    story += _chain_section(r.chains, st, w)
+    audit = (r.audit_chain,) if r.audit_chain is not None else ()
+    story += _chain_section((*r.chains, *audit), st, w)
     story.append(signature_block(r.signatures, w, st))
     return story
 
@@ -417,7 +421,8 @@ def render_audit(r: AuditReport, out: Out) -> int:
     info = PageInfo(r.cardroom, "Audit report",
                     f"{when(r.period_from, seconds=False)} to {when(r.period_to, seconds=False)}",
                     r.generated, chain_line(r.chains))
-    return build_pdf(out, info, audit_story(r, styles()), wide=True)
+    with paused_gc():
+        return build_pdf(out, info, audit_story(r, styles()), wide=True)
 
 
 # --- day summary -------------------------------------------------------------------------------
@@ -480,7 +485,8 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
 def render_day(r: DayReport, out: Out) -> int:
     info = PageInfo(r.cardroom, "Day summary", day_text(r.day), r.generated,
                     chain_line(r.chains))
-    return build_pdf(out, info, day_story(r, styles()), wide=True)
+    with paused_gc():
+        return build_pdf(out, info, day_story(r, styles()), wide=True)
 
 
 __all__ = ["card", "render_audit", "render_day", "render_hand", "render_shift"]

@@ -22,6 +22,7 @@ from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
@@ -43,7 +44,7 @@ from reportlab.platypus import (
 
 from dealer_assist.cards import SUIT_SYMBOL
 from dealer_assist.money import format_cents
-from dealer_assist.reports.data import ChainHead, Generated, Signature
+from dealer_assist.reports.data import ChainHead, Generated, Signature, paused_gc
 
 DEJAVU_DIR = Path(os.environ.get("DEALER_ASSIST_FONT_DIR", "/usr/share/fonts/truetype/dejavu"))
 INK = colors.HexColor("#111111")
@@ -294,10 +295,16 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
 
 def fit(text: str, font: str, size: float, width: float) -> str:
     """Shorten a one-line header or footer text with an ellipsis so it never runs over."""
+    return _fit(text, font, size, width, fonts().symbols)
+
+
+@lru_cache(maxsize=256)
+def _fit(text: str, font: str, size: float, width: float, symbols: bool) -> str:
+    """:func:`fit` (the same lines on every page: measured once)."""
     text = plain(text)
     if stringWidth(text, font, size) <= width:
         return text
-    ell = "…" if fonts().symbols else "..."
+    ell = "…" if symbols else "..."
     while text and stringWidth(text + ell, font, size) > width:
         text = text[:-1]
     return text + ell
@@ -329,12 +336,14 @@ def build_pdf(out: str | Path | Any, info: PageInfo, story: list[Flowable], *,
             counter.append(len(self._pages))
             super().save()
 
-    a85 = rl_config.useA85
+    a85, checking = rl_config.useA85, rl_config.shapeChecking
     rl_config.useA85 = 0  # binary compressed streams: smaller, and no slow text encoding
+    rl_config.shapeChecking = 0  # the chart's shapes are ours: no check of each assignment
     try:
-        doc.build(story, canvasmaker=_Counting)
+        with paused_gc():
+            doc.build(story, canvasmaker=_Counting)
     finally:
-        rl_config.useA85 = a85
+        rl_config.useA85, rl_config.shapeChecking = a85, checking
     return counter[-1] if counter else 0
 
 
@@ -651,9 +660,11 @@ class LongTable(Flowable):  # type: ignore[misc]
             placed.append((y, row))
             y -= h
         c.saveState()
-        for by, bh, colour in bands:
+        for colour in dict.fromkeys(b[2] for b in bands):  # one colour change per colour
             c.setFillColor(colour)
-            c.rect(0, by, width, bh, stroke=0, fill=1)
+            for by, bh, band in bands:
+                if band is colour:
+                    c.rect(0, by, width, bh, stroke=0, fill=1)
         c.setStrokeColor(INK)
         c.setLineWidth(0.8)
         c.line(0, self.height, width, self.height)
@@ -663,25 +674,99 @@ class LongTable(Flowable):  # type: ignore[misc]
             c.line(0, self.rows[-1][3], width, self.rows[-1][3])
         c.setFillColor(INK)
         t = c.beginText()
+        put = _TextWriter(c, t)
+        right = self.right
+        face = ""
         for top, (cells, _flag, is_total, _h) in placed:
-            bold = is_total or top == self.height
-            t.setFont(f.bold if bold else f.regular, self.SIZE, self.LEADING)
+            font = f.bold if is_total or top == self.height else f.regular
+            if font != face:  # the face holds from row to row until it changes
+                t.setFont(font, self.SIZE, self.LEADING)
+                face = font
             x = 0.0
             for k, lines in enumerate(cells):
                 w = self.widths[k]
                 base = top - self.PAD - self.SIZE
                 for line in lines:
                     if line:
-                        if k in self.right:
-                            lw = _width(line, f.bold if bold else f.regular, self.SIZE)
-                            t.setTextOrigin(x + w - 3 - lw, base)
+                        if k in right:
+                            put(x + w - 3 - _width(line, font, self.SIZE), base, line)
                         else:
-                            t.setTextOrigin(x + 3, base)
-                        t.textOut(line)
+                            put(x + 3, base, line)
                     base -= self.LEADING
                 x += w
         c.drawText(t)
         c.restoreState()
+
+
+class _TextWriter:
+    """``t.setTextOrigin(x, y); t.textOut(text)`` for thousands of table cells, cheaply.
+
+    The operators written are exactly reportlab's (the same page content); what is saved is
+    recomputing them. Each number's PDF form is remembered, and each text's encoded form in
+    the document's font subsets: whole texts (amounts, names and flags repeat from row to row),
+    and single characters, so that a text never seen before (a hand number, a time) is put
+    together from its characters when they all sit in the font subset already in use (the
+    encoding and the escaping are character by character). What is remembered belongs to one
+    document (its canvas): a font's subsets are the document's. Where the text object is not
+    the one this was written against, it falls back to the two public calls.
+    """
+
+    def __init__(self, canv: Canvas, t: Any) -> None:
+        self.t = t
+        self.fast = (getattr(canv, "bottomup", 0) == 1 and hasattr(t, "_formatText")
+                     and isinstance(getattr(t, "_code", None), list))
+        cache = canv.__dict__.get("_dealer_assist_text")
+        if cache is None:
+            cache = canv.__dict__["_dealer_assist_text"] = ({}, {}, {})
+        self.numbers: dict[float, str] = cache[0]
+        self.texts: dict[tuple[Any, ...], tuple[str, Any]] = cache[1]
+        self.chars: dict[tuple[Any, ...], dict[str, str | None]] = cache[2]
+
+    def _num(self, v: float) -> str:
+        got = self.numbers.get(v)
+        if got is None:
+            got = self.numbers[v] = fp_str(v)
+        return got
+
+    def __call__(self, x: float, y: float, text: str) -> None:
+        t = self.t
+        if not self.fast:
+            t.setTextOrigin(x, y)
+            t.textOut(text)
+            return
+        code = t._code
+        code.append(f"1 0 0 1 {self._num(x)} {self._num(y)} Tm")
+        font = (t._fontname, t._fontsize, t._leading, getattr(t, "_curSubset", None))
+        key = (*font, text)
+        hit = self.texts.get(key)
+        if hit is None:
+            hit = self.texts[key] = self._encode(font, text)
+        elif hit[1] is not None:
+            t._curSubset = hit[1]
+        code.append(hit[0])
+        t._x0 = t._x = x
+        t._y0 = t._y = y
+
+    def _encode(self, font: tuple[Any, ...], text: str) -> tuple[str, Any]:
+        """``text`` as reportlab writes it in the subset in use, and the subset after it."""
+        t = self.t
+        known = self.chars.get(font)
+        if known is None:
+            known = self.chars[font] = {}
+        pieces = [known.get(c) for c in text]
+        if pieces and None not in pieces:
+            return f"({''.join(pieces)}) Tj", font[3]  # type: ignore[arg-type]
+        out = t._formatText(text), getattr(t, "_curSubset", None)
+        after = out[1]
+        for c in set(text):  # now every character has its code: learn them
+            if c not in known:
+                t._curSubset = font[3]
+                alone = t._formatText(c)
+                simple = (alone.startswith("(") and alone.endswith(") Tj")
+                          and getattr(t, "_curSubset", None) == font[3])
+                known[c] = alone[1:-4] if simple else None  # None: always as a whole text
+        t._curSubset = after
+        return out
 
 
 @lru_cache(maxsize=16384)

@@ -7,14 +7,14 @@ reads the SQLite or PostgreSQL store and the in-memory one alike. Nothing here w
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
 
 from dealer_assist.errors import BadInput
 from dealer_assist.reports.data import ChainHead
-from dealer_assist.reports.sql import sql_source
+from dealer_assist.reports.sql import LedgerRow, sql_source
 from dealer_assist.services.chain import GENESIS, canonical, time_text, utc
 from dealer_assist.services.errors import NotFound
 from dealer_assist.services.model import Hand, HandFilter, LedgerLine, Shift, Table
@@ -50,33 +50,57 @@ class TableScan:
     rows: dict[int, list[Row]] = field(default_factory=dict)
 
 
-def _chain_rows(store: Store, table_id: int) -> Iterator[tuple[Row, str, str]]:
-    """The table's events in sequence order with their previous and own hash.
+#: One stored event as read for the chain check: seq, hand id, number, time as hashed, actor,
+#: event text, previous hash, hash.
+ChainRow = tuple[int, "int | None", int, str, str, str, str, str]
+
+
+def _chain_batches(store: Store, table_id: int) -> Iterator[list[ChainRow]]:
+    """The table's events in sequence order with their previous and own hash, a batch at a time.
 
     On the database store this reads the stored canonical text straight from the events table
     in one streamed query; on any other store it goes through the port.
     """
     sql = sql_source(store)
     if sql is not None:
-        yield from sql.chain_rows(table_id)
+        yield from sql.chain_batches(table_id)
         return
-    for r in store.table_events(table_id):
-        yield (Row(r.seq, r.hand_id, r.number, time_text(r.time), r.actor, canonical(r.body)),
-               r.prev_hash, r.hash)
+    yield [(r.seq, r.hand_id, r.number, time_text(r.time), r.actor, canonical(r.body),
+            r.prev_hash, r.hash) for r in store.table_events(table_id)]
 
 
-def scan_table(store: Store, table: Table, wanted: Iterable[int] | None = None) -> TableScan:
+def scan_table(
+    store: Store, table: Table, wanted: Iterable[int] | None = None,
+    ready: Callable[[int, list[Row]], None] | None = None,
+) -> TableScan:
     """Walk the table's whole chain from its first event, re-checking every link and hash.
 
     Rows of the hands in ``wanted`` (all hands when ``None``) are kept for the report.
+    ``ready(hand_id, rows)`` is called for a wanted hand as soon as a row of another hand
+    follows its rows, so its replay can start while the chain is still being read. A hand can
+    still get rows later (a correction after the next hand began): the list it was given grows,
+    and the caller must compare its length at the end.
     """
     want = None if wanted is None else set(wanted)
     check = TableCheck(table.id, table.name)
+    check_row = check.row
+    new = tuple.__new__
     rows: dict[int, list[Row]] = {}
-    for r, prev_hash, hash_ in _chain_rows(store, table.id):
-        check.row(r.seq, r.hand_id, r.number, r.stamp, r.actor, r.text, prev_hash, hash_)
-        if r.hand_id is not None and (want is None or r.hand_id in want):
-            rows.setdefault(r.hand_id, []).append(r)
+    current: int | None = None
+    for batch in _chain_batches(store, table.id):
+        for seq, hand_id, number, stamp, actor, text, prev_hash, hash_ in batch:
+            check_row(seq, hand_id, number, stamp, actor, text, prev_hash, hash_)
+            if hand_id is None:
+                continue
+            if hand_id != current:
+                if ready is not None and current in rows:
+                    ready(current, rows[current])
+                current = hand_id
+            if want is None or hand_id in want:
+                kept = rows.get(hand_id)
+                if kept is None:
+                    kept = rows[hand_id] = []
+                kept.append(new(Row, (seq, hand_id, number, stamp, actor, text)))
     stored = store.chain_head(table.id)
     problem = check.problem
     message = ""
@@ -173,6 +197,17 @@ def ledgers(store: Store, hand_ids: Iterable[int]) -> dict[int, list[LedgerLine]
     if sql is not None:
         return sql.ledgers(ids)
     return {h: store.ledger(h) for h in ids}
+
+
+def ledger_rows(store: Store, hand_ids: Iterable[int]) -> dict[int, list[LedgerRow]]:
+    """:func:`ledgers` as plain tuples (:func:`~dealer_assist.reports.sql.ledger_line` makes
+    the lines), for handing thousands of hands to other processes cheaply."""
+    ids = list(hand_ids)
+    sql = sql_source(store)
+    if sql is not None:
+        return sql.ledger_rows(ids)
+    return {h: [(h, x.kind, x.amount, x.seat, x.detail, x.settlement) for x in store.ledger(h)]
+            for h in ids}
 
 
 def period(day: str | None, start: str | None, end: str | None,

@@ -1,27 +1,38 @@
 """Bulk reads straight from the database store's tables, for reports over thousands of hands.
 
 The store port reads a hand at a time; a 5,000-hand shift report would then make thousands of
-round trips. These read-only queries fetch the same rows in a few statements. They are used only
-when the store is the database store; any other store is read through the port.
+round trips. These read-only queries fetch the same rows in a few statements, through the
+driver's own cursor (no ORM or SQLAlchemy row objects: at a hundred thousand rows they cost more
+than the query). They are used only when the store is the database store; any other store is
+read through the port.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
-
-from sqlalchemy import and_, func, select, text
-from sqlalchemy.exc import DBAPIError
 
 from dealer_assist.services.chain import time_text
 from dealer_assist.services.model import LedgerLine
 
 if TYPE_CHECKING:
-    from dealer_assist.reports.source import Row
+    from dealer_assist.reports.source import ChainRow
 
 #: Hands per ``IN (...)`` list (well under every database's bound-parameter limit).
 CHUNK = 900
+#: Rows fetched from the driver at a time while streaming a chain.
+BATCH = 5000
+
+#: A hand's ledger line as read: hand id, kind, amount, seat, detail, settlement (a plain tuple,
+#: cheap to hand to another process; :func:`ledger_line` makes the line).
+LedgerRow = tuple[int, str, int, "int | None", str, int]
+
+
+def ledger_line(r: LedgerRow) -> LedgerLine:
+    hand_id, kind, amount, seat, detail, settlement = r
+    return LedgerLine(hand_id=hand_id, kind=kind, amount=amount, seat=seat, detail=detail,
+                      settlement=settlement)
 
 
 class SqlSource:
@@ -29,59 +40,90 @@ class SqlSource:
 
     def __init__(self, store: Any) -> None:
         from dealer_assist.db.bootstrap import unavailable
-        from dealer_assist.db.models import EventRow, LedgerRow
 
         self.store = store
         self.engine = store.engine
-        self.events = EventRow.__table__
-        self.ledger = LedgerRow.__table__
-        self._unavailable = unavailable
+        self.pg = self.engine.dialect.name == "postgresql"
+        self._error: type[Exception] = self.engine.dialect.loaded_dbapi.Error
+        self._unavailable: Callable[[BaseException, str], Exception] = unavailable
 
-    def _fail(self, exc: DBAPIError) -> Exception:
+    def _fail(self, exc: Exception) -> Exception:
         return self._unavailable(exc, self.store.db.describe())
 
-    def chain_rows(self, table_id: int) -> Iterator[tuple[Row, str, str]]:
-        """The chain straight from the driver (no ORM objects); on SQLite the stored time text
-        is turned into the hashed form without building a datetime first."""
-        from dealer_assist.reports.source import Row
+    def _batches(self, sql: str, params: Sequence[Any], *, stream: bool = False
+                 ) -> Iterator[list[tuple[Any, ...]]]:
+        """Rows of one read-only statement (``?`` placeholders) from a pooled connection, a
+        batch at a time.
 
-        sqlite = self.engine.dialect.name == "sqlite"
-        stmt = text("SELECT seq, hand_id, number, time, actor, body, prev_hash, hash "
-                    "FROM events WHERE table_id = :t ORDER BY seq")
+        On SQLite a bare SELECT runs in its own read transaction (no write lock is taken, so
+        the tables keep recording); on PostgreSQL ``stream`` reads through a server-side cursor.
+        """
         try:
-            with self.engine.connect() as conn:
-                result = conn.execution_options(stream_results=True, yield_per=5000).execute(
-                    stmt, {"t": table_id})
-                for seq, hand_id, number, at, actor, body, prev, hash_ in result:
-                    if sqlite and isinstance(at, str) and len(at) == 26:
-                        stamp = f"{at[:10]}T{at[11:]}+00:00"
-                    else:
-                        stamp = time_text(at if isinstance(at, datetime)
-                                          else datetime.fromisoformat(at))
-                    yield Row(seq, hand_id, number, stamp, actor, body), prev, hash_
-        except DBAPIError as exc:
+            raw = self.engine.raw_connection()
+        except Exception as exc:  # the pool wraps driver errors
             raise self._fail(exc) from exc
+        try:
+            if self.pg:
+                sql = sql.replace("?", "%s")
+                cur = (raw.driver_connection.cursor(name="dealer_assist_report") if stream
+                       else raw.cursor())
+            else:
+                cur = raw.cursor()
+            cur.execute(sql, tuple(params))
+            while batch := cur.fetchmany(BATCH):
+                yield batch
+            cur.close()
+        except self._error as exc:
+            raise self._fail(exc) from exc
+        finally:
+            raw.close()  # back to the pool, which rolls back the read
+
+    def chain_batches(self, table_id: int) -> Iterator[list[ChainRow]]:
+        """The chain in sequence order, with each event's previous and own hash. On SQLite the
+        database writes the stored time text in its hashed form (``T``, ``+00:00``) itself."""
+        if self.pg:
+            sql = ("SELECT seq, hand_id, number, time, actor, body, prev_hash, hash FROM events "
+                   "WHERE table_id = ? ORDER BY seq")
+        else:
+            sql = ("SELECT seq, hand_id, number, CASE WHEN length(time) = 26 THEN "
+                   "substr(time, 1, 10) || 'T' || substr(time, 12) || '+00:00' ELSE time END, "
+                   "actor, body, prev_hash, hash FROM events WHERE table_id = ? ORDER BY seq")
+        for batch in self._batches(sql, (table_id,), stream=True):
+            if self.pg or any(len(r[3]) != 32 for r in batch):
+                batch = [(seq, hand_id, number, _stamp(at), actor, body, prev, hash_)
+                         for seq, hand_id, number, at, actor, body, prev, hash_ in batch]
+            yield batch
+
+    def ledger_rows(self, hand_ids: Sequence[int]) -> dict[int, list[LedgerRow]]:
+        """Each hand's ledger lines of its latest settlement, in the order they were written."""
+        out: dict[int, list[LedgerRow]] = {h: [] for h in hand_ids}
+        ids = list(hand_ids)
+        for i in range(0, len(ids), CHUNK):
+            chunk = ids[i:i + CHUNK]
+            marks = ",".join("?" * len(chunk))
+            latest: dict[int, int] = {}
+            for hand_id, settlement, kind, detail, seat, amount in (r for b in self._batches(
+                "SELECT hand_id, settlement, kind, detail, seat, amount FROM ledger_lines "
+                f"WHERE hand_id IN ({marks}) ORDER BY hand_id, settlement, id", chunk,
+            ) for r in b):
+                if latest.get(hand_id) != settlement:  # a later settlement replaces the earlier
+                    latest[hand_id] = settlement
+                    out[hand_id] = []
+                out[hand_id].append((hand_id, kind, int(amount), seat, detail, settlement))
+        return out
 
     def ledgers(self, hand_ids: Sequence[int]) -> dict[int, list[LedgerLine]]:
-        lg = self.ledger
-        out: dict[int, list[LedgerLine]] = {h: [] for h in hand_ids}
-        try:
-            with self.engine.connect() as conn:
-                for i in range(0, len(hand_ids), CHUNK):
-                    chunk = list(hand_ids[i:i + CHUNK])
-                    latest = (select(lg.c.hand_id, func.max(lg.c.settlement).label("n"))
-                              .where(lg.c.hand_id.in_(chunk)).group_by(lg.c.hand_id)
-                              .subquery())
-                    stmt = (select(lg).join(latest, and_(lg.c.hand_id == latest.c.hand_id,
-                                                         lg.c.settlement == latest.c.n))
-                            .order_by(lg.c.id))
-                    for r in conn.execute(stmt):
-                        out[r.hand_id].append(LedgerLine(
-                            hand_id=r.hand_id, kind=r.kind, amount=int(r.amount), seat=r.seat,
-                            detail=r.detail, settlement=r.settlement))
-        except DBAPIError as exc:
-            raise self._fail(exc) from exc
-        return out
+        return {h: [ledger_line(r) for r in rows]
+                for h, rows in self.ledger_rows(hand_ids).items()}
+
+
+def _stamp(at: Any) -> str:
+    """A stored time as hashed: ISO 8601, UTC, microseconds (already so: kept)."""
+    if isinstance(at, str):
+        if len(at) == 32 and at[10] == "T" and at.endswith("+00:00"):
+            return at
+        at = datetime.fromisoformat(at)
+    return time_text(at)
 
 
 def sql_source(store: Any) -> SqlSource | None:

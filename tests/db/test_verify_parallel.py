@@ -339,7 +339,7 @@ def test_settlement_keys_of_every_demo_hand_match_its_ledger_lines(template: Pat
     for hand_id, texts in bodies.items():
         result = fold([parse_body(t) for t in texts])
         assert isinstance(result, Folded)
-        settlement = result.game.settle(result.state)
+        settlement = result.settle()
         lines = ledger_lines(hand_id, settlement)
         assert lines and settlement_keys(settlement) == sorted(x.key() for x in lines)
 
@@ -368,7 +368,7 @@ def test_intact_demo_in_parts_counts_every_hand_and_event(template: Path, tmp_pa
     with parts(5, align=False):
         report = _verify(path)
     assert report.ok, report.summary()
-    assert (report.tables, report.hands, report.events) == (2, 16, 428)
+    assert (report.tables, report.hands, report.events) == (2, 16, 405)
 
 
 def test_hand_split_across_parts_is_replayed_whole(template: Path, tmp_path: Path) -> None:
@@ -438,7 +438,7 @@ def test_workers_count_an_intact_database_and_report_progress(
         report = verify_database(db, workers=2, progress=lambda done, total: seen.append(
             (done, total)))
     db.close()
-    assert report.ok and (report.hands, report.events) == (16, 428)
+    assert report.ok and (report.hands, report.events) == (16, 405)
     assert len(seen) > 4 and seen[-1] == (16, 16)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
 
@@ -521,4 +521,4 @@ def test_an_append_while_verifying_is_not_seen_on_either_database(
     with parts(40, parallel_from=1, start="fork"):
         report = verify_database(database, workers=2)
     assert report.ok, report.summary()
-    assert report.events == seq + 185  # table 1's 185 rows, table 2's as they were
+    assert report.events == seq + 162  # table 1's 162 rows, table 2's as they were

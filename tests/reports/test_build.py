@@ -12,6 +12,7 @@ import pytest
 from dealer_assist.engine.hand import replay
 from dealer_assist.reports import generate
 from dealer_assist.reports.build import build_audit, build_day, build_hand, build_shift
+from dealer_assist.reports.layouts import render_audit
 from dealer_assist.services import NotAllowed
 
 from .pdftext import pages
@@ -126,6 +127,26 @@ def test_audit_report_lists_the_sensitive_actions_of_the_period(room: Room) -> N
     empty = build_audit(room.store, since=datetime(2020, 1, 1, tzinfo=UTC),
                         until=datetime(2020, 1, 2, tzinfo=UTC), by="test", at=AT)
     assert empty.entries == ()
+
+
+def test_audit_report_carries_the_audit_logs_own_chain(room: Room, tmp_path: Path) -> None:
+    """The whole audit log's chain is walked for the report and printed with its head."""
+    head = room.store.audit_head()
+    r = build_audit(room.store, since=datetime(2026, 11, 21, tzinfo=UTC),
+                    until=datetime(2026, 11, 23, tzinfo=UTC), by="test", at=AT)
+    assert r.audit_chain is not None and r.audit_chain.verified
+    assert (r.audit_chain.table, r.audit_chain.last_seq, r.audit_chain.head_hash) == (
+        "audit log", head.entries, head.hash)
+    room.store.audit[1] = replace(room.store.audit[1], detail="nothing happened")
+    bad = build_audit(room.store, since=datetime(2026, 11, 21, tzinfo=UTC),
+                      until=datetime(2026, 11, 23, tzinfo=UTC), by="test", at=AT)
+    assert bad.audit_chain is not None and not bad.audit_chain.verified
+    assert "entry 2" in bad.audit_chain.message and "does not match its content" in (
+        bad.audit_chain.message)
+    out = tmp_path / "audit.pdf"
+    render_audit(bad, out)
+    text = " ".join(" ".join(pages(out)).split())
+    assert "audit log" in text and "FAILED" in text
 
 
 def test_day_summary_adds_up_the_tables(room: Room) -> None:

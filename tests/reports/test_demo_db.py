@@ -189,3 +189,24 @@ def test_time_collections_are_in_the_shift_report_pdf_and_the_day_summary(
     assert _report(url, "day", "--out", str(tmp_path / "day.pdf")) == 0
     assert f"Time house {len(lines)} {format_cents(sum(x.amount for x in lines))}" in _flat(
         tmp_path / "day.pdf")
+
+
+def test_misdeal_is_an_exception_of_its_shift_and_refunds_every_chip(
+    demo: tuple[str, Any], tmp_path: Path
+) -> None:
+    """The demo's first table has hand 8 called off as a misdeal: the shift report lists it
+    among the exceptions, and its line pushes back exactly what was put in, with no fee."""
+    url, svc = demo
+    (hand,) = [h for h in svc.list_hands(HandFilter(limit=None))
+               if h.number == 8 and svc.hand_replay(h.id).misdeal is not None]
+    r = build_shift(svc.store, shift_id=hand.shift_id, by="test", at=AT)
+    (line,) = [x for x in r.hands if x.number == 8]
+    assert line.put_in == line.pushed > 0 and line.fees == () and line.carry_out == line.carry_in
+    notes = [x.text for x in r.exceptions if x.hand_number == 8]
+    assert notes == ["called off as a misdeal (card exposed on the deal): every chip put in was "
+                     "returned, no fee taken"]
+    out = tmp_path / "shift.pdf"
+    assert _report(url, "shift", "--shift", str(hand.shift_id), "--out", str(out)) == 0
+    assert "called off as a misdeal (card exposed on the deal)" in _flat(out)
+    audit = svc.store.audit_log(action="misdeal")
+    assert len(audit) == 1 and audit[0].hand_id == hand.id and "approved by" in audit[0].detail
