@@ -4,8 +4,8 @@ for tests, benchmarks and reports.
 Several tables spreading both games, each hand dealt by the game's own ``sample_hand`` and
 replayed (so every stored hand is legal and its ledger lines are its real settlement), fees on
 every table, carry-overs between Champs and Cowards hands, shifts opened and closed by named
-dealers and floor people, a void, a misdeal, a dispute with an adjustment, a reveal, sign-ins in the audit
-log. Rows go in with bulk inserts; the hands are dealt on every CPU when there are many.
+dealers and floor people, a void, a misdeal, a dispute with an adjustment, a reveal, sign-ins in
+the audit log. Rows go in with bulk inserts; the hands are dealt on every CPU when there are many.
 """
 
 from __future__ import annotations
