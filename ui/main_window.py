@@ -150,6 +150,11 @@ def open_app(services: Services, *, theme: str = "dark", where: str = "") -> int
     app = application()
     app.setApplicationName("Dealer Assist")
     apply_theme(app, get_theme(theme))
+    # The floor console builds reports on a worker thread: forking replay processes from a
+    # process whose Qt threads are running is unsafe, so in the app reports replay in-process.
+    from dealer_assist.reports import build as report_build
+
+    report_build.PARALLEL = False
     while True:
         session = sign_in(services)
         if session is None:
