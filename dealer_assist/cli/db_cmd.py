@@ -1,4 +1,5 @@
-"""Database commands: ``db upgrade``, ``verify``, ``export``, ``import``, ``users``.
+"""Database commands: ``db upgrade``, ``verify``, ``export``, ``import``, ``users``
+(``add``, ``list``, ``reset-pin``, ``disable``, ``enable``).
 
 Each honours ``--db URL`` (before or after the command) and ``DEALER_ASSIST_DB``. Commands that
 act for a person (export, import, users) sign in: ``--as NAME`` and the PIN from ``--pin``,
@@ -82,6 +83,12 @@ def add_parser(sub: Any) -> None:
     rp.add_argument("--new-pin", help="the new PIN (prompted when omitted)")
     add_signin_options(rp)
     rp.set_defaults(func=run_users_reset)
+    for verb, active in (("disable", False), ("enable", True)):
+        p = ussub.add_parser(verb, help=f"{verb} a user's sign-in (never your own name)")
+        add_db_option(p)
+        p.add_argument("name")
+        add_signin_options(p)
+        p.set_defaults(func=run_users_active, active=active)
 
 
 def _admin_options(p: argparse.ArgumentParser) -> None:
@@ -248,9 +255,23 @@ def run_users_list(args: argparse.Namespace) -> int:
     svc = open_services(args)
     ensure_admin(svc, args)
     session = sign_in(svc, args)
-    for u in svc.list_users(session):
-        state = "" if u.active else "  (disabled)"
+    for st in svc.user_states(session):
+        u = st.user
+        notes = [] if u.active else ["disabled"]
+        if st.locked_until is not None:
+            notes.append(f"locked out until {st.locked_until:%H:%M} UTC")
+        elif st.failed:
+            notes.append(f"{st.failed} wrong PIN{'s' if st.failed > 1 else ''}")
+        state = f"  ({', '.join(notes)})" if notes else ""
         print(f"{u.name:<16} {u.role:<8} {u.full_name}{state}")
+    return 0
+
+
+def run_users_active(args: argparse.Namespace) -> int:
+    svc = open_services(args)
+    session = sign_in(svc, args)
+    svc.set_user_active(session, args.name, args.active)
+    print(f"{args.name} {'enabled' if args.active else 'disabled'}")
     return 0
 
 

@@ -102,12 +102,34 @@ def test_first_run_admin_users_and_wrong_pins(
     assert main(["users", "add", "kim", "--full-name", "Kim Lee", "--role", "floor",
                  "--new-pin", "1234", "--db", url, "--as", "boss", "--pin", "7777"]) == 0
     assert main(["users", "list", "--db", url, "--as", "kim", "--pin", "1234"]) == 2
-    assert "kim is a floor: only admin can list users" in capsys.readouterr().err
+    assert "kim is a floor: only admin can see the users" in capsys.readouterr().err
     for left in ("2 more tries", "1 more try"):
         assert main(["users", "list", "--db", url, "--as", "boss", "--pin", "0000"]) == 2
         assert left in capsys.readouterr().err
     assert main(["users", "list", "--db", url, "--as", "boss", "--pin", "0000"]) == 2
     assert "boss is locked until" in capsys.readouterr().err
+
+
+def test_users_disable_enable_and_list_show_sign_in_state(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite:///{tmp_path}/new.db"
+    boss = ["--db", url, "--as", "boss", "--pin", "7777"]
+    assert main(["db", "upgrade", "--db", url, "--admin-name", "boss",
+                 "--admin-full-name", "Bo Boss", "--admin-pin", "7777"]) == 0
+    assert main(["users", "add", "kim", "--full-name", "Kim Lee", "--role", "dealer",
+                 "--new-pin", "1234", *boss]) == 0
+    assert main(["users", "list", "--db", url, "--as", "kim", "--pin", "9999"]) == 2
+    capsys.readouterr()
+    assert main(["users", "disable", "kim", *boss]) == 0
+    assert "kim disabled" in capsys.readouterr().out
+    assert main(["users", "list", *boss]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("kim"))
+    assert line.endswith("Kim Lee  (disabled, 1 wrong PIN)")
+    assert main(["users", "disable", "boss", *boss]) == 2
+    assert "cannot disable" in capsys.readouterr().err
+    assert main(["users", "enable", "kim", *boss]) == 0
+    assert "kim enabled" in capsys.readouterr().out
 
 
 def test_regression_corrupt_sqlite_file_is_named_as_damaged_not_as_a_network_fault(
