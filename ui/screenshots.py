@@ -119,13 +119,18 @@ def take(out: Path, only: str | None = None) -> list[Path]:
         w.deleteLater()
         app.processEvents()
 
-    def dealer_cc(stop: int, *, fail: bool = False, picker: bool = False) -> DealerScreen:
+    def dealer_cc(stop: int, *, fail: bool = False, picker: bool = False,
+                  misdeal: bool = False) -> DealerScreen:
         svc, dana, _ = cardroom()
         c = DealerController(svc, dana)
         c.open_table(svc.find_table("Table 1").id, "fran")
         c.start_hand()
         for ev in cc_events()[:stop]:
             c.record(ev)
+        if misdeal:
+            from dealer_assist.services import Approval
+
+            c.misdeal("card exposed on the deal", Approval("fran", "2222"))
         screen = DealerScreen(c)
         if picker:
             screen.cards.picker_button.setChecked(True)
@@ -219,6 +224,7 @@ def take(out: Path, only: str | None = None) -> list[Path]:
     shot("dealer-champs-push-steps", lambda: dealer_cc(len(CC_EXAMPLE)), DARK, (1280, 800))
     shot("dealer-champs-push-steps", lambda: dealer_cc(len(CC_EXAMPLE)), LIGHT, (1920, 1080))
     shot("dealer-caro-raise", lambda: dealer_caro(11, False), DARK, (1280, 800))
+    shot("dealer-misdeal", lambda: dealer_cc(5, misdeal=True), DARK, (1280, 800))
     shot("dealer-database-banner", lambda: dealer_cc(9, fail=True), DARK, (1280, 800))
     shot("dealer-card-picker", lambda: dealer_cc(1, picker=True), LIGHT, (1280, 800))
     shot("sign-in", sign_in, DARK, (640, 320))

@@ -163,7 +163,7 @@ def called_off(view: TableView, reason: str) -> TableView:
     from dataclasses import replace
 
     seats = tuple(
-        replace(s, to_act=False, detail="misdeal: chips back") if s.to_act else s
+        replace(s, to_act=False, status="misdeal: chips back") if s.to_act else s
         for s in view.seats
     )
     return replace(view, seats=seats, to_act=None, info=(*view.info, f"Misdeal: {reason}"))
