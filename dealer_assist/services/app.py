@@ -8,6 +8,7 @@ Each call checks the role of the signed-in user, checks the input against the ga
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -74,6 +75,10 @@ class Approval:
 
     name: str
     pin: str
+
+
+#: How often (seconds) a station re-reads that a signed-in name is still active.
+ACTIVE_RECHECK_S = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +170,9 @@ class Services:
         self.clock = clock
         self.hasher: PinHasher = hasher or Argon2PinHasher()
         self._live: dict[int, HandNow] = {}
+        #: When each signed-in name was last seen active in the store (a monotonic clock): a
+        #: name disabled at another station stops working here within ACTIVE_RECHECK_S.
+        self._seen_active: dict[str, float] = {}
 
     # --- users, sign-in, approvals -----------------------------------------------------------
     def needs_first_admin(self) -> bool:
@@ -265,6 +273,7 @@ class Services:
             raise NotAllowed(f"{user.name} cannot disable their own name: another admin must do "
                              "it (the room keeps at least one active admin)")
         self.store.set_user_active(user.id, active)
+        self._seen_active.pop(user.name, None)
         self._audit(session.name, "user-enabled" if active else "user-disabled", user.name)
 
     def list_users(self, session: Session) -> list[User]:
@@ -898,6 +907,22 @@ class Services:
         if session.role not in PERMISSIONS[permission]:
             allowed = " or ".join(r for r in ROLES if r in PERMISSIONS[permission])
             raise NotAllowed(f"{session.name} is {_a(session.role)}: only {allowed} can {what}")
+        self._require_active(session, what)
+
+    def _require_active(self, session: Session, what: str) -> None:
+        """The session's name must still be active: a name disabled while signed in (here or
+        at another station) can do nothing more. Checked in the store at most every
+        ``ACTIVE_RECHECK_S`` seconds per name, so dealing costs no extra read per input."""
+        now = time.monotonic()
+        seen = self._seen_active.get(session.name)
+        if seen is not None and now - seen < ACTIVE_RECHECK_S:
+            return
+        secret = self.store.user_secret(session.name)
+        if secret is None or not secret.user.active:
+            self._seen_active.pop(session.name, None)
+            raise NotAllowed(f"{session.name} is disabled: sign out; a disabled name cannot "
+                             f"{what}")
+        self._seen_active[session.name] = now
 
     def _secret(self, name: str) -> Any:
         secret = self.store.user_secret(name)

@@ -202,3 +202,28 @@ def test_add_user_trims_the_name_refuses_a_taken_one_and_is_logged(room: Room) -
     assert last_audit(room) == ("admin", "user-added", "zed (Zed Zee) as floor")
     with pytest.raises(BadInput, match='a user named "zed" already exists'):
         room.svc.add_user(room.admin, name="zed", full_name="Other", role="dealer", pin="4444")
+
+
+def test_a_name_disabled_while_signed_in_can_deal_no_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At this station at once; at another station sharing the store once its re-check
+    interval has run out (it does not read the user on every input)."""
+    from dealer_assist.cards import parse_card
+    from dealer_assist.events import CardDealt
+    from dealer_assist.services import Services
+    from dealer_assist.services import app as app_module
+
+    room = make_room()
+    hand = room.hand([])
+    other = Services(room.store, clock=room.clock, hasher=room.svc.hasher)
+    there = other.sign_in("dee", "1111")
+    other.record(there, hand, CardDealt(seat=1, card=parse_card("9d")))
+    room.svc.set_user_active(room.admin, "dee", False)
+    with pytest.raises(NotAllowed, match="dee is disabled: sign out; a disabled name cannot"):
+        room.svc.start_hand(room.dealer, room.table_id)
+    # the other station saw dee active a moment ago: it takes one more input, then re-reads
+    other.record(there, hand, CardDealt(seat=2, card=parse_card("5c")))
+    monkeypatch.setattr(app_module, "ACTIVE_RECHECK_S", 0.0)
+    with pytest.raises(NotAllowed, match="dee is disabled"):
+        other.record(there, hand, CardDealt(seat=3, card=parse_card("2h")))
+    room.svc.set_user_active(room.admin, "dee", True)
+    assert other.record(there, hand, CardDealt(seat=3, card=parse_card("2h"))).over
