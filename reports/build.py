@@ -706,7 +706,8 @@ def build_audit(
     )
     head = store.audit_head()
     check = check_audit_chain(store.audit_log(), head)
-    audit_chain = ChainHead("audit log", head.entries, head.hash, check.ok, check.problem or "")
+    audit_chain = ChainHead("audit log", head.entries, head.hash, check.ok,
+                            check.problem or f"{check.entries} entries re-checked")
     return AuditReport(
         cardroom=store.cardroom_name(), period_from=utc(since), period_to=utc(until),
         entries=entries, chains=_chains(store, tables.values()), audit_chain=audit_chain,

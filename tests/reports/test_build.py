@@ -137,6 +137,7 @@ def test_audit_report_carries_the_audit_logs_own_chain(room: Room, tmp_path: Pat
     assert r.audit_chain is not None and r.audit_chain.verified
     assert (r.audit_chain.table, r.audit_chain.last_seq, r.audit_chain.head_hash) == (
         "audit log", head.entries, head.hash)
+    assert r.audit_chain.message == f"{head.entries} entries re-checked"
     room.store.audit[1] = replace(room.store.audit[1], detail="nothing happened")
     bad = build_audit(room.store, since=datetime(2026, 11, 21, tzinfo=UTC),
                       until=datetime(2026, 11, 23, tzinfo=UTC), by="test", at=AT)
