@@ -81,9 +81,23 @@ class UserStore:
         with self._write() as conn:
             conn.execute(update(USERS).where(USERS.c.id == user_id).values(pin_hash=pin_hash))
 
-    def set_user_active(self, user_id: int, active: bool) -> None:
+    def set_user_active(self, user_id: int, active: bool, *, by: int | None = None) -> bool:
+        """Enable or disable a user; with ``by`` (the admin doing it), only while that admin is
+        still active, read in the same transaction with both rows locked in id order (SQLite's
+        write transaction holds the whole file): two admins disabling each other at the same
+        moment cannot both succeed. False, and nothing written, when ``by`` is not active."""
         with self._write() as conn:
+            if by is not None:
+                rows = conn.execute(
+                    select(USERS.c.id, USERS.c.active)
+                    .where(USERS.c.id.in_(sorted({by, user_id})))
+                    .order_by(USERS.c.id)
+                    .with_for_update()
+                ).all()
+                if not any(r.id == by and r.active for r in rows):
+                    return False
             conn.execute(update(USERS).where(USERS.c.id == user_id).values(active=active))
+        return True
 
     def list_users(self) -> list[User]:
         with self._read() as conn:

@@ -79,9 +79,12 @@ class InMemoryStore:
     def set_pin_hash(self, user_id: int, pin_hash: str) -> None:
         self.users[user_id] = replace(self.users[user_id], pin_hash=pin_hash)
 
-    def set_user_active(self, user_id: int, active: bool) -> None:
+    def set_user_active(self, user_id: int, active: bool, *, by: int | None = None) -> bool:
+        if by is not None and not self.users[by].user.active:
+            return False
         s = self.users[user_id]
         self.users[user_id] = replace(s, user=replace(s.user, active=active))
+        return True
 
     def list_users(self) -> list[User]:
         return sorted((s.user for s in self.users.values()), key=lambda u: u.name)

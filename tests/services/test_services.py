@@ -94,6 +94,25 @@ def test_admin_reset_lifts_a_lockout(room: Room) -> None:
     assert room.svc.sign_in("dee", "5555").name == "dee"
 
 
+def test_regression_two_admins_disabling_each_other_leave_one_active(
+    room: Room, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two admins at two stations disable each other at the same moment: each one's own check
+    (still active?) passes before the other's write lands. The write itself re-checks, in its
+    transaction, so the second one is refused and the room keeps an active admin."""
+    room.svc.add_user(room.admin, name="bea", full_name="Bea Admin", role="admin", pin="8888")
+    bea = room.svc.sign_in("bea", "8888")
+    room.svc.set_user_active(bea, "admin", False)  # Bea's write lands first
+    # Ada's check ran before Bea's write: replay that by skipping it now
+    monkeypatch.setattr(room.svc, "_require_admin", lambda session, what: None)
+    with pytest.raises(NotAllowed, match="admin is disabled: sign out"):
+        room.svc.set_user_active(room.admin, "bea", False)
+    states = {u.name: u.active for u in room.svc.list_users(bea)}
+    assert states["bea"] is True and states["admin"] is False
+    entries = [e for e in room.svc.audit_log(bea) if e.action == "user-disabled"]
+    assert [e.detail for e in entries] == ["admin"]
+
+
 def test_roles_only_admin_adds_users(room: Room) -> None:
     with pytest.raises(NotAllowed, match="fran is a floor: only admin can add users"):
         room.svc.add_user(room.floor, name="x", full_name="X Y", role="dealer", pin="1234")
