@@ -39,3 +39,15 @@ def test_unknown_fields_and_types_are_named() -> None:
 def test_malformed_line_is_named_by_number() -> None:
     with pytest.raises(HandLogError, match="line 2: not valid JSON"):
         parse_lines(['{"type":"reshuffle"}', "{oops"])
+
+
+def test_regression_hand_log_void_or_misdeal_without_reason_is_refused() -> None:
+    """The dealer screen always asks why; a hand log read by replay or import must say it too."""
+    start = '{"type":"start","game":"champs-and-cowards","seats":[1,2]}'
+    with pytest.raises(HandLogError, match='line 3: a void needs a reason: write why in "reason"'):
+        parse_lines([start, '{"type":"card","seat":1,"card":"9d"}',
+                     '{"type":"void","target":2,"reason":"  "}'])
+    with pytest.raises(HandLogError, match="line 2: a misdeal needs a reason"):
+        parse_lines([start, '{"type":"misdeal","reason":""}'])
+    events, _ = parse_lines([start, '{"type":"misdeal","reason":"card exposed"}'])
+    assert events[-1].TYPE == "misdeal"

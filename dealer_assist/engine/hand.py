@@ -278,9 +278,14 @@ def parse_lines(text_lines: Iterable[str]) -> tuple[list[Event], list[int]]:
         except json.JSONDecodeError as exc:
             raise HandLogError(n, f"not valid JSON ({exc.msg}, column {exc.colno})") from exc
         try:
-            events.append(event_from_json(obj))
+            event = event_from_json(obj)
         except BadInput as exc:
             raise HandLogError(n, str(exc)) from exc
+        if isinstance(event, Void | Misdeal) and not event.reason.strip():
+            # (as the dealer screen asks: a correction or a misdeal always says why)
+            what = "void" if isinstance(event, Void) else "misdeal"
+            raise HandLogError(n, f'a {what} needs a reason: write why in "reason"')
+        events.append(event)
         numbers.append(n)
     return events, numbers
 
