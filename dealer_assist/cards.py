@@ -47,6 +47,11 @@ class Card:
             raise BadInput(f"not a card: rank {self.rank}, suit {self.suit!r}")
         object.__setattr__(self, "eval_id", (self.rank - 2) * 4 + "cdhs".index(self.suit))
 
+    def __hash__(self) -> int:
+        """The evaluator's number, which equal cards share and unequal ones never do: cheaper
+        than hashing (rank, suit), and the game checks look cards up in sets at every event."""
+        return self.eval_id
+
     @property
     def is_joker(self) -> bool:
         return self.rank == JOKER_RANK and self.suit == JOKER_SUIT

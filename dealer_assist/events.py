@@ -89,21 +89,23 @@ def event_from_json(obj: Mapping[str, JSON]) -> Event:
     cls = _REGISTRY.get(tag)
     if cls is None:
         raise BadInput(f'unknown event type "{tag}"')
-    hints = _type_hints(cls)
+    plan = _plan_of(cls)
+    convert = plan.convert
     kwargs: dict[str, Any] = {}
-    all_fields, names = _fields_of(cls)
-    rest = {k: v for k, v in obj.items() if k != "type" and k not in META_KEYS}
-    if "params" in names:
-        for f in all_fields:
-            if f.name != "params" and f.name in rest:
-                kwargs[f.name] = _convert(rest.pop(f.name), hints[f.name], f.name, tag)
-        kwargs["params"] = types.MappingProxyType(dict(rest))
+    if plan.params:
+        rest = {k: v for k, v in obj.items() if k != "type" and k not in META_KEYS}
+        for name, conv in convert.items():  # in field order
+            if name in rest:
+                kwargs[name] = conv(rest.pop(name))
+        kwargs["params"] = types.MappingProxyType(rest)
     else:
-        unknown = sorted(set(rest) - names)
-        if unknown:
+        if not plan.allowed.issuperset(obj):
+            unknown = sorted(set(obj) - plan.allowed)
             raise BadInput(f'"{tag}" does not take {", ".join(unknown)}')
-        for name, value in rest.items():
-            kwargs[name] = _convert(value, hints[name], name, tag)
+        for name, value in obj.items():
+            read = convert.get(name)
+            if read is not None:  # (None: the type tag or a stored line's own key)
+                kwargs[name] = read(value)
     try:
         return cls(**kwargs)
     except TypeError as exc:
@@ -113,43 +115,43 @@ def event_from_json(obj: Mapping[str, JSON]) -> Event:
         raise BadInput(f'"{tag}": {exc}') from exc
 
 
-_HINTS: dict[str, dict[str, Any]] = {}
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """How to read one event class's lines, worked out once from its fields and their types.
+
+    ``convert``: each field a line may set (in field order, ``params`` and the keys of
+    :data:`META_KEYS` left out) -> the function that checks and converts its JSON value;
+    ``params``: the class keeps the keys it has no field for as its parameters; ``allowed``:
+    the keys a line of a class without parameters may carry.
+    """
+
+    convert: dict[str, Callable[[JSON], Any]]
+    params: bool
+    allowed: frozenset[str]
 
 
-def _type_hints(cls: type[Event]) -> dict[str, Any]:
-    """The field types of an event class, resolved once (resolving costs more than parsing)."""
-    hints = _HINTS.get(cls.TYPE)
-    if hints is None or _REGISTRY.get(cls.TYPE) is not cls:
-        hints = _HINTS[cls.TYPE] = typing.get_type_hints(cls)
-    return hints
+_PLANS: dict[type[Event], _Plan] = {}
 
 
-_FIELDS: dict[type[Event], tuple[tuple[Any, ...], frozenset[str]]] = {}
+def _plan_of(cls: type[Event]) -> _Plan:
+    """An event class's :class:`_Plan`, made the first time a line of the class is read."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        hints = typing.get_type_hints(cls)
+        names = frozenset(f.name for f in fields(cls))
+        convert = {
+            f.name: _converter(hints[f.name], f.name, cls.TYPE)
+            for f in fields(cls)
+            if f.name != "params" and f.name not in META_KEYS
+        }
+        plan = _PLANS[cls] = _Plan(
+            convert, "params" in names, names | META_KEYS | {"type"}
+        )
+    return plan
 
 
-def _fields_of(cls: type[Event]) -> tuple[tuple[Any, ...], frozenset[str]]:
-    """An event class's fields and their names, listed once (every line read asks)."""
-    known = _FIELDS.get(cls)
-    if known is None:
-        all_fields = fields(cls)
-        known = _FIELDS[cls] = (all_fields, frozenset(f.name for f in all_fields))
-    return known
-
-
-#: A field type -> its (origin, args), as typing.get_origin/get_args answer (asked per value).
-_SHAPES: dict[Any, tuple[Any, tuple[Any, ...]]] = {}
 #: Card text -> Card, for the codes a log repeats ("9d"); cards are immutable, so shared.
 _CARDS: dict[str, Card] = {}
-
-
-def _shape(hint: Any) -> tuple[Any, tuple[Any, ...]]:
-    try:
-        return _SHAPES[hint]
-    except KeyError:
-        shape = _SHAPES[hint] = (typing.get_origin(hint), typing.get_args(hint))
-        return shape
-    except TypeError:  # an unhashable hint: answer without remembering
-        return typing.get_origin(hint), typing.get_args(hint)
 
 
 def _card(text: str) -> Card:
@@ -167,33 +169,65 @@ def _required(f: Any) -> bool:
     return bool(f.default is MISSING and f.default_factory is MISSING)
 
 
-def _convert(value: JSON, hint: Any, name: str, tag: str) -> Any:
-    origin, args = _shape(hint)
+def _converter(hint: Any, name: str, tag: str) -> Callable[[JSON], Any]:
+    """The function that checks a JSON value for field ``name`` (of type ``hint``) of a
+    ``tag`` line and gives the field's value; its refusals name the tag and the field."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
-        if value is None:
-            return None
-        inner = [a for a in args if a is not type(None)]
-        return _convert(value, inner[0], name, tag)
+        inner = _converter(next(a for a in args if a is not type(None)), name, tag)
+
+        def optional(value: JSON) -> Any:
+            return None if value is None else inner(value)
+
+        return optional
     if hint is Card:
-        if not isinstance(value, str):
-            raise BadInput(f'"{tag}" field {name} must be a card like "9d"')
-        return _card(value)
+
+        def card(value: JSON) -> Card:
+            if value.__class__ is not str and not isinstance(value, str):
+                raise BadInput(f'"{tag}" field {name} must be a card like "9d"')
+            found = _CARDS.get(value)
+            return found if found is not None else _card(value)
+
+        return card
     if origin is tuple:
-        if not isinstance(value, list):
-            raise BadInput(f'"{tag}" field {name} must be a list')
-        return tuple(_convert(v, args[0], name, tag) for v in value)
+        item = _converter(args[0], name, tag)
+
+        def sequence(value: JSON) -> tuple[Any, ...]:
+            if not isinstance(value, list):
+                raise BadInput(f'"{tag}" field {name} must be a list')
+            return tuple([item(v) for v in value])
+
+        return sequence
     if hint is int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise BadInput(f'"{tag}" field {name} must be a whole number, not {value!r}')
-        return value
+
+        def whole(value: JSON) -> int:
+            if value.__class__ is not int and (
+                not isinstance(value, int) or isinstance(value, bool)
+            ):
+                raise BadInput(f'"{tag}" field {name} must be a whole number, not {value!r}')
+            return value
+
+        return whole
     if hint is str:
-        if not isinstance(value, str):
-            raise BadInput(f'"{tag}" field {name} must be text')
-        return value
+
+        def text(value: JSON) -> str:
+            if not isinstance(value, str):
+                raise BadInput(f'"{tag}" field {name} must be text')
+            return value
+
+        return text
     if hint is bool:
-        if not isinstance(value, bool):
-            raise BadInput(f'"{tag}" field {name} must be true or false')
-        return value
+
+        def flag(value: JSON) -> bool:
+            if not isinstance(value, bool):
+                raise BadInput(f'"{tag}" field {name} must be true or false')
+            return value
+
+        return flag
+    return _as_is
+
+
+def _as_is(value: JSON) -> JSON:
     return value
 
 
@@ -298,7 +332,8 @@ class Show(Event):
 @event_type("void")
 @dataclass(frozen=True, kw_only=True)
 class Void(Event):
-    """A correction: the hand's event number ``target`` (1-based) no longer counts."""
+    """A correction: event number ``target`` (1-based) no longer counts: in a hand, the hand's
+    event number; at table level (no hand), the number of the table's seat or period mark."""
 
     target: int
     reason: str

@@ -76,20 +76,21 @@ def build_pots(
     levels = sorted({contributions.get(s, 0) for s in capped_set} - {0})
     pots: list[Pot] = []
     previous = 0
+    amounts = list(contributions.values())
+    in_order = sort(live_set)  # (each pot's eligible seats are these, some left out)
     for level in levels:
-        amount = sum(
-            min(c, level) - min(c, previous) for c in contributions.values()
+        # what each seat put in between the previous level and this one
+        amount = sum([(level if c > level else c) - previous for c in amounts if c > previous])
+        eligible = tuple(
+            [s for s in in_order if s not in capped_set or contributions.get(s, 0) >= level]
         )
-        eligible = [
-            s for s in live_set if s not in capped_set or contributions.get(s, 0) >= level
-        ]
-        pots.append(_pot(amount, sort(eligible), level))
+        pots.append(_pot(amount, eligible, level))
         previous = level
-    rest = sum(c - min(c, previous) for c in contributions.values())
-    uncapped = [s for s in live_set if s not in capped_set]
+    rest = sum([c - previous for c in amounts if c > previous])
+    uncapped = tuple([s for s in in_order if s not in capped_set])
     if uncapped:
         if rest or not pots:
-            pots.append(_pot(rest, sort(uncapped), None))
+            pots.append(_pot(rest, uncapped, None))
     elif pots:
         last = pots[-1]
         pots[-1] = _pot(last.amount + rest, last.eligible, last.level)

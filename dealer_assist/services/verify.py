@@ -570,7 +570,7 @@ def check_hand(job: HandJob) -> HandProblem:
             events.append(parse_body(text))
         except (DealerAssistError, ValueError) as exc:
             return seq, f"{label}: the event cannot be read: {exc}", hand_id
-    result = fold(events)
+    result = fold(events, start_text=bodies[0])
     if isinstance(result, Refused):
         return seqs[result.index], f"{label} does not replay: {result.reason}", hand_id
     last = seqs[-1]
@@ -622,26 +622,37 @@ class Refused:
     reason: str
 
 
-def fold(events: list[Event]) -> Folded | Refused:
+def fold(events: list[Event], *, start_text: str | None = None) -> Folded | Refused:
     """The hand's game and final state, or the event refused: a replay without narration, for
-    speed, by the same rules as :func:`dealer_assist.engine.hand.replay`."""
+    speed, by the same rules as :func:`dealer_assist.engine.hand.replay`.
+
+    ``start_text``: the stored text the first event was read from (:func:`parse_body`), whose
+    starting state is then worked out once for every hand that starts the same way.
+    """
     first = events[0]
     if not isinstance(first, Start):
         return Refused(0, "a hand must begin with a start event")
-    try:
-        game = get_game(first.game)
-        state = game.start(first)
-    except DealerAssistError as exc:
-        return Refused(0, str(exc))
+    begun = _begin(first) if start_text is None else _begin_text(start_text)
+    if isinstance(begun, str):
+        return Refused(0, begun)
+    game, state = begun
     try:
         voided = voided_targets(events)
     except RuleViolation as exc:
         return Refused(next(i for i, e in enumerate(events) if isinstance(e, Void)), str(exc))
     misdeal: Misdeal | None = None
-    for i, ev in enumerate(events[1:], start=1):
-        if isinstance(ev, Start):
-            return Refused(i, "a second start event in one hand")
-        if isinstance(ev, Void) or (i + 1) in voided:
+    apply = game.apply
+    i = 0
+    for ev in events[1:]:
+        i += 1
+        if ev.__class__ not in _PLAIN:  # a start, a void or a misdeal, or a class not met yet
+            if isinstance(ev, Start):
+                return Refused(i, "a second start event in one hand")
+            if isinstance(ev, Void):
+                continue
+            if not isinstance(ev, Misdeal):
+                _PLAIN.add(ev.__class__)
+        if voided and (i + 1) in voided:
             continue
         if misdeal is not None:
             return Refused(i, misdeal_refusal(misdeal))
@@ -653,10 +664,33 @@ def fold(events: list[Event]) -> Folded | Refused:
             misdeal = ev
             continue
         try:
-            state = game.apply(state, ev)
+            state = apply(state, ev)
         except DealerAssistError as exc:
             return Refused(i, str(exc))
     return Folded(game, state, misdeal)
+
+
+def _begin(first: Start) -> tuple[Game[Any], Any] | str:
+    """The hand's game and its state after the start event, or why the hand cannot start."""
+    try:
+        game = get_game(first.game)
+        return game, game.start(first)
+    except DealerAssistError as exc:
+        return str(exc)
+
+
+@lru_cache(maxsize=1024)
+def _begin_text(start_text: str) -> tuple[Game[Any], Any] | str:
+    """:func:`_begin` of the start event stored as ``start_text`` (cached: the hands of a table
+    often start alike, and no game changes a state in place, so one state serves them all)."""
+    first = parse_body(start_text)
+    assert isinstance(first, Start)  # (fold reads the text only after the event it gives)
+    return _begin(first)
+
+
+#: Event classes met that are neither a start, a void nor a misdeal: :func:`fold` tells the
+#: commonest events by their class alone.
+_PLAIN: set[type[Event]] = set()
 
 
 def _show_line(x: LedgerLine | StoredLine) -> str:
