@@ -12,7 +12,7 @@ import multiprocessing
 import os
 import re
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
@@ -73,9 +73,9 @@ from dealer_assist.services.errors import NotFound
 from dealer_assist.services.ledger import ledger_lines, same_lines
 from dealer_assist.services.model import AuditEntry as StoredAudit
 from dealer_assist.services.model import Dispute as StoredDispute
-from dealer_assist.services.model import Hand, HandFilter, LedgerLine, Shift, Table
+from dealer_assist.services.model import Hand, HandFilter, LedgerLine, Shift, StoredEvent, Table
 from dealer_assist.services.ports import Store
-from dealer_assist.services.timeacct import compare_time_lines, fold_time
+from dealer_assist.services.timeacct import TimeMark, compare_time_lines, fold_time
 from dealer_assist.services.verify import Refused, fold, ledger_diff
 
 #: Replay large shifts in parallel (switch off where forking is unwelcome, e.g. inside a GUI).
@@ -417,9 +417,11 @@ def build_shift(
         voids.extend(f.voids)
         ledger_fee_lines.extend(f.ledger_fees)
     exc[:0] = _shift_exceptions(shift, scan.head)
-    tf = time_figures(store, tbl, shift.opened_at, shift.closed_at)
+    tf = time_figures(store, tbl, shift.opened_at, shift.closed_at, names)
     if tf.exception is not None:
         exc.append(tf.exception)
+    exc.extend(tf.void_exceptions)
+    voids.extend(tf.voids)
     if tf.ledger_count:
         ledger_fee_lines.append(FeeTotal("time", tf.ledger_total, tf.ledger_count))
     number = {h.id: h.number for h in hands}
@@ -465,16 +467,20 @@ class TimeFigures:
     ledger_total: int
     ledger_count: int
     exception: ExceptionLine | None = None
+    #: The seat and period marks voided in the window, and an exception line for each.
+    voids: tuple[VoidLine, ...] = ()
+    void_exceptions: tuple[ExceptionLine, ...] = ()
 
 
-def time_figures(store: Store, table: Table, since: datetime, until: datetime | None
-                 ) -> TimeFigures:
+def time_figures(store: Store, table: Table, since: datetime, until: datetime | None,
+                 names: dict[str, str] | None = None) -> TimeFigures:
     """Fold the table's seat and period events; keep the collections made in the window."""
     rows = store.table_level_events(table.id)
     stored = store.time_ledger(table.id, since=since, until=until)
     if not rows and not stored:
         return TimeFigures((), 0, 0)
-    fold = fold_time(table.id, table.name, store.settings_versions(table.id), rows, None)
+    fold = fold_time(table.id, table.name, store.settings_versions(table.id), rows, None,
+                     marks=True)
 
     def inside(at: datetime | None) -> bool:
         return at is not None and utc(since) <= utc(at) and (until is None or utc(at) < utc(until))
@@ -485,11 +491,50 @@ def time_figures(store: Store, table: Table, since: datetime, until: datetime | 
     if problem is not None:
         exception = ExceptionLine(None, f"time collection, event {problem.seq}: "
                                   f"{problem.message}", "ledger")
+    voids, void_exc = _time_voids(store, table, fold.marks, rows, derived, inside, names or {})
     return TimeFigures(
         tuple(TimeCollection(utc(x.at), x.seat or 0, x.amount, x.period or 0)
               for x in derived if x.at is not None),
-        sum(x.amount for x in stored), len(stored), exception,
+        sum(x.amount for x in stored), len(stored), exception, voids, void_exc,
     )
+
+
+def _time_voids(
+    store: Store, table: Table, marks: Sequence[TimeMark], rows: Sequence[StoredEvent],
+    derived: Sequence[LedgerLine], inside: Callable[[datetime | None], bool],
+    names: dict[str, str],
+) -> tuple[tuple[VoidLine, ...], tuple[ExceptionLine, ...]]:
+    """The voided seat and period marks of the window: a void line each (what, why, who, the
+    floor's approval) and an exception line naming the money the void moved."""
+    what = {m.number: m.what for m in marks}
+    approved: dict[int, str] = {}
+    pat = re.compile(r"^table mark (\d+) .*; approved by (\S+)$")
+    for e in store.audit_log(action="void"):
+        if e.table_id == table.id and e.hand_id is None:
+            m = pat.match(e.detail)
+            if m:
+                approved[int(m.group(1))] = m.group(2)
+    voids: list[VoidLine] = []
+    exc: list[ExceptionLine] = []
+    for row in rows:
+        if row.body.get("type") != "void" or not inside(row.time):
+            continue
+        target, reason = row.body.get("target"), row.body.get("reason")
+        if not isinstance(target, int) or not isinstance(reason, str):
+            continue  # unreadable: the fold names it
+        floor = approved.get(target, "")
+        voids.append(VoidLine(None, utc(row.time), person(names, row.actor), target, reason,
+                              person(names, floor) if floor else "", f"mark {target}"))
+        moved = [x for x in derived if x.seq == row.seq]
+        money = "; ".join(
+            f"seat {x.seat} {'given back' if x.amount < 0 else 'collected'} "
+            f"{format_cents(abs(x.amount))}" for x in moved) or "no money moved"
+        exc.append(ExceptionLine(
+            None, f"{table_label(table.name)} time mark {target} "
+            f"({what.get(target, 'a mark')}) voided at {utc(row.time):%H:%M} by "
+            f"{person(names, row.actor)}: {reason}; {money}"
+            + (f"; approved by {person(names, floor)}" if floor else ""), "void"))
+    return tuple(voids), tuple(exc)
 
 
 def _shift_exceptions(shift: Shift, head: ChainHead) -> list[ExceptionLine]:
@@ -776,9 +821,10 @@ def build_day(
                 exc.append(ExceptionLine(
                     number[d.hand_id], f"{table_label(t.name)}: dispute {d.id} ruling moved "
                     f"{format_cents(moved)} outside the hand's settlement", "adjustment"))
-        tf = time_figures(store, t, since, until)
+        tf = time_figures(store, t, since, until, names)
         if tf.exception is not None:
             exc.append(replace(tf.exception, text=f"{table_label(t.name)}: {tf.exception.text}"))
+        exc.extend(tf.void_exceptions)
         fee_lines.extend(FeeTotal("time", c.amount, 1) for c in tf.derived)
         per_shift: dict[int, list[HandLine]] = {}
         for h, line in zip(th, lines, strict=True):
@@ -798,7 +844,7 @@ def build_day(
             carried_out=sum(x.carry_out for x in lines),
             house_fees=sum(x.house_fee for x in lines),
             jackpot_drop=sum(x.fund_drop for x in lines),
-            voids=sum(len(f.voids) for f in figs),
+            voids=sum(len(f.voids) for f in figs) + len(tf.voids),
             disputes=sum(1 for d in all_disputes if d.hand_id in idset),
             reveals=sum(1 for e in reveals if e.hand_id in idset),
             time_fees=sum(c.amount for c in tf.derived),

@@ -165,14 +165,18 @@ class HandLine(Record):
 
 @dataclass(frozen=True, slots=True)
 class VoidLine(Record):
-    """A correction: an event voided, why, by whom and (after the hand) who approved it."""
+    """A correction: an event voided, why, by whom and (after the hand) who approved it.
 
-    hand_number: int
+    A voided seat or period mark has no hand (``hand_number`` None); ``what`` names the mark
+    and the money its void moved ("mark 4, period 2; gave back $10")."""
+
+    hand_number: int | None
     at: datetime
     actor: str
     target: int
     reason: str
     approved_by: str = ""
+    what: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,8 +277,14 @@ class ShiftReport(Record):
 
     @property
     def time_total(self) -> int:
-        """Time collected from seats (not from pots: outside the hands' balance check)."""
+        """Time collected from seats, net of what voided marks gave back (not from pots:
+        outside the hands' balance check)."""
         return sum(c.amount for c in self.time)
+
+    @property
+    def time_given_back(self) -> int:
+        """Time given back to seats when a mark was voided (a positive number of cents)."""
+        return -sum(c.amount for c in self.time if c.amount < 0)
 
     @property
     def house_fees(self) -> int:

@@ -167,6 +167,8 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         ("House fees and rake", money(r.house_fees)),
         ("Jackpot / promotional drop", money(r.jackpot_drop)),
         ("Time collected from seats", money(r.time_total)),
+        *([("of which given back (voided marks)", money(-r.time_given_back))]
+          if r.time_given_back else []),
         ("Balance check", balance),
         ("Voids and corrections", str(len(r.voids))),
         ("Disputes", f"{len(r.disputes)} ({sum(d.status == 'open' for d in r.disputes)} open)"),
@@ -197,8 +199,9 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
     story += _exceptions(r.exceptions, st, w)
     story += heading("Voids and corrections", st)
     if r.voids:
-        rows = [[str(v.hand_number), when(v.at), v.actor, str(v.target), v.reason,
-                 v.approved_by or dash()] for v in r.voids]
+        rows = [[str(v.hand_number) if v.hand_number is not None else dash(), when(v.at),
+                 v.actor, v.what or str(v.target), v.reason, v.approved_by or dash()]
+                for v in r.voids]
         story.append(data_table(["Hand", "Time", "By", "Event", "Reason", "Approved by"], rows,
                                 [12 * mm, 42 * mm, 34 * mm, 12 * mm, 46 * mm, 34 * mm],
                                 right=[0, 3], st=st))

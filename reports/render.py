@@ -499,7 +499,8 @@ def fees_chart(points: Sequence[tuple[datetime, int]], width: float, height: flo
     chart.width, chart.height = width - 22 * mm, height - 14 * mm - (16 if title else 4)
     values = [int(v) for _, v in points] or [0]
     top = max(values)
-    step = nice_step(top)
+    bottom = min(0, *values)  # an hour in which more time was given back than collected
+    step = nice_step(max(top, -bottom))
     chart.data = [values]
     chart.categoryAxis.categoryNames = [t.strftime("%H:%M") for t, _ in points] or [""]
     chart.categoryAxis.labels.fontName = f.regular
@@ -507,7 +508,7 @@ def fees_chart(points: Sequence[tuple[datetime, int]], width: float, height: flo
     if len(points) > 16:
         chart.categoryAxis.labels.angle = 45
         chart.categoryAxis.labels.boxAnchor = "ne"
-    chart.valueAxis.valueMin = 0
+    chart.valueAxis.valueMin = -step * (-bottom // step + (1 if -bottom % step else 0))
     chart.valueAxis.valueMax = step * max(1, -(-top // step))
     chart.valueAxis.valueStep = step
     chart.valueAxis.labels.fontName = f.regular

@@ -32,6 +32,7 @@ from dealer_assist.services import (
     Table,
     TimeNow,
 )
+from dealer_assist.services.timeacct import TimeMark
 from dealer_assist.ui.qt import QObject, Signal
 
 
@@ -78,9 +79,14 @@ class DealerController(QObject):
         self.pending: Callable[[], None] | None = None
         self.pending_what = ""
         self.last_error = ""
-        self._next_stacks: dict[int, int] = {}
+        #: Stacks typed for the next hand (rebuys, add-ons, new players), by seat.
+        self.rebuys: dict[int, int] = {}
+        #: Whether the open table's game is played with stacks (Stacks… [F3]).
+        self.stacked = False
         #: The table's time account when its fee is a time collection (else None).
         self.time: TimeNow | None = None
+        #: Why the last operation was held for a floor person's approval ("" when it was not).
+        self.approval_asked = ""
 
     # --- running an operation -------------------------------------------------------------
 
@@ -96,6 +102,7 @@ class DealerController(QObject):
             return False
         except ApprovalRequired as exc:
             self.last_error = str(exc)
+            self.approval_asked = str(exc)
             self.approval_needed.emit(str(exc))
             return False
         except Conflict as exc:
@@ -148,6 +155,8 @@ class DealerController(QObject):
             self.settlement = None
             self.time = (self.services.time_now(table_id)
                          if self.services.time_policy(table_id) is not None else None)
+            self.stacked = self.services.uses_stacks(table_id)
+            self.rebuys = {}
 
         return self._run("open the table", op) and self._settle_if_over()
 
@@ -195,6 +204,30 @@ class DealerController(QObject):
 
         return self._run("collect time", op)
 
+    def time_marks(self) -> list[TimeMark]:
+        """The table's seat and period marks (and voids), for the dealer to pick one to void."""
+        if self.table is None or self.time is None:
+            return []
+        return self.services.time_marks(self.table.id)
+
+    def void_mark(self, target: int, reason: str, approval: Approval | None = None) -> bool:
+        """Void the table's mark number ``target`` with a reason. When it moves money and no
+        approval was given, ``approval_asked`` says why the floor must approve; after it is
+        recorded ``time.collect`` lists what to give back or collect, seat by seat."""
+        self.approval_asked = ""
+        if self.table is None or self.time is None:
+            self.refused.emit("this table does not collect time")
+            self.last_error = "this table does not collect time"
+            return False
+        table_id = self.table.id
+
+        def op() -> None:
+            self.time = self.services.void_time(
+                self.session, table_id, target, reason, approval=approval
+            )
+
+        return self._run(f"void mark {target}", op)
+
     # --- hands ----------------------------------------------------------------------------
 
     def start_hand(self, seats: tuple[int, ...] | None = None) -> bool:
@@ -202,7 +235,7 @@ class DealerController(QObject):
             self.refused.emit("open a table first")
             return False
         table_id = self.table.id
-        stacks = self._next_stacks if self._next_stacks else None
+        stacks = dict(self.rebuys) if self.rebuys else None
         if stacks is not None and seats is not None:
             stacks = {s: v for s, v in stacks.items() if s in seats}
 
@@ -210,6 +243,7 @@ class DealerController(QObject):
             now = self.services.start_hand(self.session, table_id, seats=seats, stacks=stacks)
             self.now = now
             self.settlement = None
+            self.rebuys = {}
 
         return self._run("start the hand", op)
 
@@ -243,7 +277,6 @@ class DealerController(QObject):
         assert self.now is not None
         self.settlement = self.services.settle(self.session, self.now.hand.id)
         self.now = self.services.hand_now(self.now.hand.id)
-        self._next_stacks = self._stacks_after(self.now, self.settlement)
 
     def last_voidable(self) -> int | None:
         """The hand's last event that Undo would void (not the start, not a void, not voided)."""
@@ -315,16 +348,18 @@ class DealerController(QObject):
     def deal(self, seat: int, card: Any) -> bool:
         return self.record(CardDealt(seat=seat, card=card))
 
-    @staticmethod
-    def _stacks_after(now: HandNow, settlement: Settlement) -> dict[int, int]:
-        """For games played with stacks: what each seat has after the pushes, which the next
-        hand starts with (the button and carry-overs the services work out themselves)."""
-        if now.replay.start.get("stacks") is None:
-            return {}
-        return {
-            sv.seat: sv.stack + settlement.payouts.get(sv.seat, 0)
-            for sv in now.view().seats if sv.stack is not None
-        }
+    def next_stacks(self, seats: tuple[int, ...] | None) -> dict[int, int] | None:
+        """What each seat starts the next hand with unless a stack is typed (None: refused)."""
+        if self.table is None:
+            self.refused.emit("open a table first")
+            return None
+        table_id = self.table.id
+        out: dict[int, int] = {}
+
+        def op() -> None:
+            out.update(self.services.next_stacks(table_id, seats))
+
+        return out if self._run("read the stacks", op) else None
 
 
 class FloorController(QObject):

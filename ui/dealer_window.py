@@ -5,7 +5,8 @@ discard chooser and the push checklist, and redraws them all from the controller
 each recorded event. Every action has a key: the action's letter, digits for Caro Hold 'em's
 kept count, Enter for cards, T to tick a push step, N for the next hand, O to open a table,
 X to close the shift, Ctrl+Z to undo, F4 for a misdeal, F2 for the card picker, F5 to retry, F9
-for the theme.
+for the theme. In games played with stacks, F3 (between hands) sets the next hand's stacks: a
+rebuy, an add-on, a new player.
 At a table whose fee is a time collection, F6 opens the seats (who sits in, who leaves) and F7
 marks the period and lists the time to collect from each seat.
 """
@@ -17,6 +18,7 @@ from typing import Any
 from dealer_assist.engine.base import Action, Prompt
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput
+from dealer_assist.money import format_cents
 from dealer_assist.services import Approval
 from dealer_assist.ui.card_entry import CardEntry
 from dealer_assist.ui.controllers import DealerController, build_event
@@ -52,6 +54,7 @@ from dealer_assist.ui.qt import (
     QVBoxLayout,
     QWidget,
 )
+from dealer_assist.ui.stacks_dialog import StacksDialog
 from dealer_assist.ui.table_view import TableWidget
 from dealer_assist.ui.theme import current_theme
 
@@ -172,6 +175,10 @@ class DealerScreen(QWidget):
         self.seats_edit.setPlaceholderText("as the table settings say")
         self.seats_edit.setMaximumWidth(260)
         il.addWidget(self.seats_edit)
+        self.stacks_button = QPushButton("Stacks…   [F3]")
+        self.stacks_button.setObjectName("stacks")
+        self.stacks_button.clicked.connect(self.stacks)
+        il.addWidget(self.stacks_button)
         self.start_button = QPushButton("Start hand   [N]")
         self.start_button.setObjectName("start-hand")
         self.start_button.setProperty("role", "primary")
@@ -211,6 +218,7 @@ class DealerScreen(QWidget):
         self.where.setText("   ·   ".join(x for x in (
             table, game, hand, shift, f"dealer {c.session.user.full_name}") if x))
         self.close_button.setEnabled(c.shift is not None)
+        self.stacks_button.setVisible(c.shift is not None and c.stacked)
         self._show_time()
         self.history.show_steps(c.now.replay.steps if c.now else ())
         self.undo_button.setEnabled(c.last_voidable() is not None)
@@ -432,13 +440,9 @@ class DealerScreen(QWidget):
         self.refresh()
 
     def start_hand(self) -> None:
-        text = self.seats_edit.text().replace(",", " ").split()
-        seats: tuple[int, ...] | None = None
-        if text:
-            if not all(t.isdigit() for t in text):
-                self.show_refusal("seats: type seat numbers in deal order, e.g. 1 2 3 5")
-                return
-            seats = tuple(int(t) for t in text)
+        ok, seats = self._typed_seats()
+        if not ok:
+            return
         self._input_kind = "action"
         self.c.start_hand(seats)
 
@@ -504,6 +508,42 @@ class DealerScreen(QWidget):
         self._input_kind = "action"
         self.c.open_table(dlg.table_id, dlg.floor_name)
 
+    def stacks(self) -> None:
+        """Between hands, in a game played with stacks: what each seat starts the next hand
+        with (a rebuy, an add-on, a new player's buy-in)."""
+        c = self.c
+        if c.shift is None or not c.stacked:
+            self.show_refusal("this table's game is not played with stacks")
+            return
+        if c.now is not None and c.settlement is None:
+            self.show_refusal("stacks change between hands: finish or call off this hand first")
+            return
+        ok, seats = self._typed_seats()
+        if not ok:
+            return
+        stacks = c.next_stacks(seats)
+        if stacks is None:
+            return
+        playing = seats or tuple(sorted(stacks))
+        dlg = StacksDialog(stacks, playing, c.rebuys, self)
+        if dlg.exec() == QDialog.DialogCode.Accepted:
+            c.rebuys = dlg.stacks
+            if dlg.stacks:
+                bought = ", ".join(f"seat {s} {format_cents(v)}" for s, v in dlg.stacks.items())
+                self.show_refusal(f"Next hand's stacks: {bought}. Press N to deal.")
+        self.setFocus()
+
+    def _typed_seats(self) -> tuple[bool, tuple[int, ...] | None]:
+        """Whether the seats typed for the next hand read (a refusal shows if not), and the
+        seats (None: every seat of the table)."""
+        text = self.seats_edit.text().replace(",", " ").split()
+        if not text:
+            return True, None
+        if not all(t.isdigit() for t in text):
+            self.show_refusal("seats: type seat numbers in deal order, e.g. 1 2 3 5")
+            return False, None
+        return True, tuple(int(t) for t in text)
+
     def seats(self) -> None:
         """Who sits in and who leaves (time collection)."""
         if self.c.time is None:
@@ -562,6 +602,9 @@ class DealerScreen(QWidget):
             return
         if key == Qt.Key.Key_F2:
             self.cards.toggle_picker()
+            return
+        if key == Qt.Key.Key_F3:
+            self.stacks()
             return
         if key == Qt.Key.Key_F4:
             self.misdeal()

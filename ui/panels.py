@@ -439,12 +439,24 @@ class Banner(QFrame):
 
 
 def time_lines(collect: Sequence[Any]) -> list[tuple[str, str]]:
-    """One line per seat to collect time from (ledger lines of a period mark)."""
+    """One line per seat to collect time from (ledger lines of a period mark) or, after a
+    voided mark, to give time back to (a negative line reads "give back", never "-$5")."""
     out = []
     for x in sorted(collect, key=lambda x: (x.seat or 0, x.period or 0)):
+        verb = "give back" if x.amount < 0 else "collect"
         out.append((f"time-seat-{x.seat}",
-                    f"Seat {x.seat}: collect {format_cents(x.amount)} (period {x.period})"))
+                    f"Seat {x.seat}: {verb} {format_cents(abs(x.amount))} (period {x.period})"))
     return out
+
+
+def time_total_text(collect: Sequence[Any]) -> str:
+    """What the dealer moves in all: into the drop box, and back out of it to the seats."""
+    taken = sum(x.amount for x in collect if x.amount > 0)
+    given = -sum(x.amount for x in collect if x.amount < 0)
+    if not given:
+        return f"In all: {format_cents(taken)} into the drop box"
+    back = f"In all: {format_cents(given)} back out of the drop box to the seats"
+    return back + (f", and {format_cents(taken)} into it" if taken else "")
 
 
 class TimeChecklist(QFrame):
@@ -470,6 +482,7 @@ class TimeChecklist(QFrame):
         self.progress.setObjectName("time-progress")
         lay.addWidget(self.progress)
         self.rows: list[StepRow] = []
+        self.gives_back = False
 
     def show_collect(self, collect: Sequence[Any]) -> None:
         for r in self.rows:
@@ -481,8 +494,11 @@ class TimeChecklist(QFrame):
             row.check.toggled.connect(lambda _on: self._update())
             self.box.addWidget(row)
             self.rows.append(row)
-        total = sum(x.amount for x in collect)
-        self.total.setText(f"In all: {format_cents(total)} into the drop box" if collect
+        self.gives_back = any(x.amount < 0 for x in collect)
+        if self.gives_back:
+            self.title.setText("Give back or collect time, seat by seat\n"
+                               "(tick each seat: T or Space)")
+        self.total.setText(time_total_text(collect) if collect
                            else "No seat owes time at this mark (nobody is seated).")
         self._update()
 
@@ -501,4 +517,5 @@ class TimeChecklist(QFrame):
 
     def _update(self) -> None:
         n = sum(1 for r in self.rows if r.check.isChecked())
-        self.progress.setText(f"{n} of {len(self.rows)} collected")
+        done = "done" if self.gives_back else "collected"
+        self.progress.setText(f"{n} of {len(self.rows)} {done}")

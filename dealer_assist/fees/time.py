@@ -11,6 +11,10 @@ Two billings (the ruling is in docs/fees.md):
 - ``prorated``: each seat pays, in arrears, for the whole minutes it was seated: at each mark for
   the minutes since the previous mark (or since it sat in), and when it leaves. Each amount is
   rounded down to the table's smallest chip.
+
+A mark entered by mistake is corrected by a table-level void, never edited: the account is
+folded again without it and the void gives back or collects the difference, seat by seat
+(:func:`dealer_assist.services.timeacct.fold_time`; the ruling is in docs/fees.md).
 """
 
 from __future__ import annotations

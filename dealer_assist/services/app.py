@@ -20,6 +20,7 @@ from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
 from dealer_assist.events import Event, Misdeal, Period, SeatIn, SeatOut, Start, Void
 from dealer_assist.fees import FeePolicy, TimeState, time_apply
+from dealer_assist.money import format_cents
 from dealer_assist.services.auth import Argon2PinHasher
 from dealer_assist.services.chain import canonical
 from dealer_assist.services.errors import (
@@ -51,7 +52,12 @@ from dealer_assist.services.model import (
     UserState,
 )
 from dealer_assist.services.ports import PinHasher, Store
-from dealer_assist.services.timeacct import fold_time, new_lines, time_policy_of
+from dealer_assist.services.timeacct import (
+    TimeMark,
+    fold_time,
+    new_lines,
+    time_policy_of,
+)
 from dealer_assist.settings import TableSettings as ParsedSettings
 from dealer_assist.settings import (
     check_table,
@@ -130,8 +136,9 @@ class TimeNow:
     """A table's time account as it stands: who is seated since when, and what was collected.
 
     ``collect`` holds the time collections the last recorded event made (after a period mark:
-    what the dealer collects now, seat by seat); ``events`` counts the table's table-level
-    events (what the next append expects).
+    what the dealer collects now, seat by seat; after a void of a mark: a negative line is
+    given back to its seat); ``events`` counts the table's table-level events (what the next
+    append expects).
     """
 
     table: Table
@@ -272,7 +279,12 @@ class Services:
         if not active and user.name == session.name:
             raise NotAllowed(f"{user.name} cannot disable their own name: another admin must do "
                              "it (the room keeps at least one active admin)")
-        self.store.set_user_active(user.id, active)
+        me = self.store.user_secret(session.name)
+        # checked again where it is written: an admin disabled a moment ago (by another admin
+        # at another station, perhaps disabling this one) can no longer act
+        if me is None or not self.store.set_user_active(user.id, active, by=me.user.id):
+            raise NotAllowed(f"{session.name} is disabled: sign out; only an active admin can "
+                             "enable or disable users")
         self._seen_active.pop(user.name, None)
         self._audit(session.name, "user-enabled" if active else "user-disabled", user.name)
 
@@ -460,7 +472,10 @@ class Services:
 
         ``seats`` (clockwise, a subset of the table's) defaults to every seat. For games whose
         hands take them: ``button`` defaults to the seat after the last hand's button,
-        ``stacks`` to the buy-in, ``carry_in`` to the last settled hand's carry-over.
+        ``carry_in`` to the last settled hand's carry-over, and each seat's stack to what it
+        left the table's last settled hand with (:meth:`next_stacks`), or the buy-in. ``stacks``
+        gives some or all seats' stacks instead (a rebuy, a new player): each one that differs
+        from what the seat had is written to the audit log.
         """
         self._require(session, "deal", "deal hands")
         table = self.table(table_id)
@@ -479,7 +494,8 @@ class Services:
             parsed = replace(parsed, seats=playing)
         keys = per_hand_keys(parsed.game)
         per_hand: dict[str, Any] = {}
-        carried = self._carried_from_last(table.id, parsed.game, parsed.seats)
+        last = _LastHand(self, self.store.last_hand(table.id))  # read, and replayed, once
+        carried = self._carried_from_last(last, parsed.game, parsed.seats)
         if button is None and isinstance(carried.get("button"), int):
             button = carried["button"]
         carried.pop("button", None)
@@ -487,17 +503,16 @@ class Services:
             per_hand["carried"] = carried
         if "button" in keys:
             per_hand["button"] = button if button is not None else self._next_button(
-                table.id, parsed.seats
+                last, parsed.seats
             )
+        changed: list[str] = []
         if "stacks" in keys:
-            if stacks is None and parsed.buy_in is None:
-                raise BadInput("give each seat's stack (the table has no buy_in setting)")
-            per_hand["stacks"] = dict(stacks) if stacks is not None else dict.fromkeys(
-                parsed.seats, parsed.buy_in
+            per_hand["stacks"], changed = self._stacks_for(
+                last, parsed.game, parsed.seats, parsed.buy_in, stacks or {}
             )
         if "carry_in" in keys:
             per_hand["carry_in"] = (
-                carry_in if carry_in is not None else self._carry_from_last(table.id, parsed.game)
+                carry_in if carry_in is not None else self._carry_from_last(last, parsed.game)
             )
         start = start_event(parsed, **per_hand)
         game = get_game(parsed.game)
@@ -507,6 +522,9 @@ class Services:
             seats=start.seats,
             start=NewEvent(body=_body(start), actor=session.name, time=self.clock()),
         )
+        if changed:
+            self._audit(session.name, "stacks", f"hand {hand.number}: " + "; ".join(changed),
+                        table_id=table.id, hand_id=hand.id)
         first = Step(1, 1, start, state, (f"start: {game.title}",))
         rep = HandReplay(game=game, start=start, steps=(first,))
         now = HandNow(hand=hand, replay=rep, last=row)
@@ -757,6 +775,73 @@ class Services:
             now, state=state, events=now.events + 1, collect=tuple(lines), last=row,
         )
 
+    def time_marks(self, table_id: int) -> list[TimeMark]:
+        """The table's seat and period marks (and voids), in order, for the dealer to pick one
+        to void: number, time, what ("seat 4 in", "period 3"), and which void voided it."""
+        table = self.table(table_id)
+        rows = self.store.table_level_events(table.id)
+        fold = fold_time(table.id, table.name, self.store.settings_versions(table.id), rows,
+                         self.settings(table.id), marks=True)
+        return list(fold.marks)
+
+    def void_time(
+        self, session: Session, table_id: int, target: int, reason: str, *,
+        approval: Approval | None = None,
+    ) -> TimeNow:
+        """Void the table's seat or period mark number ``target`` with a reason. The account is
+        folded again without it; the void's time lines give back (negative) or collect
+        (positive), per seat, the difference between what is now owed and what was collected.
+        A void that moves money needs a floor person's approval; ``collect`` lists the moves."""
+        self._require(session, "deal", "void seat and period marks")
+        if not reason.strip():
+            raise BadInput("a void needs a reason: say what went wrong")
+        table = self.table(table_id)
+        if self.store.current_shift(table.id) is None:
+            raise RuleViolation(f"{table.name} has no open shift: open a shift first")
+        now = self.time_now(table.id)
+        void = Void(target=target, reason=reason.strip())
+        rows = self.store.table_level_events(table.id)
+        at = self.clock()
+        trial = StoredEvent(
+            table_id=table.id, seq=-1, hand_id=None, number=len(rows) + 1, actor=session.name,
+            time=at, body=_body(void), prev_hash="", hash="",
+        )
+        fold = fold_time(table.id, table.name, self.store.settings_versions(table.id),
+                         [*rows, trial], now.settings, marks=True)
+        if fold.problem is not None:
+            if fold.problem.seq == trial.seq:
+                raise RuleViolation(fold.problem.reason)
+            raise DealerAssistError(
+                f"{table.name}'s seat and period record cannot be read "
+                f"({fold.problem.message}): call the floor and run dealer-assist verify"
+            )
+        made = [replace(x, seq=0) for x in fold.lines if x.seq == trial.seq]
+        what = next(m.what for m in fold.marks if m.number == target)
+        moves = "; ".join(
+            f"seat {x.seat} {'give back' if x.amount < 0 else 'collect'} "
+            f"{format_cents(abs(x.amount))}" for x in made
+        )
+        if made and approval is None:
+            raise ApprovalRequired(
+                f"voiding mark {target} ({what}) moves money ({moves}): a floor person must "
+                "approve it with their PIN"
+            )
+        if approval is not None:
+            self.approve(approval, what=f"void of {table.name} mark {target} ({what})")
+        row, lines = self.store.append_table_event(
+            table.id, expected=now.events,
+            event=NewEvent(body=_body(void), actor=session.name, time=at), lines=made,
+        )
+        detail = f"table mark {target} ({what}): {void.reason}"
+        if made:
+            detail += f"; {moves}"
+        if approval is not None:
+            detail += f"; approved by {approval.name}"
+        self._audit(session.name, "void", detail, table_id=table.id)
+        assert fold.state is not None  # the fold stood, under the current settings
+        return replace(now, state=replace(fold.state, last_at=row.time), events=now.events + 1,
+                       collect=tuple(lines), last=row)
+
     def time_collections(
         self, table_id: int | None = None, *, since: datetime | None = None,
         until: datetime | None = None,
@@ -979,31 +1064,32 @@ class Services:
         check_table(parsed)  # the preset's rules and the game's own start
         return doc, parsed
 
-    def _next_button(self, table_id: int, seats: tuple[int, ...]) -> int:
+    def _next_button(self, last: _LastHand, seats: tuple[int, ...]) -> int:
         """The seat after the last hand's button, clockwise among the seats playing; after a
         misdeal the same button (the hand is dealt again)."""
-        last = self.store.last_hand(table_id)
-        if last is None:
+        if last.hand is None:
             return seats[-1]
-        button = self.store.hand_events(last.id)[0].body.get("button")
+        if last.hand.status == "settled":  # replayed anyway (what the game carries over)
+            button = last.replay().start.params.get("button")
+        else:  # (an open hand left behind: its start is enough)
+            button = self.store.hand_events(last.hand.id)[0].body.get("button")
         if not isinstance(button, int):
             return seats[-1]
-        if last.status == "settled" and button in seats and (
-            self.hand_replay(last.id).misdeal is not None
+        if last.hand.status == "settled" and button in seats and (
+            last.replay().misdeal is not None
         ):
             return button
         later = [s for s in seats if s > button]
         return later[0] if later else seats[0]
 
     def _carried_from_last(
-        self, table_id: int, game: str, seats: tuple[int, ...]
+        self, last: _LastHand, game: str, seats: tuple[int, ...]
     ) -> dict[str, Any]:
         """What the game takes over from the table's last settled hand of the same game and
         seats (fantasyland, a button that stays); nothing after a change of game or seats."""
-        last = self.store.last_hand(table_id)
-        if last is None or last.game != game or last.status != "settled":
+        if last.hand is None or last.hand.game != game or last.hand.status != "settled":
             return {}
-        replayed = self.hand_replay(last.id)
+        replayed = last.replay()
         if tuple(replayed.start.seats) != tuple(seats):
             return {}
         if replayed.misdeal is not None:  # dealt again as it was
@@ -1014,11 +1100,96 @@ class Services:
             return kept
         return dict(replayed.game.next_hand(replayed.state))
 
-    def _carry_from_last(self, table_id: int, game: str) -> int:
-        last = self.store.last_hand(table_id)
-        if last is None or last.game != game or last.status != "settled":
+    def uses_stacks(self, table_id: int) -> bool:
+        """Whether the table's game (current settings) is played with stacks."""
+        version = self.settings(table_id)
+        parsed = parse_table_settings(version.document, source=self.table(table_id).name)
+        return "stacks" in per_hand_keys(parsed.game)
+
+    def next_stacks(self, table_id: int, seats: Sequence[int] | None = None) -> dict[int, int]:
+        """For games played with stacks: each seat's chips for the next hand if nothing is
+        bought: what it left the last settled hand of this game with, else the buy-in (absent:
+        the table has no buy-in and the seat did not play that hand). Empty for other games."""
+        version = self.settings(table_id)
+        parsed = parse_table_settings(version.document, source=self.table(table_id).name)
+        if "stacks" not in per_hand_keys(parsed.game):
+            return {}
+        playing = tuple(seats) if seats is not None else parsed.seats
+        kept = self._stacks_from_last(_LastHand(self, self.store.last_hand(table_id)),
+                                      parsed.game)
+        out = {s: kept[s] for s in playing if s in kept}
+        if parsed.buy_in is not None:
+            out.update({s: parsed.buy_in for s in playing if s not in kept})
+        return out
+
+    def _stacks_from_last(self, last: _LastHand, game: str) -> dict[int, int]:
+        """Each seat's chips after the table's last settled hand of ``game``: what it had left
+        plus what was pushed to it (a misdeal gives back what was put in)."""
+        hand = last.hand
+        if hand is None or hand.game != game or hand.status != "settled":
+            return {}
+        rep = last.replay()
+        if rep.start.get("stacks") is None:
+            return {}
+        payouts = rep.settle().payouts
+        return {sv.seat: sv.stack + payouts.get(sv.seat, 0)
+                for sv in rep.game.view(rep.state).seats if sv.stack is not None}
+
+    def _stacks_for(
+        self, last: _LastHand, game: str, seats: tuple[int, ...], buy_in: int | None,
+        given: Mapping[int, int],
+    ) -> tuple[dict[int, int], list[str]]:
+        """The next hand's stacks: ``given`` where given, else what the seat kept, else the
+        buy-in; and, for the audit log, each given stack that differs from the default."""
+        kept = self._stacks_from_last(last, game)
+        out: dict[int, int] = {}
+        changed: list[str] = []
+        for seat in seats:
+            default = kept.get(seat, buy_in)
+            value = given.get(seat, default)
+            if value is None:
+                raise BadInput(f"give seat {seat}'s stack: the table has no buy-in setting and "
+                               "the seat did not play the last hand")
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadInput(f"seat {seat}'s stack must be whole cents, not {value!r}")
+            if value <= 0:
+                had = "has no chips left" if seat in kept else "has no stack"
+                raise RuleViolation(
+                    f"seat {seat} {had}: enter a rebuy for it (Stacks…) or leave it out of "
+                    "this hand"
+                )
+            if seat in given and value != default:
+                if default is None:
+                    was = "no stack before"
+                elif seat in kept:
+                    was = f"{format_cents(default)} kept from the last hand"
+                else:
+                    was = f"the buy-in of {format_cents(default)}"
+                changed.append(f"seat {seat} {format_cents(value)} ({was})")
+            out[seat] = value
+        return out, changed
+
+    def _carry_from_last(self, last: _LastHand, game: str) -> int:
+        hand = last.hand
+        if hand is None or hand.game != game or hand.status != "settled":
             return 0
-        return sum(x.amount for x in self.store.ledger(last.id) if x.kind == "carry_out")
+        return sum(x.amount for x in self.store.ledger(hand.id) if x.kind == "carry_out")
+
+
+class _LastHand:
+    """The table's last hand as :meth:`Services.start_hand` consults it: read once, and replayed
+    from the store at most once (button, carry-over, what the game carries, a misdeal)."""
+
+    def __init__(self, services: Services, hand: Hand | None) -> None:
+        self.services = services
+        self.hand = hand
+        self._replay: HandReplay | None = None
+
+    def replay(self) -> HandReplay:
+        assert self.hand is not None
+        if self._replay is None:
+            self._replay = self.services.hand_replay(self.hand.id)
+        return self._replay
 
 
 def _fee_text(settings: TableSettings) -> str:

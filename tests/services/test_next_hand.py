@@ -7,6 +7,7 @@ from pathlib import Path
 
 from dealer_assist.engine.hand import read_log
 from dealer_assist.services import InMemoryStore, Services, Session
+from dealer_assist.services.app import _LastHand
 
 from .support import FAST, Clock
 
@@ -50,5 +51,6 @@ def test_regression_next_hand_carries_nothing_after_a_change_of_seats() -> None:
     for ev in events[1:]:
         now = svc.record(dealer, now.hand.id, ev)
     svc.settle(dealer, now.hand.id)
-    assert svc._carried_from_last(table_id, "ofc", (1, 3)) == {}
-    assert svc._carried_from_last(table_id, "ofc", (1, 2)) == {"button": 1, "in_fantasyland": [1]}
+    last = _LastHand(svc, svc.store.last_hand(table_id))
+    assert svc._carried_from_last(last, "ofc", (1, 3)) == {}
+    assert svc._carried_from_last(last, "ofc", (1, 2)) == {"button": 1, "in_fantasyland": [1]}

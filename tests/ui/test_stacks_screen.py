@@ -1,0 +1,56 @@
+"""Stacks… [F3] on the dealer screen: between hands of a game played with stacks, a rebuy is
+typed in and the next hand starts with it (and the audit log has it); during a hand it is
+refused; at a table whose game has no stacks the button is hidden."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealer_assist.services import Services, Session
+from dealer_assist.ui.qt import QDialog, Qt, QTimer
+from dealer_assist.ui.stacks_dialog import StacksDialog
+from tests.ui.test_dealer_champs import open_screen
+
+
+def test_rebuy_typed_in_stacks_dialog_starts_the_next_hand(
+    qtbot: Any, sqlite_services: Services
+) -> None:
+    svc = sqlite_services
+    screen = open_screen(qtbot, svc, table="Caro-1")
+    assert screen.stacks_button.isVisible()
+    seen: dict[str, Any] = {}
+
+    def fill() -> None:
+        dlg = next(w for w in screen.findChildren(StacksDialog) if w.isVisible())
+        seen["label"] = dlg.form.labelForField(dlg.edits[2]).text()
+        dlg.edits[2].setText("abc")
+        dlg._try_accept()
+        seen["error"] = dlg.error.text()
+        dlg.edits[2].setText("1,500")
+        dlg._try_accept()
+
+    QTimer.singleShot(0, fill)
+    qtbot.keyClick(screen, Qt.Key.Key_F3)
+    assert seen["label"].startswith("Seat 2 (has ") and "1,000" in seen["label"]
+    assert "seat 2:" in seen["error"] and "not an amount" in seen["error"]
+    assert screen.c.rebuys == {2: 150000}
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    now = screen.c.now
+    assert now is not None and screen.c.rebuys == {}
+    stacks = {int(k): v for k, v in dict(now.replay.start.get("stacks")).items()}
+    assert stacks == {1: 100000, 2: 150000, 3: 100000}
+    admin = svc.sign_in("ada", "9999")
+    detail = [e.detail for e in svc.audit_log(admin) if e.action == "stacks"]
+    assert len(detail) == 1 and "seat 2 " in detail[0] and "buy-in" in detail[0]
+    # during the hand the stacks cannot change
+    qtbot.keyClick(screen, Qt.Key.Key_F3)
+    assert "between hands" in screen.refusal.text()
+    assert not any(isinstance(w, QDialog) and w.isVisible() for w in screen.findChildren(QDialog))
+
+
+def test_stacks_button_hidden_where_the_game_has_none(
+    qtbot: Any, memory_services: Services
+) -> None:
+    screen = open_screen(qtbot, memory_services, table="CC-1")
+    assert not screen.stacks_button.isVisible()
+    assert isinstance(screen.c.session, Session)
