@@ -13,7 +13,6 @@ process (starting workers costs more than it saves).
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import re
@@ -21,7 +20,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from multiprocessing import get_context
@@ -34,6 +33,7 @@ from sqlalchemy.exc import DBAPIError
 
 from dealer_assist.db.bootstrap import BUSY_TIMEOUT_S, Database, unavailable
 from dealer_assist.errors import DealerAssistError
+from dealer_assist.gc_pause import paused_gc
 from dealer_assist.services.audit_chain import AuditCheck, AuditHead, check_audit_chain
 from dealer_assist.services.chain import time_text
 from dealer_assist.services.model import LedgerLine, TableSettings
@@ -214,27 +214,12 @@ class _Reader:
 
 def _check_part(reader: _Reader, task: Task) -> Part:
     """Read one part, check its rows, replay its whole hands against their ledger lines."""
-    with _paused_gc():
+    with paused_gc():
         check = TableCheck(task.table_id, task.name, opening=False)
         check.feed(reader.events(task), reader.to_time)
         infos = reader.hand_infos(check.replayable())
         mine = [h for h, info in infos.items() if info.table_id == task.table_id]
         return check.part(infos, reader.ledgers(mine))
-
-
-@contextmanager
-def _paused_gc() -> Iterator[None]:
-    """No cyclic garbage collection while a part is checked: its rows and replayed states are
-    many small objects without cycles, which the collector would only walk again and again
-    (about a tenth of a part's time). Reference counting still frees them; the collector
-    resumes, and catches up, when the part is done."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 #: A worker process's own connection, opened at its first part, closed when it exits.

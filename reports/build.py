@@ -26,6 +26,7 @@ from dealer_assist.engine.hand import replay
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError
 from dealer_assist.events import Event, Void, event_from_json
+from dealer_assist.gc_pause import paused_gc
 from dealer_assist.money import format_cents
 from dealer_assist.reports.data import (
     AuditEntry,
@@ -52,7 +53,6 @@ from dealer_assist.reports.data import (
     TimeCollection,
     VoidLine,
     fees_by_kind,
-    paused_gc,
     table_label,
 )
 from dealer_assist.reports.source import (

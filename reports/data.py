@@ -8,30 +8,13 @@ here, so a report can never print a total its own lines contradict.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from datetime import date, datetime, timedelta
 from functools import cache
 
 #: Fee kinds that go to a separate fund (jackpot, promotion) rather than to the house.
 FUND_KINDS = frozenset({"jackpot", "promo", "promotion", "jackpot_drop", "promo_drop"})
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """No cyclic garbage collection while a report is built or laid out: it makes hundreds of
-    thousands of small objects that all live until the end, and the collector would walk them
-    again and again (a tenth of the time). Reference counting still frees everything else; the
-    collector resumes afterwards."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 class Record:

@@ -13,6 +13,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph
 
+from dealer_assist.gc_pause import paused_gc
 from dealer_assist.reports.data import (
     AuditReport,
     ChainHead,
@@ -22,7 +23,6 @@ from dealer_assist.reports.data import (
     HandReport,
     ShiftReport,
     Snapshot,
-    paused_gc,
     table_label,
 )
 from dealer_assist.reports.render import (

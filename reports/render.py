@@ -43,8 +43,9 @@ from reportlab.platypus import (
 )
 
 from dealer_assist.cards import SUIT_SYMBOL
+from dealer_assist.gc_pause import paused_gc
 from dealer_assist.money import format_cents
-from dealer_assist.reports.data import ChainHead, Generated, Signature, paused_gc
+from dealer_assist.reports.data import ChainHead, Generated, Signature
 
 DEJAVU_DIR = Path(os.environ.get("DEALER_ASSIST_FONT_DIR", "/usr/share/fonts/truetype/dejavu"))
 INK = colors.HexColor("#111111")

@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealer_assist.cards import RANK_CHARS, SUITS, Card, parse_card
-from dealer_assist.db.verify import _paused_gc
 from dealer_assist.engine.pots import Pot, build_pots
 from dealer_assist.errors import BadInput
 from dealer_assist.events import Call, Discard, Start, event_from_json, event_from_line
+from dealer_assist.gc_pause import paused_gc
 from dealer_assist.services.verify import Folded, HandInfo, Refused, check_hand, fold
 
 # --- reading events: every refusal word for word -----------------------------------------------
@@ -188,14 +188,14 @@ def test_regression_paused_gc_restores_the_collector() -> None:
     was = gc.isenabled()
     try:
         gc.enable()
-        with _paused_gc():
+        with paused_gc():
             assert not gc.isenabled()
         assert gc.isenabled()
-        with pytest.raises(ValueError), _paused_gc():
+        with pytest.raises(ValueError), paused_gc():
             raise ValueError("a part failed")
         assert gc.isenabled()
         gc.disable()
-        with _paused_gc():
+        with paused_gc():
             pass
         assert not gc.isenabled()  # (left off as it was found)
     finally:
