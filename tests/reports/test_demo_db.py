@@ -5,7 +5,7 @@ and with replaying the hands, and every generation is in the audit log."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -98,15 +98,17 @@ def test_cli_shift_report_prints_the_totals_names_and_pages(demo: tuple[str, Any
 
 def test_generating_from_the_cli_is_logged(demo: tuple[str, Any], tmp_path: Path) -> None:
     url, svc = demo
+    # The demo deals the day before it runs: take its day from the records, never the calendar.
+    day = min(s.opened_at for s in svc.list_shifts()).date()
     before = len(svc.store.audit_log(action="report"))
-    assert _report(url, "day", "--out", str(tmp_path / "day.pdf")) == 0
-    assert _report(url, "audit", "--from", "2026-11-21", "--to", "2026-11-21",
+    assert _report(url, "day", "--from", day.isoformat(), "--out", str(tmp_path / "day.pdf")) == 0
+    assert _report(url, "audit", "--from", day.isoformat(), "--to", day.isoformat(),
                    "--out", str(tmp_path / "audit.pdf"), user="otto", pin="4000") == 0
     logged = svc.store.audit_log(action="report")
     assert len(logged) == before + 2
-    assert logged[-2].actor == "fran" and logged[-2].detail.startswith("day summary: 2026-11-21")
+    assert logged[-2].actor == "fran" and logged[-2].detail.startswith(f"day summary: {day}")
     assert logged[-1].actor == "otto" and logged[-1].detail.startswith(
-        "audit report: 2026-11-21 00:00 to 2026-11-22 00:00 UTC")
+        f"audit report: {day} 00:00 to {day + timedelta(days=1)} 00:00 UTC")
     audit = _flat(tmp_path / "audit.pdf")
     assert "Audit report: sensitive actions" in audit and "Login" in audit and "Void" in audit
 
