@@ -46,6 +46,7 @@ from dealer_assist.cards import SUIT_SYMBOL
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.money import format_cents
 from dealer_assist.reports.data import ChainHead, Generated, Signature
+from dealer_assist.version import version_line
 
 DEJAVU_DIR = Path(os.environ.get("DEALER_ASSIST_FONT_DIR", "/usr/share/fonts/truetype/dejavu"))
 INK = colors.HexColor("#111111")
@@ -289,6 +290,7 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
         canv.setFont(f.regular, 7)
         canv.setFillColor(GREY)
         gen = f"Generated {when(info.generated.at)} by {info.generated.by}"
+        gen += f" · {version_line()}"
         canv.drawString(left, 10 * mm, fit(gen, f.regular, 7, (right - left) - 30 * mm))
         canv.drawString(left, 6.5 * mm, fit(info.chain, f.regular, 7, (right - left) - 30 * mm))
         canv.restoreState()

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("DEALER_ASSIST_NO_USER_DB", "1")
+# Station settings (ui/station.py) go to a file of the run's own, never the developer's: a test
+# that stores settings points DEALER_ASSIST_SETTINGS at its own tmp_path.
+os.environ["DEALER_ASSIST_SETTINGS"] = str(
+    Path(tempfile.mkdtemp(prefix="dealer-assist-settings-")) / "station.ini")
 
 import pytest
 

@@ -25,6 +25,8 @@ from dealer_assist.ui.qt import (
     QWidget,
     application,
 )
+from dealer_assist.ui.startup import note_when_shown
+from dealer_assist.ui.station import install_menus
 from dealer_assist.ui.theme import THEMES, apply_theme, current_theme, get_theme
 from dealer_assist.ui.users_dialog import UsersWindow
 
@@ -92,6 +94,7 @@ class MainWindow(QMainWindow):
         ):
             QShortcut(QKeySequence(seq), self).activated.connect(fn)
         self._label_theme()
+        install_menus(self, services, session, where=where)
 
     def _tab_changed(self, _i: int) -> None:
         w = self.tabs.currentWidget()
@@ -140,6 +143,7 @@ def sign_in(services: Services) -> Session | None:
         if first.exec() != QDialog.DialogCode.Accepted:
             return None
     dlg = SignInDialog(services)
+    note_when_shown("sign-in shown")
     if dlg.exec() != QDialog.DialogCode.Accepted:
         return None
     return dlg.session

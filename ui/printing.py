@@ -71,6 +71,10 @@ def print_pdf(parent: QWidget | None, pdf: Path, *, title: str, run: Runner = su
     """
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setDocName(title)
+    from dealer_assist.ui.station import current
+
+    if current().printer:  # the station's printer for reports, chosen at set-up
+        printer.setPrinterName(current().printer)
     dialog = QPrintDialog(printer, parent)
     dialog.setObjectName("print-dialog")
     dialog.setWindowTitle(f"Print: {title}")

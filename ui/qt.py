@@ -88,6 +88,13 @@ __all__ = [
     "QThreadPool", "QTimer", "QToolButton", "QVBoxLayout", "QWidget", "Qt", "Signal", "Slot",
 ]
 
+# Station settings and the About box (ui/station.py).
+from PySide6.QtCore import QSettings
+from PySide6.QtCore import qVersion as qt_version
+from PySide6.QtPrintSupport import QPrinterInfo
+
+__all__ += ["QPrinterInfo", "QSettings", "qt_version"]
+
 
 def application() -> QApplication:
     """The running QApplication, created on first use (tests get pytest-qt's)."""

@@ -12,11 +12,23 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from dealer_assist import __version__
 from dealer_assist.errors import DealerAssistError
 
 #: Modules under dealer_assist.cli that define a command (``add_parser``), in help order.
 COMMANDS = ["replay", "eval_cmd", "table", "db_cmd", "demo", "report", "app"]
+
+
+class _Version(argparse.Action):
+    """``--version``: the release and the commit it was built from (asked only when used)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0,
+                         help="show the version and the commit it was built from, then exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from dealer_assist.version import version_line
+
+        parser.exit(message=version_line() + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -24,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="dealer-assist",
         description="Dealer Assist: run a live card table, replay hands, verify and report.",
     )
-    parser.add_argument("--version", action="version", version=f"dealer-assist {__version__}")
+    parser.add_argument("--version", action=_Version)
     parser.add_argument("--debug", action="store_true", help="show a traceback on internal errors")
     parser.add_argument(
         "--db",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import sys
 from collections.abc import Mapping
 from typing import Any
@@ -30,19 +31,59 @@ def check_screen(env: Mapping[str, str] = os.environ, platform: str = sys.platfo
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("app", help="open the dealer's table screen and the floor console")
-    p.add_argument("--theme", choices=("dark", "light"), default="dark",
-                   help="start in the dark (default) or light theme; F9 switches")
+    p.add_argument("--theme", choices=("dark", "light"), default=None,
+                   help="start in the dark or light theme (default: the station's; F9 switches)")
     p.set_defaults(func=run_app)
 
 
 def run_app(args: argparse.Namespace) -> int:
-    """Open the database given by ``--db`` (or the default) and run the app on it."""
+    """Open the database and run the app on it.
+
+    The database is ``--db``, else ``DEALER_ASSIST_DB``, else the one this station was set up
+    with, else this PC's own file. A station with no settings, started without either, first
+    asks to be set up (ui/station.py).
+    """
     check_screen()
-    from dealer_assist.db.bootstrap import open_services
+    from dealer_assist.db.bootstrap import ENV_URL, default_url, open_services
+    from dealer_assist.db.users import DEFAULT_CARDROOM
+    from dealer_assist.ui import station
     from dealer_assist.ui.main_window import open_app
+    from dealer_assist.ui.qt import application
+    from dealer_assist.ui.startup import close_on_terminate, enable_notes, note
 
-    services = open_services(getattr(args, "db", None))
-    db = getattr(services.store, "db", None)
-    where = db.describe() if db is not None else ""
-
-    return int(open_app(services, theme=getattr(args, "theme", "dark"), where=where))
+    if getattr(args, "debug", False):
+        enable_notes()
+    app = application()
+    with close_on_terminate(app):
+        given = getattr(args, "db", None) or os.environ.get(ENV_URL)
+        settings = station.load()
+        if settings is None and not given:
+            try:
+                default = default_url()
+            except DealerAssistError:
+                default = ""
+            settings = station.first_run(default_db=default.removeprefix("sqlite:///"))
+            if settings is None:
+                return 0
+        settings = settings or station.StationSettings()
+        station.use(settings)
+        while True:
+            try:
+                services = open_services(given or settings.database or None)
+                break
+            except DealerAssistError as exc:
+                # The station's own database is unreachable or wrong: let it be corrected
+                # here rather than leave a station that cannot start without a terminal.
+                fixed = None if given else station.correct(settings, str(exc))
+                if fixed is None:
+                    raise
+                settings = fixed
+                station.use(settings)
+        note("database open")
+        if settings.cardroom:
+            services.name_new_cardroom(settings.cardroom, unnamed=DEFAULT_CARDROOM,
+                                       station=platform.node() or "this station")
+        db = getattr(services.store, "db", None)
+        where = db.describe() if db is not None else ""
+        theme = getattr(args, "theme", None) or settings.theme
+        return int(open_app(services, theme=theme, where=where))

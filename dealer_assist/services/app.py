@@ -65,6 +65,7 @@ from dealer_assist.settings import (
     per_hand_keys,
     start_event,
 )
+from dealer_assist.version import version_line
 
 #: Wrong PINs in a row that lock a user, and for how long.
 MAX_FAILED_PINS = 3
@@ -200,7 +201,8 @@ class Services:
     def sign_in(self, name: str, pin: str) -> Session:
         """Check a PIN. Three wrong PINs in a row lock the user for five minutes; logged."""
         user = self._check_pin_of(name, pin, action="login")
-        self._audit(user.name, "login", f"{user.name} signed in as {user.role}")
+        self._audit(user.name, "login",
+                    f"{user.name} signed in as {user.role} · {version_line()}")
         return Session(user=user, signed_in_at=self.clock())
 
     def sign_out(self, session: Session) -> None:
@@ -332,6 +334,16 @@ class Services:
             raise BadInput("the cardroom needs a name")
         self.store.set_cardroom_name(name.strip())
         self._audit(session.name, "cardroom-named", name.strip())
+
+    def name_new_cardroom(self, name: str, *, unnamed: str, station: str) -> bool:
+        """The name a station was set up with, given to a database that was never named (it
+        still reads ``unnamed``); a named cardroom keeps its name, so a station cannot rename
+        the room on every report. Logged; True if it named the room."""
+        if not name.strip() or self.store.cardroom_name() != unnamed:
+            return False
+        self.store.set_cardroom_name(name.strip())
+        self._audit(None, "cardroom-named", f"{name.strip()} (set up at station {station})")
+        return True
 
     def add_table(
         self, session: Session, settings: Mapping[str, Any], *, name: str | None = None
