@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "packaging" / "dealer-assist.spec"
 NAME = "dealer-assist"
 #: The bundle must stay under this (docs/packaging.md says why it is what it is).
-BUDGET_MB = 90
+BUDGET_MB = 205
 #: The report faces (reports/render.py): suits and the euro sign need DejaVu.
 FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf",
               "DejaVuSansMono.ttf")

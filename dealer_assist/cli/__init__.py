@@ -28,7 +28,8 @@ class _Version(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
         from dealer_assist.version import version_line
 
-        parser.exit(message=version_line() + "\n")
+        print(version_line())
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
