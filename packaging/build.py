@@ -44,7 +44,8 @@ def git_commit(root: Path = ROOT) -> str | None:
 
 
 def find_fonts() -> Path:
-    """A folder with every face in :data:`FONT_FILES`: ``DEALER_ASSIST_FONT_DIR`` or the system's."""
+    """A folder with every face in :data:`FONT_FILES` (``DEALER_ASSIST_FONT_DIR``, or the
+    system's)."""
     env = os.environ.get("DEALER_ASSIST_FONT_DIR")
     for d in ([env] if env else []) + list(FONT_DIRS):
         if all((Path(d) / f).is_file() for f in FONT_FILES):
@@ -61,8 +62,8 @@ def stage(work: Path, commit: str | None) -> Path:
     target = work / "stage"
     shutil.rmtree(target, ignore_errors=True)
     r = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation", "--no-compile",
-         "--no-warn-script-location", "-q", "--target", str(target), str(ROOT)],
+        [sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation",
+         "--no-compile", "--no-warn-script-location", "-q", "--target", str(target), str(ROOT)],
         capture_output=True, text=True, check=False,
     )
     if r.returncode != 0:
