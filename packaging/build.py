@@ -57,10 +57,20 @@ def find_fonts() -> Path:
     )
 
 
+def _clean_setuptools_scratch() -> None:
+    """setuptools builds in ROOT/build/lib and keeps what it copied there: a module deleted from
+    the source would ride along into the next bundle. Start and end without it."""
+    for scratch in (ROOT / "build").glob("lib*"):
+        shutil.rmtree(scratch, ignore_errors=True)
+    for scratch in (ROOT / "build").glob("bdist.*"):
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
 def stage(work: Path, commit: str | None) -> Path:
     """Install the project into ``work/stage`` as pip would on a station, plus ``_build.py``."""
     target = work / "stage"
     shutil.rmtree(target, ignore_errors=True)
+    _clean_setuptools_scratch()
     r = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation",
          "--no-compile", "--no-warn-script-location", "-q", "--target", str(target), str(ROOT)],
@@ -68,9 +78,7 @@ def stage(work: Path, commit: str | None) -> Path:
     )
     if r.returncode != 0:
         raise BuildError(f"installing the project into {target} failed:\n{r.stderr.strip()}")
-    # pip builds in ROOT/build; leave the checkout as it was.
-    shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
-    shutil.rmtree(ROOT / "build" / f"bdist.{sys.platform}", ignore_errors=True)
+    _clean_setuptools_scratch()
     (target / "dealer_assist" / "_build.py").write_text(
         '"""Written by packaging/build.py when the bundle was built; never committed."""\n\n'
         f"COMMIT = {commit!r}\n", encoding="utf-8",
@@ -111,9 +119,9 @@ def sizes(bundle: Path) -> tuple[int, list[tuple[str, int]]]:
         n = p.stat().st_size
         total += n
         rel = p.relative_to(bundle).parts
-        key = "/".join(rel[:4]) if rel[:3] == ("_internal", "PySide6", "Qt") else "/".join(rel[:2])
-        if len(rel) > 2 and rel[:2] == ("_internal", "PySide6") and rel[2] != "Qt":
-            key = "/".join(rel[:3])
+        depth = 5 if rel[:3] == ("_internal", "PySide6", "Qt") else (
+            3 if rel[:2] == ("_internal", "PySide6") else 2)
+        key = "/".join(rel[:depth])
         parts[key] = parts.get(key, 0) + n
     return total, sorted(parts.items(), key=lambda kv: -kv[1])
 

@@ -58,6 +58,9 @@ def run_app(args: argparse.Namespace) -> int:
         given = getattr(args, "db", None) or os.environ.get(ENV_URL)
         settings = station.load()
         if settings is None and not given:
+            from dealer_assist.ui.theme import apply_theme, get_theme
+
+            apply_theme(app, get_theme(getattr(args, "theme", None) or "dark"))
             try:
                 default = default_url()
             except DealerAssistError:
