@@ -198,6 +198,7 @@ class StationDialog(QDialog):
         row.addWidget(self.ok)
         lay.addLayout(row)
         self.fields: list[QWidget] = [self.cardroom, self.database, self.theme, self.printer]
+        self.setMinimumWidth(600)
         self.setMaximumWidth(1200)
         #: Where the cursor starts: the first field, or the one a refusal is about.
         self.first_focus: QWidget = self.cardroom
@@ -247,6 +248,9 @@ class StationDialog(QDialog):
     def show_error(self, text: str) -> None:
         self.error.setText(text)
         self.error.setVisible(bool(text))
+        hint = self.sizeHint()  # a wrapped refusal must not squash the fields: grow to fit
+        if text and self.height() < hint.height():
+            self.resize(self.width(), hint.height())
 
 
 def first_run(*, default_db: str = "") -> StationSettings | None:
