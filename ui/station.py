@@ -255,7 +255,10 @@ class StationDialog(QDialog):
 
 def first_run(*, default_db: str = "") -> StationSettings | None:
     """Ask for and store this station's settings; None if the person chose Quit."""
+    from dealer_assist.ui.startup import note_when_shown
+
     dlg = StationDialog(default_db=default_db)
+    note_when_shown("station set-up shown")
     while dlg.exec() == QDialog.DialogCode.Accepted and dlg.settings is not None:
         try:
             save(dlg.settings)

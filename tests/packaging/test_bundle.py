@@ -119,13 +119,11 @@ def test_demo_then_verify_then_a_shift_report(bundle: Path, station: dict[str, s
     assert b"DejaVuSans" in pdf.read_bytes()  # the fonts travelled with the bundle: suits print
 
 
-def test_window_comes_up_offscreen_and_sigterm_closes_it_cleanly(bundle: Path,
-                                                                  station: dict[str, str],
-                                                                  tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'room.sqlite3'}"
-    r = _run(bundle, station, "--db", db, "db", "upgrade", "--admin-pin", "4321")
-    assert r.returncode == 0, r.stderr
-    proc = subprocess.Popen([str(bundle / "dealer-assist"), "--debug", "--db", db], env=station,
+def _up_then_terminated(bundle: Path, env: dict[str, str], args: list[str], screen: str,
+                        *, up_s: float) -> str:
+    """Start the app, wait for ``screen`` to be shown, leave it up ``up_s``, SIGTERM it: it
+    must still be running then and exit 0. Returns what it said on stderr."""
+    proc = subprocess.Popen([str(bundle / "dealer-assist"), "--debug", *args], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines: list[str] = []
     shown = threading.Event()
@@ -134,15 +132,15 @@ def test_window_comes_up_offscreen_and_sigterm_closes_it_cleanly(bundle: Path,
         assert proc.stderr is not None
         for line in proc.stderr:
             lines.append(line)
-            if line.startswith("startup: sign-in shown"):
+            if line.startswith(f"startup: {screen} shown"):
                 shown.set()
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     try:
         assert shown.wait(180), "".join(lines)  # a hang guard, not a timing
-        time.sleep(3)
-        assert proc.poll() is None, "".join(lines)  # still up after a few seconds
+        time.sleep(up_s)
+        assert proc.poll() is None, "".join(lines)  # still up
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(60) == 0, "".join(lines)
     finally:
@@ -152,6 +150,25 @@ def test_window_comes_up_offscreen_and_sigterm_closes_it_cleanly(bundle: Path,
     reader.join(10)
     err = "".join(lines)
     assert "Traceback" not in err and "internal error" not in err, err
+    return err
+
+
+def test_window_comes_up_offscreen_and_sigterm_closes_it_cleanly(bundle: Path,
+                                                                  station: dict[str, str],
+                                                                  tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'room.sqlite3'}"
+    r = _run(bundle, station, "--db", db, "db", "upgrade", "--admin-pin", "4321")
+    assert r.returncode == 0, r.stderr
+    err = _up_then_terminated(bundle, station, ["--db", db], "sign-in", up_s=3)
+    assert "startup: database open" in err
+
+
+def test_a_new_station_asks_to_be_set_up_and_a_sigterm_saves_nothing(
+    bundle: Path, station: dict[str, str], tmp_path: Path
+) -> None:
+    _up_then_terminated(bundle, station, [], "station set-up", up_s=1)
+    assert not (tmp_path / "station.ini").exists()  # cancelled, not half set up
+    assert not (tmp_path / "data" / "dealer-assist" / "dealer-assist.sqlite3").exists()
 
 
 def test_bundle_is_under_budget_with_its_data_and_without_test_packages(bundle: Path) -> None:
