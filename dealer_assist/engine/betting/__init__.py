@@ -1,0 +1,73 @@
+"""The hold 'em style betting engine every betting game builds on.
+
+Fixed limit, pot-limit and no-limit; blinds, antes or both; check, bet, call, raise, fold and
+all-in with the minimum-raise, reopening and cap rules; uncalled chips returned; side pots and
+payouts with the fee and the winners given by the game. Pure functions of an immutable
+:class:`BettingState`. How a game uses it: docs/betting.md.
+"""
+
+from dealer_assist.engine.betting.actions import (
+    Range,
+    all_in,
+    bet,
+    call,
+    can_all_in,
+    can_bet,
+    can_call,
+    can_check,
+    can_fold,
+    can_raise,
+    check,
+    fold,
+    pot_limit_max,
+    raise_to,
+    verify_all_in,
+    verify_bet,
+    verify_call,
+    verify_check,
+    verify_fold,
+    verify_raise,
+    wager_range,
+)
+from dealer_assist.engine.betting.options import Choice, Options, options
+from dealer_assist.engine.betting.rules import BettingRules, Structure
+from dealer_assist.engine.betting.settle import Payout, PotAward, award, best_first, pots
+from dealer_assist.engine.betting.state import Act, BettingState, next_round, start
+
+__all__ = [
+    "Act",
+    "BettingRules",
+    "BettingState",
+    "Choice",
+    "Options",
+    "Payout",
+    "PotAward",
+    "Range",
+    "Structure",
+    "all_in",
+    "award",
+    "best_first",
+    "bet",
+    "call",
+    "can_all_in",
+    "can_bet",
+    "can_call",
+    "can_check",
+    "can_fold",
+    "can_raise",
+    "check",
+    "fold",
+    "next_round",
+    "options",
+    "pot_limit_max",
+    "pots",
+    "raise_to",
+    "start",
+    "verify_all_in",
+    "verify_bet",
+    "verify_call",
+    "verify_check",
+    "verify_fold",
+    "verify_raise",
+    "wager_range",
+]

@@ -1,0 +1,177 @@
+"""Pots and payouts of a betting hand, the ordinary (hold 'em) way.
+
+Every seat still in is capped by what it put in, so each all-in level closes a pot (the main pot,
+then the side pots), folded money stays in the pots it reached, and chips nobody matched have
+already gone back to their owner when the round closed (``BettingState.returned``). The pots
+come from :func:`dealer_assist.engine.pots.build_pots`, shared with Caro Hold 'em.
+
+The game says who wins each pot (``winners``): one group of seats, or several groups that share
+it in equal parts (hi-lo: the high half, then the low half; the first part takes the odd chip).
+Within a part tied winners split in the smallest chip, odd chips one at a time from the first
+winner left of the button. The house fee is the game's: ``fee`` gets the pots and returns the
+cents to take (the fees engine works it out); it comes out of the pots from the main pot on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dealer_assist.engine.betting.state import BettingState
+from dealer_assist.engine.pots import Pot, build_pots, clockwise_from_button, split_pot
+
+
+@dataclass(frozen=True, slots=True)
+class PotAward:
+    """One pot paid out: its amount, who could win it, the fee taken from it, the winning
+    groups (one per equal part) and what each seat got."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    fee: int
+    parts: tuple[tuple[int, ...], ...]
+    shares: Mapping[int, int]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every seat paid from this pot, in the order of the parts."""
+        seen: list[int] = []
+        for part in self.parts:
+            seen.extend(s for s in part if s not in seen)
+        return tuple(seen)
+
+
+@dataclass(frozen=True, slots=True)
+class Payout:
+    """The end of the hand in money: ``payouts`` are everything pushed to each seat (the pots
+    won and the uncalled chips returned), ``returned`` the uncalled part, ``fee`` the house's.
+    In equals out: sum of ``put_in`` plus ``pot_in`` is payouts plus fee."""
+
+    pots: tuple[PotAward, ...]
+    put_in: Mapping[int, int]
+    returned: Mapping[int, int]
+    payouts: Mapping[int, int]
+    fee: int
+    pot_in: int
+
+    @property
+    def conserved(self) -> bool:
+        return sum(self.put_in.values()) + self.pot_in == sum(self.payouts.values()) + self.fee
+
+    def net(self) -> dict[int, int]:
+        return {s: self.payouts[s] - self.put_in[s] for s in self.put_in}
+
+
+def pots(state: BettingState) -> tuple[Pot, ...]:
+    """The main pot, then the side pots, as they stand now (bets in front included); money
+    brought in from another hand is in the main pot."""
+    live = state.live
+    found = build_pots(
+        state.contributions(),
+        live=live,
+        capped=live,
+        order=clockwise_from_button(state.seats, state.button),
+    )
+    if state.pot_in and found:
+        first = found[0]
+        found[0] = Pot(first.amount + state.pot_in, first.eligible, first.level)
+    return tuple(found)
+
+
+Winners = Callable[[Pot], Sequence[Sequence[int]]]
+Fee = Callable[[tuple[Pot, ...]], int]
+
+
+def _parts(amount: int, count: int, smallest_chip: int) -> list[int]:
+    """``amount`` in ``count`` equal parts of whole chips; the odd chips to the first parts."""
+    share = (amount // (smallest_chip * count)) * smallest_chip
+    out = [share] * count
+    left = amount - share * count
+    k = 0
+    while left > 0:
+        give = min(smallest_chip, left)
+        out[k % count] += give
+        left -= give
+        k += 1
+    return out
+
+
+def award(
+    state: BettingState,
+    *,
+    winners: Winners | None = None,
+    smallest_chip: int = 1,
+    fee: Fee | None = None,
+) -> Payout:
+    """Pay every pot. With one seat left it takes everything and ``winners`` is not asked;
+    otherwise the betting must be over and ``winners(pot)`` names the winning groups among
+    ``pot.eligible``."""
+    if not state.betting_done:
+        raise ValueError("the betting is not over: no pot can be paid yet")
+    found = pots(state)
+    alone = state.hand_over
+    takeable = [p.amount if (p.contested or alone) else 0 for p in found]
+    to_take = fee(found) if fee is not None else 0
+    if to_take < 0 or to_take > sum(takeable):
+        raise ValueError(f"a fee of {to_take} cannot come out of pots of {sum(takeable)}")
+    seats = state.seats
+    payouts = {s: state.returned[i] for i, s in enumerate(seats)}
+    awards: list[PotAward] = []
+    for pot, room in zip(found, takeable, strict=True):
+        taken = min(to_take, room)
+        to_take -= taken
+        net = pot.amount - taken
+        if alone or len(pot.eligible) == 1:
+            groups: tuple[tuple[int, ...], ...] = (
+                (state.live[0],) if alone else pot.eligible,
+            )
+        else:
+            if winners is None:
+                raise ValueError("more than one player is in: say who wins each pot")
+            groups = tuple(tuple(g) for g in winners(pot) if g)
+            if not groups:
+                raise ValueError("every pot needs a winner")
+            for group in groups:
+                strangers = [s for s in group if s not in pot.eligible]
+                if strangers:
+                    raise ValueError(f"seat {strangers[0]} cannot win a pot it is not in")
+        shares: dict[int, int] = {}
+        for group, part in zip(groups, _parts(net, len(groups), smallest_chip), strict=True):
+            split = split_pot(
+                part, group, seats=seats, button=state.button, smallest_chip=smallest_chip
+            )
+            for s, cents in split.items():
+                shares[s] = shares.get(s, 0) + cents
+        for s, cents in shares.items():
+            payouts[s] += cents
+        awards.append(
+            PotAward(
+                amount=pot.amount, eligible=pot.eligible, fee=taken, parts=groups, shares=shares
+            )
+        )
+    result = Payout(
+        pots=tuple(awards),
+        put_in={s: state.put_in[i] for i, s in enumerate(seats)},
+        returned={s: state.returned[i] for i, s in enumerate(seats)},
+        payouts=payouts,
+        fee=sum(a.fee for a in awards),
+        pot_in=state.pot_in,
+    )
+    if not result.conserved:
+        raise AssertionError("the payout does not conserve chips")
+    return result
+
+
+def best_first(strength: Mapping[int, Any]) -> Winners:
+    """A ``winners`` for one-way games: the seats of the pot with the top ``strength``
+    (any mutually comparable values, higher is better); seats missing from it cannot win."""
+
+    def pick(pot: Pot) -> Sequence[Sequence[int]]:
+        known = [s for s in pot.eligible if s in strength]
+        if not known:
+            return [pot.eligible]
+        top = max(strength[s] for s in known)
+        return [[s for s in known if strength[s] == top]]
+
+    return pick
