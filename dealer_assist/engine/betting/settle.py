@@ -44,13 +44,16 @@ class PotAward:
 
 @dataclass(frozen=True, slots=True)
 class Payout:
-    """The end of the hand in money: ``payouts`` are everything pushed to each seat (the pots
-    won and the uncalled chips returned), ``returned`` the uncalled part, ``fee`` the house's.
-    In equals out: sum of ``put_in`` plus ``pot_in`` is payouts plus fee."""
+    """The end of the hand in money: ``won`` is what each seat takes from the pots,
+    ``returned`` its uncalled chips (already back in its stack in the state), ``payouts`` the
+    two together: everything pushed to the seat, as a settlement lists it against ``put_in``.
+    In equals out: sum of ``put_in`` plus ``pot_in`` is payouts plus fee. A seat's stack after
+    the hand is its stack in the state plus ``won``."""
 
     pots: tuple[PotAward, ...]
     put_in: Mapping[int, int]
     returned: Mapping[int, int]
+    won: Mapping[int, int]
     payouts: Mapping[int, int]
     fee: int
     pot_in: int
@@ -105,10 +108,10 @@ def award(
     fee: Fee | None = None,
 ) -> Payout:
     """Pay every pot. With one seat left it takes everything and ``winners`` is not asked;
-    otherwise the betting must be over and ``winners(pot)`` names the winning groups among
-    ``pot.eligible``."""
-    if not state.betting_done:
-        raise ValueError("the betting is not over: no pot can be paid yet")
+    otherwise the last betting round must be closed (the game knows which round is the last)
+    and ``winners(pot)`` names the winning groups among ``pot.eligible``."""
+    if state.to_act is not None:
+        raise ValueError(f"seat {state.seat_to_act} is still to act: no pot can be paid yet")
     found = pots(state)
     alone = state.hand_over
     takeable = [p.amount if (p.contested or alone) else 0 for p in found]
@@ -116,7 +119,7 @@ def award(
     if to_take < 0 or to_take > sum(takeable):
         raise ValueError(f"a fee of {to_take} cannot come out of pots of {sum(takeable)}")
     seats = state.seats
-    payouts = {s: state.returned[i] for i, s in enumerate(seats)}
+    won = {s: 0 for s in seats}
     awards: list[PotAward] = []
     for pot, room in zip(found, takeable, strict=True):
         taken = min(to_take, room)
@@ -144,7 +147,7 @@ def award(
             for s, cents in split.items():
                 shares[s] = shares.get(s, 0) + cents
         for s, cents in shares.items():
-            payouts[s] += cents
+            won[s] += cents
         awards.append(
             PotAward(
                 amount=pot.amount, eligible=pot.eligible, fee=taken, parts=groups, shares=shares
@@ -154,7 +157,8 @@ def award(
         pots=tuple(awards),
         put_in={s: state.put_in[i] for i, s in enumerate(seats)},
         returned={s: state.returned[i] for i, s in enumerate(seats)},
-        payouts=payouts,
+        won=won,
+        payouts={s: won[s] + state.returned[i] for i, s in enumerate(seats)},
         fee=sum(a.fee for a in awards),
         pot_in=state.pot_in,
     )
