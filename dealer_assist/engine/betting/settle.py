@@ -1,8 +1,10 @@
 """Pots and payouts of a betting hand, the ordinary (hold 'em) way.
 
-Every seat still in is capped by what it put in, so each all-in level closes a pot (the main pot,
-then the side pots), folded money stays in the pots it reached, and chips nobody matched have
-already gone back to their owner when the round closed (``BettingState.returned``). The pots
+A seat that is all-in is capped by what it put in, so each all-in level closes a pot (the main
+pot, then the side pots); folded money stays in the pots it reached. A seat still in with chips
+behind has matched every bet when a round closes (chips nobody matched have gone back to their
+owner then: ``BettingState.returned``), so it contests every pot, antes of different sizes
+included (Markets poker: the dealer antes two chips, the others one). The pots
 come from :func:`dealer_assist.engine.pots.build_pots`, shared with Caro Hold 'em.
 
 The game says who wins each pot (``winners``): one group of seats, or several groups that share
@@ -70,10 +72,11 @@ def pots(state: BettingState) -> tuple[Pot, ...]:
     """The main pot, then the side pots, as they stand now (bets in front included); money
     brought in from another hand is in the main pot."""
     live = state.live
+    all_in = [s for i, s in enumerate(state.seats) if not state.folded[i] and not state.stacks[i]]
     found = build_pots(
         state.contributions(),
         live=live,
-        capped=live,
+        capped=all_in,
         order=clockwise_from_button(state.seats, state.button),
     )
     if state.pot_in and found:
