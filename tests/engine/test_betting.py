@@ -143,8 +143,7 @@ def test_rule_a_short_all_in_bet_does_not_reopen_to_a_player_who_checked() -> No
     # $1 is less than the $2 smallest bet: seat 1 checked, so it may only call or fold
     assert labels(s) == ("call $1", "fold")
     s = play(s, (1, "call"))
-    # seat 2 also checked; after a full raise it could raise again
-    assert labels(s) == ("call $1", "fold")
+    assert labels(s) == ("call $1", "fold")  # seat 2 checked too
 
 
 def test_rule_cumulative_short_all_ins_reopen_when_they_add_up_to_a_full_raise() -> None:
@@ -153,11 +152,13 @@ def test_rule_cumulative_short_all_ins_reopen_when_they_add_up_to_a_full_raise()
                 stacks={1: 20000, 2: 20000, 3: 20000, 4: 1300, 5: 1700})
     s = b.next_round(play(s, (3, "call"), (4, "call"), (5, "call"), (1, "call"), (2, "check")))
     s = play(s, (1, "bet", 500), (2, "raise", 1000), (3, "call"), (4, "all-in"), (5, "all-in"))
-    # seat 3 called $10 and now faces $15: $7 more, at least the $5 full raise
+    # seat 4's all-in to $11 and seat 5's to $15 are each short of the $5 full raise, but
+    # seat 1 (bet $5) now faces $10 more: reopened, and the least raise is to $15 + $5
     assert s.seat_to_act == 1
     rng = b.wager_range(s, 0)
     assert (rng.low, rng.high) == (2000, 19800)
     s = play(s, (1, "call"), (2, "call"))
+    # seat 3 called $10 and faces $15: $5 more, exactly a full raise
     assert labels(s)[1] == "raise to $20-$198"
 
 
@@ -419,9 +420,9 @@ def test_rule_odd_chips_go_to_the_first_winner_left_of_the_button() -> None:
     payout = b.award(s, winners=lambda pot: [[1, 2, 3]], smallest_chip=25)
     assert payout.won == {1: 200, 2: 200, 3: 200}
     payout = b.award(s, winners=lambda pot: [[1, 2]], smallest_chip=100)
-    # $6 between seats 1 and 2 in $1 chips: $3 each; with a $5 fee it is $1 for two: the odd
-    # chip... to seat 3's left, seat 1
     assert payout.won == {1: 300, 2: 300, 3: 0}
+    # after a $1 fee, $5 in $1 chips between seats 1 and 2: clockwise from the button (seat 2)
+    # come seats 3, 1, 2, so the odd chip goes to seat 1, the first winner
     payout = b.award(s, winners=lambda pot: [[1, 2]], smallest_chip=100, fee=lambda pots: 100)
     assert payout.won == {1: 300, 2: 200, 3: 0} and payout.fee == 100
     payout = b.award(s, winners=lambda pot: [[2, 1]], smallest_chip=100, fee=lambda pots: 100)
@@ -449,3 +450,33 @@ def test_rule_the_fee_comes_out_of_the_main_pot_first() -> None:
     assert payout.won == {1: 0, 2: 0, 3: 1900} and payout.conserved
     with pytest.raises(ValueError, match="cannot come out of pots"):
         b.award(s, winners=lambda pot: [[3]], fee=lambda p: 2601)
+
+
+# -- killed hands and the showdown order ---------------------------------------------------
+
+
+def test_rule_a_killed_hand_is_out_and_its_chips_stay_in_the_pot() -> None:
+    rules = b.BettingRules(structure=NL, small_blind=100, big_blind=200)
+    s = b.start(rules, seats=[1, 2, 3], button=3, stacks=dict.fromkeys([1, 2, 3], 5000))
+    s = b.next_round(play(s, (3, "call"), (1, "call"), (2, "check")))
+    s = play(s, (1, "bet", 400))
+    # between the deal of two cards, or out of turn: the dealer kills seat 3's hand
+    s = b.kill(s, 3)
+    assert s.seat_to_act == 2 and s.live == (1, 2) and s.log[-1].kind == "kill"
+    s = b.kill(s, 2)
+    assert s.hand_over and s.returned == (400, 0, 0)
+    assert b.award(s).won == {1: 600, 2: 0, 3: 0}
+    assert refused("betting-kill", b.kill, b.kill(b.start(rules, seats=[1, 2, 3], button=3,
+                   stacks=dict.fromkeys([1, 2, 3], 5000)), 1), 1) == "seat 1's hand is already out"
+
+
+def test_rule_showdown_order_last_aggressor_first_else_left_of_the_button() -> None:
+    rules = b.BettingRules(structure=NL, small_blind=100, big_blind=200)
+    s = b.start(rules, seats=[1, 2, 3, 4], button=4, stacks=dict.fromkeys([1, 2, 3, 4], 5000))
+    s = b.next_round(play(s, (3, "call"), (4, "call"), (1, "call"), (2, "check")))
+    s = play(s, (1, "check"), (2, "check"), (3, "bet", 200), (4, "call"), (1, "call"),
+             (2, "fold"))
+    assert b.showdown_order(s) == (3, 4, 1)
+    s = b.next_round(s)
+    s = play(s, (1, "check"), (3, "check"), (4, "check"))
+    assert b.showdown_order(s) == (1, 3, 4)

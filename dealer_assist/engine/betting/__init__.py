@@ -16,9 +16,11 @@ from dealer_assist.engine.betting.actions import (
     can_call,
     can_check,
     can_fold,
+    can_kill,
     can_raise,
     check,
     fold,
+    kill,
     pot_limit_max,
     raise_to,
     verify_all_in,
@@ -26,12 +28,20 @@ from dealer_assist.engine.betting.actions import (
     verify_call,
     verify_check,
     verify_fold,
+    verify_kill,
     verify_raise,
     wager_range,
 )
 from dealer_assist.engine.betting.options import Choice, Options, options
 from dealer_assist.engine.betting.rules import BettingRules, Structure
-from dealer_assist.engine.betting.settle import Payout, PotAward, award, best_first, pots
+from dealer_assist.engine.betting.settle import (
+    Payout,
+    PotAward,
+    award,
+    best_first,
+    pots,
+    showdown_order,
+)
 from dealer_assist.engine.betting.state import Act, BettingState, next_round, start
 
 __all__ = [
@@ -54,20 +64,24 @@ __all__ = [
     "can_call",
     "can_check",
     "can_fold",
+    "can_kill",
     "can_raise",
     "check",
     "fold",
+    "kill",
     "next_round",
     "options",
     "pot_limit_max",
     "pots",
     "raise_to",
+    "showdown_order",
     "start",
     "verify_all_in",
     "verify_bet",
     "verify_call",
     "verify_check",
     "verify_fold",
+    "verify_kill",
     "verify_raise",
     "wager_range",
 ]

@@ -386,3 +386,33 @@ def all_in(state: BettingState, seat: int) -> BettingState:
     if kind == "call":
         return call(state, seat)
     return _wager(state, i, state.in_round[i] + state.stacks[i], kind)
+
+
+def verify_kill(state: BettingState, seat: int) -> None:
+    i = state.index(seat)
+    if state.folded[i]:
+        raise _violation(f"seat {seat}'s hand is already out", "kill")
+    if state.hand_over:
+        raise _violation(
+            f"the hand is over: seat {state.live[0]} is the only player left", "closed"
+        )
+
+
+def can_kill(state: BettingState, seat: int) -> bool:
+    return _can(lambda: verify_kill(state, seat))
+
+
+def kill(state: BettingState, seat: int) -> BettingState:
+    """The dealer declares a hand dead, in turn or not (a missed discard, a fouled hand): it is
+    out as if folded, its chips stay in the pot. The turn passes on if it was this seat's, or if
+    the seat to act no longer has anything to decide."""
+    verify_kill(state, seat)
+    i = state.index(seat)
+    act = Act(seat, "kill", 0, state.in_round[i], False, state.round)
+    dead = evolve(state, folded=replaced(state.folded, i, True), log=(*state.log, act))
+    at = dead.to_act
+    if at is None:
+        return _return_uncalled(dead) if dead.hand_over else dead
+    nxt = at if at != i and dead.needs_to_act(at) else dead.next_to_act(at)
+    dead = evolve(dead, to_act=nxt)
+    return _return_uncalled(dead) if nxt is None else dead

@@ -85,6 +85,17 @@ def pots(state: BettingState) -> tuple[Pot, ...]:
     return tuple(found)
 
 
+def showdown_order(state: BettingState) -> tuple[int, ...]:
+    """Who shows first at the showdown: the last to bet or raise in the last betting round,
+    or, if that round was checked through, the first seat left of the button; then clockwise.
+    Only seats still in."""
+    live = state.live
+    if state.aggressor is not None and state.aggressor in live:
+        k = live.index(state.aggressor)
+        return live[k:] + live[:k]
+    return live
+
+
 Winners = Callable[[Pot], Sequence[Sequence[int]]]
 Fee = Callable[[tuple[Pot, ...]], int]
 
