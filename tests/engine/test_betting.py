@@ -393,6 +393,9 @@ def test_bad_settings_are_refused_with_a_message() -> None:
     with pytest.raises(BadInput, match="must equal the small bet"):
         b.BettingRules(structure=LIMIT, small_blind=100, big_blind=100, small_bet=200,
                        big_bet=400)
+    assert b.BettingRules(structure="pot-limit", big_blind=200).structure is PL  # type: ignore[arg-type]
+    with pytest.raises(BadInput, match="write limit, pot-limit or no-limit"):
+        b.BettingRules(structure="spread", big_blind=200)  # type: ignore[arg-type]
     with pytest.raises(BadInput, match="need a big blind or a minimum bet"):
         b.BettingRules(structure=NL, ante=100)
     rules = b.BettingRules(structure=NL, small_blind=100, big_blind=200)
@@ -466,6 +469,11 @@ def test_rule_a_killed_hand_is_out_and_its_chips_stay_in_the_pot() -> None:
     s = b.kill(s, 2)
     assert s.hand_over and s.returned == (400, 0, 0)
     assert b.award(s).won == {1: 600, 2: 0, 3: 0}
+    # heads-up, the seat to act's only opponent is killed: the hand is over at once
+    hu = b.start(rules, seats=[1, 2], button=1, stacks={1: 5000, 2: 5000})
+    hu = b.kill(hu, 2)
+    assert hu.hand_over and hu.seat_to_act is None and hu.returned == (0, 0)
+    assert b.award(hu).won == {1: 300, 2: 0}
     assert refused("betting-kill", b.kill, b.kill(b.start(rules, seats=[1, 2, 3], button=3,
                    stacks=dict.fromkeys([1, 2, 3], 5000)), 1), 1) == "seat 1's hand is already out"
 

@@ -80,6 +80,10 @@ def test_random_legal_hands_conserve_chips_and_win_no_more_than_each_opponent_pu
                 break
             state = b.next_round(state)
             continue
+        if data.draw(st.integers(0, 19)) == 0 and len(state.live) > 1:
+            # now and then the dealer kills a hand, in turn or not
+            state = b.kill(state, data.draw(st.sampled_from(state.live)))
+            continue
         opts = b.options(state)
         assert opts is not None
         seat = opts.seat

@@ -289,13 +289,13 @@ def _after(state: BettingState, i: int, act: Act, **changes: object) -> BettingS
 
 
 def _return_uncalled(state: BettingState) -> BettingState:
-    """Chips above what anyone else put in this round go back to their owner."""
+    """Chips above what anyone else put in this round go back to their owner, if still in."""
     if len(state.seats) < 2:
         return state
     ranked = sorted(range(len(state.seats)), key=lambda j: state.in_round[j], reverse=True)
     top, second = ranked[0], ranked[1]
     extra = state.in_round[top] - state.in_round[second]
-    if extra <= 0:
+    if extra <= 0 or state.folded[top]:  # a killed hand's chips stay in the pot
         return state
     return evolve(
         state,
@@ -411,8 +411,10 @@ def kill(state: BettingState, seat: int) -> BettingState:
     act = Act(seat, "kill", 0, state.in_round[i], False, state.round)
     dead = evolve(state, folded=replaced(state.folded, i, True), log=(*state.log, act))
     at = dead.to_act
+    if dead.hand_over:
+        return _return_uncalled(evolve(dead, to_act=None))
     if at is None:
-        return _return_uncalled(dead) if dead.hand_over else dead
+        return dead
     nxt = at if at != i and dead.needs_to_act(at) else dead.next_to_act(at)
     dead = evolve(dead, to_act=nxt)
     return _return_uncalled(dead) if nxt is None else dead

@@ -55,7 +55,13 @@ class BettingRules:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise BadInput(f"{name} must be a whole number of cents, 0 or more: {value!r}")
         if not isinstance(self.structure, Structure):
-            raise BadInput(f"unknown betting structure {self.structure!r}")
+            try:  # the hand log's text ("pot-limit") is accepted as well
+                object.__setattr__(self, "structure", Structure(self.structure))
+            except ValueError:
+                raise BadInput(
+                    f"unknown betting structure {self.structure!r}: "
+                    "write limit, pot-limit or no-limit"
+                ) from None
         if self.small_blind > self.big_blind:
             raise BadInput("the small blind cannot be bigger than the big blind")
         if self.structure is Structure.LIMIT:
