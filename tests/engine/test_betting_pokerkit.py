@@ -1,6 +1,7 @@
 """The betting engine against pokerkit, hand by hand, for hold 'em betting.
 
-Random legal hands in fixed limit, pot-limit and no-limit are played through both engines at
+Random legal hands in fixed limit, pot-limit and no-limit, with blinds (and sometimes antes) or
+antes only, are played through both engines at
 once. At every decision both must agree on who acts, the call, whether a bet or raise is open and
 its smallest and largest total; at the end, on the pots and on every seat's final stack (uncalled
 chips, side pots and split pots included). Pokerkit's seat 0 is the first left of the button and
@@ -64,13 +65,14 @@ KINDS = {
 
 def _pokerkit_state(rules: b.BettingRules, stacks: list[int]) -> State:
     limit = rules.structure is b.Structure.LIMIT
-    small = rules.small_bet if limit else rules.big_blind
-    big = rules.big_bet if limit else rules.big_blind
+    small = rules.small_bet if limit else rules.opening_bet
+    big = rules.big_bet if limit else rules.opening_bet
     # our cap counts the big blind as the first bet before the flop; pokerkit counts raises only
     uncapped = rules.heads_up_uncapped and len(stacks) == 2
     counts: list[int | None] = [None] * 4
     if limit and rules.cap and not uncapped:
-        counts = [rules.cap - 1, rules.cap, rules.cap, rules.cap]
+        first = rules.cap - 1 if rules.big_blind else rules.cap
+        counts = [first, rules.cap, rules.cap, rules.cap]
     streets = tuple(
         Street(
             i > 0,
@@ -193,14 +195,20 @@ def play(seed: int, structure: b.Structure) -> str:
     random.seed(seed)  # pokerkit shuffles with the module's generator
     n = rng.randint(2, 6)
     ante = rng.choice([0, 0, 25])
+    blinds = rng.random() < 0.8  # else antes only: the first left of the button opens
+    if not blinds:
+        ante = 100
     if structure is b.Structure.LIMIT:
-        rules = b.BettingRules(structure=structure, small_blind=100, big_blind=200,
-                               ante=ante, small_bet=200, big_bet=400, cap=rng.choice([3, 4]),
+        rules = b.BettingRules(structure=structure, small_blind=100 * blinds,
+                               big_blind=200 * blinds, ante=ante, small_bet=200, big_bet=400,
+                               cap=rng.choice([3, 4]),
                                heads_up_uncapped=n == 2 and rng.random() < 0.5)
         stacks = [rng.randint(8000, 12000) for _ in range(n)]
     else:
-        rules = b.BettingRules(structure=structure, small_blind=rng.choice([100, 50]),
-                               big_blind=200, ante=ante)
+        rules = b.BettingRules(structure=structure,
+                               small_blind=rng.choice([100, 50]) * blinds,
+                               big_blind=200 * blinds, ante=ante,
+                               min_bet=None if blinds else 200)
         stacks = [rng.choice([rng.randint(300, 3000), rng.randint(3000, 20000)])
                   for _ in range(n)]
     seats = list(range(1, n + 1))
