@@ -19,8 +19,9 @@ from dealer_assist.money import format_cents
 @dataclass(frozen=True, slots=True)
 class Act:
     """One betting action as it happened: ``kind`` is what it amounted to (``check``, ``call``,
-    ``fold``, ``bet``, ``raise``), ``amount`` the cents it put in, ``to`` the seat's total in
-    the round after it, ``all_in`` whether it took the whole stack."""
+    ``fold``, ``bet``, ``raise``; ``kill`` for a hand the dealer declared dead), ``amount`` the
+    cents it put in, ``to`` the seat's total in the round after it, ``all_in`` whether it took
+    the whole stack."""
 
     seat: int
     kind: str
