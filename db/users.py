@@ -5,7 +5,7 @@ PINs arrive already hashed (argon2id, by the services); this module never sees a
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, insert, select, update
@@ -13,7 +13,8 @@ from sqlalchemy.exc import IntegrityError
 
 from dealer_assist.db.models import Setting, UserRow
 from dealer_assist.errors import BadInput
-from dealer_assist.services.model import User, UserSecret
+from dealer_assist.services.chain import utc
+from dealer_assist.services.model import PinTry, User, UserSecret
 
 USERS = UserRow.__table__
 KV = Setting.__table__
@@ -75,6 +76,42 @@ class UserStore:
             conn.execute(
                 update(USERS).where(USERS.c.id == user_id)
                 .values(failed=failed, locked_until=locked_until)
+            )
+
+    def claim_pin_try(
+        self, user_id: int, *, now: datetime, limit: int, lockout: timedelta
+    ) -> PinTry:
+        """Count the try before the PIN is checked: the user's row is read and written in one
+        transaction that holds it (``BEGIN IMMEDIATE`` on SQLite, ``FOR UPDATE`` on
+        PostgreSQL), so parallel tries queue up and each sees the count the one before left."""
+        with self._write() as conn:
+            stmt = select(USERS.c.failed, USERS.c.locked_until, USERS.c.pin_hash).where(
+                USERS.c.id == user_id
+            )
+            if conn.dialect.name == "postgresql":
+                stmt = stmt.with_for_update()
+            r = conn.execute(stmt).first()
+            if r is None:
+                return PinTry(allowed=False, failed=0)
+            until = None if r.locked_until is None else utc(r.locked_until)
+            if until is not None and now < until:
+                return PinTry(allowed=False, failed=int(r.failed), locked_until=until)
+            failed = (0 if until is not None else int(r.failed)) + 1
+            lock = now + lockout if failed >= limit else None
+            conn.execute(
+                update(USERS).where(USERS.c.id == user_id)
+                .values(failed=0 if lock else failed, locked_until=lock)
+            )
+        return PinTry(allowed=True, failed=failed, pin_hash=r.pin_hash, locked_until=lock)
+
+    def pin_try_right(self, user_id: int, *, locked_until: datetime | None) -> None:
+        running = USERS.c.locked_until.is_(None)
+        if locked_until is not None:
+            running = running | (USERS.c.locked_until == locked_until)
+        with self._write() as conn:
+            conn.execute(
+                update(USERS).where(USERS.c.id == user_id, running)
+                .values(failed=0, locked_until=None)
             )
 
     def set_pin_hash(self, user_id: int, pin_hash: str) -> None:

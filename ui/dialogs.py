@@ -9,7 +9,7 @@ is lost; it returns plain values and the caller makes the service call.
 
 from __future__ import annotations
 
-from datetime import UTC
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,7 @@ from dealer_assist.ui.qt import (
     QPlainTextEdit,
     QPushButton,
     Qt,
+    QTimer,
     QVBoxLayout,
     QWidget,
 )
@@ -94,7 +95,9 @@ def _pin_edit(name: str) -> QLineEdit:
 
 
 class SignInDialog(_Dialog):
-    """Name and PIN; a wrong PIN says how many tries are left, a lockout until when."""
+    """Name and PIN; a wrong PIN or an unknown name gets one answer, a lockout until when. The
+    lockout's message is taken down when the lockout runs out (it never says "locked" after
+    its time)."""
 
     def __init__(self, services: Services, parent: QWidget | None = None) -> None:
         super().__init__("Sign in", parent, ok="Sign in")
@@ -106,14 +109,32 @@ class SignInDialog(_Dialog):
         self.form.addRow("Name", self.name)
         self.form.addRow("PIN", self.pin)
         self.name.returnPressed.connect(self.pin.setFocus)
+        self.lock_timer = QTimer(self)
+        self.lock_timer.setSingleShot(True)
+        self.lock_timer.timeout.connect(self._lockout_over)
+        self._until = datetime.now(UTC)
 
     def attempt(self) -> None:
+        from dealer_assist.services import LockedOut
+
+        self.lock_timer.stop()
         try:
             self.session = self.services.sign_in(self.name.text().strip(), self.pin.text())
+        except LockedOut as exc:
+            self._until = exc.until
+            left = (exc.until - self.services.clock()).total_seconds()
+            self.lock_timer.start(max(0, int(left * 1000)) + 500)
+            self.pin.clear()
+            self.pin.setFocus()
+            raise
         except DealerAssistError:
             self.pin.clear()
             self.pin.setFocus()
             raise
+
+    def _lockout_over(self) -> None:
+        self.show_error(f"The lockout ended at {self._until.astimezone(UTC):%H:%M} UTC: "
+                        "sign in again.")
 
 
 class FirstAdminDialog(_Dialog):

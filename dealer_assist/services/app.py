@@ -8,11 +8,12 @@ Each call checks the role of the signed-in user, checks the input against the ga
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, NoReturn
 
 from dealer_assist.engine.base import Game, Prompt, Settlement, TableView, called_off
 from dealer_assist.engine.hand import HandReplay, Step, misdeal_refusal, parse_lines, replay
@@ -70,6 +71,10 @@ from dealer_assist.version import version_line
 #: Wrong PINs in a row that lock a user, and for how long.
 MAX_FAILED_PINS = 3
 LOCKOUT = timedelta(minutes=5)
+#: The one answer to a wrong PIN and to an unknown name alike (names cannot be found by trying).
+WRONG_PIN = (
+    f"unknown name or wrong PIN ({MAX_FAILED_PINS} wrong PINs in a row lock a name for 5 minutes)"
+)
 
 
 def utcnow() -> datetime:
@@ -181,6 +186,7 @@ class Services:
         #: When each signed-in name was last seen active in the store (a monotonic clock): a
         #: name disabled at another station stops working here within ACTIVE_RECHECK_S.
         self._seen_active: dict[str, float] = {}
+        self._decoy: str | None = None
 
     # --- users, sign-in, approvals -----------------------------------------------------------
     def needs_first_admin(self) -> bool:
@@ -317,8 +323,8 @@ class Services:
         self._require(session, "users", what)
         secret = self.store.user_secret(session.name)
         if secret is None or not secret.user.active:
-            raise NotAllowed(f"{session.name} is disabled: sign out; only an active admin can "
-                             f"{what}")
+            self._refuse(session, what, f"{session.name} is disabled: sign out; only an active "
+                         f"admin can {what}")
 
     def floor_people(self) -> list[User]:
         """Active floor users (the names a dealer chooses from when opening a shift)."""
@@ -1003,8 +1009,15 @@ class Services:
     def _require(self, session: Session, permission: str, what: str) -> None:
         if session.role not in PERMISSIONS[permission]:
             allowed = " or ".join(r for r in ROLES if r in PERMISSIONS[permission])
-            raise NotAllowed(f"{session.name} is {_a(session.role)}: only {allowed} can {what}")
+            self._refuse(session, what,
+                         f"{session.name} is {_a(session.role)}: only {allowed} can {what}")
         self._require_active(session, what)
+
+    def _refuse(self, session: Session, what: str, message: str) -> NoReturn:
+        """Refuse a signed-in user's action, and write the refusal to the audit log (a dealer
+        trying to add users leaves more than a sign-in behind)."""
+        self._audit(session.name, "refused", f"{session.role} tried to {what}")
+        raise NotAllowed(message)
 
     def _require_active(self, session: Session, what: str) -> None:
         """The session's name must still be active: a name disabled while signed in (here or
@@ -1017,8 +1030,8 @@ class Services:
         secret = self.store.user_secret(session.name)
         if secret is None or not secret.user.active:
             self._seen_active.pop(session.name, None)
-            raise NotAllowed(f"{session.name} is disabled: sign out; a disabled name cannot "
-                             f"{what}")
+            self._refuse(session, what, f"{session.name} is disabled: sign out; a disabled "
+                         f"name cannot {what}")
         self._seen_active[session.name] = now
 
     def _secret(self, name: str) -> Any:
@@ -1028,41 +1041,45 @@ class Services:
         return secret
 
     def _check_pin_of(self, name: str, pin: str, *, action: str) -> User:
+        """The user whose name and PIN these are. The try is counted before the PIN is checked
+        (:meth:`Store.claim_pin_try`), so parallel tries cannot run past the lockout; an
+        unknown name gets the same answer, after the same work, as a wrong PIN."""
         now = self.clock()
         secret = self.store.user_secret(name)
         if secret is None or not secret.user.active:
-            self._audit(None, f"{action}-failed", f'unknown or disabled user "{name}"')
-            raise SignInFailed("unknown name or wrong PIN", attempts_left=MAX_FAILED_PINS)
+            self.hasher.verify(self._decoy_hash(), pin)  # as long as a real check
+            self._audit(secret.user.name if secret else None, f"{action}-failed",
+                        "disabled user" if secret else _unknown_name(name))
+            raise SignInFailed(WRONG_PIN, attempts_left=MAX_FAILED_PINS)
         user = secret.user
-        if secret.locked_until is not None and now < _aware(secret.locked_until):
-            until = _aware(secret.locked_until)
+        claim = self.store.claim_pin_try(user.id, now=now, limit=MAX_FAILED_PINS,
+                                         lockout=LOCKOUT)
+        if not claim.allowed:
+            until = _aware(claim.locked_until or now)
             self._audit(user.name, f"{action}-refused", "locked out")
-            raise LockedOut(
-                f"{user.name} is locked after {MAX_FAILED_PINS} wrong PINs: try again after "
-                f"{until:%H:%M} UTC, or ask an admin to reset the PIN",
-                until=until,
-            )
-        if self.hasher.verify(secret.pin_hash, pin):
-            if secret.failed or secret.locked_until is not None:
-                self.store.set_login_state(user.id, failed=0, locked_until=None)
+            raise LockedOut(_locked_text(user.name, until, now), until=until)
+        if self.hasher.verify(claim.pin_hash, pin):
+            self.store.pin_try_right(user.id, locked_until=claim.locked_until)
             return user
-        failed = secret.failed + 1
-        if failed >= MAX_FAILED_PINS:
-            until = now + LOCKOUT
-            self.store.set_login_state(user.id, failed=0, locked_until=until)
-            self._audit(user.name, "lockout", f"{failed} wrong PINs ({action}); locked 5 minutes")
+        if claim.locked_until is not None:
+            until = _aware(claim.locked_until)
+            self._audit(user.name, "lockout",
+                        f"{claim.failed} wrong PINs ({action}); locked 5 minutes")
             raise LockedOut(
-                f"wrong PIN {failed} times: {user.name} is locked until {until:%H:%M} UTC",
+                f"wrong PIN {claim.failed} times: {user.name} is locked until {until:%H:%M} UTC "
+                "(5 minutes), or until an admin resets the PIN",
                 until=until,
             )
-        self.store.set_login_state(user.id, failed=failed, locked_until=None)
-        self._audit(user.name, f"{action}-failed", f"wrong PIN ({failed} of {MAX_FAILED_PINS})")
-        left = MAX_FAILED_PINS - failed
-        raise SignInFailed(
-            f"unknown name or wrong PIN ({left} more {'try' if left == 1 else 'tries'} before "
-            "the account locks for 5 minutes)",
-            attempts_left=left,
-        )
+        self._audit(user.name, f"{action}-failed",
+                    f"wrong PIN ({claim.failed} of {MAX_FAILED_PINS})")
+        raise SignInFailed(WRONG_PIN, attempts_left=MAX_FAILED_PINS - claim.failed)
+
+    def _decoy_hash(self) -> str:
+        """A hash no PIN matches, checked for an unknown name so it costs what a real try
+        costs (the time taken does not tell which names exist)."""
+        if self._decoy is None:
+            self._decoy = self.hasher.hash("decoy-no-pin-matches")
+        return self._decoy
 
     def _check_settings(
         self, settings: Mapping[str, Any]
@@ -1230,6 +1247,22 @@ def _aware(t: datetime) -> datetime:
 
 def _a(role: str) -> str:
     return f"an {role}" if role[0] in "aeiou" else f"a {role}"
+
+
+def _locked_text(name: str, until: datetime, now: datetime) -> str:
+    """A running lockout as of ``now``: until when, and how long that still is."""
+    left = max(1, -int(-(until - now).total_seconds() // 60))
+    return (f"{name} is locked after {MAX_FAILED_PINS} wrong PINs: try again after "
+            f"{until:%H:%M} UTC (in {left} minute{'s' if left != 1 else ''}), or ask an admin "
+            "to reset the PIN")
+
+
+def _unknown_name(name: str) -> str:
+    """The audit line for a name nobody has. A name with four or more digits in a row may be
+    a PIN typed into the name box: it is not written down."""
+    if re.search(r"\d{4}", name) or len(name) > 40:
+        return "unknown name (not written: it may be a PIN typed in the name box)"
+    return f'unknown name "{name}"'
 
 
 def _check_pin(pin: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from dealer_assist.services.audit_chain import AuditHead, audit_hash
@@ -23,6 +23,7 @@ from dealer_assist.services.model import (
     HandFilter,
     LedgerLine,
     NewEvent,
+    PinTry,
     Shift,
     StoredEvent,
     Table,
@@ -75,6 +76,24 @@ class InMemoryStore:
 
     def set_login_state(self, user_id: int, *, failed: int, locked_until: datetime | None) -> None:
         self.users[user_id] = replace(self.users[user_id], failed=failed, locked_until=locked_until)
+
+    def claim_pin_try(
+        self, user_id: int, *, now: datetime, limit: int, lockout: timedelta
+    ) -> PinTry:
+        s = self.users[user_id]
+        until = None if s.locked_until is None else utc(s.locked_until)
+        if until is not None and now < until:
+            return PinTry(allowed=False, failed=s.failed, locked_until=until)
+        failed = (0 if until is not None else s.failed) + 1
+        lock = now + lockout if failed >= limit else None
+        self.users[user_id] = replace(s, failed=0 if lock else failed, locked_until=lock)
+        return PinTry(allowed=True, failed=failed, pin_hash=s.pin_hash, locked_until=lock)
+
+    def pin_try_right(self, user_id: int, *, locked_until: datetime | None) -> None:
+        s = self.users[user_id]
+        running = None if s.locked_until is None else utc(s.locked_until)
+        if running is None or running == locked_until:
+            self.users[user_id] = replace(s, failed=0, locked_until=None)
 
     def set_pin_hash(self, user_id: int, pin_hash: str) -> None:
         self.users[user_id] = replace(self.users[user_id], pin_hash=pin_hash)

@@ -268,6 +268,21 @@ class NewEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class PinTry:
+    """One sign-in try, counted before its PIN is checked (:meth:`Store.claim_pin_try`).
+
+    ``allowed`` False: the name is locked until ``locked_until`` and the PIN must not be
+    checked. Allowed: ``failed`` is the count of tries in a row with this one, ``pin_hash`` the
+    hash read in the same transaction, and ``locked_until`` the lockout this try started
+    (it was the last one allowed), lifted again only if its PIN is right."""
+
+    allowed: bool
+    failed: int
+    pin_hash: str = ""
+    locked_until: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class UserState:
     """A user as the admin's Users screen shows them: the row and the sign-in state, never the
     PIN hash. ``failed`` counts wrong PINs in a row since the last right one (a lockout starts

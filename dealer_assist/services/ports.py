@@ -9,7 +9,7 @@ unreachable raises :class:`~dealer_assist.services.errors.StoreUnavailable`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from dealer_assist.services.audit_chain import AuditHead
@@ -22,6 +22,7 @@ from dealer_assist.services.model import (
     HandFilter,
     LedgerLine,
     NewEvent,
+    PinTry,
     Shift,
     StoredEvent,
     Table,
@@ -56,6 +57,21 @@ class Store(Protocol):
     def set_login_state(
         self, user_id: int, *, failed: int, locked_until: datetime | None
     ) -> None: ...
+
+    def claim_pin_try(
+        self, user_id: int, *, now: datetime, limit: int, lockout: timedelta
+    ) -> PinTry:
+        """Count a sign-in try before its PIN is checked, in one transaction with the user's
+        row locked: refused (nothing written) while a lockout runs; otherwise the count of
+        tries in a row goes up by one (a lockout that has run out starts it again), and the
+        try that reaches ``limit`` locks the name until ``now + lockout`` at once. So however
+        many stations try at the same moment, at most ``limit`` PINs are checked per lockout."""
+        ...
+
+    def pin_try_right(self, user_id: int, *, locked_until: datetime | None) -> None:
+        """The PIN of a counted try was right: the count goes back to 0, and the lockout that
+        try started (``locked_until``), if any, is lifted; another try's lockout stays."""
+        ...
 
     def set_pin_hash(self, user_id: int, pin_hash: str) -> None: ...
 

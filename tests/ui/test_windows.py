@@ -19,7 +19,7 @@ from tests.ui.test_dealer_champs import open_screen, sign_in, type_card
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_wrong_pin_is_refused_inline_with_tries_left(qtbot: Any,
+def test_wrong_pin_is_refused_inline_without_naming_the_name(qtbot: Any,
                                                      memory_services: Services) -> None:
     dlg = SignInDialog(memory_services)
     qtbot.addWidget(dlg)
@@ -29,7 +29,7 @@ def test_wrong_pin_is_refused_inline_with_tries_left(qtbot: Any,
     click_ok(qtbot, dlg)
     assert dlg.isVisible() and dlg.session is None
     assert dlg.error.text() == (
-        "unknown name or wrong PIN (2 more tries before the account locks for 5 minutes)"
+        "unknown name or wrong PIN (3 wrong PINs in a row lock a name for 5 minutes)"
     )
     assert dlg.pin.text() == "" and dlg.name.text() == "dana"
     qtbot.keyClicks(dlg.pin, "1111")
@@ -128,3 +128,24 @@ def test_fee_to_drop_is_a_step_of_the_checklist(qtbot: Any, memory_services: Ser
     texts = screen.push.texts()
     assert texts[0] == "Drop the player fee: $3 ($1 from seats 1, 2, 3) into the drop box"
     assert "fees $3" in screen.push.totals.text()
+
+
+def test_regression_a_lockout_message_is_taken_down_when_the_lockout_ends(
+    qtbot: Any, memory_services: Services
+) -> None:
+    """The sign-in box said "locked" long after the lockout ran out: a timer set to the
+    lockout's end replaces the message."""
+    dlg = SignInDialog(memory_services)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.keyClicks(dlg.name, "dana")
+    for _ in range(3):
+        qtbot.keyClicks(dlg.pin, "9876")
+        click_ok(qtbot, dlg)
+    assert "dana is locked until" in dlg.error.text()
+    assert dlg.lock_timer.isActive()
+    assert 290_000 <= dlg.lock_timer.interval() <= 301_000  # five minutes from now
+    dlg.lock_timer.setInterval(1)
+    dlg.lock_timer.start()
+    qtbot.waitUntil(lambda: "The lockout ended" in dlg.error.text(), timeout=5000)
+    assert "locked until" not in dlg.error.text()
