@@ -567,6 +567,63 @@ class SqlStore(UserStore):
         )
         return hand, row
 
+    def import_hand(
+        self, *, table_id: int, actor: str, at: datetime, game: str, seats: Sequence[int],
+        events: Sequence[NewEvent], lines: Sequence[LedgerLine] | None, note: str,
+    ) -> Hand:
+        """An imported hand, whole, in one transaction: a shift of its own (opened and closed at
+        once), the hand (no settings version: that marks it imported), its events on the
+        table's chain, its ledger lines when it is settled, and its audit entry. A failure or a
+        kill at any point leaves nothing of it."""
+        with self._write() as conn:
+            head = self._lock_table(conn, table_id)
+            shift_id = int(conn.execute(
+                insert(SH).values(table_id=table_id, dealer=actor, floor=actor, opened_at=at,
+                                  closed_at=at, closed_by=actor, closed_floor=actor)
+                .returning(SH.c.id)
+            ).scalar_one())
+            number = 1 + int(conn.execute(
+                select(func.coalesce(func.max(H.c.number), 0)).where(H.c.table_id == table_id)
+            ).scalar_one())
+            status = "open" if lines is None else "settled"
+            hand_id = int(conn.execute(
+                insert(H).values(
+                    table_id=table_id, shift_id=shift_id, number=number, game=game,
+                    seats=json.dumps(list(seats)), started_at=at, started_by=actor,
+                    settings_id=None, status=status, events=len(events),
+                ).returning(H.c.id)
+            ).scalar_one())
+            seq, prev = int(head.head_seq), str(head.head_hash)
+            rows = []
+            for n, ev in enumerate(events, start=1):
+                seq += 1
+                when = utc(ev.time)
+                body = canonical(ev.body)
+                h = event_hash(table_id=table_id, seq=seq, time=when, actor=ev.actor,
+                               hand_id=hand_id, body=body, prev_hash=prev)
+                rows.append((table_id, seq, hand_id, n, self._time(when), ev.actor,
+                             str(ev.body.get("type", "")), body, prev, h))
+                prev = h
+            cur = self._cursor(conn)
+            cur.executemany(self._sql["insert"], rows)
+            cur.execute(self._sql["move"], (seq, prev, table_id))
+            cur.close()
+            if lines:
+                conn.execute(insert(L), [
+                    {"hand_id": hand_id, "settlement": 1, "kind": x.kind, "detail": x.detail,
+                     "seat": x.seat, "amount": x.amount} for x in lines
+                ])
+            append_audit(conn, [{
+                "at": at, "actor": actor, "action": "import", "detail": f"hand {number}: {note}",
+                "table_id": table_id, "hand_id": hand_id,
+            }])
+        self._remember(table_id, None, seq, prev)
+        return Hand(
+            id=hand_id, table_id=table_id, shift_id=shift_id, number=number, game=game,
+            seats=tuple(seats), started_at=utc(at), started_by=actor, settings_id=None,
+            status=status, events=len(events),
+        )
+
     def append_event(self, hand_id: int, *, expected: int, event: NewEvent) -> StoredEvent:
         """One dealer input: the hand must still have ``expected`` events. SQLite: the locking
         path on the driver connection. PostgreSQL: one statement from the head this store
@@ -674,7 +731,8 @@ class SqlStore(UserStore):
         with self._read() as conn:
             r = conn.execute(
                 select(*HAND_COLUMNS, self._disputed().label("disputed"))
-                .where(H.c.table_id == table_id).order_by(H.c.number.desc()).limit(1)
+                .where(H.c.table_id == table_id, H.c.settings_id.is_not(None))
+                .order_by(H.c.number.desc()).limit(1)
             ).first()
         return _hand(r, bool(r.disputed)) if r else None
 

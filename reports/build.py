@@ -134,6 +134,10 @@ def hand_figures(
     started = utc(rows[0].time) if rows else utc(hand.started_at)
     ended = utc(rows[-1].time) if rows else None
     settlement: Settlement | None = None
+    if hand.imported:
+        exc.append(ExceptionLine(
+            n, "imported from a hand log, not dealt at this table: its figures are the log's "
+            "own and it fed no live hand", "imported"))
     try:
         events = _events(rows)
     except (DealerAssistError, ValueError) as e:

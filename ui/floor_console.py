@@ -294,7 +294,8 @@ class FloorConsole(QWidget):
             values = (
                 str(h.number), self._tables.get(h.table_id, str(h.table_id)),
                 _fmt_time(h.started_at), get_game(h.game).title, h.started_by, str(h.events),
-                h.status, "yes" if h.disputed else "",
+                f"{h.status} (imported)" if h.imported else h.status,
+                "yes" if h.disputed else "",
             )
             for col, v in enumerate(values):
                 item = QTableWidgetItem(v)

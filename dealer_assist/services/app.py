@@ -65,6 +65,7 @@ from dealer_assist.settings import (
     parse_table_settings,
     per_hand_keys,
     start_event,
+    start_params,
 )
 from dealer_assist.version import version_line
 
@@ -935,42 +936,75 @@ class Services:
     def import_hand(self, session: Session, table_id: int, lines: Iterable[str]) -> Hand:
         """Load a hand log into a table (training, disputes), after replaying it in full.
 
-        It goes into the table's open shift, or a shift opened and closed for the import.
+        The log must be of the table's game under one of the table's settings versions (the
+        same seats, chip, game settings and fee). The hand is stored whole, with its audit
+        entry, in one transaction, in a shift of its own; it is marked imported
+        (:attr:`Hand.imported`) and never feeds a live hand's stacks, button or carry-over.
         """
         self._require(session, "configure", "import hands")
         table = self.table(table_id)
         events, numbers = parse_lines(lines)
+        if not events:
+            raise BadInput("the hand log is empty: nothing was imported")
+        if isinstance(events[0], Start):
+            self._check_import_settings(table, events[0])
         rep = replay(events, lines=numbers)  # HandLogError names the bad line
-        if rep.over and not rep.settle().conserved:
-            raise BadInput("the hand's settlement does not conserve chips: not imported")
-        shift = self.store.current_shift(table.id)
-        own_shift = shift is None
-        if shift is None:
-            shift = self.store.open_shift(
-                table_id=table.id, dealer=session.name, floor=session.name, at=self.clock()
-            )
-        start = rep.start
-        first = NewEvent(body=_body(start), actor=session.name, time=self.clock())
-        hand, _ = self.store.start_hand(
-            table_id=table.id, shift_id=shift.id, settings_id=None, game=start.game,
-            seats=start.seats, start=first,
-        )
-        for n, ev in enumerate(events[1:], start=1):
-            self.store.append_event(
-                hand.id, expected=n,
-                event=NewEvent(body=_body(ev), actor=session.name, time=self.clock()),
-            )
+        settled = None
         if rep.over:
-            self.store.settle_hand(hand.id, ledger_lines(hand.id, rep.settle()))
-        if own_shift:
-            self.store.close_shift(
-                shift.id, dealer=session.name, floor=session.name, at=self.clock()
-            )
-        self._audit(
-            session.name, "import", f"hand {hand.number}, {len(events)} events",
-            table_id=table.id, hand_id=hand.id,
+            settlement = rep.settle()
+            if not settlement.conserved:
+                raise BadInput("the hand's settlement does not conserve chips: not imported")
+            settled = ledger_lines(0, settlement)
+        at = self.clock()
+        start = rep.start
+        hand = self.store.import_hand(
+            table_id=table.id, actor=session.name, at=at, game=start.game, seats=start.seats,
+            events=[NewEvent(body=_body(ev), actor=session.name, time=at) for ev in events],
+            lines=settled, note=f"{len(events)} events imported from a hand log",
         )
         return self.hand(hand.id)
+
+    def _check_import_settings(self, table: Table, start: Start) -> None:
+        """The log's start must be what the table would deal: its game, some of its seats, its
+        fee, and every other setting the log names as one of the table's settings versions has
+        it."""
+        versions = self.store.settings_versions(table.id)
+        if not versions:
+            raise NotFound(f"{table.name} has no settings yet: the floor must set its game")
+        current = versions[-1]
+        same_game = [v for v in reversed(versions) if v.game == start.game]
+        if not same_game:
+            raise BadInput(
+                f"the hand log is {start.game}, but {table.name} plays {current.game}: import it "
+                f"into a {start.game} table; nothing was imported"
+            )
+        got = json.loads(canonical(start.to_json()))
+        problem = ""
+        for version in same_game:
+            parsed = parse_table_settings(version.document, source=table.name)
+            stray = [seat for seat in start.seats if seat not in parsed.seats]
+            if stray:
+                problem = (f"seat {stray[0]} is not a seat at {table.name} (its seats are "
+                           f"{', '.join(map(str, parsed.seats))})")
+                continue
+            want = json.loads(canonical(start_params(parsed)))
+            # every setting the log names must be the table's (a log may leave out one the
+            # game defaults); a fee the log takes must be the table's, or none at all
+            differ = [k for k, v in want.items()
+                      if k not in ("type", "seats") and (k in got or k == "fee")
+                      and got.get(k) != v]
+            if "fee" in got and "fee" not in want:
+                differ.append("fee")
+            if not differ:
+                return
+            if not problem:
+                key = differ[0]
+                problem = (f'its "{key}" is {json.dumps(got.get(key))}, {table.name} has '
+                           f"{json.dumps(want.get(key))}")
+        raise BadInput(
+            f"the hand log does not match {table.name}'s settings ({problem}): a hand is "
+            "imported only into a table that deals it the same way; nothing was imported"
+        )
 
     def log(
         self, session: Session, action: str, detail: str = "", *,

@@ -247,8 +247,26 @@ class InMemoryStore:
     def get_hand(self, hand_id: int) -> Hand | None:
         return self._hand(hand_id) if hand_id in self.hands else None
 
+    def import_hand(
+        self, *, table_id: int, actor: str, at: datetime, game: str, seats: Sequence[int],
+        events: Sequence[NewEvent], lines: Sequence[LedgerLine] | None, note: str,
+    ) -> Hand:
+        shift = Shift(id=self._id(), table_id=table_id, dealer=actor, floor=actor,
+                      opened_at=utc(at), closed_at=utc(at), closed_by=actor, closed_floor=actor)
+        self.shifts[shift.id] = shift
+        hand, _ = self.start_hand(table_id=table_id, shift_id=shift.id, settings_id=None,
+                                  game=game, seats=seats, start=events[0])
+        for n, ev in enumerate(events[1:], start=1):
+            self.append_event(hand.id, expected=n, event=ev)
+        if lines is not None:
+            self.settle_hand(hand.id, lines)
+        self.add_audit(at=at, actor=actor, action="import", detail=f"hand {hand.number}: {note}",
+                       table_id=table_id, hand_id=hand.id)
+        return self._hand(hand.id)
+
     def last_hand(self, table_id: int) -> Hand | None:
-        rows = [h for h in self.hands.values() if h.table_id == table_id]
+        rows = [h for h in self.hands.values()
+                if h.table_id == table_id and h.settings_id is not None]
         return self._hand(max(rows, key=lambda h: h.number).id) if rows else None
 
     def list_hands(self, flt: HandFilter) -> list[Hand]:

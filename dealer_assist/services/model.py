@@ -121,6 +121,11 @@ class Hand:
     events: int = 0
     disputed: bool = False
 
+    @property
+    def imported(self) -> bool:
+        """Loaded from a hand log (``dealer-assist import``), not dealt at the table."""
+        return self.settings_id is None
+
 
 @dataclass(frozen=True, slots=True)
 class StoredEvent:

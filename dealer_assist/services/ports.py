@@ -147,9 +147,22 @@ class Store(Protocol):
         ``since``/``until`` bound that time (until excluded)."""
         ...
 
+    def import_hand(
+        self, *, table_id: int, actor: str, at: datetime, game: str, seats: Sequence[int],
+        events: Sequence[NewEvent], lines: Sequence[LedgerLine] | None, note: str,
+    ) -> Hand:
+        """Store an imported hand whole, in one transaction with its audit entry ("import",
+        ``hand N: note``): a closed shift of its own, the hand with no settings version (so it
+        is marked imported), its events on the table's chain and, when ``lines`` is given, its
+        ledger (settled). Nothing of it is stored if any part fails."""
+        ...
+
     def get_hand(self, hand_id: int) -> Hand | None: ...
 
-    def last_hand(self, table_id: int) -> Hand | None: ...
+    def last_hand(self, table_id: int) -> Hand | None:
+        """The table's last hand dealt at the table (imported hands never count: they feed no
+        live hand's stacks, button or carry)."""
+        ...
 
     def list_hands(self, flt: HandFilter) -> list[Hand]: ...
 
