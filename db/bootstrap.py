@@ -83,8 +83,9 @@ class Database:
         return str(make_url(self.url).render_as_string(hide_password=True))
 
 
-def build_engine(url: str) -> Engine:
-    """An engine with the settings this app relies on (no connection is made yet)."""
+def build_engine(url: str, *, create: bool = True) -> Engine:
+    """An engine with the settings this app relies on (no connection is made yet). With
+    ``create`` False a SQLite file must already exist (and its folder is never made)."""
     try:
         u = make_url(url)
     except ArgumentError as exc:
@@ -92,7 +93,9 @@ def build_engine(url: str) -> Engine:
                        "postgresql+psycopg://user:password@host/dbname)") from exc
     try:
         if u.get_backend_name() == "sqlite":
-            if u.database and u.database != ":memory:":
+            if not create:
+                _must_exist(u.database)
+            elif u.database and u.database != ":memory:":
                 Path(u.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
             engine = create_engine(
                 u, connect_args={"timeout": BUSY_TIMEOUT_S, "isolation_level": None}
@@ -107,6 +110,23 @@ def build_engine(url: str) -> Engine:
         raise BadInput(f'no database driver for "{u.drivername}"') from exc
     raise BadInput(f'"{u.get_backend_name()}" databases are not supported: use SQLite or '
                    "PostgreSQL")
+
+
+def _must_exist(database: str | None) -> None:
+    """A command that only reads names an existing, non-empty SQLite file: it never creates
+    one (a typo in --db must not leave an empty database that "verifies" as intact)."""
+    if not database or database == ":memory:":
+        raise BadInput("sqlite:// is an empty in-memory database: name the database file with "
+                       "--db sqlite:///path/file.db; nothing was created")
+    path = Path(database).expanduser()
+    if not path.exists():
+        raise BadInput(f"there is no database at {path}: check --db (this command only reads; "
+                       "nothing was created)")
+    if path.is_dir():
+        raise BadInput(f"{path} is a folder, not a database file: check --db")
+    if path.stat().st_size == 0:
+        raise BadInput(f"{path} is an empty file, not a Dealer Assist database: check --db "
+                       "(nothing was changed)")
 
 
 def _sqlite_events(engine: Engine) -> None:
@@ -127,13 +147,25 @@ def _sqlite_events(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN" if read else "BEGIN IMMEDIATE")
 
 
-def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
-    """Open (creating if need be) and upgrade the database; refuse one newer than this app."""
+def open_database(
+    url: str | None = None, *, upgrade: bool = True, create: bool = True
+) -> Database:
+    """Open (creating if need be) and upgrade the database; refuse one newer than this app.
+
+    ``create`` False (the commands that only read: verify, reports, export, users list):
+    refuse a database that does not exist yet or holds no Dealer Assist tables, creating
+    nothing."""
     resolved = resolve_url(url)
-    engine = build_engine(resolved)
+    engine = build_engine(resolved, create=create)
     db = Database(engine=engine, url=resolved)
     try:
         current, head, known = schema_state(db)
+        if current is None and not create:
+            engine.dispose()
+            raise BadInput(
+                f"{db.describe()} holds no Dealer Assist database: check --db (this command "
+                "only reads; nothing was created). `dealer-assist db upgrade` creates one."
+            )
         if current is not None and current not in known:
             engine.dispose()
             raise SchemaTooNew(
@@ -157,12 +189,14 @@ def open_database(url: str | None = None, *, upgrade: bool = True) -> Database:
 
 
 def open_services(
-    url: str | None = None, *, hasher: PinHasher | None = None, clock: Any = None
+    url: str | None = None, *, hasher: PinHasher | None = None, clock: Any = None,
+    create: bool = True,
 ) -> Services:
-    """The application services on the chosen database (the UI's and the CLI's entry point)."""
+    """The application services on the chosen database (the UI's and the CLI's entry point);
+    ``create`` False: only an existing database (see :func:`open_database`)."""
     from dealer_assist.db.store import SqlStore
 
-    db = open_database(url)
+    db = open_database(url, create=create)
     kwargs: dict[str, Any] = {"hasher": hasher}
     if clock is not None:
         kwargs["clock"] = clock
@@ -225,6 +259,13 @@ def unavailable(exc: BaseException, where: str) -> StoreUnavailable:
     """A database error as the message a person can act on; nothing was recorded."""
     text = str(getattr(exc, "orig", exc) or exc).strip().splitlines()[0] if str(exc) else ""
     low = text.lower()
+    sqlstate = str(getattr(getattr(exc, "orig", None), "sqlstate", "") or "")
+    if sqlstate.startswith("22") or "too long" in low or "out of range" in low:
+        # a value the database cannot hold (PostgreSQL's class 22): the input, not the network
+        return StoreUnavailable(
+            f"the database {where} refused a value as too long or too large ({text}): "
+            "shorten the name or amount and try again; nothing was recorded"
+        )
     if "locked" in low or "busy" in low:
         return StoreUnavailable(
             f"the database {where} is busy (another program or station is writing to it): "

@@ -232,8 +232,10 @@ def _as_is(value: JSON) -> JSON:
 
 
 def event_from_line(line: str) -> Event:
+    from dealer_assist.bounded import loads_json
+
     try:
-        obj = json.loads(line)
+        obj = loads_json(line, where="the line")
     except json.JSONDecodeError as exc:
         raise BadInput(f"not valid JSON ({exc.msg} at column {exc.colno})") from exc
     return event_from_json(obj)

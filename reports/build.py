@@ -864,6 +864,10 @@ def build_day(
 
 def parse_day(text: str) -> date:
     try:
-        return date.fromisoformat(text)
+        day = date.fromisoformat(text)
     except ValueError as exc:
         raise BadInput(f"{text!r} is not a day: write it like 2026-11-21") from exc
+    if not 1970 <= day.year <= 9998:
+        raise BadInput(f"{text!r} is not a day the room can have records for: write a year "
+                       "from 1970 to 9998")
+    return day

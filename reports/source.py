@@ -221,6 +221,9 @@ def period(day: str | None, start: str | None, end: str | None,
         except ValueError as exc:
             raise BadInput(f"{what} {text!r} is not a date: write 2026-11-21 or "
                            "2026-11-21T18:00") from exc
+        if not 1970 <= t.year <= 9998:  # (9999-12-31 plus a day is past the calendar)
+            raise BadInput(f"{what} {text!r} is not a date the room can have records for: "
+                           "write a year from 1970 to 9998")
         return utc(t)
 
     if start is None and end is None and day is None:

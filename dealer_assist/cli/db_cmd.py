@@ -25,11 +25,75 @@ def add_db_option(p: argparse.ArgumentParser) -> None:
                    help="database URL (default: the SQLite file in the user data folder)")
 
 
+#: The largest record number a command takes (the database's 64-bit ids).
+MAX_ID = 2**63 - 1
+
+
+def record_id(text: str) -> int:
+    """An id on the command line: a whole number from 1 to :data:`MAX_ID` (argparse type)."""
+    try:
+        value = int(text) if len(text) <= 20 else 0
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_ID:
+        raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a record number (1 to {MAX_ID})")
+    return value
+
+
+#: The most a PIN file (or a PIN on standard input) may hold: a PIN is 4 to 12 digits.
+PIN_FILE_MAX = 256
+
+
 def add_signin_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--as", dest="user", metavar="NAME",
                    default=os.environ.get("DEALER_ASSIST_USER"),
                    help="sign in as NAME (env DEALER_ASSIST_USER)")
-    p.add_argument("--pin", help="the PIN (env DEALER_ASSIST_PIN; prompted when omitted)")
+    pin = p.add_mutually_exclusive_group()
+    pin.add_argument("--pin-file", metavar="FILE",
+                     help="read the PIN from the first line of FILE (keep it readable by you "
+                     "only); the safe way for scripts")
+    pin.add_argument("--pin-stdin", action="store_true",
+                     help="read the PIN from the first line of standard input")
+    pin.add_argument("--pin", help="the PIN; other users of this machine can see it in the "
+                     "process list: prefer --pin-file, --pin-stdin, DEALER_ASSIST_PIN or the "
+                     "prompt (asked when no PIN is given)")
+
+
+def read_pin_file(path: str) -> str:
+    """The first line of a PIN file, without its line end; bounded, never echoed."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(PIN_FILE_MAX + 1)
+    except FileNotFoundError as exc:
+        raise BadInput(f"no such PIN file: {path}") from exc
+    except IsADirectoryError as exc:
+        raise BadInput(f"{path} is a folder, not a PIN file") from exc
+    except OSError as exc:
+        raise BadInput(f"cannot read the PIN file {path}: {exc.strerror}") from exc
+    return _first_line(data, f"the PIN file {path}")
+
+
+def _first_line(data: bytes, where: str) -> str:
+    if len(data) > PIN_FILE_MAX:
+        raise BadInput(f"{where} is too long for a PIN (a PIN is 4 to 12 digits)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadInput(f"{where} is not text: write the PIN on its first line") from exc
+    lines = text.splitlines()
+    return lines[0].strip() if lines else ""
+
+
+def given_pin(args: argparse.Namespace) -> str | None:
+    """The PIN from --pin-file, --pin-stdin, --pin or DEALER_ASSIST_PIN, in that order."""
+    if getattr(args, "pin_file", None):
+        return read_pin_file(args.pin_file)
+    if getattr(args, "pin_stdin", False):
+        if getattr(args, "file", None) == "-":
+            raise BadInput("--pin-stdin and a hand log on standard input cannot share it: "
+                           "use --pin-file")
+        return _first_line(sys.stdin.buffer.readline(PIN_FILE_MAX + 1), "standard input")
+    return getattr(args, "pin", None) or os.environ.get("DEALER_ASSIST_PIN")
 
 
 def add_parser(sub: Any) -> None:
@@ -49,7 +113,8 @@ def add_parser(sub: Any) -> None:
 
     ex = sub.add_parser("export", help="write a hand log (JSON Lines, the replay format)")
     add_db_option(ex)
-    ex.add_argument("--hand", type=int, required=True, metavar="ID", help="the hand's id")
+    ex.add_argument("--hand", type=record_id, required=True, metavar="ID",
+                    help="the hand's id")
     ex.add_argument("--out", metavar="FILE", help="write here instead of standard output")
     add_signin_options(ex)
     ex.set_defaults(func=run_export)
@@ -75,7 +140,6 @@ def add_parser(sub: Any) -> None:
     ls = ussub.add_parser("list", help="list users and roles")
     add_db_option(ls)
     add_signin_options(ls)
-    _admin_options(ls)
     ls.set_defaults(func=run_users_list)
     rp = ussub.add_parser("reset-pin", help="set a user's PIN (lifts a lockout)")
     add_db_option(rp)
@@ -99,15 +163,18 @@ def _admin_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--admin-pin", help="first run only: the admin's PIN, without a prompt")
 
 
-def open_services(args: argparse.Namespace) -> Any:
+def open_services(args: argparse.Namespace, *, create: bool = True) -> Any:
+    """The services on ``--db``; ``create`` False for commands that only read (they never
+    create a database, and refuse a missing or empty one)."""
     from dealer_assist.db.bootstrap import open_services as _open
 
-    return _open(getattr(args, "db", None))
+    return _open(getattr(args, "db", None), create=create)
 
 
 def _prompt_pin(label: str) -> str:
     if not sys.stdin.isatty():
-        raise BadInput(f"{label} needed: pass it as an option (no terminal to ask on)")
+        raise BadInput(f"{label} needed and there is no terminal to ask on: give it as an "
+                       "option (see --help; for a sign-in PIN, --pin-file or --pin-stdin)")
     return getpass.getpass(f"{label}: ")
 
 
@@ -139,11 +206,12 @@ def sign_in(svc: Any, args: argparse.Namespace) -> Any:
     name = getattr(args, "user", None)
     if not name:
         if not sys.stdin.isatty():
-            raise BadInput("sign in with --as NAME (and --pin or DEALER_ASSIST_PIN)")
+            raise BadInput("sign in with --as NAME (and --pin-file FILE, --pin-stdin or "
+                           "DEALER_ASSIST_PIN)")
         name = input("Name: ").strip()
-    pin = getattr(args, "pin", None) or os.environ.get("DEALER_ASSIST_PIN")
+    pin = given_pin(args)
     if pin is None:
-        pin = _prompt_pin(f"PIN for {name}")
+        pin = _prompt_pin("PIN")
     return svc.sign_in(name, pin)
 
 
@@ -170,7 +238,7 @@ def run_info(args: argparse.Namespace) -> int:
     from dealer_assist.db.store import SqlStore
     from dealer_assist.services import HandFilter
 
-    db = open_database(getattr(args, "db", None), upgrade=False)
+    db = open_database(getattr(args, "db", None), upgrade=False, create=False)
     try:
         current, head, _ = schema_state(db)
         store = SqlStore(db)
@@ -193,7 +261,7 @@ def run_verify(args: argparse.Namespace) -> int:
     from dealer_assist.db.bootstrap import open_database
     from dealer_assist.db.verify import verify_database
 
-    db = open_database(getattr(args, "db", None))
+    db = open_database(getattr(args, "db", None), create=False)
     try:
         began = time.perf_counter()
         report = verify_database(db)
@@ -208,12 +276,30 @@ def run_verify(args: argparse.Namespace) -> int:
     return 1
 
 
+def check_writable(path: str, *, what: str) -> None:
+    """Refuse an output file that cannot be written, before anything is done or logged."""
+    p = Path(path)
+    folder = p.parent
+    if p.is_dir():
+        raise BadInput(f"{path} is a folder: name the file to write; nothing was {what}")
+    if not folder.is_dir():
+        raise BadInput(f"there is no folder {folder} to write {p.name} in; nothing was {what}")
+    if not os.access(p if p.exists() else folder, os.W_OK):
+        raise BadInput(f"cannot write {path} (no permission); nothing was {what}")
+
+
 def run_export(args: argparse.Namespace) -> int:
-    svc = open_services(args)
+    if args.out:
+        check_writable(args.out, what="exported")
+    svc = open_services(args, create=False)
     session = sign_in(svc, args)
     text = svc.export_hand(session, args.hand)
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise BadInput(f"cannot write {args.out} ({exc.strerror or exc}): the export is "
+                           "in the audit log; export again to a file you can write") from exc
         print(f"hand {args.hand}: {len(text.splitlines())} events written to {args.out}",
               file=sys.stderr)
     else:
@@ -222,19 +308,17 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    svc = open_services(args)
-    if args.file == "-":
-        lines = sys.stdin.read().splitlines()
-    else:
-        try:
-            lines = Path(args.file).read_text(encoding="utf-8").splitlines()
-        except FileNotFoundError as exc:
-            raise BadInput(f"no such file: {args.file}") from exc
-        except UnicodeDecodeError as exc:
-            raise BadInput(f"{args.file} is not a text hand log (not UTF-8)") from exc
+    from dealer_assist.bounded import log_lines
+
+    if args.file != "-":
+        if Path(args.file).is_dir():
+            raise BadInput(f"{args.file} is a folder, not a hand log: name the .jsonl file")
+        if not Path(args.file).exists():
+            raise BadInput(f"no such file: {args.file}")
+    svc = open_services(args, create=False)
     session = sign_in(svc, args)
     table = svc.find_table(args.table)
-    hand = svc.import_hand(session, table.id, lines)
+    hand = svc.import_hand(session, table.id, log_lines(args.file))  # read as it is parsed
     print(f"imported as hand {hand.number} of {table.name} (id {hand.id}), {hand.events} "
           f"events, {hand.status}")
     return 0
@@ -252,8 +336,7 @@ def run_users_add(args: argparse.Namespace) -> int:
 
 
 def run_users_list(args: argparse.Namespace) -> int:
-    svc = open_services(args)
-    ensure_admin(svc, args)
+    svc = open_services(args, create=False)
     session = sign_in(svc, args)
     for st in svc.user_states(session):
         u = st.user

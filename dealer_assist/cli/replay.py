@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
-from dealer_assist.engine.hand import HandReplay, parse_lines, read_log, replay
+from dealer_assist.engine.hand import HandReplay, read_log, replay
 from dealer_assist.money import format_cents
 
 
@@ -19,10 +18,7 @@ def add_parser(sub: Any) -> None:
 
 
 def load(file: str) -> HandReplay:
-    if file == "-":
-        events, lines = parse_lines(sys.stdin.read().splitlines())
-    else:
-        events, lines = read_log(file)
+    events, lines = read_log(file)  # "-": standard input
     return replay(events, lines=lines)
 
 

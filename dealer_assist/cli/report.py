@@ -10,7 +10,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from dealer_assist.cli.db_cmd import add_db_option, add_signin_options, open_services, sign_in
+from dealer_assist.cli.db_cmd import (
+    add_db_option,
+    add_signin_options,
+    open_services,
+    record_id,
+    sign_in,
+)
 
 KINDS = ("shift", "hand", "audit", "day")
 
@@ -26,8 +32,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
     add_db_option(p)
     p.add_argument("--table", metavar="T", help="table name or number (default: most recent)")
-    p.add_argument("--shift", type=int, metavar="ID", help="shift number (shift report)")
-    p.add_argument("--hand", type=int, metavar="ID", help="hand record number (hand report)")
+    p.add_argument("--shift", type=record_id, metavar="ID",
+                   help="shift number (shift report)")
+    p.add_argument("--hand", type=record_id, metavar="ID",
+                   help="hand record number (hand report)")
     p.add_argument("--from", dest="since", metavar="DATE",
                    help="start, UTC: 2026-11-21 or 2026-11-21T18:00 (audit; the day for day)")
     p.add_argument("--to", dest="until", metavar="DATE",
@@ -47,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     from dealer_assist.reports.build import parse_day
     from dealer_assist.reports.source import period
 
-    svc = open_services(args)
+    svc = open_services(args, create=False)
     session = sign_in(svc, args)
     if args.kind == "shift":
         done = generate.shift_report(svc, session, args.out, shift_id=args.shift,

@@ -71,10 +71,9 @@ def run_time(args: argparse.Namespace) -> int:
     policy = settings.fee_policy
     if policy is None:
         raise BadInput(f"{args.file} has no fee: there is no time to collect")
-    try:
-        text = Path(args.log).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BadInput(f"cannot read {args.log}: {exc.strerror or exc}") from exc
+    from dealer_assist.bounded import MAX_LOG_BYTES, read_text
+
+    text = read_text(args.log, what="seat log", max_bytes=MAX_LOG_BYTES)
     state = time_fees(
         policy, timed_events(text.splitlines()),
         smallest_chip=settings.smallest_chip, table=settings.name or None,

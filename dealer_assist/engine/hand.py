@@ -12,6 +12,7 @@ from dataclasses import FrozenInstanceError, dataclass
 from pathlib import Path
 from typing import Any
 
+from dealer_assist.bounded import loads_json, log_lines
 from dealer_assist.engine.base import Game, Settlement
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
@@ -274,9 +275,11 @@ def parse_lines(text_lines: Iterable[str]) -> tuple[list[Event], list[int]]:
         if not raw.strip():
             continue
         try:
-            obj = json.loads(raw)
+            obj = loads_json(raw, where="the line")
         except json.JSONDecodeError as exc:
             raise HandLogError(n, f"not valid JSON ({exc.msg}, column {exc.colno})") from exc
+        except BadInput as exc:
+            raise HandLogError(n, str(exc)) from exc
         try:
             event = event_from_json(obj)
         except BadInput as exc:
@@ -291,16 +294,9 @@ def parse_lines(text_lines: Iterable[str]) -> tuple[list[Event], list[int]]:
 
 
 def read_log(path: str | Path) -> tuple[list[Event], list[int]]:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise BadInput(f"no such file: {p}") from exc
-    except UnicodeDecodeError as exc:
-        raise BadInput(f"{p} is not a text hand log (not UTF-8)") from exc
-    except OSError as exc:
-        raise BadInput(f"cannot read {p}: {exc.strerror}") from exc
-    return parse_lines(text.splitlines())
+    """A hand log file (``-``: standard input), read line by line within the bounds of
+    :mod:`dealer_assist.bounded`."""
+    return parse_lines(log_lines(path))
 
 
 def to_lines(events: Iterable[Event]) -> str:

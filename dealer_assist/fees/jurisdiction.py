@@ -227,12 +227,13 @@ def parse_preset(data: Mapping[str, Any], *, source: str, default_name: str) -> 
 
 
 def read_preset_file(path: Path) -> Preset:
+    from dealer_assist.bounded import MAX_SETTINGS_BYTES, loads_toml, read_text
+
+    if not path.exists():
+        raise BadInput(f"no such preset file: {path}")
+    text = read_text(path, what="preset file", max_bytes=MAX_SETTINGS_BYTES)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise BadInput(f"no such preset file: {path}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInput(f"cannot read preset file {path}: {exc}") from exc
+        data = loads_toml(text, where=f"preset file {path}")
     except tomllib.TOMLDecodeError as exc:
         raise BadInput(f"preset file {path} is not valid TOML: {exc}") from exc
     return parse_preset(data, source=str(path), default_name=path.stem)

@@ -200,6 +200,11 @@ def fraction_text(value: Fraction) -> str:
     return text
 
 
+#: A percent is written in at most this many characters, with at most this many decimals.
+PERCENT_CHARS = 24
+PERCENT_PLACES = 12
+
+
 def parse_percent(value: Any, *, key: str = "percent") -> Fraction:
     """``"5"``, ``"2.5"`` or ``5`` -> the fraction of the pot; floats are refused (inexact)."""
     if isinstance(value, (bool, float)):
@@ -210,12 +215,21 @@ def parse_percent(value: Any, *, key: str = "percent") -> Fraction:
     if isinstance(value, int):
         pct = Fraction(value)
     elif isinstance(value, str):
+        text = value.strip().rstrip("%").strip()
+        if len(text) > PERCENT_CHARS:
+            raise BadInput(f'fee "{key}" {value[:20]!r}… is too long: write a percent like '
+                           '"5" or "2.5"')
         try:
-            d = Decimal(value.strip().rstrip("%").strip())
+            d = Decimal(text)
         except InvalidOperation as exc:
             raise BadInput(f'fee "{key}" {value!r} is not a number like "5" or "2.5"') from exc
         if not d.is_finite():
             raise BadInput(f'fee "{key}" {value!r} is not a number like "5" or "2.5"')
+        exponent = d.as_tuple().exponent
+        if not isinstance(exponent, int) or not -PERCENT_PLACES <= exponent <= 3:
+            # (an exponent like 1e-999999999 would take forever to turn into a fraction)
+            raise BadInput(f'fee "{key}" {value!r} is not a percent like "5" or "2.5" (at '
+                           f"most {PERCENT_PLACES} decimal places)")
         pct = Fraction(d)
     else:
         raise BadInput(f'fee "{key}" must be text like "5" or "2.5", not {value!r}')

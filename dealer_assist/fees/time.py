@@ -215,6 +215,7 @@ def timed_events(lines: Iterable[str]) -> list[tuple[datetime, Event]]:
     """Read a table's time events from JSON Lines whose ``"at"`` is the recorded ISO time."""
     import json
 
+    from dealer_assist.bounded import loads_json
     from dealer_assist.errors import BadInput, HandLogError
     from dealer_assist.events import event_from_json
 
@@ -223,9 +224,11 @@ def timed_events(lines: Iterable[str]) -> list[tuple[datetime, Event]]:
         if not raw.strip():
             continue
         try:
-            obj = json.loads(raw)
+            obj = loads_json(raw, where="the line")
         except json.JSONDecodeError as exc:
             raise HandLogError(n, f"not valid JSON ({exc.msg}, column {exc.colno})") from exc
+        except BadInput as exc:
+            raise HandLogError(n, str(exc)) from exc
         if not isinstance(obj, dict):
             raise HandLogError(n, "an event must be a JSON object")
         at_text = obj.get("at")

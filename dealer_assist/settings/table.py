@@ -232,25 +232,22 @@ def _check_fee_fits(settings: TableSettings) -> None:
 
 def read_table_settings(path: str | Path) -> TableSettings:
     """Read and validate a ``.toml`` or ``.json`` table settings file."""
+    from dealer_assist.bounded import MAX_SETTINGS_BYTES, loads_json, loads_toml, read_text
+
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise BadInput(f"no such table settings file: {p}") from exc
-    except UnicodeDecodeError as exc:
-        raise BadInput(f"{p} is not a text file (not UTF-8)") from exc
-    except OSError as exc:
-        raise BadInput(f"cannot read {p}: {exc.strerror}") from exc
+    if not p.exists():
+        raise BadInput(f"no such table settings file: {p}")
+    text = read_text(p, what="table settings file", max_bytes=MAX_SETTINGS_BYTES)
     if p.suffix.lower() == ".json":
         try:
-            data = json.loads(text)
+            data = loads_json(text, where=str(p))
         except json.JSONDecodeError as exc:
             raise BadInput(
                 f"{p} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
             ) from exc
     else:
         try:
-            data = tomllib.loads(text)
+            data = loads_toml(text, where=str(p))
         except tomllib.TOMLDecodeError as exc:
             raise BadInput(f"{p} is not valid TOML: {exc}") from exc
     return parse_table_settings(data, source=str(p), base=p.parent)

@@ -74,7 +74,8 @@ def test_import_replays_first_and_names_a_bad_line(
 ) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text(
-        '{"type":"start","game":"champs-and-cowards","seats":[1,2,3],"chip":200,"decks":1}\n'
+        '{"type":"start","game":"champs-and-cowards","seats":[1,2,3],"chip":200,"decks":1,'
+        '"fee":{"amount":100,"kind":"per-player"}}\n'
         '{"type":"card","seat":1,"card":"9d"}\n{"type":"card","seat":2,"card":"9d"}\n'
     )
     code = main(["import", str(bad), "--table", "Table 1", "--db", demo_url,
