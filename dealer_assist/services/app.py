@@ -454,6 +454,10 @@ class Services:
                 raise RuleViolation(
                     f"hand {hand.number} is not finished: finish and settle it before closing"
                 )
+            raise RuleViolation(
+                f"hand {hand.number} is finished but not settled: settle it (push the chips "
+                "and record it) before closing the shift"
+            )
         floor = self.approve(approval, what=f"closing shift {shift.id}")
         closed = self.store.close_shift(
             shift.id, dealer=session.name, floor=floor.name, at=self.clock()
@@ -501,6 +505,13 @@ class Services:
         shift = self.store.current_shift(table.id)
         if shift is None:
             raise RuleViolation(f"{table.name} has no open shift: open a shift first")
+        if session.role == "dealer" and shift.dealer != session.name:
+            raise RuleViolation(
+                f"{table.name}'s open shift is {shift.dealer}'s: {shift.dealer} closes it with "
+                "the floor, then open your own shift to deal"
+            )
+        last = _LastHand(self, self.store.last_hand(table.id))  # read, and replayed, once
+        self._previous_hand_done(last)
         version = self.settings(table.id)
         parsed = parse_table_settings(version.document, source=table.name)
         if seats is not None:
@@ -513,7 +524,6 @@ class Services:
             parsed = replace(parsed, seats=playing)
         keys = per_hand_keys(parsed.game)
         per_hand: dict[str, Any] = {}
-        last = _LastHand(self, self.store.last_hand(table.id))  # read, and replayed, once
         carried = self._carried_from_last(last, parsed.game, parsed.seats)
         if button is None and isinstance(carried.get("button"), int):
             button = carried["button"]
@@ -549,6 +559,22 @@ class Services:
         now = HandNow(hand=hand, replay=rep, last=row)
         self._live[hand.id] = now
         return now
+
+    def _previous_hand_done(self, last: _LastHand) -> None:
+        """A new hand starts only after the table's last one is settled: its chips are pushed
+        and recorded (a misdeal too: settling it records the chips given back)."""
+        hand = last.hand
+        if hand is None or hand.status == "settled":
+            return
+        if self.hand_now(hand.id).over:
+            raise RuleViolation(
+                f"hand {hand.number} is finished but not settled: settle it (push the chips "
+                "and record it) before the next hand"
+            )
+        raise RuleViolation(
+            f"hand {hand.number} is still being dealt: finish it (or call a misdeal) and "
+            "settle it before the next hand"
+        )
 
     def record(
         self, session: Session, hand_id: int, event: Event, *, approval: Approval | None = None

@@ -23,7 +23,7 @@ del _name, _func, _code
 
 def test_verify_names_a_time_collection_changed_behind_the_apps_back(sqlite_url: str) -> None:
     room: Room = time_room(make_room(SqlStore(open_database(sqlite_url))))
-    room.hand(["As", "Kd", "2c"])
+    room.svc.settle(room.dealer, room.hand(["As", "Kd", "2c"]))
     room.svc.seat_in(room.dealer, room.table_id, 1)
     room.svc.seat_in(room.dealer, room.table_id, 2)
     mark = room.svc.mark_period(room.dealer, room.table_id)

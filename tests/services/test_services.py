@@ -154,7 +154,9 @@ def test_roles_auditor_cannot_deal_and_dealer_cannot_read_audit(room: Room) -> N
 
 
 def test_start_hand_uses_the_current_settings_version(room: Room) -> None:
-    first = room.svc.start_hand(room.dealer, room.table_id)
+    first_id = room.hand(["9d", "Kc", "2h"])
+    room.svc.settle(room.dealer, first_id)
+    first = room.svc.hand_now(first_id)
     v2 = room.svc.change_settings(room.admin, room.table_id, {**settings(ante=500), "seats": 2})
     assert v2.version == 2
     second = room.svc.start_hand(room.dealer, room.table_id)
