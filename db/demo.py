@@ -46,6 +46,7 @@ from dealer_assist.services.chain import canonical, event_hash, time_text
 from dealer_assist.services.ledger import ledger_lines
 from dealer_assist.services.ports import PinHasher
 from dealer_assist.services.verify import Folded, fold
+from dealer_assist.workers import pool_options
 
 #: The demo's people: (name, full name, role, PIN). Documented in docs/store.md.
 DEMO_USERS = (
@@ -202,7 +203,8 @@ def fill_demo(
     with ExitStack() as stack:
         plans: Iterable[list[PlannedHand]]
         if procs > 1 and hands >= 400:  # deal on every CPU; store each table as it arrives
-            pool = stack.enter_context(ProcessPoolExecutor(max_workers=min(procs, tables)))
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=min(procs, tables),
+                                                           **pool_options()))
             plans = pool.map(plan_table, *zip(*jobs, strict=True))
         else:
             plans = (plan_table(*job) for job in jobs)

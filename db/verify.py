@@ -47,6 +47,7 @@ from dealer_assist.services.verify import (
     check_hand,
     time_findings,
 )
+from dealer_assist.workers import pool_options
 
 #: Below this many hands the whole check runs in this process (starting workers costs more).
 PARALLEL_FROM = 2000
@@ -373,7 +374,8 @@ def _verify(
         if procs > 1 and total >= PARALLEL_FROM and shared:
             context = get_context(START_METHOD) if START_METHOD else None
             pool = stack.enter_context(ProcessPoolExecutor(max_workers=procs,
-                                                           mp_context=context))
+                                                           mp_context=context,
+                                                           **pool_options()))
             # Start the workers now, before this process opens its read transaction (a forked
             # worker must not inherit a connection in use).
             pool.submit(_ready)
