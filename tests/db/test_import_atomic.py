@@ -38,3 +38,20 @@ def test_regression_an_import_failing_at_its_last_write_leaves_nothing(
     from dealer_assist.services import verify_store
 
     assert verify_store(room.store).ok
+
+
+@pytest.mark.postgres
+def test_regression_a_value_too_long_for_postgresql_is_not_called_a_network_failure(
+    pg_url: str,
+) -> None:
+    from datetime import UTC, datetime
+
+    from dealer_assist.db.bootstrap import open_database
+    from dealer_assist.db.store import SqlStore
+    from dealer_assist.services import StoreUnavailable
+
+    store = SqlStore(open_database(pg_url))
+    with pytest.raises(StoreUnavailable, match="refused a value as too long or too large") as e:
+        store.add_table(name="T" * 500, at=datetime.now(UTC))
+    assert "check the network" not in str(e.value)
+    store.close()
