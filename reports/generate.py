@@ -43,9 +43,11 @@ def signer(session: Session) -> str:
     return f"{u.full_name} ({u.name}, {u.role})"
 
 
-def _may(session: Session, permission: str, what: str) -> None:
+def _may(svc: Services, session: Session, permission: str, what: str) -> None:
+    """The role may do it; a refusal is written to the audit log first."""
     allowed = [r for r in ROLES if r in PERMISSIONS[permission]]
     if session.role not in allowed:
+        svc.log(session, "refused", f"{session.role} tried to {what}")
         who = ", ".join(allowed[:-1]) + f" or {allowed[-1]}" if len(allowed) > 1 else allowed[0]
         raise NotAllowed(f"{session.name} is {_a(session.role)}: only a {who} user can {what}")
 
@@ -79,7 +81,7 @@ def shift_report(
     table: str | None = None, cage: str = "",
 ) -> Written:
     """The shift report (default: the latest shift of ``table``, or of the room)."""
-    _may(session, "review", "generate reports")
+    _may(svc, session, "review", "generate reports")
     path = _check_out(out)
     r = build_shift(svc.store, shift_id=shift_id, table=table, by=signer(session),
                     at=svc.clock(), cage=cage)
@@ -97,7 +99,7 @@ def hand_report(
 ) -> Written:
     """Hand history, or the dispute report; ``reveal`` (floor only) shows destroyed hands'
     cards, marked as revealed, and is logged as a reveal as well as a report."""
-    _may(session, "review", "generate reports")
+    _may(svc, session, "review", "generate reports")
     path = _check_out(out)
     authorised: RevealLine | None = None
     if reveal:
@@ -123,7 +125,7 @@ def audit_report(
     svc: Services, session: Session, out: str | Path, *, since: datetime, until: datetime,
 ) -> Written:
     """The sensitive-actions log for a period (floor, auditor or admin)."""
-    _may(session, "audit", "read the audit log")
+    _may(svc, session, "audit", "read the audit log")
     path = _check_out(out)
     r = build_audit(svc.store, since=since, until=until, by=signer(session), at=svc.clock(),
                     signer=session.user.full_name)
@@ -138,7 +140,7 @@ def day_report(
     cage: str = "",
 ) -> Written:
     """The day summary across every table (default: the day of the latest hand)."""
-    _may(session, "review", "generate reports")
+    _may(svc, session, "review", "generate reports")
     path = _check_out(out)
     r = build_day(svc.store, day=day, by=signer(session), at=svc.clock(), cage=cage)
     pages = _write(render_day, r, path)

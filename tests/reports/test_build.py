@@ -172,6 +172,9 @@ def test_generating_a_report_is_logged_and_needs_the_right_role(tmp_path: Path) 
     with pytest.raises(NotAllowed, match="dee is a dealer"):
         generate.shift_report(room.svc, room.dealer, tmp_path / "x.pdf")
     assert not (tmp_path / "x.pdf").exists()
+    refused = room.store.audit[-1]  # (regression: a refusal used to leave no trace)
+    assert (refused.actor, refused.action) == ("dee", "refused")
+    assert refused.detail == "dealer tried to generate reports"
 
 
 def test_a_revealing_dispute_report_is_floor_only_and_logs_the_reveal(tmp_path: Path) -> None:
