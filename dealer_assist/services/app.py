@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, NoReturn
 
+from dealer_assist.bounded import check_value
 from dealer_assist.engine.base import Game, Prompt, Settlement, TableView, called_off
 from dealer_assist.engine.hand import HandReplay, Step, misdeal_refusal, parse_lines, replay
 from dealer_assist.engine.registry import get_game
@@ -1147,8 +1148,9 @@ class Services:
         """The settings document as plain JSON, checked as ``table check`` checks it."""
         try:
             doc = json.loads(canonical(dict(settings)))
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, RecursionError) as exc:
             raise BadInput(f"table settings must be plain JSON values: {exc}") from exc
+        check_value(doc, where="the table settings")  # the bounds a settings file has
         parsed = parse_table_settings(doc)
         check_table(parsed)  # the preset's rules and the game's own start
         return doc, parsed

@@ -46,3 +46,14 @@ def test_regression_a_shift_does_not_close_over_a_finished_unsettled_hand(room: 
     room.svc.settle(room.dealer, hand_id)
     assert not room.svc.close_shift(room.dealer, shift.id,
                                     approval=Approval("fran", "2222")).open
+
+
+def test_table_settings_from_any_source_are_bounded(room: Room) -> None:
+    from dealer_assist.errors import BadInput
+
+    from .support import settings
+
+    with pytest.raises(BadInput, match="the number 9200000000000000000… is too large"):
+        room.svc.add_table(room.admin, {**settings(), "buy_in": 9_200_000_000_000_000_000},
+                           name="T9")
+    assert [t.name for t in room.svc.list_tables()] == ["T1"]
