@@ -104,7 +104,10 @@ def test_ruling_fees_caro_hand_over_before_the_flip_takes_no_drop() -> None:
     assert s.fees == ()
     assert money(s)[1] == {1: pot}
     drop = with_fee(lines, {"kind": "rake", "percent": "10", "no_flop_no_drop": False}).settle()
-    assert drop.conserved and money(drop)[2] == [("rake", (pot // 10) // 100 * 100, None)]
+    # The fees ruling: seat 1's $50 bet was never called, so it goes back unraked and only the
+    # $3 of antes is raked: 30 cents, below the $1 chip (this used to rake $5 of $53).
+    assert drop.conserved and money(drop)[2] == []
+    assert drop.steps[-1].text == "Return $50 uncalled to seat 1: the part of its bet nobody called"
 
 
 def test_caro_small_pot_rounds_to_no_rake() -> None:

@@ -322,13 +322,21 @@ def test_rule_fee_rake_comes_out_of_the_pot_and_no_flip_no_drop() -> None:
     hand = play(start(fee=fee), act("bet", 1), act("fold", 2), act("fold", 3))
     s = hand.settle()
     assert sum(f.amount for f in s.fees) == 0 and s.payouts[1] == 5300
+    # The fees ruling: the uncalled $50 bet is not raked, so 10% of the $3 of antes is less
+    # than the $1 chip (this hand used to be raked $3 on $53).
     flip = play(start(fee=fee), *checks(1, 2, 3), board("Ah", "Kd"), act("bet", 1),
                 act("fold", 2), act("fold", 3))
     s = flip.settle()
-    assert [(f.kind, f.amount) for f in s.fees] == [("rake", 300)]
-    assert s.payouts[1] == 5300 - 300 and s.conserved
+    assert s.fees == () and s.payouts[1] == 5300 and s.conserved
+    called = play(start(fee=fee), *checks(1, 2, 3), board("Ah", "Kd"), act("bet", 1),
+                  act("call", 2), act("fold", 3), board("7c"), act("bet", 1), act("fold", 2))
+    s = called.settle()
+    assert [(f.kind, f.amount, f.note) for f in s.fees] == [
+        ("rake", 300, "10% of $103, capped at $3")
+    ]
+    assert s.payouts[1] == 300 + 5000 + 5000 - 300 + 10000 and s.conserved
     assert s.steps[0].text == "Drop $3 rake"
-    assert GAME.report(flip.state)["rake"] == 300
+    assert GAME.report(called.state)["rake"] == 300
 
 
 def test_rule_pre_deal_fee_is_added_to_put_in() -> None:

@@ -2,6 +2,9 @@
 
 Side pots come only from all-in players (an all-in player wins from each opponent at most what
 they put in); every player still in and not all-in contests all the rest, whatever they put in.
+Only uncalled chips go back to a player (ruling caro-6): the part of the last bet or raise that
+nobody matched, and a pot that holds nothing but its one possible winner's own chips. A pot one
+player wins because the others in it folded is a win: pushed as one and raked like any other.
 The house fee comes out of the pots, the main pot first, before anything is pushed.
 """
 
@@ -45,7 +48,11 @@ def best_hands(state: State) -> dict[int, HandValue]:
 
 @dataclass(frozen=True, slots=True)
 class PotResult:
-    """One pot at settlement: its cents before and after fees, who could and who did win."""
+    """One pot at settlement: its cents before and after fees, who could and who did win.
+
+    ``returned`` marks chips that go back to the seat that put them in, unraked: the uncalled
+    part of the last bet or raise, or a pot holding only its one possible winner's own chips.
+    """
 
     name: str
     amount: int
@@ -53,9 +60,10 @@ class PotResult:
     winners: tuple[int, ...]
     fee: int
     shares: Mapping[int, int]
+    returned: bool = False
 
     def to_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "name": self.name,
             "amount": self.amount,
             "eligible": list(self.eligible),
@@ -63,6 +71,61 @@ class PotResult:
             "fee": self.fee,
             "shares": {str(k): v for k, v in self.shares.items()},
         }
+        if self.returned:
+            out["returned"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Uncalled:
+    """The part of the hand's last bet or raise that no other player matched (ruling caro-6)."""
+
+    seat: int
+    amount: int
+    kind: str  # "bet", "raise" or "big blind"
+
+
+#: The actions that set a betting level another player must match.
+_AGGRESSIVE = ("bet", "raise", "big blind")
+
+
+def uncalled(state: State) -> Uncalled | None:
+    """The uncalled part of the hand's last bet or raise, or ``None`` when it was called.
+
+    A bet or raise is matched by a player who reached its level (holding fewer cards costs less:
+    that is still a call), or, up to what they put in that round, by an all-in player or a blind.
+    Failing that, only what the bettor owed at the level below stays in the pot.
+    """
+    actions = state.actions
+    last = next(
+        (i for i in range(len(actions) - 1, -1, -1) if actions[i].kind in _AGGRESSIVE), None
+    )
+    if last is None:
+        return None
+    w = actions[last]
+    street, bettor = w.street, w.seat
+    limit = state.settings.limit(street)
+    in_round: dict[int, int] = {}
+    held: dict[int, int] = {}
+    blinds: set[int] = set()
+    for a in actions:
+        if a.street != street or a.kind == "ante":
+            continue
+        in_round[a.seat] = in_round.get(a.seat, 0) + a.amount
+        held[a.seat] = a.cards_held
+        if a.kind in ("small blind", "big blind"):
+            blinds.add(a.seat)
+    matched = (w.level - 1) * limit * w.cards_held
+    for a in actions[last + 1 :]:
+        if a.street == street and a.seat != bettor and a.kind == "call":
+            if in_round[a.seat] >= w.level * limit * held[a.seat]:
+                return None  # reached the level: the bet was called
+    for s in state.seats:
+        if s.seat != bettor and (s.all_in or s.seat in blinds):
+            matched = max(matched, in_round.get(s.seat, 0))
+    mine = in_round.get(bettor, 0)
+    amount = mine - min(matched, mine)
+    return _uncalled(bettor, amount, w.kind) if amount > 0 else None
 
 
 def _pot_name(i: int, total: int) -> str:
@@ -81,31 +144,60 @@ def _winners(pot: Pot, hands: Mapping[int, HandValue]) -> tuple[int, ...]:
     return tuple(s for s, v in strengths.items() if v == top)
 
 
+def final_pots(state: State) -> tuple[list[tuple[Pot, bool]], Uncalled | None]:
+    """The pots of a finished hand, each with whether it goes back unraked, and the uncalled
+    chips taken out before the pots are built.
+
+    A pot only one seat can win is returned when nobody else put a chip in it (the part of a
+    call above every all-in opponent, say); when it holds a folded player's chips it is won.
+    """
+    back = uncalled(state)
+    contributions = {s.seat: s.hand_in for s in state.seats}
+    if back is not None:
+        contributions[back.seat] -= back.amount
+    live = [s.seat for s in state.seats if not s.folded]
+    if len(live) == 1:
+        pots = [_pot(sum(contributions.values()), (live[0],), None)]
+    else:
+        all_in = [s.seat for s in state.seats if not s.folded and s.all_in]
+        pots = build_pots(contributions, live=live, capped=all_in, order=state.settings.seats)
+    out: list[tuple[Pot, bool]] = []
+    below = 0
+    for i, pot in enumerate(pots):
+        returned = False
+        if len(pot.eligible) == 1 and len(live) > 1:
+            owner = pot.eligible[0]
+            returned = not any(c > below for s, c in contributions.items() if s != owner)
+        out.append((pot, returned))
+        if i < len(pots) - 1 and pot.level is not None:
+            below = pot.level
+    return out, back
+
+
 def settle_pots(state: State) -> tuple[list[PotResult], list[FeeLine]]:
-    """Winners and shares of every pot, after the fees the policy takes out of them."""
+    """Winners and shares of every pot, after the fees the policy takes out of them.
+
+    The rake base is every chip in the pots except those returned (ruling caro-6 and the fees
+    ruling); the fee note says that base ("5% of $178.25").
+    """
     cfg = state.settings
-    pots = current_pots(state)
+    pots, back = final_pots(state)
     hands = best_hands(state)
     policy = cfg.policy if cfg.policy is not None else parse_fee_policy(cfg.fee)
-    alone = sum(1 for s in state.seats if not s.folded) == 1  # len(state.live()) == 1
-    contested = sum(p.amount for p in pots if p.contested) or (
-        sum(p.amount for p in pots) if alone else 0
-    )
     ctx = _fee_context(
         seats=cfg.seats,
         button=cfg.button,
-        pot=contested,
+        pot=sum(p.amount for p, returned in pots if not returned),
         saw_flop=state.saw_flip,
         smallest_chip=cfg.smallest_chip,
     )
     lines = pot_fees(policy, ctx)
     to_take = sum(line.amount for line in lines)
     results: list[PotResult] = []
-    for i, pot in enumerate(pots):
-        rakeable = pot.contested or alone
-        fee = min(to_take, pot.amount) if rakeable else 0
+    for i, (pot, returned) in enumerate(pots):
+        fee = 0 if returned else min(to_take, pot.amount)
         to_take -= fee
-        winners = _winners(pot, hands)
+        winners = pot.eligible if returned else _winners(pot, hands)
         shares = split_pot(
             pot.amount - fee,
             winners,
@@ -114,7 +206,17 @@ def settle_pots(state: State) -> tuple[list[PotResult], list[FeeLine]]:
             smallest_chip=cfg.smallest_chip,
         )
         results.append(
-            _pot_result(_pot_name(i, len(pots)), pot.amount, pot.eligible, winners, fee, shares)
+            _pot_result(
+                _pot_name(i, len(pots)), pot.amount, pot.eligible, winners, fee, shares,
+                returned,
+            )
+        )
+    if back is not None:
+        results.append(
+            _pot_result(
+                f"the uncalled {back.kind}", back.amount, (back.seat,), (back.seat,), 0,
+                {back.seat: back.amount}, True,
+            )
         )
     return results, lines
 
@@ -122,6 +224,7 @@ def settle_pots(state: State) -> tuple[list[PotResult], list[FeeLine]]:
 #: ``PotResult(...)``, ``PushStep(...)`` and ``Settlement(...)`` without the frozen
 #: constructors' cost: every replayed hand settles again.
 _pot_result = builder(PotResult)
+_uncalled = builder(Uncalled)
 _pot = builder(Pot)
 _fee_context = builder(FeeContext)
 _push_step = builder(PushStep)
@@ -169,18 +272,19 @@ def push_steps(state: State, results: list[PotResult], post: list[FeeLine]) -> l
         if net == 0:
             continue
         name = r.name
-        if len(r.eligible) == 1 and several:
+        if r.returned:
             seat = r.eligible[0]
-            add(
-                f"Return {name} {format_cents(net)} to seat {seat}: nobody else can win it",
-                net,
-                seat,
-                "return",
-            )
+            if name.startswith("the uncalled "):
+                text = (f"Return {format_cents(net)} uncalled to seat {seat}: the part of its "
+                        f"{name.removeprefix('the uncalled ')} nobody called")
+            else:
+                text = f"Return {name} {format_cents(net)} to seat {seat}: nobody else can win it"
+            add(text, net, seat, "return")
             continue
         if len(r.winners) == 1:
             seat = r.winners[0]
-            add(f"Push {name} {format_cents(net)} to seat {seat}", net, seat, "push")
+            why = ": the others in it folded" if len(r.eligible) == 1 and several else ""
+            add(f"Push {name} {format_cents(net)} to seat {seat}{why}", net, seat, "push")
             continue
         low = min(r.shares.values())
         add(
