@@ -101,10 +101,11 @@ def _parse(text: str) -> Event:
 
 
 @lru_cache(maxsize=4096)
-def _fee(kind: str, amount: int) -> FeeTotal:
+def _fee(kind: str, amount: int, base: int = 0) -> FeeTotal:
     """One collection of ``amount`` (records are immutable, so equal ones are shared: a large
-    shift's lines then pickle and travel between processes as references)."""
-    return FeeTotal(kind, amount, 1)
+    shift's lines then pickle and travel between processes as references); ``base`` is what a
+    fee from the pot was worked out on."""
+    return FeeTotal(kind, amount, 1, base)
 
 
 def _events(rows: Sequence[Row]) -> list[Event]:
@@ -190,7 +191,7 @@ def hand_figures(
             hand_id=hand.id, number=n, started_at=started, ended_at=ended, seats=hand.seats,
             put_in=sum(s.put_in.values()), carry_in=s.carry_in, pushed=sum(s.payouts.values()),
             carry_out=s.carry_out,
-            fees=tuple(_fee(f.kind, f.amount) for f in s.fees if f.amount),
+            fees=tuple(_fee(f.kind, f.amount, f.base or 0) for f in s.fees if f.amount),
             winners=winners, status="settled" if hand.status == "settled" else "unsettled",
             voids=len(voids), disputed=hand.disputed,
         )
@@ -641,7 +642,7 @@ def build_hand(
             s = rep.settle()
             settlement = SettlementData(
                 put_in=dict(s.put_in), payouts=dict(s.payouts), carry_in=s.carry_in,
-                carry_out=s.carry_out, fees=tuple((f.kind, f.amount, f.from_seat)
+                carry_out=s.carry_out, fees=tuple((f.kind, f.amount, f.from_seat, f.note)
                                                   for f in s.fees),
                 steps=tuple((p.n, p.text if show else _mask(p.text, hidden_codes), p.amount)
                             for p in s.steps))

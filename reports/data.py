@@ -77,9 +77,13 @@ class Generated(Record):
 
 @dataclass(frozen=True, slots=True)
 class FeeTotal(Record):
+    """Collections of one kind; ``base`` is what those taken from a pot were worked out on
+    (the called chips a rake was taken from), 0 for fees not taken from a pot."""
+
     kind: str
     amount: int
     count: int = 0
+    base: int = 0
 
     @property
     def fund(self) -> bool:
@@ -140,6 +144,11 @@ class HandLine(Record):
     @property
     def fee(self) -> int:
         return sum(f.amount for f in self.fees)
+
+    @property
+    def raked_from(self) -> int:
+        """The pot a rake or collection was taken from (the chips called; 0: none taken)."""
+        return max((f.base for f in self.fees), default=0)
 
     @property
     def conserved(self) -> bool:
@@ -296,11 +305,13 @@ def fees_by_kind(lines: Iterable[FeeTotal]) -> tuple[FeeTotal, ...]:
     """Sum fee lines by kind (house kinds first, then funds, each alphabetical)."""
     amounts: dict[str, int] = {}
     counts: dict[str, int] = {}
+    bases: dict[str, int] = {}
     for f in lines:
         amounts[f.kind] = amounts.get(f.kind, 0) + f.amount
         counts[f.kind] = counts.get(f.kind, 0) + max(f.count, 1)
+        bases[f.kind] = bases.get(f.kind, 0) + f.base
     order = sorted(amounts, key=lambda k: (is_fund_kind(k), k))
-    return tuple(FeeTotal(k, amounts[k], counts[k]) for k in order)
+    return tuple(FeeTotal(k, amounts[k], counts[k], bases[k]) for k in order)
 
 
 def fees_per_hour(
@@ -378,7 +389,8 @@ class SettlementData(Record):
     payouts: Mapping[int, int]
     carry_in: int
     carry_out: int
-    fees: tuple[tuple[str, int, int | None], ...]
+    #: (kind, amount, paying seat or None, how it was worked out: "5% of $178.25, capped...")
+    fees: tuple[tuple[str, int, int | None, str], ...]
     steps: tuple[tuple[int, str, int], ...]
 
     @property
@@ -387,7 +399,7 @@ class SettlementData(Record):
 
     @property
     def total_out(self) -> int:
-        return sum(self.payouts.values()) + self.carry_out + sum(a for _, a, _ in self.fees)
+        return sum(self.payouts.values()) + self.carry_out + sum(f[1] for f in self.fees)
 
     @property
     def conserved(self) -> bool:

@@ -180,15 +180,21 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
     fees = r.fees_by_kind
     if fees:
         ledger = {f.kind: f.amount for f in r.ledger_fees}
-        rows = [[_kind(f.kind), "fund" if f.fund else "house", str(f.count), money(f.amount),
+        rows = [[_kind(f.kind), "fund" if f.fund else "house", str(f.count),
+                 money(f.base) if f.base else dash(), money(f.amount),
                  money(ledger[f.kind]) if f.kind in ledger else dash()] for f in fees]
         mism = [i for i, f in enumerate(fees) if ledger.get(f.kind) != f.amount]
         total_ledger = sum(ledger.values())
         story.append(data_table(
-            ["Kind", "Goes to", "Collections", "By replay", "In ledger"], rows,
-            [60 * mm, 26 * mm, 26 * mm, 34 * mm, 34 * mm], right=[2, 3, 4], flagged=mism,
-            total=["Total", "", str(sum(f.count for f in fees)),
+            ["Kind", "Goes to", "Collections", "Taken from pots of", "By replay", "In ledger"],
+            rows, [40 * mm, 20 * mm, 24 * mm, 36 * mm, 30 * mm, 30 * mm], right=[2, 3, 4, 5],
+            flagged=mism,
+            total=["Total", "", str(sum(f.count for f in fees)), "",
                    money(r.fees_total + r.time_total), money(total_ledger)], st=st))
+        story.append(paragraph(
+            "Taken from pots of: the chips called in the pots each rake or collection was taken "
+            "from (chips returned uncalled are never raked); the hands table gives it per hand.",
+            st.small))
     else:
         story.append(_none(st, "No fees collected."))
     story += heading("Fees per hour", st)
@@ -218,7 +224,9 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
     story += heading(f"Hands ({r.hands_dealt})", st)
     story.append(paragraph(
         "Times are UTC (+1d: the next day). Pot is what the players put in plus any carry-in; "
-        "it leaves as pushes, carry-out and collections. Winners are seat: amount pushed. "
+        "it leaves as pushes, carry-out and collections. Raked on is the amount the hand's "
+        "rake or collection was taken from: the pot less any chips returned uncalled. "
+        "Winners are seat: amount pushed (chips returned uncalled included). "
         "Flags: V void, D dispute, R reveal, X exception.", st.small))
     story.append(spacer(1))
     exc_hands = {e.hand_number for e in r.exceptions}
@@ -231,15 +239,18 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
             flagged.append(i)
         winners = ", ".join(f"{s}: {money(a)}" for s, a in h.winners) or dash()
         rows.append([str(h.number), clock_on(h.started_at, r.day), str(h.players), money(h.pot),
-                     money(h.fee), money(h.pushed), money(h.carry_out), winners, flags])
+                     money(h.raked_from) if h.raked_from else dash(), money(h.fee),
+                     money(h.pushed), money(h.carry_out), winners, flags])
     late = 7 * mm if any("+" in row[1] for row in rows) else 0.0  # room for "+1d"
     if rows:
         story.append(LongTable(
-            ["Hand", "Time", "Players", "Pot", "Fee", "Pushed", "Carry", "Winners", "Flags"],
-            rows, [12 * mm, 16 * mm + late, 12 * mm, 20 * mm, 16 * mm, 20 * mm, 16 * mm,
-                   58 * mm - late, 10 * mm],
-            right=[0, 2, 3, 4, 5, 6], flagged=flagged,
-            total=["Total", "", "", money(r.put_in + r.carried_in), money(r.fees_total),
+            ["Hand", "Time", "Players", "Pot", "Raked on", "Fee", "Pushed", "Carry", "Winners",
+             "Flags"],
+            rows, [11 * mm, 16 * mm + late, 12 * mm, 19 * mm, 19 * mm, 14 * mm, 19 * mm,
+                   15 * mm, 45 * mm - late, 10 * mm],
+            right=[0, 2, 3, 4, 5, 6, 7], flagged=flagged,
+            total=["Total", "", "", money(r.put_in + r.carried_in),
+                   money(sum(h.raked_from for h in r.hands)), money(r.fees_total),
                    money(r.pushed), money(r.carried_out), "", ""]))
     else:
         story.append(_none(st, "No hands were dealt in this shift."))
@@ -346,14 +357,16 @@ def hand_story(r: HandReport, st: Styles) -> list[Flowable]:
             st=st))
         story.append(spacer(1.5))
         lines = [f"Carried in {money(s.carry_in)}", f"carried out {money(s.carry_out)}"]
-        by_kind: dict[str, list[tuple[int, int | None]]] = {}
-        for k, a, seat in s.fees:
-            by_kind.setdefault(k, []).append((a, seat))
+        by_kind: dict[str, list[tuple[int, int | None, str]]] = {}
+        for k, a, seat, note in s.fees:
+            by_kind.setdefault(k, []).append((a, seat, note))
         for k, items in by_kind.items():
-            payers = [str(seat) for _, seat in items if seat is not None]
-            lines.append(f"{_kind(k)} {money(sum(a for a, _ in items))}"
+            payers = [str(seat) for _, seat, _ in items if seat is not None]
+            notes = [n for _, seat, n in items if seat is None and n]
+            lines.append(f"{_kind(k)} {money(sum(a for a, _, _ in items))}"
                          + (f" (seat{'s' if len(payers) > 1 else ''} {', '.join(payers)})"
-                            if payers else ""))
+                            if payers else "")
+                         + (f" ({'; '.join(notes)})" if notes else ""))
         state = "chips conserved" if s.conserved else "CHIPS NOT CONSERVED"
         story.append(paragraph("; ".join(lines) + f". In {money(s.total_in)} = out "
                                f"{money(s.total_out)}: {state}.", st.body))
@@ -463,10 +476,11 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
     story += heading("Fees and rake by kind, all tables", st)
     if r.fees:
         story.append(data_table(
-            ["Kind", "Goes to", "Collections", "Amount"],
-            [[_kind(f.kind), "fund" if f.fund else "house", str(f.count), money(f.amount)]
-             for f in r.fees], [60 * mm, 26 * mm, 26 * mm, 34 * mm], right=[2, 3],
-            total=["Total", "", str(sum(f.count for f in r.fees)),
+            ["Kind", "Goes to", "Collections", "Taken from pots of", "Amount"],
+            [[_kind(f.kind), "fund" if f.fund else "house", str(f.count),
+              money(f.base) if f.base else dash(), money(f.amount)]
+             for f in r.fees], [60 * mm, 26 * mm, 26 * mm, 40 * mm, 34 * mm], right=[2, 3, 4],
+            total=["Total", "", str(sum(f.count for f in r.fees)), "",
                    money(sum(f.amount for f in r.fees))], st=st))
     else:
         story.append(_none(st, "No fees collected."))

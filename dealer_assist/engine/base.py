@@ -76,12 +76,17 @@ class PushStep:
 
 @dataclass(frozen=True, slots=True)
 class FeeLine:
-    """A collection for the house or a fund: a ledger line in every settlement."""
+    """A collection for the house or a fund: a ledger line in every settlement.
+
+    ``base`` is the amount a fee taken from the pot was worked out on (every chip in the pots
+    but those returned), so a report can show what each rake was taken from.
+    """
 
     kind: str
     amount: int
     from_seat: int | None = None
     note: str = ""
+    base: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "amount": self.amount, "from": self.from_seat}

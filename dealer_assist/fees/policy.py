@@ -515,7 +515,7 @@ def _rake(policy: FeePolicy, ctx: FeeContext) -> FeeLine | None:
     amount = down_to_chip(raw, ctx.smallest_chip)
     if amount != raw:
         note += f", rounded down to the {format_cents(ctx.smallest_chip)} chip"
-    return FeeLine("rake", amount, None, note) if amount > 0 else None
+    return FeeLine("rake", amount, None, note, ctx.pot) if amount > 0 else None
 
 
 def _collection(policy: FeePolicy, ctx: FeeContext) -> FeeLine | None:
@@ -527,7 +527,7 @@ def _collection(policy: FeePolicy, ctx: FeeContext) -> FeeLine | None:
     note = "fixed collection from the pot"
     if amount < policy.amount:
         note += f" (the pot held only {format_cents(ctx.pot)})"
-    return FeeLine("collection", amount, None, note) if amount > 0 else None
+    return FeeLine("collection", amount, None, note, ctx.pot) if amount > 0 else None
 
 
 def pot_fees(policy: FeePolicy | None, ctx: FeeContext) -> list[FeeLine]:
@@ -552,5 +552,5 @@ def pot_fees(policy: FeePolicy | None, ctx: FeeContext) -> list[FeeLine]:
         left = ctx.pot - sum(line.amount for line in lines)
         amount = down_to_chip(min(j.amount, left), ctx.smallest_chip)
         if amount > 0:
-            lines.append(FeeLine(j.fund, amount, None, f"{j.fund} drop"))
+            lines.append(FeeLine(j.fund, amount, None, f"{j.fund} drop", ctx.pot))
     return lines

@@ -184,12 +184,12 @@ def test_time_collections_are_in_the_shift_report_pdf_and_the_day_summary(
     flat = _flat(out)
     total = format_cents(r.time_total)
     assert f"Time collected from seats {total}" in flat
-    assert f"Time house {len(in_shift)} {total} {total}" in flat
+    assert f"Time house {len(in_shift)} — {total} {total}" in flat
     day = build_day(svc.store, by="test", at=AT)
     assert day.total("time_fees") == sum(x.amount for x in lines)
     assert {f.kind: f.amount for f in day.fees}["time"] == sum(x.amount for x in lines)
     assert _report(url, "day", "--out", str(tmp_path / "day.pdf")) == 0
-    assert f"Time house {len(lines)} {format_cents(sum(x.amount for x in lines))}" in _flat(
+    assert f"Time house {len(lines)} — {format_cents(sum(x.amount for x in lines))}" in _flat(
         tmp_path / "day.pdf")
 
 

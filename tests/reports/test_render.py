@@ -43,7 +43,7 @@ def test_the_hands_table_repeats_its_header_on_every_page_it_spans(tmp_path: Pat
     with_rows = [p for p in text if row.search(p)]
     assert len(with_rows) >= 4
     for p in with_rows:
-        assert "Hand Time Players Pot Fee Pushed Carry Winners Flags" in p
+        assert "Hand Time Players Pot Raked on Fee Pushed Carry Winners Flags" in p
     numbers = [int(m) for p in with_rows for m in row.findall(p)]
     assert numbers == list(range(1, 201))  # every hand once, in order, across the pages
     assert "23:57:00 8" in " ".join(text) and "00:00:00 +1d 8" in " ".join(text)
