@@ -129,7 +129,8 @@ def test_ruling_caro_6_all_in_for_less_matches_a_raise_up_to_what_it_put_in() ->
     # bet was matched up to $30 by the all-in: $20 goes back, the rest is contested and raked.
     s = settle([start(stacks={"1": 3100, "2": 100000, "3": 100000}, button=2),
                 act("bet", 3), act("call", 1), act("fold", 2), board("2c", "7d"),
-                board("9h"), board("Js", "4c"), act("show", 1, cards=["As", "Ad", "3c", "4h", "6d"]),
+                board("9h"), board("Js", "4c"),
+                act("show", 1, cards=["As", "Ad", "3c", "4h", "6d"]),
                 act("show", 3, cards=["Kd", "Kc", "3h", "5s", "8d"])])
     assert s.put_in == {1: 3100, 2: 100, 3: 5100}
     assert [(f.amount, f.note) for f in s.fees] == [(300, "5% of $63, rounded down to the $1 chip")]

@@ -117,9 +117,9 @@ def uncalled(state: State) -> Uncalled | None:
             blinds.add(a.seat)
     matched = (w.level - 1) * limit * w.cards_held
     for a in actions[last + 1 :]:
-        if a.street == street and a.seat != bettor and a.kind == "call":
-            if in_round[a.seat] >= w.level * limit * held[a.seat]:
-                return None  # reached the level: the bet was called
+        if (a.street == street and a.seat != bettor and a.kind == "call"
+                and in_round[a.seat] >= w.level * limit * held[a.seat]):
+            return None  # reached the level: the bet was called
     for s in state.seats:
         if s.seat != bettor and (s.all_in or s.seat in blinds):
             matched = max(matched, in_round.get(s.seat, 0))
