@@ -751,8 +751,9 @@ def build_audit(
 
     entries = tuple(
         AuditEntry(utc(e.at), person(names, e.actor), roles.get(e.actor or "", ""), e.action,
-                   target(e), e.detail)
-        for e in sorted(store.audit_log(since=since, until=until), key=lambda e: (e.at, e.id))
+                   _subject(e.action, target(e), e.detail), e.detail, e.seq or e.id)
+        for e in sorted(store.audit_log(since=since, until=until), key=lambda e: (e.seq, e.at,
+                                                                                  e.id))
     )
     head = store.audit_head()
     check = check_audit_chain(store.audit_log(), head)
@@ -764,6 +765,15 @@ def build_audit(
         generated=Generated(utc(at), by),
         signatures=(Signature("Auditor", signer), Signature("Floor manager", "")),
     )
+
+
+def _subject(action: str, where: str, detail: str) -> str:
+    """What an entry concerns: an approval names what it approved ("misdeal of hand 8"),
+    with the table; other entries their table and hand."""
+    if action in ("approval", "approval-refused") and detail:
+        what = detail.split(" cannot approve ", 1)[-1]
+        return f"{where}: {what}" if where else what
+    return where
 
 
 # --- day summary -------------------------------------------------------------------------------

@@ -69,10 +69,12 @@ class Signature(Record):
 
 @dataclass(frozen=True, slots=True)
 class Generated(Record):
-    """When and by whom the report was produced (printed on every page)."""
+    """When and by whom the report was produced (printed on every page). ``serial`` is the
+    number of the audit log entry that records this report's generation (0: not logged)."""
 
     at: datetime
     by: str
+    serial: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,7 +455,8 @@ class HandReport(Record):
 
 @dataclass(frozen=True, slots=True)
 class AuditEntry(Record):
-    """One sensitive action: a login, lockout, reveal, void, export or report."""
+    """One sensitive action: a login, lockout, reveal, void, export or report. ``number`` is
+    its entry number in the audit log's chain (a report's serial is such a number)."""
 
     at: datetime
     user: str
@@ -461,6 +464,7 @@ class AuditEntry(Record):
     action: str
     target: str
     detail: str = ""
+    number: int = 0
 
 
 @dataclass(frozen=True, slots=True)

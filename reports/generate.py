@@ -6,7 +6,8 @@ report is the same whichever way it was asked for, and every one of them is in t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,7 @@ from dealer_assist.reports.data import (
 from dealer_assist.reports.layouts import render_audit, render_day, render_hand, render_shift
 from dealer_assist.services import Services, Session
 from dealer_assist.services.errors import NotAllowed
-from dealer_assist.services.model import PERMISSIONS, ROLES
+from dealer_assist.services.model import PERMISSIONS, ROLES, AuditEntry
 
 Report = ShiftReport | HandReport | AuditReport | DayReport
 
@@ -65,6 +66,26 @@ def _check_out(out: str | Path) -> Path:
     return path
 
 
+def _serial(report: Report, n: int) -> Report:
+    """The report numbered ``n``: the audit log entry that records its generation."""
+    return replace(report, generated=replace(report.generated, serial=n))  # type: ignore[arg-type]
+
+
+def _logged(svc: Services, render: Any, report: Report, path: Path,
+            log: Callable[[int], AuditEntry]) -> tuple[Report, int]:
+    """Write the report with its serial number (the next audit entry) on every page, then log
+    it; should another station's entry have taken that number meanwhile, write it again with
+    the number its own entry got. ``log(pages)`` writes the entry."""
+    expected = svc.store.audit_head().entries + 1
+    numbered = _serial(report, expected)
+    pages = _write(render, numbered, path)
+    entry = log(pages)
+    if entry.seq and entry.seq != expected:
+        numbered = _serial(report, entry.seq)
+        pages = _write(render, numbered, path)
+    return numbered, pages
+
+
 def _write(render: Any, report: Report, path: Path) -> int:
     tmp = path.with_name(path.name + ".part")
     try:
@@ -85,12 +106,12 @@ def shift_report(
     path = _check_out(out)
     r = build_shift(svc.store, shift_id=shift_id, table=table, by=signer(session),
                     at=svc.clock(), cage=cage)
-    pages = _write(render_shift, r, path)
     tbl = svc.store.find_table(r.table)
-    svc.log(session, "report", f"shift report: table {r.table}, shift {r.shift_id}, "
-            f"{r.hands_dealt} hands, {pages} pages, chain head {r.chain.last_seq}",
-            table_id=tbl.id if tbl else None)
-    return Written(r, path, pages)
+    numbered, pages = _logged(svc, render_shift, r, path, lambda pages: svc.log(
+        session, "report", f"shift report: table {r.table}, shift {r.shift_id}, "
+        f"{r.hands_dealt} hands, {pages} pages, chain head {r.chain.last_seq}",
+        table_id=tbl.id if tbl else None))
+    return Written(numbered, path, pages)
 
 
 def hand_report(
@@ -112,13 +133,13 @@ def hand_report(
                                 reason or "dispute report")
     r = build_hand(svc.store, hand_id=hand_id, table=table, by=signer(session), at=svc.clock(),
                    reveal=authorised, cage=cage)
-    pages = _write(render_hand, r, path)
     tbl = svc.store.find_table(r.table)
     kind = "dispute report" if r.is_dispute_report else "hand history"
-    svc.log(session, "report", f"{kind}: table {r.table}, hand {r.number}"
-            + (", hidden cards revealed" if authorised else "") + f", {pages} pages",
-            table_id=tbl.id if tbl else None, hand_id=r.hand_id)
-    return Written(r, path, pages)
+    numbered, pages = _logged(svc, render_hand, r, path, lambda pages: svc.log(
+        session, "report", f"{kind}: table {r.table}, hand {r.number}"
+        + (", hidden cards revealed" if authorised else "") + f", {pages} pages",
+        table_id=tbl.id if tbl else None, hand_id=r.hand_id))
+    return Written(numbered, path, pages)
 
 
 def audit_report(
@@ -129,10 +150,10 @@ def audit_report(
     path = _check_out(out)
     r = build_audit(svc.store, since=since, until=until, by=signer(session), at=svc.clock(),
                     signer=session.user.full_name)
-    pages = _write(render_audit, r, path)
-    svc.log(session, "report", f"audit report: {since:%Y-%m-%d %H:%M} to {until:%Y-%m-%d %H:%M}"
-            f" UTC, {len(r.entries)} entries, {pages} pages")
-    return Written(r, path, pages)
+    numbered, pages = _logged(svc, render_audit, r, path, lambda pages: svc.log(
+        session, "report", f"audit report: {since:%Y-%m-%d %H:%M} to {until:%Y-%m-%d %H:%M}"
+        f" UTC, {len(r.entries)} entries, {pages} pages"))
+    return Written(numbered, path, pages)
 
 
 def day_report(
@@ -143,7 +164,7 @@ def day_report(
     _may(svc, session, "review", "generate reports")
     path = _check_out(out)
     r = build_day(svc.store, day=day, by=signer(session), at=svc.clock(), cage=cage)
-    pages = _write(render_day, r, path)
-    svc.log(session, "report", f"day summary: {r.day.isoformat()}, {len(r.tables)} tables, "
-            f"{r.total('hands')} hands, {pages} pages")
-    return Written(r, path, pages)
+    numbered, pages = _logged(svc, render_day, r, path, lambda pages: svc.log(
+        session, "report", f"day summary: {r.day.isoformat()}, {len(r.tables)} tables, "
+        f"{r.total('hands')} hands, {pages} pages"))
+    return Written(numbered, path, pages)

@@ -42,6 +42,7 @@ from dealer_assist.reports.render import (
     fees_chart,
     fields_table,
     fonts,
+    hash_groups,
     heading,
     money,
     paragraph,
@@ -75,7 +76,7 @@ def _chain_section(chains: tuple[ChainHead, ...], st: Styles, width: float) -> l
     if not chains:
         out.append(_none(st, "No events recorded in this period."))
         return out
-    rows = [[c.table, str(c.last_seq), Paragraph(c.head_hash or dash(), st.mono),
+    rows = [[c.table, str(c.last_seq), Paragraph(hash_groups(c.head_hash) or dash(), st.mono),
              "intact" if c.verified else "FAILED", c.message or ""] for c in chains]
     flagged = [i for i, c in enumerate(chains) if not c.verified]
     widths = [20 * mm, 16 * mm, 92 * mm, 14 * mm]
@@ -246,8 +247,8 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         story.append(LongTable(
             ["Hand", "Time", "Players", "Pot", "Raked on", "Fee", "Pushed", "Carry", "Winners",
              "Flags"],
-            rows, [11 * mm, 16 * mm + late, 12 * mm, 19 * mm, 19 * mm, 14 * mm, 19 * mm,
-                   15 * mm, 45 * mm - late, 10 * mm],
+            rows, [11 * mm, 18 * mm + late, 12 * mm, 21 * mm, 19 * mm, 14 * mm, 21 * mm,
+                   15 * mm, 39 * mm - late, 10 * mm],
             right=[0, 2, 3, 4, 5, 6, 7], flagged=flagged,
             total=["Total", "", "", money(r.put_in + r.carried_in),
                    money(sum(h.raked_from for h in r.hands)), money(r.fees_total),
@@ -255,7 +256,16 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
     else:
         story.append(_none(st, "No hands were dealt in this shift."))
     story += _chain_section((r.chain,), st, w)
-    story.append(signature_block(r.signatures, w, st))
+    story.append(signature_block(r.signatures, w, st, figures=[
+        ("Table and shift", f"{table_label(r.table)}, shift {r.shift_id}"),
+        ("Hands dealt", str(r.hands_dealt)),
+        ("Put in / pushed", f"{money(r.put_in)} / {money(r.pushed)}"),
+        ("House fees and rake", money(r.house_fees)),
+        ("Jackpot drop / time", f"{money(r.jackpot_drop)} / {money(r.time_total)}"),
+        ("Balance", "balanced" if r.conserved else "DOES NOT BALANCE"),
+        ("Exceptions", str(len(r.exceptions))),
+        ("Chain head", f"#{r.chain.last_seq} {hash_groups(r.chain.head_hash[:16])}"),
+    ]))
     return story
 
 
@@ -333,7 +343,7 @@ def hand_story(r: HandReport, st: Styles) -> list[Flowable]:
             flagged.append(i)
         rows.append([str(e.n), str(e.seq), clock(e.at), e.actor, e.kind, text])
     story.append(data_table(["No.", "Seq.", "Time", "By", "Input", "What happened"], rows,
-                            [10 * mm, 14 * mm, 16 * mm, 30 * mm, 18 * mm, w - 88 * mm],
+                            [10 * mm, 14 * mm, 18 * mm, 30 * mm, 18 * mm, w - 90 * mm],
                             right=[0, 1], flagged=flagged, st=st))
     story += heading("The table after key steps", st)
     if r.snapshots:
@@ -386,7 +396,18 @@ def hand_story(r: HandReport, st: Styles) -> list[Flowable]:
     story += _disputes(r.disputes, st, w, full=True)
     story += _exceptions(r.exceptions, st, w)
     story += _chain_section((r.chain,), st, w)
-    story.append(signature_block(r.signatures, w, st))
+    figures = [("Hand", f"{table_label(r.table)}, hand {r.number}"),
+               ("Exceptions", str(len(r.exceptions)))]
+    if r.settlement is not None:
+        s = r.settlement
+        figures[1:1] = [
+            ("Put in / pushed", f"{money(sum(s.put_in.values()))} / "
+                                f"{money(sum(s.payouts.values()))}"),
+            ("Fees", money(sum(f[1] for f in s.fees))),
+            ("Chips", "conserved" if s.conserved else "NOT CONSERVED"),
+        ]
+    figures.append(("Chain head", f"#{r.chain.last_seq} {hash_groups(r.chain.head_hash[:16])}"))
+    story.append(signature_block(r.signatures, w, st, figures=figures))
     return story
 
 
@@ -418,18 +439,29 @@ def audit_story(r: AuditReport, st: Styles) -> list[Flowable]:
         story.append(_none(st, "No sensitive actions were logged in this period."))
     story += heading("Log", st)
     if r.entries:
-        rows = [[when(e.at), e.user, e.role, _kind(e.action), e.target, e.detail]
-                for e in r.entries]
+        rows = [[str(e.number), when(e.at), e.user, e.role, _kind(e.action), e.target,
+                 e.detail] for e in r.entries]
         flagged = [i for i, e in enumerate(r.entries)
                    if e.action.lower() in {"lockout", "login_failed", "reveal"}]
-        story.append(LongTable(["Time", "User", "Role", "Action", "Subject", "Detail"], rows,
-                               [40 * mm, 42 * mm, 18 * mm, 30 * mm, 45 * mm, w - 175 * mm],
-                               flagged=flagged))
+        story.append(paragraph(
+            "No. is the entry's number in the audit log's chain: numbers run without a gap "
+            "across the whole log, and a report's serial number is the entry that records it.",
+            st.small))
+        story.append(LongTable(["No.", "Time", "User", "Role", "Action", "Subject", "Detail"],
+                               rows, [14 * mm, 44 * mm, 40 * mm, 17 * mm, 26 * mm, 50 * mm,
+                                      w - 191 * mm], right=[0], flagged=flagged))
     else:
         story.append(_none(st))
     audit = (r.audit_chain,) if r.audit_chain is not None else ()
     story += _chain_section((*r.chains, *audit), st, w)
-    story.append(signature_block(r.signatures, w, st))
+    figures = [("Period", f"{when(r.period_from)} to {when(r.period_to)}"),
+               ("Entries", str(len(r.entries)))]
+    if r.entries:
+        figures.append(("Entry numbers", f"{r.entries[0].number} to {r.entries[-1].number}"))
+    if r.audit_chain is not None:
+        figures.append(("Audit log head", f"#{r.audit_chain.last_seq} "
+                        f"{hash_groups(r.audit_chain.head_hash[:16])}"))
+    story.append(signature_block(r.signatures, w, st, figures=figures))
     return story
 
 
@@ -495,7 +527,15 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
         story.append(_none(st))
     story += _exceptions(r.exceptions, st, w)
     story += _chain_section(r.chains, st, w)
-    story.append(signature_block(r.signatures, w, st))
+    story.append(signature_block(r.signatures, w, st, figures=[
+        ("Day", day_text(r.day)),
+        ("Tables / hands", f"{len(r.tables)} / {r.total('hands')}"),
+        ("Put in / pushed", f"{money(r.total('put_in'))} / {money(r.total('pushed'))}"),
+        ("House fees and rake", money(r.total("house_fees"))),
+        ("Jackpot drop / time", f"{money(r.total('jackpot_drop'))} / "
+                                f"{money(r.total('time_fees'))}"),
+        ("Exceptions", str(len(r.exceptions))),
+    ]))
     return story
 
 

@@ -56,6 +56,9 @@ HEAD_BG = colors.HexColor("#E4E4E4")
 ZEBRA = colors.HexColor("#F5F5F5")
 FLAG_BG = colors.HexColor("#FFF2CC")
 BAD = colors.HexColor("#9C0006")
+#: Table text size and leading: report body text is never below 9 pt.
+TABLE_PT = 9.0
+TABLE_LEADING = 11.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,13 +208,13 @@ def styles() -> Styles:
         h2=ParagraphStyle("h2", parent=body, fontName=f.bold, fontSize=11.5, leading=15,
                           spaceBefore=10, spaceAfter=4),
         body=body,
-        small=ParagraphStyle("small", parent=body, fontSize=7.5, leading=9.5, textColor=GREY),
-        cell=ParagraphStyle("cell", parent=body, fontSize=8, leading=10, alignment=TA_LEFT),
-        cell_bold=ParagraphStyle("cellb", parent=body, fontName=f.bold, fontSize=8, leading=10),
-        cell_right=ParagraphStyle("cellr", parent=body, fontSize=8, leading=10, alignment=2),
-        note=ParagraphStyle("note", parent=body, fontName=f.italic, fontSize=8.5, leading=11,
+        small=ParagraphStyle("small", parent=body, fontSize=9, leading=11.5, textColor=GREY),
+        cell=ParagraphStyle("cell", parent=body, fontSize=9, leading=11, alignment=TA_LEFT),
+        cell_bold=ParagraphStyle("cellb", parent=body, fontName=f.bold, fontSize=9, leading=11),
+        cell_right=ParagraphStyle("cellr", parent=body, fontSize=9, leading=11, alignment=2),
+        note=ParagraphStyle("note", parent=body, fontName=f.italic, fontSize=9, leading=11.5,
                             textColor=GREY),
-        mono=ParagraphStyle("mono", parent=body, fontName=f.mono, fontSize=6.5, leading=9),
+        mono=ParagraphStyle("mono", parent=body, fontName=f.mono, fontSize=9, leading=11),
     )
 
 
@@ -227,6 +230,12 @@ class PageInfo:
     subject: str
     generated: Generated
     chain: str
+
+    @property
+    def serial(self) -> str:
+        """The report's serial number: its entry in the audit log ("" when not logged)."""
+        n = self.generated.serial
+        return f"Serial no. {n} (audit log entry {n})" if n else ""
 
 
 class NumberedCanvas(Canvas):  # type: ignore[misc]
@@ -287,12 +296,16 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
         canv.setLineWidth(0.6)
         canv.line(left, h - 14 * mm, right, h - 14 * mm)
         canv.line(left, 14 * mm, right, 14 * mm)
-        canv.setFont(f.regular, 7)
+        canv.setFont(f.regular, 8)
         canv.setFillColor(GREY)
         gen = f"Generated {when(info.generated.at)} by {info.generated.by}"
         gen += f" · {version_line()}"
-        canv.drawString(left, 10 * mm, fit(gen, f.regular, 7, (right - left) - 30 * mm))
-        canv.drawString(left, 6.5 * mm, fit(info.chain, f.regular, 7, (right - left) - 30 * mm))
+        canv.drawString(left, 10 * mm, fit(gen, f.regular, 8, (right - left) - 30 * mm))
+        canv.drawString(left, 6 * mm, fit(info.chain, f.regular, 8, (right - left) - 75 * mm))
+        if info.serial:
+            canv.setFont(f.bold, 8)
+            canv.setFillColor(INK)
+            canv.drawRightString(right, 6 * mm, fit(info.serial, f.bold, 8, 72 * mm))
         canv.restoreState()
 
 
@@ -320,12 +333,17 @@ def chain_line(chains: Sequence[ChainHead]) -> str:
     if len(chains) == 1:
         c = chains[0]
         state = "verified intact" if c.verified else "VERIFY FAILED"
-        return f"Chain {c.table} head #{c.last_seq} {c.head_hash[:16]} ({state})"
+        return f"Chain {c.table} head #{c.last_seq} {hash_groups(c.head_hash[:16])} ({state})"
     bad = [c for c in chains if not c.verified]
     last = sum(c.last_seq for c in chains)
     if bad:
         return f"{len(chains)} table chains, {last} events: VERIFY FAILED on {bad[0].table}"
     return f"{len(chains)} table chains, {last} events: all verified intact"
+
+
+def hash_groups(text: str, size: int = 8) -> str:
+    """A hash split in groups of ``size`` characters, so a reader can compare it by eye."""
+    return " ".join(text[i : i + size] for i in range(0, len(text), size))
 
 
 def build_pdf(out: str | Path | Any, info: PageInfo, story: list[Flowable], *,
@@ -370,7 +388,7 @@ class Cell:
         if isinstance(value, Flowable):
             return value
         text = plain(str(value))
-        if "\n" not in text and stringWidth(text, self.font, 8) <= width - self.pad:
+        if "\n" not in text and stringWidth(text, self.font, TABLE_PT) <= width - self.pad:
             return text
         style = self.st.cell_right if right else self.st.cell
         return Paragraph(esc(text).replace("\n", "<br/>"), style)
@@ -403,8 +421,8 @@ def data_table(
     if total is not None:
         body.append([make(v, widths[i], right=i in rset) for i, v in enumerate(total)])
     cmds: list[tuple[Any, ...]] = [
-        ("FONT", (0, 0), (-1, -1), f.regular, 8),
-        ("LEADING", (0, 0), (-1, -1), 10),
+        ("FONT", (0, 0), (-1, -1), f.regular, TABLE_PT),
+        ("LEADING", (0, 0), (-1, -1), TABLE_LEADING),
         ("TEXTCOLOR", (0, 0), (-1, -1), INK),
         ("BACKGROUND", (0, 0), (-1, 0), HEAD_BG),
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, INK),
@@ -422,14 +440,15 @@ def data_table(
     for i in flagged:
         cmds.append(("BACKGROUND", (0, i + 1), (-1, i + 1), FLAG_BG))
     if total is not None:
-        cmds += [("FONT", (0, -1), (-1, -1), f.bold, 8), ("LINEABOVE", (0, -1), (-1, -1), 0.8, INK),
+        cmds += [("FONT", (0, -1), (-1, -1), f.bold, TABLE_PT),
+                 ("LINEABOVE", (0, -1), (-1, -1), 0.8, INK),
                  ("BACKGROUND", (0, -1), (-1, -1), colors.white)]
     return Table(body, colWidths=list(widths), rowHeights=_row_heights(body, widths),
                  repeatRows=1, style=TableStyle(cmds), hAlign="LEFT")
 
 
-#: Height of a one-line row: the 10 pt leading plus 2 pt padding above and below.
-LINE_ROW = 14.0
+#: Height of a one-line row: the leading plus 2 pt padding above and below.
+LINE_ROW = TABLE_LEADING + 4.0
 
 
 def _row_heights(body: list[list[Any]], widths: Sequence[float]) -> list[float]:
@@ -531,8 +550,12 @@ def _axis_money(value: Any) -> str:
 
 
 def signature_block(signatures: Sequence[Signature], width: float,
-                    st: Styles | None = None) -> Flowable:
-    """Lines to sign: role, the full name printed under the line, and a date/time line."""
+                    st: Styles | None = None, *,
+                    figures: Sequence[tuple[str, str]] = ()) -> Flowable:
+    """Lines to sign: role, the full name printed under the line, and a date/time line.
+
+    ``figures`` repeats the totals being signed for right above the lines, and the block is
+    kept on one page, so a signature never stands on a page apart from what it attests."""
     st = st or styles()
     rows: list[list[Any]] = []
     cmds: list[tuple[Any, ...]] = [("VALIGN", (0, 0), (-1, -1), "BOTTOM")]
@@ -551,7 +574,11 @@ def signature_block(signatures: Sequence[Signature], width: float,
         ]
     t = Table(rows, colWidths=[28 * mm, width * 0.5, 8 * mm, width * 0.5 - 36 * mm - 2],
               style=TableStyle(cmds), hAlign="LEFT")
-    return KeepTogether([*heading("Signatures", st), t])
+    attest: list[Flowable] = []
+    if figures:
+        attest = [Paragraph("The undersigned attest to these figures:", st.body), spacer(1),
+                  fields_table(list(figures), width, st=st, label_w=44 * mm), spacer(1)]
+    return KeepTogether([*heading("Signatures", st), *attest, t])
 
 
 def paragraph(text: str, style: ParagraphStyle) -> Paragraph:
@@ -574,8 +601,8 @@ class LongTable(Flowable):  # type: ignore[misc]
     """
 
     PAD = 2.0
-    LEADING = 10.0
-    SIZE = 8.0
+    LEADING = TABLE_LEADING
+    SIZE = TABLE_PT
 
     def __init__(
         self,

@@ -216,15 +216,20 @@ class Services:
     def sign_out(self, session: Session) -> None:
         self._audit(session.name, "logout", f"{session.name} signed out")
 
-    def approve(self, approval: Approval, *, what: str, permission: str = "approve") -> User:
-        """Check a floor approval (name and PIN, with the same lockout as sign-in); logged."""
+    def approve(
+        self, approval: Approval, *, what: str, permission: str = "approve",
+        table_id: int | None = None, hand_id: int | None = None,
+    ) -> User:
+        """Check a floor approval (name and PIN, with the same lockout as sign-in); logged with
+        its subject (``what``: "misdeal of hand 8") and the table and hand it concerns."""
         user = self._check_pin_of(approval.name, approval.pin, action="approval")
         if user.role not in PERMISSIONS[permission]:
-            self._audit(user.name, "approval-refused", f"{user.role} cannot approve {what}")
+            self._audit(user.name, "approval-refused", f"{user.role} cannot approve {what}",
+                        table_id=table_id, hand_id=hand_id)
             raise NotAllowed(
                 f"{user.name} is {_a(user.role)}: only a floor person can approve {what}"
             )
-        self._audit(user.name, "approval", what)
+        self._audit(user.name, "approval", what, table_id=table_id, hand_id=hand_id)
         return user
 
     def add_user(
@@ -459,7 +464,8 @@ class Services:
                 f"hand {hand.number} is finished but not settled: settle it (push the chips "
                 "and record it) before closing the shift"
             )
-        floor = self.approve(approval, what=f"closing shift {shift.id}")
+        floor = self.approve(approval, what=f"closing shift {shift.id}",
+                             table_id=shift.table_id)
         closed = self.store.close_shift(
             shift.id, dealer=session.name, floor=floor.name, at=self.clock()
         )
@@ -628,7 +634,8 @@ class Services:
                 raise ApprovalRequired(
                     "the hand is finished: a floor person must approve this void with their PIN"
                 )
-            self.approve(approval, what=f"void of event {target} in hand {hand_id}")
+            self.approve(approval, what=f"void of event {target} in hand {now.hand.number}",
+                         table_id=now.hand.table_id, hand_id=hand_id)
         void = Void(target=target, reason=reason.strip())
         events = [s.event for s in now.replay.steps] + [void]
         try:
@@ -672,7 +679,8 @@ class Services:
             rep = replay(events)
         except HandLogError as exc:
             raise RuleViolation(exc.reason) from exc
-        self.approve(approval, what=f"misdeal of hand {now.hand.number}")
+        self.approve(approval, what=f"misdeal of hand {now.hand.number}",
+                     table_id=now.hand.table_id, hand_id=hand_id)
         row = self._append(now, call, session.name)
         if now.hand.status == "settled":
             self.store.reopen_hand(hand_id)
@@ -873,7 +881,8 @@ class Services:
                 "approve it with their PIN"
             )
         if approval is not None:
-            self.approve(approval, what=f"void of {table.name} mark {target} ({what})")
+            self.approve(approval, what=f"void of {table.name} mark {target} ({what})",
+                         table_id=table.id)
         row, lines = self.store.append_table_event(
             table.id, expected=now.events,
             event=NewEvent(body=_body(void), actor=session.name, time=at), lines=made,
