@@ -468,8 +468,8 @@ def _table_audit(
                 who = shifts[shift_of_hand(at, shifts)]
                 audit += [
                     {"at": at, "actor": who["floor"], "action": "approval",
-                     "detail": f"misdeal of hand {number0 + i + 1}", "table_id": None,
-                     "hand_id": None},
+                     "detail": f"misdeal of hand {number0 + i + 1}", "table_id": table_id,
+                     "hand_id": hand_ids[i]},
                     {"at": at, "actor": who["dealer"], "action": "misdeal",
                      "detail": f"hand {number0 + i + 1}: card exposed on the deal; approved by "
                      f"{who['floor']}", "table_id": table_id, "hand_id": hand_ids[i]},
@@ -478,7 +478,8 @@ def _table_audit(
         floor = shifts[0]["floor"]
         at = starts[k] + timedelta(seconds=plan[k].offsets[-1] + 10)
         audit.append({"at": at, "actor": floor, "action": "reveal",
-                      "detail": f"hand {number0 + k + 1} after event {len(plan[k].bodies)}",
+                      "detail": f"hand {number0 + k + 1} after event {len(plan[k].bodies)}: "
+                                "dispute over the bonus pool push",
                       "table_id": table_id, "hand_id": hand_ids[k]})
         seat = plan[k].seats[0] if plan[k].seats else None
         dispute_id = int(conn.execute(

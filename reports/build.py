@@ -156,9 +156,12 @@ def hand_figures(
                 n, f"does not replay at event {folded.index + 1}: {folded.reason}", "integrity"))
         else:
             if folded.misdeal is not None:
+                floor = (approvals or {}).get((hand.id, MISDEAL_KEY), "")
+                who = (f"approved by {person(names, floor)}" if floor
+                       else "NO APPROVING FLOOR RECORDED")
                 exc.append(ExceptionLine(
-                    n, f"called off as a misdeal ({folded.misdeal.reason}): every chip put in "
-                    "was returned, no fee taken", "misdeal"))
+                    n, f"called off as a misdeal ({folded.misdeal.reason}; {who}): every chip "
+                    "put in was returned to the seat that put it in, no fee taken", "misdeal"))
             if folded.over:
                 try:
                     settlement = folded.settle()
@@ -192,8 +195,10 @@ def hand_figures(
             put_in=sum(s.put_in.values()), carry_in=s.carry_in, pushed=sum(s.payouts.values()),
             carry_out=s.carry_out,
             fees=tuple(_fee(f.kind, f.amount, f.base or 0) for f in s.fees if f.amount),
-            winners=winners, status="settled" if hand.status == "settled" else "unsettled",
+            winners=() if s.extra.get("misdeal") is not None else winners,
+            status="settled" if hand.status == "settled" else "unsettled",
             voids=len(voids), disputed=hand.disputed,
+            misdeal="misdeal" in s.extra,
         )
     else:
         line = HandLine(
@@ -361,8 +366,13 @@ def all_figures(
             return scan, replays.results(scan)
 
 
+#: The key under which :func:`_void_approvals` keeps the floor who approved a hand's misdeal.
+MISDEAL_KEY = 0
+
+
 def _void_approvals(store: Store, hand_ids: set[int]) -> dict[tuple[int, int], str]:
-    """(hand id, voided event) -> the floor person who approved a void in a finished hand."""
+    """(hand id, voided event) -> the floor person who approved a void in a finished hand;
+    (hand id, ``MISDEAL_KEY``) -> the floor person who approved the hand's misdeal."""
     out: dict[tuple[int, int], str] = {}
     pat = re.compile(r"^event (\d+) .*; approved by (\S+)$")
     for e in store.audit_log(action="void"):
@@ -370,7 +380,27 @@ def _void_approvals(store: Store, hand_ids: set[int]) -> dict[tuple[int, int], s
             m = pat.match(e.detail)
             if m:
                 out[(e.hand_id, int(m.group(1)))] = m.group(2)
+    misdeal = re.compile(r"^hand \d+: .*; approved by (\S+)$")
+    for e in store.audit_log(action="misdeal"):
+        if e.hand_id in hand_ids:
+            m = misdeal.match(e.detail)
+            if m:
+                out[(e.hand_id, MISDEAL_KEY)] = m.group(1)
     return out
+
+
+_REVEAL = re.compile(r"^hand \d+ after event (\d+)(?:: (.*))?$", re.S)
+
+
+def reveal_line(number: int, e: StoredAudit, names: dict[str, str]) -> RevealLine:
+    """A logged reveal as a report prints it: the reason given, and after which event (a
+    reveal logged before reasons were asked for says so rather than show an event number)."""
+    m = _REVEAL.match(e.detail)
+    if m is None:
+        return RevealLine(number, utc(e.at), person(names, e.actor), e.detail)
+    reason = m.group(2) or "(no reason recorded)"
+    return RevealLine(number, utc(e.at), person(names, e.actor), reason,
+                      after_event=int(m.group(1)))
 
 
 def _dispute(d: StoredDispute, number: int, names: dict[str, str]) -> Dispute:
@@ -439,7 +469,7 @@ def build_shift(
                                      f"{format_cents(moved)} outside the hand's settlement",
                                      "adjustment"))
     reveals = tuple(
-        RevealLine(number[e.hand_id], utc(e.at), person(names, e.actor), e.detail)
+        reveal_line(number[e.hand_id], e, names)
         for e in store.audit_log(action="reveal") if e.hand_id in number
     )
     dealers = list(dict.fromkeys([shift.dealer, *(h.started_by for h in hands),
@@ -580,6 +610,13 @@ def _pretty_code(text: str) -> str:
     return text
 
 
+def _voided_text(ev: Event) -> str:
+    """What a voided event had said, for the history (it did not count)."""
+    seat = f" for seat {ev.seat_of}" if ev.seat_of is not None else ""
+    codes = " ".join(_card_codes(ev))
+    return f"{ev.TYPE}{seat}{': ' + codes if codes else ''} (voided: it does not count)"
+
+
 def _mask(text: str, codes: set[str]) -> str:
     if not codes:
         return text
@@ -628,7 +665,7 @@ def build_hand(
         for step, row in zip(rep.steps, rows, strict=False):
             ev = step.event
             secret = ev.seat_of in hidden_seats and bool(_card_codes(ev))
-            text = "; ".join(step.lines)
+            text = _voided_text(ev) if step.voided else "; ".join(step.lines)
             if not show:
                 text = (f"{ev.TYPE} for seat {ev.seat_of}: cards withheld (hand later "
                         "turned down)") if secret else _mask(text, hidden_codes)
@@ -647,6 +684,12 @@ def build_hand(
                 steps=tuple((p.n, p.text if show else _mask(p.text, hidden_codes), p.amount)
                             for p in s.steps))
     disputes = tuple(_dispute(d, hand.number, names) for d in store.disputes(hand.id))
+    for d in disputes:  # the same exception the shift and day reports list for this hand
+        if d.adjustments:
+            moved = sum(a for _, a, _ in d.adjustments if a > 0)
+            exc.append(ExceptionLine(d.hand_number, f"dispute {d.dispute_id} ruling moved "
+                                     f"{format_cents(moved)} outside the hand's settlement",
+                                     "adjustment"))
     dealer = _full(names, hand.started_by)
     floor_user = (reveal.by if reveal is not None else
                   (disputes[-1].ruled_by if disputes else
@@ -861,7 +904,8 @@ def build_day(
             jackpot_drop=sum(x.fund_drop for x in lines),
             voids=sum(len(f.voids) for f in figs) + len(tf.voids),
             disputes=sum(1 for d in all_disputes if d.hand_id in idset),
-            reveals=sum(1 for e in reveals if e.hand_id in idset),
+            reveals=sum(1 for e in reveals if e.hand_id in idset
+                        and since <= utc(e.at) < until),
             time_fees=sum(c.amount for c in tf.derived),
         ))
     sigs = [Signature("Floor", _full(names, f)) for f in dict.fromkeys(floors)]

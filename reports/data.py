@@ -125,6 +125,8 @@ class HandLine(Record):
     voids: int = 0
     disputed: bool = False
     revealed: bool = False
+    #: Called off as a misdeal: every chip went back to the seat that put it in (no winners).
+    misdeal: bool = False
 
     @property
     def players(self) -> int:
@@ -175,10 +177,14 @@ class VoidLine(Record):
 
 @dataclass(frozen=True, slots=True)
 class RevealLine(Record):
+    """A reveal of hidden cards: who, when, the reason they gave, and after which event of
+    the hand (0: not known)."""
+
     hand_number: int
     at: datetime
     by: str
     reason: str = ""
+    after_event: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -127,10 +127,9 @@ def hand_report(
         from dealer_assist.reports.source import find_hand
 
         hand = find_hand(svc.store, hand_id, table)
-        svc.reveal(session, hand.id)  # floor only; logged as a reveal
+        svc.reveal(session, hand.id, reason=reason)  # floor only, with a reason; logged
         hand_id = hand.id
-        authorised = RevealLine(hand.number, svc.clock(), signer(session),
-                                reason or "dispute report")
+        authorised = RevealLine(hand.number, svc.clock(), signer(session), reason.strip())
     r = build_hand(svc.store, hand_id=hand_id, table=table, by=signer(session), at=svc.clock(),
                    reveal=authorised, cage=cage)
     tbl = svc.store.find_table(r.table)

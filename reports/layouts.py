@@ -217,9 +217,11 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
     story += _disputes(r.disputes, st, w, full=False)
     story += heading("Reveals of destroyed or folded hands", st)
     if r.reveals:
-        rows = [[str(x.hand_number), when(x.at), x.by, x.reason or dash()] for x in r.reveals]
-        story.append(data_table(["Hand", "Time", "Authorised by", "Reason"], rows,
-                                [14 * mm, 42 * mm, 40 * mm, w - 96 * mm], right=[0], st=st))
+        rows = [[str(x.hand_number), str(x.after_event) if x.after_event else dash(),
+                 when(x.at), x.by, x.reason or dash()] for x in r.reveals]
+        story.append(data_table(["Hand", "After event", "Time", "Authorised by", "Reason"],
+                                rows, [14 * mm, 18 * mm, 44 * mm, 40 * mm, w - 116 * mm],
+                                right=[0, 1], st=st))
     else:
         story.append(_none(st))
     story += heading(f"Hands ({r.hands_dealt})", st)
@@ -228,17 +230,20 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         "it leaves as pushes, carry-out and collections. Raked on is the amount the hand's "
         "rake or collection was taken from: the pot less any chips returned uncalled. "
         "Winners are seat: amount pushed (chips returned uncalled included). "
-        "Flags: V void, D dispute, R reveal, X exception.", st.small))
+        "Flags: V void, D dispute, R reveal, M misdeal (refunds, no winner), X exception.",
+        st.small))
     story.append(spacer(1))
     exc_hands = {e.hand_number for e in r.exceptions}
     rows = []
     flagged = []
     for i, h in enumerate(r.hands):
         flags = ("V" if h.voids else "") + ("D" if h.disputed else "") + (
-            "R" if h.revealed else "") + ("X" if h.number in exc_hands else "")
+            "R" if h.revealed else "") + ("M" if h.misdeal else "") + (
+            "X" if h.number in exc_hands else "")
         if "D" in flags or "X" in flags:
             flagged.append(i)
-        winners = ", ".join(f"{s}: {money(a)}" for s, a in h.winners) or dash()
+        winners = ("misdeal: all returned" if h.misdeal
+                   else ", ".join(f"{s}: {money(a)}" for s, a in h.winners) or dash())
         rows.append([str(h.number), clock_on(h.started_at, r.day), str(h.players), money(h.pot),
                      money(h.raked_from) if h.raked_from else dash(), money(h.fee),
                      money(h.pushed), money(h.carry_out), winners, flags])
@@ -332,13 +337,15 @@ def hand_story(r: HandReport, st: Styles) -> list[Flowable]:
     else:
         story.append(spacer(2))
         story.append(paragraph(
-            "Cards of destroyed and folded hands are withheld; the floor can authorise a "
-            "dispute report that reveals them.", st.note))
+            "Cards of destroyed and folded hands are withheld. A floor person can reveal them, "
+            "giving a reason that is logged: in the floor console (a reason, Reveal, then Hand "
+            "PDF) or with dealer-assist report hand --reveal --reason; that is the dispute "
+            "report.", st.note))
     story += heading("Events", st)
     rows = []
     flagged = []
     for i, e in enumerate(r.events):
-        text = e.text + ("  (voided)" if e.voided else "")
+        text = e.text if "(voided" in e.text or not e.voided else e.text + "  (voided)"
         if e.voided or e.kind == "void":
             flagged.append(i)
         rows.append([str(e.n), str(e.seq), clock(e.at), e.actor, e.kind, text])

@@ -378,6 +378,7 @@ class FloorController(QObject):
         self.hand: Hand | None = None
         self.replay: Any = None
         self.revealed = False
+        self.reveal_reason = ""
 
     def _guard(self, op: Callable[[], Any]) -> Any:
         try:
@@ -422,13 +423,15 @@ class FloorController(QObject):
             view = called_off(view, misdeal.reason)
         return view
 
-    def reveal(self, step: int) -> TableView | None:
+    def reveal(self, step: int, reason: str = "") -> TableView | None:
         if self.hand is None:
             return None
         hand_id = self.hand.id
-        view = self._guard(lambda: self.services.reveal(self.session, hand_id, step=step))
+        view = self._guard(lambda: self.services.reveal(self.session, hand_id, step=step,
+                                                        reason=reason))
         if view is not None:
             self.revealed = True
+            self.reveal_reason = reason.strip()
             self.changed.emit()
         return view  # type: ignore[no-any-return]
 

@@ -179,6 +179,12 @@ class FloorConsole(QWidget):
         self.narration.setStyleSheet("font-weight: bold;")
         rl.addWidget(self.narration)
         bar = QHBoxLayout()
+        self.reveal_reason = QLineEdit()
+        self.reveal_reason.setObjectName("reveal-reason")
+        self.reveal_reason.setPlaceholderText("why reveal? (required, logged)")
+        self.reveal_reason.setMinimumWidth(150)
+        self.reveal_reason.returnPressed.connect(self.reveal)
+        bar.addWidget(self.reveal_reason)
         self.reveal_button = QPushButton("Reveal  [R]")
         self.reveal_button.setObjectName("reveal")
         self.reveal_button.setToolTip("show destroyed hands' cards (floor only; logged)")
@@ -382,10 +388,17 @@ class FloorConsole(QWidget):
         if self.c.session.role != "floor":
             self.show_notice("only a floor person can reveal destroyed hands")
             return
-        if self.c.reveal(self.slider.value()) is not None:
+        reason = self.reveal_reason.text().strip()
+        if not reason:
+            self.show_notice("type why the hidden cards are shown in the reason box, then Reveal")
+            self.reveal_reason.setFocus()
+            return
+        if self.c.reveal(self.slider.value(), reason) is not None:
             self._step(self.slider.value())
             self._show_logs()
-            self.show_info(f"Revealed by {self.c.session.name}: this reveal is in the audit log.")
+            self.show_info(f"Revealed by {self.c.session.name} ({reason}): this reveal is in "
+                           "the audit log; Hand PDF now writes the dispute report with the "
+                           "cards shown.")
 
     def dispute(self) -> None:
         hand = self.c.hand
@@ -424,8 +437,12 @@ class FloorConsole(QWidget):
         from dealer_assist.reports.generate import hand_report
 
         svc, session, hid = self.c.services, self.c.session, hand.id
+        # After a reveal here, the floor's hand PDF is the dispute report with the cards shown
+        # (logged as another reveal, with the same reason).
+        reveal, reason = self.c.revealed, self.c.reveal_reason
         self._run(f"Writing the hand report to {out.name}…",
-                  lambda: hand_report(svc, session, out, hand_id=hid), out)
+                  lambda: hand_report(svc, session, out, hand_id=hid, reveal=reveal,
+                                      reason=reason), out)
 
     def export_shift(self) -> None:
         hand = self.c.hand

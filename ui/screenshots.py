@@ -165,6 +165,7 @@ def take(out: Path, only: str | None = None) -> list[Path]:
         f.search()
         f.select_row(0)
         f.slider.setValue(16)
+        f.reveal_reason.setText("dispute at seat 3")
         f.reveal()
         return f
 

@@ -905,14 +905,21 @@ class Services:
         return self.store.time_ledger(table_id, since=since, until=until)
 
     # --- floor: reveal, disputes -------------------------------------------------------------
-    def reveal(self, session: Session, hand_id: int, *, step: int | None = None) -> TableView:
-        """A destroyed hand's cards, for the floor only; every reveal is logged."""
+    def reveal(
+        self, session: Session, hand_id: int, *, step: int | None = None, reason: str = "",
+    ) -> TableView:
+        """A destroyed hand's cards, for the floor only, with the reason they are shown; every
+        reveal is logged with it ("hand 8 after event 40: dispute at seat 3")."""
         self._require(session, "reveal", "reveal destroyed hands")
+        why = " ".join(reason.split())
+        if not why:
+            raise BadInput("a reveal needs a reason: say why the hidden cards are shown "
+                           "(e.g. dispute at seat 3)")
         rep = self.hand_replay(hand_id)
         hand = self.hand(hand_id)
         at = rep.steps[-1] if step is None else rep.steps[max(1, min(step, len(rep.steps))) - 1]
         self._audit(
-            session.name, "reveal", f"hand {hand.number} after event {at.number}",
+            session.name, "reveal", f"hand {hand.number} after event {at.number}: {why}",
             table_id=hand.table_id, hand_id=hand_id,
         )
         return rep.game.view(at.state, reveal=True)

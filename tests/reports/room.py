@@ -77,7 +77,7 @@ def make_room(hands: int = 12, seed: int = 7, players: int = 6,
         ids.append(now.hand.id)
         clock.now += timedelta(minutes=4)
     if hands >= 3:
-        svc.reveal(floor, ids[2])
+        svc.reveal(floor, ids[2], reason="dispute at seat 2")
         svc.record_dispute(
             floor, ids[2], notes="Seat 1 says the coward was called before the card.",
             ruling="Hand stands; seat 1 refunded one champ as goodwill.",

@@ -205,10 +205,16 @@ def test_misdeal_is_an_exception_of_its_shift_and_refunds_every_chip(
     (line,) = [x for x in r.hands if x.number == 8]
     assert line.put_in == line.pushed > 0 and line.fees == () and line.carry_out == line.carry_in
     notes = [x.text for x in r.exceptions if x.hand_number == 8]
-    assert notes == ["called off as a misdeal (card exposed on the deal): every chip put in was "
-                     "returned, no fee taken"]
+    assert notes == ["called off as a misdeal (card exposed on the deal; approved by Fran Flores "
+                     "(fran)): every chip put in was returned to the seat that put it in, no "
+                     "fee taken"]
+    assert line.misdeal and line.winners == ()  # refunds are not winnings
     out = tmp_path / "shift.pdf"
     assert _report(url, "shift", "--shift", str(hand.shift_id), "--out", str(out)) == 0
-    assert "called off as a misdeal (card exposed on the deal)" in _flat(out)
+    flat = _flat(out)
+    assert "called off as a misdeal (card exposed on the deal; approved by Fran Flores" in flat
+    assert re.search(r" 8 \d\d:\d\d:\d\d \d+ \$[\d.,]+ — \$0 \$[\d.,]+ \$[\d.,]+ misdeal: all "
+                     r"returned VMX| 8 \d\d:\d\d:\d\d \d+ \$[\d.,]+ — \$0 \$[\d.,]+ \$[\d.,]+ "
+                     r"misdeal: all returned MX", flat), flat
     audit = svc.store.audit_log(action="misdeal")
     assert len(audit) == 1 and audit[0].hand_id == hand.id and "approved by" in audit[0].detail

@@ -133,7 +133,7 @@ def test_report_records_pickle_as_their_fields() -> None:
                     carry_in=0, pushed=300, carry_out=0, fees=(FeeTotal("rake", 100, 1),))
     assert line.__reduce__() == (HandLine, (7, 3, AT, None, (1, 2), 400, 0, 300, 0,
                                             (FeeTotal("rake", 100, 1),), (), "settled", 0,
-                                            False, False))
+                                            False, False, False))
     assert pickle.loads(pickle.dumps(line)) == line
 
 

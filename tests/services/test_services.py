@@ -306,10 +306,12 @@ def test_ruling_13_only_floor_reveals_and_every_reveal_is_logged(room: Room) -> 
     assert room.svc.hand_now(hand_id).view().seats[2].cards == ()
     with pytest.raises(NotAllowed, match="reveal destroyed hands"):
         room.svc.reveal(room.dealer, hand_id)
-    view = room.svc.reveal(room.floor, hand_id)
+    with pytest.raises(BadInput, match="a reveal needs a reason"):
+        room.svc.reveal(room.floor, hand_id, reason="  ")
+    view = room.svc.reveal(room.floor, hand_id, reason="dispute at seat 1")
     assert view.seats[2].cards == ("2h",)
     (entry,) = room.svc.reveals(hand_id)
-    assert (entry.actor, entry.detail) == ("fran", "hand 1 after event 4")
+    assert (entry.actor, entry.detail) == ("fran", "hand 1 after event 4: dispute at seat 1")
 
 
 def test_dispute_records_notes_ruling_and_balanced_adjustments(room: Room) -> None:

@@ -78,6 +78,9 @@ def test_floor_replays_reveals_and_records_a_dispute(
 
     # reveal: the cards show, the reveal is logged and named on the hand
     assert w.reveals_label.text() == "Never revealed."
+    qtbot.mouseClick(w.reveal_button, Qt.MouseButton.LeftButton)  # no reason: refused
+    assert not svc.reveals(hand_id) and "reason" in w.notice.text()
+    qtbot.keyClicks(w.reveal_reason, "dispute at seat 2")
     qtbot.mouseClick(w.reveal_button, Qt.MouseButton.LeftButton)
     assert "Q♥" in w.table.seat_text(5) and "2♥" in w.table.seat_text(5)
     assert w.reveals_label.text().startswith("Revealed: by fran at ")
@@ -166,6 +169,7 @@ def test_floor_works_from_the_keyboard(qtbot: Any, memory_services: Services,
     w.list.setFocus()
     qtbot.keyClick(w.list, Qt.Key.Key_Right)
     assert w.slider.value() == 2 and w.narration.text().startswith("2. Up card to seat 1")
+    w.reveal_reason.setText("audit of hand 2")
     qtbot.keyClick(w.list, Qt.Key.Key_R)
     assert w.c.revealed
     assert [e.actor for e in memory_services.reveals(w.c.hand.id)] == ["fran"]
