@@ -37,6 +37,7 @@ from dealer_assist.reports.data import (
     DisputeNote,
     EventLine,
     ExceptionLine,
+    FeeSchedule,
     FeeTotal,
     Generated,
     HandLine,
@@ -490,7 +491,32 @@ def build_shift(
         ),
         voids=tuple(voids), disputes=disputes, reveals=reveals, exceptions=tuple(exc),
         ledger_fees=fees_by_kind(ledger_fee_lines), time=tf.derived,
+        schedules=fee_schedules(store, tbl, shift.opened_at, shift.closed_at, names),
     )
+
+
+def fee_schedules(store: Store, table: Table, since: datetime, until: datetime | None,
+                  names: dict[str, str]) -> tuple[FeeSchedule, ...]:
+    """The table's fee schedule in force at ``since`` and every change before ``until``."""
+    from dealer_assist.fees import parse_fee_policy
+
+    versions = store.settings_versions(table.id)
+    out: list[FeeSchedule] = []
+    for i, v in enumerate(versions):
+        starts = utc(v.created_at)
+        ends = utc(versions[i + 1].created_at) if i + 1 < len(versions) else None
+        if (ends is not None and ends <= utc(since)) or (until is not None
+                                                          and starts >= utc(until)):
+            continue
+        doc = v.document
+        try:
+            policy = parse_fee_policy(doc.get("fee"))
+            fee = policy.describe() if policy is not None else "no house fee"
+        except DealerAssistError as e:
+            fee = f"unreadable fee settings: {e}"
+        out.append(FeeSchedule(table.name, v.version, starts, person(names, v.created_by), fee,
+                               str(doc.get("preset") or "")))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -857,6 +883,7 @@ def build_day(
     exc: list[ExceptionLine] = []
     fee_lines: list[FeeTotal] = []
     shift_lines: list[tuple[str, int, datetime, datetime | None, str, int, int]] = []
+    schedules: list[FeeSchedule] = []
     floors: list[str] = []
     for table_id, th in by_table.items():
         t = tables[table_id]
@@ -887,14 +914,23 @@ def build_day(
         per_shift: dict[int, list[HandLine]] = {}
         for h, line in zip(th, lines, strict=True):
             per_shift.setdefault(h.shift_id, []).append(line)
-        for sid, sl in per_shift.items():
-            sh = store.get_shift(sid)
+        shifts = {s.id: s for s in store.list_shifts(t.id)
+                  if utc(s.opened_at) < until and (s.closed_at is None
+                                                   or utc(s.closed_at) > since)}
+        for sid in sorted(set(per_shift) | set(shifts)):
+            sh = shifts.get(sid) or store.get_shift(sid)
             if sh is None:
                 continue
+            sl = per_shift.get(sid, [])
+            opened, closed = utc(sh.opened_at), utc(sh.closed_at) if sh.closed_at else None
+            timed = sum(c.amount for c in tf.derived
+                        if opened <= c.at and (closed is None or c.at < closed))
+            if not sl and not timed:
+                continue
             floors.append(sh.closed_floor or sh.floor)
-            shift_lines.append((t.name, sid, utc(sh.opened_at),
-                                utc(sh.closed_at) if sh.closed_at else None,
-                                person(names, sh.dealer), len(sl), sum(x.fee for x in sl)))
+            shift_lines.append((t.name, sid, opened, closed, person(names, sh.dealer), len(sl),
+                                sum(x.fee for x in sl) + timed))
+        schedules.extend(fee_schedules(store, t, since, until, names))
         rows.append(TableDay(
             table=t.name, game=_game_title(h.game for h in th), shifts=len(per_shift),
             hands=len(lines), put_in=sum(x.put_in for x in lines),
@@ -914,6 +950,7 @@ def build_day(
         cardroom=store.cardroom_name(), day=day, tables=tuple(rows),
         fees=fees_by_kind(fee_lines), chains=tuple(chains), generated=Generated(utc(at), by),
         signatures=tuple(sigs), exceptions=tuple(exc), shift_lines=tuple(shift_lines),
+        schedules=tuple(schedules),
     )
 
 

@@ -103,6 +103,20 @@ class TimeCollection(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class FeeSchedule(Record):
+    """A table's fee schedule as one settings version set it: in force from ``at``, set by
+    ``by`` (the person whose sign-in made the change), the fee in words with its cap, and the
+    jurisdiction preset that checked it."""
+
+    table: str
+    version: int
+    at: datetime
+    by: str
+    fee: str
+    preset: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class HandLine(Record):
     """One hand in a shift: the line a regulator reads to follow the money hand by hand.
 
@@ -244,6 +258,8 @@ class ShiftReport(Record):
     exceptions: tuple[ExceptionLine, ...] = ()
     ledger_fees: tuple[FeeTotal, ...] = ()
     time: tuple[TimeCollection, ...] = ()
+    #: The fee schedule in force when the shift opened, then every change during it.
+    schedules: tuple[FeeSchedule, ...] = ()
 
     @property
     def day(self) -> date:
@@ -534,6 +550,8 @@ class DayReport(Record):
     shift_lines: tuple[tuple[str, int, datetime, datetime | None, str, int, int], ...] = field(
         default_factory=tuple
     )
+    #: Each table's fee schedule in force when the day began, then every change during it.
+    schedules: tuple[FeeSchedule, ...] = ()
 
     def total(self, name: str) -> int:
         """Sum of one numeric column of :class:`TableDay` across the room."""

@@ -20,6 +20,7 @@ from dealer_assist.reports.data import (
     DayReport,
     Dispute,
     ExceptionLine,
+    FeeSchedule,
     HandReport,
     ShiftReport,
     Snapshot,
@@ -95,6 +96,40 @@ def _exceptions(items: tuple[ExceptionLine, ...], st: Styles, width: float) -> l
             for e in items]
     out.append(data_table(["Hand", "Kind", "What a reviewer should check"], rows,
                           [16 * mm, 22 * mm, width - 38 * mm], st=st))
+    return out
+
+
+def _schedules(items: tuple[FeeSchedule, ...], st: Styles, width: float, *,
+               tables: bool) -> list[Flowable]:
+    """The fee schedule in force, then each change with its time and who made it."""
+    out = heading("Fee schedule in force, and every change", st)
+    if not items:
+        out.append(_none(st, "No settings recorded."))
+        return out
+    head = ["Table"] if tables else []
+    rows = [[*([table_label(s.table)] if tables else []), str(s.version), when(s.at),
+             s.by, s.fee, s.preset or "none"] for s in items]
+    widths = [*([22 * mm] if tables else []), 16 * mm, 44 * mm, 40 * mm, 0.0, 30 * mm]
+    widths[-2] = width - sum(widths)
+    out.append(data_table([*head, "Version", "In force from", "Set by", "Fee schedule (caps)",
+                           "Jurisdiction preset"], rows, widths,
+                          right=[1 if tables else 0], st=st))
+    out.append(paragraph(
+        "The first line is the schedule in force at the start; each later line is a change, "
+        "from the time it was made, by the person signed in who made it.", st.small))
+    return out
+
+
+def _time_collections(r: ShiftReport, st: Styles, width: float) -> list[Flowable]:
+    out = heading("Time collections by seat and period", st)
+    if not r.time:
+        out.append(_none(st, "No time collected in this shift."))
+        return out
+    rows = [[when(c.at), str(c.seat), str(c.period) if c.period else dash(), money(c.amount)]
+            for c in r.time]
+    out.append(data_table(["Collected", "Seat", "Period", "Amount"], rows,
+                          [50 * mm, 20 * mm, 20 * mm, 30 * mm], right=[1, 2, 3],
+                          total=["Total", "", "", money(r.time_total)], st=st))
     return out
 
 
@@ -198,6 +233,8 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
             st.small))
     else:
         story.append(_none(st, "No fees collected."))
+    story += _schedules(r.schedules, st, w, tables=False)
+    story += _time_collections(r, st, w)
     story += heading("Fees per hour", st)
     story.append(paragraph("House fees and jackpot drops collected in each clock hour of the "
                            "shift, by the time each hand ended, and time collected from seats "
@@ -506,10 +543,13 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
                str(r.total("reveals")), ""]
         story.append(data_table(
             ["Table", "Game", "Shifts", "Hands", "Put in", "Carried in", "Pushed", "Carried out",
-             "House fees", "Jackpot", "Time", "Voids", "Disputes", "Reveals", "Balanced"], rows,
-            [18 * mm, 26 * mm, 12 * mm, 13 * mm, 21 * mm, 19 * mm, 21 * mm, 19 * mm, 20 * mm,
-             18 * mm, 18 * mm, 12 * mm, 17 * mm, 16 * mm, 17 * mm],
+             "House fees", "Jackpot", "Time", "Voids", "Disp.", "Rev.", "Bal."], rows,
+            [16 * mm, 25 * mm, 14 * mm, 14 * mm, 25 * mm, 20 * mm, 25 * mm, 21 * mm, 22 * mm,
+             19 * mm, 18 * mm, 13 * mm, 13 * mm, 12 * mm, 10 * mm],
             right=list(range(2, 14)), flagged=flagged, total=tot, st=st))
+        story.append(paragraph("Disp.: disputes; Rev.: reveals of hidden cards made this day; "
+                               "Bal.: put in + carried in = pushed + carried out + fees.",
+                               st.small))
     else:
         story.append(_none(st, "No hands were dealt on this day."))
     story += heading("Fees and rake by kind, all tables", st)
@@ -527,11 +567,15 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
     if r.shift_lines:
         rows = [[t, str(sid), when(a, seconds=False), when(b, seconds=False) if b else "open",
                  dealer, str(n), money(fee)] for t, sid, a, b, dealer, n, fee in r.shift_lines]
-        story.append(data_table(["Table", "Shift", "Opened", "Closed", "Dealers", "Hands", "Fees"],
-                                rows, [22 * mm, 14 * mm, 40 * mm, 40 * mm, w - 160 * mm, 18 * mm,
-                                       26 * mm], right=[1, 5, 6], st=st))
+        story.append(data_table(["Table", "Shift", "Opened", "Closed", "Dealers", "Hands",
+                                 "Fees and time"],
+                                rows, [22 * mm, 14 * mm, 44 * mm, 44 * mm, w - 182 * mm, 18 * mm,
+                                       40 * mm], right=[1, 5, 6], st=st))
+        story.append(paragraph("Fees and time: the house fees, drops and time collections of "
+                               "the shift's part of the day.", st.small))
     else:
         story.append(_none(st))
+    story += _schedules(r.schedules, st, w, tables=True)
     story += _exceptions(r.exceptions, st, w)
     story += _chain_section(r.chains, st, w)
     story.append(signature_block(r.signatures, w, st, figures=[
