@@ -37,6 +37,8 @@ from dealer_assist.reports.data import (
     DisputeNote,
     EventLine,
     ExceptionLine,
+    CountLine,
+    DropCount,
     FeeSchedule,
     FeeTotal,
     Generated,
@@ -492,7 +494,24 @@ def build_shift(
         voids=tuple(voids), disputes=disputes, reveals=reveals, exceptions=tuple(exc),
         ledger_fees=fees_by_kind(ledger_fee_lines), time=tf.derived,
         schedules=fee_schedules(store, tbl, shift.opened_at, shift.closed_at, names),
+        count=DropCount(tbl.name, shift.id, fees_by_kind(
+            [*(f for line in lines for f in line.fees),
+             *(FeeTotal("time", c.amount, 1) for c in tf.derived)]),
+            tuple(count_entries(store, names).get(shift.id, ()))),
     )
+
+
+def count_entries(store: Store, names: dict[str, str]) -> dict[int, list[CountLine]]:
+    """Every drop count entry, by shift id, in the order entered."""
+    from dealer_assist.services.counts import counts
+
+    out: dict[int, list[CountLine]] = {}
+    for e in counts(store):
+        c = e.count
+        out.setdefault(c.shift_id, []).append(CountLine(
+            e.number, utc(e.at), person(names, e.by), c.box, c.counted, c.team,
+            tuple(sorted(c.denominations.items(), reverse=True)), c.corrects, c.reason))
+    return out
 
 
 def fee_schedules(store: Store, table: Table, since: datetime, until: datetime | None,
@@ -884,6 +903,8 @@ def build_day(
     fee_lines: list[FeeTotal] = []
     shift_lines: list[tuple[str, int, datetime, datetime | None, str, int, int]] = []
     schedules: list[FeeSchedule] = []
+    drops: list[DropCount] = []
+    entries = count_entries(store, names)
     floors: list[str] = []
     for table_id, th in by_table.items():
         t = tables[table_id]
@@ -923,13 +944,18 @@ def build_day(
                 continue
             sl = per_shift.get(sid, [])
             opened, closed = utc(sh.opened_at), utc(sh.closed_at) if sh.closed_at else None
-            timed = sum(c.amount for c in tf.derived
-                        if opened <= c.at and (closed is None or c.at < closed))
-            if not sl and not timed:
+            in_shift = [c for c in tf.derived
+                        if opened <= c.at and (closed is None or c.at < closed)]
+            timed = sum(c.amount for c in in_shift)
+            if not sl and not timed and sid not in entries:
                 continue
             floors.append(sh.closed_floor or sh.floor)
             shift_lines.append((t.name, sid, opened, closed, person(names, sh.dealer), len(sl),
                                 sum(x.fee for x in sl) + timed))
+            drops.append(DropCount(t.name, sid, fees_by_kind(
+                [*(f for x in sl for f in x.fees),
+                 *(FeeTotal("time", c.amount, 1) for c in in_shift)]),
+                tuple(entries.get(sid, ()))))
         schedules.extend(fee_schedules(store, t, since, until, names))
         rows.append(TableDay(
             table=t.name, game=_game_title(h.game for h in th), shifts=len(per_shift),
@@ -950,7 +976,7 @@ def build_day(
         cardroom=store.cardroom_name(), day=day, tables=tuple(rows),
         fees=fees_by_kind(fee_lines), chains=tuple(chains), generated=Generated(utc(at), by),
         signatures=tuple(sigs), exceptions=tuple(exc), shift_lines=tuple(shift_lines),
-        schedules=tuple(schedules),
+        schedules=tuple(schedules), counts=tuple(drops),
     )
 
 

@@ -117,6 +117,47 @@ class FeeSchedule(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class CountLine(Record):
+    """One count entry of a shift's drop box: what the count team counted, by denomination when
+    entered, who entered it and when; a correction names the entry it replaces and why."""
+
+    number: int
+    at: datetime
+    by: str
+    box: str
+    counted: int
+    team: tuple[str, ...]
+    denominations: tuple[tuple[int, int], ...] = ()
+    corrects: int | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DropCount(Record):
+    """A table's shift drop: what the records say the box should hold, by fee kind, beside
+    the count in force (the latest entry) and every entry before it."""
+
+    table: str
+    shift_id: int
+    expected: tuple[FeeTotal, ...]
+    entries: tuple[CountLine, ...] = ()
+
+    @property
+    def expected_total(self) -> int:
+        return sum(f.amount for f in self.expected)
+
+    @property
+    def in_force(self) -> CountLine | None:
+        return self.entries[-1] if self.entries else None
+
+    @property
+    def variance(self) -> int | None:
+        """Counted less expected (None: not counted yet)."""
+        c = self.in_force
+        return None if c is None else c.counted - self.expected_total
+
+
+@dataclass(frozen=True, slots=True)
 class HandLine(Record):
     """One hand in a shift: the line a regulator reads to follow the money hand by hand.
 
@@ -260,6 +301,7 @@ class ShiftReport(Record):
     time: tuple[TimeCollection, ...] = ()
     #: The fee schedule in force when the shift opened, then every change during it.
     schedules: tuple[FeeSchedule, ...] = ()
+    count: DropCount | None = None
 
     @property
     def day(self) -> date:
@@ -552,6 +594,7 @@ class DayReport(Record):
     )
     #: Each table's fee schedule in force when the day began, then every change during it.
     schedules: tuple[FeeSchedule, ...] = ()
+    counts: tuple[DropCount, ...] = ()
 
     def total(self, name: str) -> int:
         """Sum of one numeric column of :class:`TableDay` across the room."""

@@ -19,10 +19,12 @@ from dealer_assist.reports.data import (
     ChainHead,
     DayReport,
     Dispute,
+    DropCount,
     ExceptionLine,
     FeeSchedule,
     HandReport,
     ShiftReport,
+    Signature,
     Snapshot,
     table_label,
 )
@@ -120,6 +122,98 @@ def _schedules(items: tuple[FeeSchedule, ...], st: Styles, width: float, *,
     return out
 
 
+def _variance(d: DropCount) -> str:
+    v = d.variance
+    if v is None:
+        return "not counted"
+    return "none" if v == 0 else (f"over {money(v)}" if v > 0 else f"SHORT {money(-v)}")
+
+
+def _count_entries(d: DropCount, st: Styles, width: float) -> list[Flowable]:
+    """Every entry of a box's count, the original first: a correction never hides it."""
+    rows = []
+    for i, c in enumerate(d.entries):
+        later = d.entries[i + 1] if i + 1 < len(d.entries) else None
+        state = "in force" if later is None else f"replaced by entry {later.number}"
+        what = "first count" if c.corrects is None else f"corrects entry {c.corrects}: {c.reason}"
+        rows.append([str(c.number), when(c.at), c.by, money(c.counted), what, state])
+    return [data_table(["Entry", "Entered", "By", "Counted", "What", "Status"], rows,
+                       [14 * mm, 44 * mm, 34 * mm, 22 * mm, width - 142 * mm, 28 * mm],
+                       right=[0, 3], flagged=[i for i, c in enumerate(d.entries)
+                                              if c.corrects is not None], st=st)]
+
+
+def _drop_count(d: DropCount | None, st: Styles, width: float) -> list[Flowable]:
+    """The shift's drop box: expected by fee kind beside what was counted, the variance, the
+    denominations, the entries (corrections keep the original), and the count team's lines."""
+    out = heading("Drop count", st)
+    if d is None:
+        out.append(_none(st))
+        return out
+    c = d.in_force
+    out.append(fields_table([
+        ("Drop box", c.box if c else "not counted yet"),
+        ("Counted at", when(c.at) if c else dash()),
+        ("Entered by", c.by if c else dash()),
+        ("Count team", "\n".join(c.team) if c else dash()),
+    ], width, st=st))
+    out.append(spacer(1.5))
+    rows = [[_kind(f.kind), str(f.count), money(f.amount)] for f in d.expected]
+    rows.append(["Expected in the box (records)", "", money(d.expected_total)])
+    rows.append(["Counted", "", money(c.counted) if c else dash()])
+    flagged = [len(rows)] if d.variance else []
+    out.append(data_table(["Fee kind", "Collections", "Amount"], rows,
+                          [80 * mm, 30 * mm, 36 * mm], right=[1, 2], flagged=flagged,
+                          total=["Variance (counted less expected)", "", _variance(d)], st=st))
+    if c is not None and c.denominations:
+        out.append(spacer(1.5))
+        out.append(data_table(
+            ["Denomination", "Pieces", "Amount"],
+            [[money(v), str(n), money(v * n)] for v, n in c.denominations], [40 * mm, 24 * mm,
+                                                                            36 * mm],
+            right=[0, 1, 2], total=["Total", str(sum(n for _, n in c.denominations)),
+                                    money(sum(v * n for v, n in c.denominations))], st=st))
+    if d.entries:
+        out.append(spacer(1.5))
+        out.append(paragraph("Count entries, in the order entered (a correction is a new entry; "
+                             "the one it replaces stays listed):", st.small))
+        out += _count_entries(d, st, width)
+    if c is not None:
+        out.append(signature_block([Signature("Count team", n) for n in c.team], width, st,
+                                   title="Count team signatures", figures=[("Drop box", c.box),
+                                            ("Expected", money(d.expected_total)),
+                                            ("Counted", money(c.counted)),
+                                            ("Variance", _variance(d))]))
+    return out
+
+
+def _day_counts(items: tuple[DropCount, ...], st: Styles, width: float) -> list[Flowable]:
+    out = heading("Drop count", st)
+    if not items:
+        out.append(_none(st))
+        return out
+    rows = []
+    for d in items:
+        c = d.in_force
+        rows.append([table_label(d.table), str(d.shift_id), c.box if c else dash(),
+                     money(d.expected_total), money(c.counted) if c else dash(), _variance(d),
+                     ", ".join(c.team) if c else dash(), str(max(0, len(d.entries) - 1))])
+    out.append(data_table(["Table", "Shift", "Drop box", "Expected", "Counted", "Variance",
+                           "Count team", "Corrections"], rows,
+                          [22 * mm, 14 * mm, 28 * mm, 26 * mm, 26 * mm, 30 * mm,
+                           width - 172 * mm, 26 * mm], right=[1, 3, 4, 7],
+                          flagged=[i for i, d in enumerate(items) if d.variance], st=st))
+    out.append(paragraph("Expected: the fees, drops and time collections the records give for "
+                         "the shift's part of the day. Every count entry and correction is in "
+                         "the shift report and the audit log.", st.small))
+    for d in items:
+        if len(d.entries) > 1:
+            out.append(spacer(1))
+            out.append(paragraph(f"{table_label(d.table)}, shift {d.shift_id}:", st.body))
+            out += _count_entries(d, st, width)
+    return out
+
+
 def _time_collections(r: ShiftReport, st: Styles, width: float) -> list[Flowable]:
     out = heading("Time collections by seat and period", st)
     if not r.time:
@@ -210,6 +304,9 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         ("Disputes", f"{len(r.disputes)} ({sum(d.status == 'open' for d in r.disputes)} open)"),
         ("Reveals of hidden cards", str(len(r.reveals))),
         ("Exceptions", str(len(r.exceptions))),
+        ("Drop count", (f"{money(r.count.in_force.counted)} counted, variance "
+                        f"{_variance(r.count)}") if r.count and r.count.in_force
+         else "not counted yet"),
     ]
     story.append(fields_table(summary, w, st=st, label_w=54 * mm))
     story += heading("Fees and rake by kind", st)
@@ -233,6 +330,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
             st.small))
     else:
         story.append(_none(st, "No fees collected."))
+    story += _drop_count(r.count, st, w)
     story += _schedules(r.schedules, st, w, tables=False)
     story += _time_collections(r, st, w)
     story += heading("Fees per hour", st)
@@ -575,6 +673,7 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
                                "the shift's part of the day.", st.small))
     else:
         story.append(_none(st))
+    story += _day_counts(r.counts, st, w)
     story += _schedules(r.schedules, st, w, tables=True)
     story += _exceptions(r.exceptions, st, w)
     story += _chain_section(r.chains, st, w)

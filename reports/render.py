@@ -551,7 +551,8 @@ def _axis_money(value: Any) -> str:
 
 def signature_block(signatures: Sequence[Signature], width: float,
                     st: Styles | None = None, *,
-                    figures: Sequence[tuple[str, str]] = ()) -> Flowable:
+                    figures: Sequence[tuple[str, str]] = (),
+                    title: str = "Signatures") -> Flowable:
     """Lines to sign: role, the full name printed under the line, and a date/time line.
 
     ``figures`` repeats the totals being signed for right above the lines, and the block is
@@ -578,7 +579,7 @@ def signature_block(signatures: Sequence[Signature], width: float,
     if figures:
         attest = [Paragraph("The undersigned attest to these figures:", st.body), spacer(1),
                   fields_table(list(figures), width, st=st, label_w=44 * mm), spacer(1)]
-    return KeepTogether([*heading("Signatures", st), *attest, t])
+    return KeepTogether([*heading(title, st), *attest, t])
 
 
 def paragraph(text: str, style: ParagraphStyle) -> Paragraph:

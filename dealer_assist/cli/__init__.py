@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dealer_assist.errors import DealerAssistError
 
 #: Modules under dealer_assist.cli that define a command (``add_parser``), in help order.
-COMMANDS = ["replay", "eval_cmd", "table", "db_cmd", "demo", "report", "app"]
+COMMANDS = ["replay", "eval_cmd", "table", "db_cmd", "demo", "report", "count", "app"]
 
 
 class _Version(argparse.Action):

@@ -1,0 +1,236 @@
+"""The room's own records kept in the audit log: its clock (time zone, gaming day, named shifts)
+and the drop count of each table's shift.
+
+Both are appended to the chained audit log like every other sensitive input, never edited: the
+latest room-settings entry is the one in force, and a count correction is a new entry naming the
+one it corrects, so the original stays on the record beside it with who changed it. Their
+detail is canonical JSON after a short prefix, so the audit report can print them in words.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta, tzinfo
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from dealer_assist.errors import BadInput
+from dealer_assist.money import format_cents
+
+#: Audit actions of these records.
+ROOM_ACTION = "room-settings"
+COUNT_ACTION = "count"
+_ROOM_PREFIX = "room clock "
+_COUNT_PREFIX = "drop count "
+
+
+@dataclass(frozen=True, slots=True)
+class RoomClock:
+    """How the room keeps time: its zone, the hour its gaming day starts (local time), and its
+    named shifts, each from a local hour to the next one's start.
+
+    Records stay in UTC; reports turn them into the room's local time with the zone printed.
+    """
+
+    zone: str = "UTC"
+    day_starts: int = 0
+    shifts: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def tz(self) -> tzinfo:
+        return ZoneInfo(self.zone)
+
+    def local(self, t: datetime) -> datetime:
+        return t.astimezone(self.tz)
+
+    def gaming_day(self, t: datetime) -> date:
+        """The gaming day ``t`` belongs to: a time before the day's start hour is the previous
+        day's (a room whose day starts at 06:00 counts 02:00 on the 24th as the 23rd)."""
+        lt = self.local(t)
+        return (lt - timedelta(hours=self.day_starts)).date()
+
+    def day_bounds(self, day: date) -> tuple[datetime, datetime]:
+        """The gaming day's start and end as aware local times (a daylight-saving change makes
+        the day 23 or 25 hours long)."""
+        start = datetime.combine(day, time(self.day_starts), tzinfo=self.tz)
+        end = datetime.combine(day + timedelta(days=1), time(self.day_starts), tzinfo=self.tz)
+        return start, end
+
+    def shift_of(self, t: datetime) -> str:
+        """The name of the room shift ``t`` falls in ("" when the room names no shifts)."""
+        if not self.shifts:
+            return ""
+        hour = self.local(t).hour
+        starts = sorted(self.shifts, key=lambda s: s[1])
+        current = starts[-1][0]  # before the first start: the last shift of the night
+        for name, h in starts:
+            if hour >= h:
+                current = name
+        return current
+
+    def describe(self) -> str:
+        shifts = ", ".join(f"{n} from {h:02d}:00" for n, h in sorted(self.shifts,
+                                                                       key=lambda s: s[1]))
+        return (f"time zone {self.zone}; gaming day starts {self.day_starts:02d}:00"
+                + (f"; shifts: {shifts}" if shifts else ""))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"zone": self.zone, "day_starts": self.day_starts,
+                "shifts": [[n, h] for n, h in self.shifts]}
+
+
+def room_clock(*, zone: str, day_starts: int = 0,
+               shifts: Sequence[tuple[str, int]] = ()) -> RoomClock:
+    """A checked room clock: a known IANA zone, hours 0-23, distinct shift names and hours."""
+    try:
+        ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise BadInput(f"unknown time zone {zone!r}: use a name like America/Los_Angeles") from exc
+    if not 0 <= day_starts <= 23:
+        raise BadInput("the gaming day's start hour must be 0 to 23")
+    names = [n.strip() for n, _ in shifts]
+    hours = [h for _, h in shifts]
+    if any(not n for n in names) or len(set(names)) != len(names):
+        raise BadInput("each room shift needs its own name (e.g. day, swing, grave)")
+    if any(not 0 <= h <= 23 for h in hours) or len(set(hours)) != len(hours):
+        raise BadInput("each room shift starts at its own hour, 0 to 23")
+    return RoomClock(zone, day_starts, tuple(zip(names, hours, strict=True)))
+
+
+def parse_shifts(text: str) -> tuple[tuple[str, int], ...]:
+    """``day=6,swing=14,grave=22`` as (name, start hour) pairs."""
+    out = []
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        name, _, hour = part.partition("=")
+        try:
+            out.append((name.strip(), int(hour)))
+        except ValueError as exc:
+            raise BadInput(f"room shift {part!r}: write name=hour, e.g. day=6,swing=14,grave=22"
+                           ) from exc
+    return tuple(out)
+
+
+def room_detail(clock: RoomClock) -> str:
+    return _ROOM_PREFIX + json.dumps(clock.to_json(), sort_keys=True, separators=(",", ":"))
+
+
+def read_room(detail: str) -> RoomClock | None:
+    """A room-settings entry's clock (``None`` when the entry cannot be read)."""
+    if not detail.startswith(_ROOM_PREFIX):
+        return None
+    try:
+        obj = json.loads(detail[len(_ROOM_PREFIX):])
+        return RoomClock(str(obj["zone"]), int(obj["day_starts"]),
+                         tuple((str(n), int(h)) for n, h in obj.get("shifts", [])))
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """What the count team counted from one table's drop box for one shift.
+
+    ``denominations`` maps a chip or note value in cents to how many were counted (empty when
+    only the total was entered). ``corrects`` is the audit entry number of the count this one
+    replaces; the original stays on the record.
+    """
+
+    table_id: int
+    shift_id: int
+    box: str
+    counted: int
+    team: tuple[str, ...]
+    denominations: Mapping[int, int] = field(default_factory=dict)
+    corrects: int | None = None
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "table": self.table_id, "shift": self.shift_id, "box": self.box,
+            "counted": self.counted, "team": list(self.team),
+            "denominations": {str(k): v for k, v in sorted(self.denominations.items())},
+        }
+        if self.corrects is not None:
+            out["corrects"] = self.corrects
+            out["reason"] = self.reason
+        return out
+
+    def describe(self) -> str:
+        text = (f"drop box {self.box}, shift {self.shift_id}: counted "
+                f"{format_cents(self.counted)} by {', '.join(self.team)}")
+        if self.corrects is not None:
+            text += f"; corrects entry {self.corrects}: {self.reason}"
+        return text
+
+
+def new_count(*, table_id: int, shift_id: int, box: str, counted: int | None,
+              team: Sequence[str], denominations: Mapping[int, int] | None = None,
+              corrects: int | None = None, reason: str = "") -> Count:
+    """A checked count: a drop box name, the count team's full names, a total that agrees with
+    the denominations when both are given, and a reason for a correction."""
+    box = box.strip()
+    if not box:
+        raise BadInput("name the drop box (the number on the box, e.g. T2-0523)")
+    names = tuple(" ".join(n.split()) for n in team if n.strip())
+    if not names:
+        raise BadInput("name the count team: every counter's full name")
+    for n in names:
+        if " " not in n:
+            raise BadInput(f"{n!r}: write each counter's full name (first and last)")
+    denoms = {int(k): int(v) for k, v in (denominations or {}).items() if int(v)}
+    for value, pieces in denoms.items():
+        if value <= 0 or pieces < 0:
+            raise BadInput(f"denomination {format_cents(value)} x {pieces}: values and counts "
+                           "must be positive")
+    by_denoms = sum(k * v for k, v in denoms.items())
+    if counted is None:
+        if not denoms:
+            raise BadInput("give the amount counted, or the count by denomination")
+        counted = by_denoms
+    if counted < 0:
+        raise BadInput("the amount counted cannot be negative")
+    if denoms and by_denoms != counted:
+        raise BadInput(f"the denominations add up to {format_cents(by_denoms)}, not the "
+                       f"{format_cents(counted)} entered: check the count")
+    if corrects is not None and not reason.strip():
+        raise BadInput("a correction needs a reason (what was wrong with the first count)")
+    return Count(table_id, shift_id, box, counted, names, denoms, corrects,
+                 " ".join(reason.split()))
+
+
+def parse_denominations(text: str) -> dict[int, int]:
+    """``100x12, 25x4, 5x20`` (dollars x pieces; ``0.25x4`` for quarters) as cents -> count."""
+    from dealer_assist.money import parse_cents
+
+    out: dict[int, int] = {}
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        value, _, n = part.lower().replace("×", "x").partition("x")
+        try:
+            cents = parse_cents(value.strip())
+            pieces = int(n)
+        except (ValueError, BadInput) as exc:
+            raise BadInput(f"denomination {part!r}: write value x pieces, e.g. 100x12, 5x20"
+                           ) from exc
+        out[cents] = out.get(cents, 0) + pieces
+    return out
+
+
+def count_detail(count: Count) -> str:
+    return _COUNT_PREFIX + json.dumps(count.to_json(), sort_keys=True, separators=(",", ":"))
+
+
+def read_count(detail: str) -> Count | None:
+    """A count entry's count (``None`` when the entry cannot be read)."""
+    if not detail.startswith(_COUNT_PREFIX):
+        return None
+    try:
+        obj = json.loads(detail[len(_COUNT_PREFIX):])
+        return Count(int(obj["table"]), int(obj["shift"]), str(obj["box"]),
+                     int(obj["counted"]), tuple(str(n) for n in obj["team"]),
+                     {int(k): int(v) for k, v in obj.get("denominations", {}).items()},
+                     None if obj.get("corrects") is None else int(obj["corrects"]),
+                     str(obj.get("reason", "")))
+    except (ValueError, KeyError, TypeError):
+        return None
