@@ -216,6 +216,12 @@ class FloorConsole(QWidget):
         print_bar = QHBoxLayout()
         print_bar.addWidget(self.print_hand)
         print_bar.addWidget(self.print_shift)
+        self.count_button = QPushButton("Drop count…  [C]")
+        self.count_button.setObjectName("count")
+        self.count_button.setToolTip("enter the count team's count of this hand's shift "
+                                     "(logged; a correction keeps the first count)")
+        self.count_button.clicked.connect(self.enter_count)
+        print_bar.addWidget(self.count_button)
         print_bar.addStretch(1)
         rl.addLayout(print_bar)
         log = QFrame()
@@ -242,6 +248,7 @@ class FloorConsole(QWidget):
             ("End", lambda: self.slider.setValue(self.slider.maximum())),
             ("R", self.reveal), ("D", self.dispute), ("H", self.export_hand),
             ("S", self.export_shift), ("V", self.verify), ("Return", self.search),
+            ("C", self.enter_count),
             ("P", lambda: self.print_report("hand")),
             ("Shift+P", lambda: self.print_report("shift")),
         ):
@@ -378,6 +385,7 @@ class FloorConsole(QWidget):
                   self.print_hand, self.print_shift):
             b.setEnabled(has)
         self.reveal_button.setEnabled(has and floor)
+        self.count_button.setEnabled(has and self.c.session.role in ("floor", "admin"))
         self.dispute_button.setEnabled(has and floor)
 
     # --- floor actions ---------------------------------------------------------------------
@@ -399,6 +407,23 @@ class FloorConsole(QWidget):
             self.show_info(f"Revealed by {self.c.session.name} ({reason}): this reveal is in "
                            "the audit log; Hand PDF now writes the dispute report with the "
                            "cards shown.")
+
+    def enter_count(self) -> None:
+        """The drop count of the selected hand's shift (floor or admin; logged)."""
+        hand = self.c.hand
+        if hand is None:
+            self.show_notice("choose a hand of the shift whose drop box was counted")
+            return
+        if self.c.session.role not in ("floor", "admin"):
+            self.show_notice("only a floor or admin user can enter a drop count")
+            return
+        from dealer_assist.ui.count_dialog import CountDialog
+
+        dlg = CountDialog(self.c.services, self.c.session, table_id=hand.table_id,
+                          shift_id=hand.shift_id, parent=self)
+        if dlg.exec() == QDialog.DialogCode.Accepted and dlg.entry is not None:
+            self.show_info(f"Count recorded for shift {hand.shift_id} as audit entry "
+                           f"{dlg.entry.seq or dlg.entry.id}.")
 
     def dispute(self) -> None:
         hand = self.c.hand
