@@ -59,14 +59,14 @@ class CountDialog(_Dialog):
         self.form.addRow(label, edit)
         return edit
 
-    def keyPressEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+    def keyPressEvent(self, event: Any) -> None:
         """Enter moves to the next field (each field's own signal) and never presses OK."""
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             event.accept()
             return
         super().keyPressEvent(event)
 
-    def showEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+    def showEvent(self, event: Any) -> None:
         super().showEvent(event)
         self.box.setFocus()
 
