@@ -435,10 +435,13 @@ def build_shift(
     at: datetime, cage: str = "",
 ) -> ShiftReport:
     """The shift report of ``shift_id`` (default: the latest shift of ``table``, or of any)."""
+    from dealer_assist.services.counts import room_clock_of
+
     shift = find_shift(store, shift_id, table)
     tbl = store.get_table(shift.table_id)
     if tbl is None:
         raise NotFound(f"shift {shift.id} names a table that does not exist")
+    room = room_clock_of(store)
     names = full_names(store)
     hands = shift_hands(store, shift)
     ids = [h.id for h in hands]
@@ -485,7 +488,7 @@ def build_shift(
         closed_at=utc(shift.closed_at) if shift.closed_at else None,
         dealers=tuple(person(names, d) for d in dealers),
         floor=tuple(person(names, f) for f in floors),
-        hands=tuple(lines), chain=scan.head, generated=Generated(utc(at), by),
+        hands=tuple(lines), chain=scan.head, generated=Generated(utc(at), by, zone=_zone(store)),
         signatures=(
             Signature("Dealer", _full(names, shift.closed_by or shift.dealer)),
             Signature("Floor", _full(names, shift.closed_floor or shift.floor)),
@@ -494,6 +497,8 @@ def build_shift(
         voids=tuple(voids), disputes=disputes, reveals=reveals, exceptions=tuple(exc),
         ledger_fees=fees_by_kind(ledger_fee_lines), time=tf.derived,
         schedules=fee_schedules(store, tbl, shift.opened_at, shift.closed_at, names),
+        gaming_day=room.gaming_day(utc(shift.opened_at)),
+        room_shift=room.shift_of(utc(shift.opened_at)),
         count=DropCount(tbl.name, shift.id, fees_by_kind(
             [*(f for line in lines for f in line.fees),
              *(FeeTotal("time", c.amount, 1) for c in tf.derived)]),
@@ -751,7 +756,7 @@ def build_hand(
         dealer=person(names, hand.started_by), events=tuple(events_out),
         snapshots=tuple(snaps), settlement=settlement,
         ledger=tuple(LedgerEntry(x.kind, x.amount, x.seat, x.detail) for x in ledger),
-        disputes=disputes, chain=scan.head, generated=Generated(utc(at), by),
+        disputes=disputes, chain=scan.head, generated=Generated(utc(at), by, zone=_zone(store)),
         signatures=tuple(sigs), revealed=reveal, exceptions=tuple(exc),
     )
 
@@ -850,7 +855,7 @@ def build_audit(
     return AuditReport(
         cardroom=store.cardroom_name(), period_from=utc(since), period_to=utc(until),
         entries=entries, chains=_chains(store, tables.values()), audit_chain=audit_chain,
-        generated=Generated(utc(at), by),
+        generated=Generated(utc(at), by, zone=_zone(store)),
         signatures=(Signature("Auditor", signer), Signature("Floor manager", "")),
     )
 
@@ -867,22 +872,33 @@ def _subject(action: str, where: str, detail: str) -> str:
 # --- day summary -------------------------------------------------------------------------------
 
 
+def _zone(store: Store) -> str:
+    from dealer_assist.services.counts import room_clock_of
+
+    return room_clock_of(store).zone
+
+
 def latest_day(store: Store) -> date:
-    """The UTC day of the most recent hand (today when there are none)."""
+    """The gaming day of the most recent hand, by the room's clock."""
+    from dealer_assist.services.counts import room_clock_of
+
     last = store.list_hands(HandFilter(limit=1))
     if not last:
         raise NotFound("no hand has been dealt yet: nothing to report")
-    return utc(last[0].started_at).date()
+    return room_clock_of(store).gaming_day(utc(last[0].started_at))
 
 
 def build_day(
     store: Store, *, day: date | None = None, by: str, at: datetime, cage: str = "",
 ) -> DayReport:
-    """Every table's hands started on ``day`` (UTC), with the room's totals."""
+    """Every table's hands started in the gaming day ``day`` (from the room's day-start hour,
+    local time, to the next; UTC midnight when no room clock is set), with the room's totals."""
+    from dealer_assist.services.counts import room_clock_of
+
+    room = room_clock_of(store)
     day = day or latest_day(store)
-    since = datetime(day.year, day.month, day.day, tzinfo=at.tzinfo or None)
-    since = utc(since)
-    until = since + timedelta(days=1)
+    start, end = room.day_bounds(day)
+    since, until = utc(start), utc(end)
     names = full_names(store)
     hands = sorted(store.list_hands(HandFilter(since=since, until=until, limit=None)),
                    key=lambda h: (h.table_id, h.number))
@@ -904,6 +920,7 @@ def build_day(
     shift_lines: list[tuple[str, int, datetime, datetime | None, str, int, int]] = []
     schedules: list[FeeSchedule] = []
     drops: list[DropCount] = []
+    by_room_shift: dict[str, list[int]] = {}
     entries = count_entries(store, names)
     floors: list[str] = []
     for table_id, th in by_table.items():
@@ -957,6 +974,14 @@ def build_day(
                  *(FeeTotal("time", c.amount, 1) for c in in_shift)]),
                 tuple(entries.get(sid, ()))))
         schedules.extend(fee_schedules(store, t, since, until, names))
+        for line in lines:
+            name = room.shift_of(line.ended_at or line.started_at) or "all day"
+            got = by_room_shift.setdefault(name, [0, 0, 0])
+            got[0] += 1
+            got[1] += line.fee
+        for c in tf.derived:
+            name = room.shift_of(c.at) or "all day"
+            by_room_shift.setdefault(name, [0, 0, 0])[2] += c.amount
         rows.append(TableDay(
             table=t.name, game=_game_title(h.game for h in th), shifts=len(per_shift),
             hands=len(lines), put_in=sum(x.put_in for x in lines),
@@ -974,9 +999,15 @@ def build_day(
     sigs.append(Signature("Cage", cage))
     return DayReport(
         cardroom=store.cardroom_name(), day=day, tables=tuple(rows),
-        fees=fees_by_kind(fee_lines), chains=tuple(chains), generated=Generated(utc(at), by),
+        fees=fees_by_kind(fee_lines), chains=tuple(chains), generated=Generated(utc(at), by, zone=_zone(store)),
         signatures=tuple(sigs), exceptions=tuple(exc), shift_lines=tuple(shift_lines),
-        schedules=tuple(schedules), counts=tuple(drops),
+        schedules=tuple(schedules), counts=tuple(drops), period=(since, until),
+        clock=room.describe(),
+        room_shifts=tuple((n, by_room_shift[n][0], by_room_shift[n][1], by_room_shift[n][2])
+                          for n in
+                          [*(x for x, _ in sorted(room.shifts, key=lambda s: s[1])
+                             if x in by_room_shift),
+                           *(["all day"] if "all day" in by_room_shift else [])]),
     )
 
 

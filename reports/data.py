@@ -75,6 +75,8 @@ class Generated(Record):
     at: datetime
     by: str
     serial: int = 0
+    #: The room's time zone: every time in the report is printed in it, with the zone named.
+    zone: str = "UTC"
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,6 +304,9 @@ class ShiftReport(Record):
     #: The fee schedule in force when the shift opened, then every change during it.
     schedules: tuple[FeeSchedule, ...] = ()
     count: DropCount | None = None
+    #: The room's gaming day and named shift the shift opened in ("" when the room names none).
+    gaming_day: date | None = None
+    room_shift: str = ""
 
     @property
     def day(self) -> date:
@@ -581,6 +586,9 @@ class TableDay(Record):
 
 @dataclass(frozen=True, slots=True)
 class DayReport(Record):
+    """The room's gaming day: from the room's day-start hour, local time, to the next one.
+    ``period`` is that span in UTC; ``room_shifts`` the hands and fees by named room shift."""
+
     cardroom: str
     day: date
     tables: tuple[TableDay, ...]
@@ -595,6 +603,10 @@ class DayReport(Record):
     #: Each table's fee schedule in force when the day began, then every change during it.
     schedules: tuple[FeeSchedule, ...] = ()
     counts: tuple[DropCount, ...] = ()
+    period: tuple[datetime, datetime] | None = None
+    clock: str = ""
+    #: (room shift name, hands ended in it, house fees and drops, time collected)
+    room_shifts: tuple[tuple[str, int, int, int], ...] = ()
 
     def total(self, name: str) -> int:
         """Sum of one numeric column of :class:`TableDay` across the room."""

@@ -51,8 +51,11 @@ from dealer_assist.reports.render import (
     paragraph,
     signature_block,
     spacer,
+    local,
     styles,
+    use_zone,
     when,
+    zone_name,
 )
 
 PORTRAIT_W = 180 * mm
@@ -236,7 +239,7 @@ def _disputes(items: tuple[Dispute, ...], st: Styles, width: float, *,
     if not full:
         rows = [[str(d.dispute_id), str(d.hand_number), when(d.opened_at, seconds=False),
                  d.opened_by, d.status, d.ruling or dash(), d.ruled_by or dash()] for d in items]
-        widths = [10 * mm, 12 * mm, 38 * mm, 34 * mm, 13 * mm, 0.0, 34 * mm]
+        widths = [10 * mm, 12 * mm, 40 * mm, 40 * mm, 16 * mm, 0.0, 40 * mm]
         widths[5] = width - sum(widths)
         out.append(data_table(["No.", "Hand", "Opened", "By", "Status", "Ruling", "Ruled by"],
                               rows, widths, right=[0, 1], st=st))
@@ -274,11 +277,15 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
     w = PORTRAIT_W
     story: list[Flowable] = [
         paragraph("Shift report", st.title),
-        paragraph(f"{table_label(r.table)} · {r.game} · shift {r.shift_id} · {day_text(r.day)}",
+        paragraph(f"{table_label(r.table)} · {r.game} · shift {r.shift_id} · gaming day "
+                  f"{day_text(r.gaming_day or local(r.opened_at).date())}"
+                  + (f" · {r.room_shift} shift" if r.room_shift else ""),
                   st.subtitle),
         fields_table([
             ("Cardroom", r.cardroom), ("Table", r.table), ("Game", r.game),
-            ("Date", day_text(r.day)),
+            ("Gaming day", day_text(r.gaming_day or local(r.opened_at).date())
+             + (f", {r.room_shift} shift" if r.room_shift else "")),
+            ("Time zone", f"{zone_name()} (records kept in UTC)"),
             ("Shift opened", when(r.opened_at)),
             ("Shift closed", when(r.closed_at) if r.closed_at else "still open"),
             ("Dealers", "\n".join(r.dealers) or dash()),
@@ -361,7 +368,8 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         story.append(_none(st))
     story += heading(f"Hands ({r.hands_dealt})", st)
     story.append(paragraph(
-        "Times are UTC (+1d: the next day). Pot is what the players put in plus any carry-in; "
+        f"Times are {zone_name()} (+1d: the next day). Pot is what the players put in plus "
+        "any carry-in; "
         "it leaves as pushes, carry-out and collections. Raked on is the amount the hand's "
         "rake or collection was taken from: the pot less any chips returned uncalled. "
         "Winners are seat: amount pushed (chips returned uncalled included). "
@@ -379,7 +387,8 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
             flagged.append(i)
         winners = ("misdeal: all returned" if h.misdeal
                    else ", ".join(f"{s}: {money(a)}" for s, a in h.winners) or dash())
-        rows.append([str(h.number), clock_on(h.started_at, r.day), str(h.players), money(h.pot),
+        rows.append([str(h.number), clock_on(h.started_at, local(r.opened_at).date()),
+                     str(h.players), money(h.pot),
                      money(h.raked_from) if h.raked_from else dash(), money(h.fee),
                      money(h.pushed), money(h.carry_out), winners, flags])
     late = 7 * mm if any("+" in row[1] for row in rows) else 0.0  # room for "+1d"
@@ -410,6 +419,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
 
 
 def render_shift(r: ShiftReport, out: Out) -> int:
+    use_zone(r.generated.zone)
     info = PageInfo(r.cardroom, "Shift report", f"{table_label(r.table)}, shift {r.shift_id}",
                     r.generated, chain_line((r.chain,)))
     with paused_gc():
@@ -554,6 +564,7 @@ def hand_story(r: HandReport, st: Styles) -> list[Flowable]:
 
 
 def render_hand(r: HandReport, out: Out) -> int:
+    use_zone(r.generated.zone)
     info = PageInfo(r.cardroom, r.title, f"{table_label(r.table)}, hand {r.number}", r.generated,
                     chain_line((r.chain,)))
     with paused_gc():
@@ -608,6 +619,7 @@ def audit_story(r: AuditReport, st: Styles) -> list[Flowable]:
 
 
 def render_audit(r: AuditReport, out: Out) -> int:
+    use_zone(r.generated.zone)
     info = PageInfo(r.cardroom, "Audit report",
                     f"{when(r.period_from, seconds=False)} to {when(r.period_to, seconds=False)}",
                     r.generated, chain_line(r.chains))
@@ -622,9 +634,17 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
     w = LANDSCAPE_W
     story: list[Flowable] = [
         paragraph("Day summary: all tables", st.title),
-        paragraph(f"{r.cardroom} · {day_text(r.day)}" if fonts().symbols
-                  else f"{r.cardroom} - {day_text(r.day)}", st.subtitle),
+        paragraph(f"{r.cardroom} · gaming day {day_text(r.day)}" if fonts().symbols
+                  else f"{r.cardroom} - gaming day {day_text(r.day)}", st.subtitle),
     ]
+    if r.period is not None:
+        a, b = r.period
+        story.append(fields_table([
+            ("Gaming day", day_text(r.day)),
+            ("From", f"{when(a, seconds=False)} ({a:%Y-%m-%d %H:%M} UTC)"),
+            ("To", f"{when(b, seconds=False)} ({b:%Y-%m-%d %H:%M} UTC)"),
+            ("Room clock", r.clock or "UTC"),
+        ], w, st=st))
     story += heading("Tables", st)
     if r.tables:
         rows = [[t.table, t.game, str(t.shifts), str(t.hands), money(t.put_in),
@@ -673,6 +693,22 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
                                "the shift's part of the day.", st.small))
     else:
         story.append(_none(st))
+    story += heading("By room shift", st)
+    if r.room_shifts:
+        story.append(data_table(
+            ["Room shift", "Hands", "House fees and drops", "Time collected", "Total"],
+            [[name, str(n), money(fees), money(timed), money(fees + timed)]
+             for name, n, fees, timed in r.room_shifts],
+            [40 * mm, 24 * mm, 44 * mm, 40 * mm, 36 * mm], right=[1, 2, 3, 4],
+            total=["All shifts", str(sum(x[1] for x in r.room_shifts)),
+                   money(sum(x[2] for x in r.room_shifts)),
+                   money(sum(x[3] for x in r.room_shifts)),
+                   money(sum(x[2] + x[3] for x in r.room_shifts))], st=st))
+        story.append(paragraph(f"Each hand counts in the room shift it ended in, each time "
+                               f"collection in the one it was made in ({zone_name()}).",
+                               st.small))
+    else:
+        story.append(_none(st))
     story += _day_counts(r.counts, st, w)
     story += _schedules(r.schedules, st, w, tables=True)
     story += _exceptions(r.exceptions, st, w)
@@ -690,6 +726,7 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
 
 
 def render_day(r: DayReport, out: Out) -> int:
+    use_zone(r.generated.zone)
     info = PageInfo(r.cardroom, "Day summary", day_text(r.day), r.generated,
                     chain_line(r.chains))
     with paused_gc():

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime, tzinfo
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -137,9 +137,26 @@ def cards(codes: Sequence[str]) -> str:
     return " ".join(card(c) for c in codes)
 
 
+#: The zone report times are printed in (the room's; records stay UTC). Set for one report
+#: at a time by :func:`build_pdf`.
+_ZONE: list[tzinfo] = [UTC]
+
+
+def zone_name() -> str:
+    return str(_ZONE[0])
+
+
+def local(t: datetime) -> datetime:
+    """``t`` in the room's time zone (a naive time is taken as UTC)."""
+    if t.tzinfo is None:
+        t = t.replace(tzinfo=UTC)
+    return t.astimezone(_ZONE[0])
+
+
 def when(t: datetime | None, *, seconds: bool = True) -> str:
     if t is None:
         return "—" if fonts().symbols else "-"
+    t = local(t)
     text = t.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
     tz = t.tzname()
     return f"{text} {tz}" if tz else text
@@ -148,11 +165,12 @@ def when(t: datetime | None, *, seconds: bool = True) -> str:
 def clock(t: datetime | None) -> str:
     if t is None:
         return "-"
-    return t.strftime("%H:%M:%S")
+    return local(t).strftime("%H:%M:%S")
 
 
 def clock_on(t: datetime, day: date) -> str:
-    """The time of day; a time on a later day than ``day`` says so (``00:12:05 +1d``)."""
+    """The local time of day; a time on a later day than ``day`` says so (``00:12:05 +1d``)."""
+    t = local(t)
     text = t.strftime("%H:%M:%S")
     extra = (t.date() - day).days
     return f"{text} +{extra}d" if extra > 0 else text
@@ -365,7 +383,15 @@ def build_pdf(out: str | Path | Any, info: PageInfo, story: list[Flowable], *,
             doc.build(story, canvasmaker=_Counting)
     finally:
         rl_config.useA85, rl_config.shapeChecking = a85, checking
+        _ZONE[0] = UTC
     return counter[-1] if counter else 0
+
+
+def use_zone(name: str) -> None:
+    """Print the next report's times in the zone ``name`` (``build_pdf`` resets it to UTC)."""
+    from zoneinfo import ZoneInfo
+
+    _ZONE[0] = UTC if name == "UTC" else ZoneInfo(name)
 
 
 # --- building blocks ---------------------------------------------------------------------------
@@ -524,7 +550,7 @@ def fees_chart(points: Sequence[tuple[datetime, int]], width: float, height: flo
     bottom = min(0, *values)  # an hour in which more time was given back than collected
     step = nice_step(max(top, -bottom))
     chart.data = [values]
-    chart.categoryAxis.categoryNames = [t.strftime("%H:%M") for t, _ in points] or [""]
+    chart.categoryAxis.categoryNames = [local(t).strftime("%H:%M") for t, _ in points] or [""]
     chart.categoryAxis.labels.fontName = f.regular
     chart.categoryAxis.labels.fontSize = 7
     if len(points) > 16:
