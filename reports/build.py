@@ -17,7 +17,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
 from dataclasses import dataclass, replace
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
 
@@ -999,7 +999,8 @@ def build_day(
     sigs.append(Signature("Cage", cage))
     return DayReport(
         cardroom=store.cardroom_name(), day=day, tables=tuple(rows),
-        fees=fees_by_kind(fee_lines), chains=tuple(chains), generated=Generated(utc(at), by, zone=_zone(store)),
+        fees=fees_by_kind(fee_lines), chains=tuple(chains),
+        generated=Generated(utc(at), by, zone=room.zone),
         signatures=tuple(sigs), exceptions=tuple(exc), shift_lines=tuple(shift_lines),
         schedules=tuple(schedules), counts=tuple(drops), period=(since, until),
         clock=room.describe(),
