@@ -11,7 +11,13 @@ from dealer_assist.events import BoardDealt, Discard, Event, Show
 from dealer_assist.games.caro_holdem.betting import Cost, cost, owed
 from dealer_assist.games.caro_holdem.play import FORCED
 from dealer_assist.games.caro_holdem.settings import BOARD_COUNTS, ROUND_NAMES
-from dealer_assist.games.caro_holdem.showdown import best_hands, current_pots, settle_pots
+from dealer_assist.games.caro_holdem.showdown import (
+    best_hands,
+    current_pots,
+    final_pots,
+    settle_pots,
+    uncalled,
+)
 from dealer_assist.games.caro_holdem.state import (
     BETTING,
     BOARD,
@@ -212,8 +218,12 @@ def view(state: State, *, reveal: bool = False) -> TableView:
         )
     pots = tuple(
         (("Main pot" if i == 0 else f"Side pot {i}"), p.amount)
-        for i, p in enumerate(current_pots(state))
+        for i, p in enumerate(current_pots(state) if state.phase != OVER
+                              else [p for p, _ in final_pots(state)[0]])
     )
+    back = uncalled(state) if state.phase == OVER else None
+    if back is not None:  # at the end the pots are as settled: uncalled chips are apart
+        pots += ((f"Uncalled, back to seat {back.seat}", back.amount),)
     info = (
         f"{ROUND_NAMES[state.street]}: level {state.level}, {money(state.limit)} a card",
         f"cap {state.settings.cap}" + (
