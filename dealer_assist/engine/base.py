@@ -86,7 +86,7 @@ class FeeLine:
     amount: int
     from_seat: int | None = None
     note: str = ""
-    base: int | None = None
+    base: int | None = field(default=None, compare=False)  # (the note already says it)
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "amount": self.amount, "from": self.from_seat}
