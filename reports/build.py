@@ -844,7 +844,8 @@ def build_audit(
 
     entries = tuple(
         AuditEntry(utc(e.at), person(names, e.actor), roles.get(e.actor or "", ""), e.action,
-                   _subject(e.action, target(e), e.detail), e.detail, e.seq or e.id)
+                   _subject(e.action, target(e), e.detail), _detail(e.action, e.detail),
+                   e.seq or e.id)
         for e in sorted(store.audit_log(since=since, until=until), key=lambda e: (e.seq, e.at,
                                                                                   e.id))
     )
@@ -858,6 +859,19 @@ def build_audit(
         generated=Generated(utc(at), by, zone=_zone(store)),
         signatures=(Signature("Auditor", signer), Signature("Floor manager", "")),
     )
+
+
+def _detail(action: str, detail: str) -> str:
+    """An entry's detail in words (a count or the room clock is stored as JSON)."""
+    from dealer_assist.services.room import COUNT_ACTION, ROOM_ACTION, read_count, read_room
+
+    if action == COUNT_ACTION:
+        count = read_count(detail)
+        return count.describe() if count is not None else detail
+    if action == ROOM_ACTION:
+        clock = read_room(detail)
+        return clock.describe() if clock is not None else detail
+    return detail
 
 
 def _subject(action: str, where: str, detail: str) -> str:

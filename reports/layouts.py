@@ -178,9 +178,10 @@ def _drop_count(d: DropCount | None, st: Styles, width: float) -> list[Flowable]
                                     money(sum(v * n for v, n in c.denominations))], st=st))
     if d.entries:
         out.append(spacer(1.5))
-        out.append(paragraph("Count entries, in the order entered (a correction is a new entry; "
-                             "the one it replaces stays listed):", st.small))
-        out += _count_entries(d, st, width)
+        out.append(KeepTogether([
+            paragraph("Count entries, in the order entered (a correction is a new entry; the one "
+                      "it replaces stays listed):", st.small),
+            *_count_entries(d, st, width)]))
     if c is not None:
         out.append(signature_block([Signature("Count team", n) for n in c.team], width, st,
                                    title="Count team signatures", figures=[("Drop box", c.box),
@@ -396,8 +397,8 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         story.append(LongTable(
             ["Hand", "Time", "Players", "Pot", "Raked on", "Fee", "Pushed", "Carry", "Winners",
              "Flags"],
-            rows, [11 * mm, 18 * mm + late, 12 * mm, 21 * mm, 19 * mm, 14 * mm, 21 * mm,
-                   15 * mm, 39 * mm - late, 10 * mm],
+            rows, [12 * mm, 18 * mm + late, 17 * mm, 21 * mm, 19 * mm, 14 * mm, 21 * mm,
+                   15 * mm, 31 * mm - late, 12 * mm],
             right=[0, 2, 3, 4, 5, 6, 7], flagged=flagged,
             total=["Total", "", "", money(r.put_in + r.carried_in),
                    money(sum(h.raked_from for h in r.hands)), money(r.fees_total),

@@ -837,4 +837,13 @@ def _split(text: str, font: str, size: float, width: float) -> list[str]:
     from reportlab.lib.utils import simpleSplit
 
     lines: list[str] = simpleSplit(text, font, size, width)
-    return lines
+    out: list[str] = []
+    for line in lines:  # a word wider than the column (a hash, a long code) is cut
+        while _width(line, font, size) > width and len(line) > 1:
+            cut = len(line) - 1
+            while cut > 1 and _width(line[:cut], font, size) > width:
+                cut -= 1
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
