@@ -48,13 +48,16 @@ class Room:
     hands: list[int]
 
 
-def _deal(room: Room, lines: list[dict[str, Any]]) -> int:
+def _deal(room: Room, lines: list[dict[str, Any]], *, slip: bool = False) -> int:
     start = lines[0]
     now = room.svc.start_hand(room.dealer, room.table_id, seats=start["seats"],
                               button=start["button"],
                               stacks={int(k): v for k, v in start["stacks"].items()})
-    for line in lines[1:]:
+    for i, line in enumerate(lines[1:]):
         now = room.svc.record(room.dealer, now.hand.id, event_from_json(line))
+        if slip and i == 0:  # keyed, voided at once, keyed again
+            now = room.svc.void(room.dealer, now.hand.id, now.last.number, "keyed too early")
+            now = room.svc.record(room.dealer, now.hand.id, event_from_json(line))
     room.svc.settle(room.dealer, now.hand.id)
     return now.hand.id
 
@@ -81,7 +84,7 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Room:
     r = Room(svc, clock, floor, dealer, table.id, shift.id, [])
     r.hands.append(_deal(r, DEMO_HAND))  # 17:30 local, the 23rd's gaming day
     clock.now = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)  # 01:00 local: still the 23rd's day
-    r.hands.append(_deal(r, DEMO_HAND))
+    r.hands.append(_deal(r, DEMO_HAND, slip=True))
     hand = svc.hand(r.hands[1])
     svc.record_dispute(floor, r.hands[1], notes="seat 8 says it never folded",
                        ruling="fold stands; $1 courtesy",
@@ -235,4 +238,5 @@ def test_fee_record_words_and_misdeal_in_the_shift_report(room: Room, tmp_path: 
     hand = generate.hand_report(room.svc, room.floor, tmp_path / "h.pdf", hand_id=room.hands[1])
     hflat = " ".join(_text(hand.path))
     assert "dispute 1 ruling moved $1 outside the hand's settlement" in hflat  # as the shift says
-    assert "(voided) (voided)" not in hflat
+    assert "(voided) (voided)" not in hflat and "(voided) (voided)" not in flat
+    assert "discard for seat 4: Tc 4d (voided: it does not count)" in hflat
