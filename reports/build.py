@@ -482,6 +482,11 @@ def build_shift(
                                   *([shift.closed_by] if shift.closed_by else [])]))
     floors = list(dict.fromkeys([shift.floor, *([shift.closed_floor] if shift.closed_floor
                                                  else [])]))
+    drop = DropCount(tbl.name, shift.id, fees_by_kind(
+        [*(f for line in lines for f in line.fees),
+         *(FeeTotal("time", c.amount, 1) for c in tf.derived)]),
+        tuple(count_entries(store, names).get(shift.id, ())))
+    exc.extend(count_exceptions(drop))
     return ShiftReport(
         cardroom=store.cardroom_name(), table=tbl.name, game=_game_title(h.game for h in hands),
         shift_id=shift.id, opened_at=utc(shift.opened_at),
@@ -499,10 +504,7 @@ def build_shift(
         schedules=fee_schedules(store, tbl, shift.opened_at, shift.closed_at, names),
         gaming_day=room.gaming_day(utc(shift.opened_at)),
         room_shift=room.shift_of(utc(shift.opened_at)),
-        count=DropCount(tbl.name, shift.id, fees_by_kind(
-            [*(f for line in lines for f in line.fees),
-             *(FeeTotal("time", c.amount, 1) for c in tf.derived)]),
-            tuple(count_entries(store, names).get(shift.id, ()))),
+        count=drop,
     )
 
 
@@ -517,6 +519,18 @@ def count_entries(store: Store, names: dict[str, str]) -> dict[int, list[CountLi
             e.number, utc(e.at), person(names, e.by), c.box, c.counted, c.team,
             tuple(sorted(c.denominations.items(), reverse=True)), c.corrects, c.reason))
     return out
+
+
+def count_exceptions(drop: DropCount, prefix: str = "") -> list[ExceptionLine]:
+    """A count that differs from the records is an exception, with both figures."""
+    c, v = drop.in_force, drop.variance
+    if c is None or not v:
+        return []
+    word = f"over by {format_cents(v)}" if v > 0 else f"SHORT by {format_cents(-v)}"
+    return [ExceptionLine(None, f"{prefix}drop box {c.box} (shift {drop.shift_id}) counted "
+                          f"{format_cents(c.counted)} where the records give "
+                          f"{format_cents(drop.expected_total)}: {word} (count entry "
+                          f"{c.number})", "count")]
 
 
 def fee_schedules(store: Store, table: Table, since: datetime, until: datetime | None,
@@ -987,6 +1001,7 @@ def build_day(
                 [*(f for x in sl for f in x.fees),
                  *(FeeTotal("time", c.amount, 1) for c in in_shift)]),
                 tuple(entries.get(sid, ()))))
+            exc.extend(count_exceptions(drops[-1], f"{table_label(t.name)}: "))
         schedules.extend(fee_schedules(store, t, since, until, names))
         for line in lines:
             name = room.shift_of(line.ended_at or line.started_at) or "all day"

@@ -151,11 +151,14 @@ def test_count_with_a_variance_and_a_correction_in_the_shift_and_day_pdfs(
     assert "Count team signatures" in flat and "Signature — Carl Counter" in flat
     assert "$5 1 $5 $1 4 $4 Total 5 $9" in flat  # by denomination
     assert "Drop count $9 counted, variance SHORT $1" in flat
+    assert (f"count drop box C1-0523 (shift {room.shift_id}) counted $9 where the records give "
+            f"$10: SHORT by $1 (count entry {second})") in flat  # an exception too
     day = generate.day_report(room.svc, room.floor, tmp_path / "d.pdf")
     dflat = " ".join(_text(day.path))
     assert f"Table Caro-1 {room.shift_id} C1-0523 $10 $9 SHORT $1 Cora Cashier, Carl Counter 1" \
         in dflat
     assert f"replaced by entry {second}" in dflat
+    assert "Table Caro-1: drop box C1-0523" in dflat and "SHORT by $1" in dflat
 
 
 def test_the_count_in_force_is_the_latest_entry_and_the_first_stays(room: Room) -> None:
