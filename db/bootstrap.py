@@ -194,13 +194,16 @@ def open_services(
 ) -> Services:
     """The application services on the chosen database (the UI's and the CLI's entry point);
     ``create`` False: only an existing database (see :func:`open_database`)."""
+    from dealer_assist.db.sealer import DbSealer
     from dealer_assist.db.store import SqlStore
 
     db = open_database(url, create=create)
     kwargs: dict[str, Any] = {"hasher": hasher}
     if clock is not None:
         kwargs["clock"] = clock
-    return Services(SqlStore(db), **kwargs)
+    services = Services(SqlStore(db), **kwargs)
+    services.sealer = DbSealer(db)
+    return services
 
 
 def _alembic_config(connection: Connection | None = None) -> Any:

@@ -210,6 +210,8 @@ def fill_demo(
             plans = (plan_table(*job) for job in jobs)
         with db.engine.begin() as conn:
             _users(conn, hasher or Argon2PinHasher(), base)
+            before = dict(conn.execute(select(TableRow.__table__.c.name,
+                                              TableRow.__table__.c.head_seq)).all())
             rng = random.Random(seed)
             for i, plan in enumerate(plans):
                 name = f"Table {i + 1}"
@@ -217,20 +219,59 @@ def fill_demo(
                                         first=i == 0, sqlite=db.dialect == "sqlite")
                 result.hands += len(plan)
                 result.tables += 1
+            _record(conn, before, table_games)
     result.seconds = time.perf_counter() - began
     return result
 
 
+def _record(conn: Connection, before: dict[str, int], games: Sequence[str]) -> None:
+    """Record every row on the audit chain (the bulk inserts wrote none), with a baseline per
+    table: the demo deals each hand on its own (its stacks do not follow from the hand before,
+    nor the first carry-in of a later demo run), so continuity is not claimed for them."""
+    from dealer_assist.db.records import record_stored
+
+    t = TableRow.__table__
+    heads = {r.name: (r.id, r.head_seq) for r in conn.execute(select(t.c.id, t.c.name,
+                                                                     t.c.head_seq))}
+    baseline: dict[int, int] = {}
+    for i, game in enumerate(games):
+        found = heads.get(f"Table {i + 1}")
+        if found is None:
+            continue
+        table_id, head = found
+        seq = head if per_hand_stacks(game) else before.get(f"Table {i + 1}", 0)
+        if seq:
+            baseline[table_id] = int(seq)
+    record_stored(conn, datetime.now(UTC), baseline=baseline,
+                  why="demo hands, dealt one by one")
+
+
+def per_hand_stacks(game: str) -> bool:
+    from dealer_assist.settings.table import per_hand_keys
+
+    return "stacks" in per_hand_keys(game)
+
+
 def _users(conn: Connection, hasher: PinHasher, at: datetime) -> None:
     u = UserRow.__table__
-    existing = {r.name for r in conn.execute(select(u.c.name))}
+    existing = {r.name: r.full_name for r in conn.execute(select(u.c.name, u.c.full_name))}
     is_demo = conn.execute(
         select(Setting.__table__.c.value).where(Setting.__table__.c.key == "demo")
     ).scalar()
-    if existing and not is_demo:
+    demo_names = {n: f for n, f, _, _ in DEMO_USERS}
+    real = [n for n, f in existing.items() if demo_names.get(n) != f]
+    recorded = conn.execute(select(func.count()).select_from(TableRow.__table__)).scalar_one()
+    recorded += conn.execute(select(func.count()).select_from(AuditRow.__table__)).scalar_one()
+    if (existing or recorded) and not is_demo:
         raise BadInput(
-            "this database already has users of its own: the demo fills only a new database "
+            "this database already has records of its own: the demo fills only a new database "
             "(give --db a new file) or one it made"
+        )
+    if real:
+        raise BadInput(
+            f"this demo database has users the demo did not make ({', '.join(sorted(real))}): "
+            "the demo writes no audit entry where a real user could be named; give --db a new "
+            "file"
         )
     rows = [
         {"name": n, "full_name": f, "role": r, "pin_hash": hasher.hash(p), "failed": 0,

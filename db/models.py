@@ -202,7 +202,7 @@ class AdjustmentRow(Base):
 
 class AuditRow(Base):
     __tablename__ = "audit_log"
-    __table_args__ = (Index("ix_audit_log_at", "at"),)
+    __table_args__ = (Index("ix_audit_log_at", "at"), Index("ix_audit_log_seq", "seq"))
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     at: Mapped[datetime] = mapped_column(UTCDateTime)
     actor: Mapped[str | None] = mapped_column(String(40), nullable=True)
@@ -225,5 +225,28 @@ class AuditHeadRow(Base):
     head_hash: Mapped[str] = mapped_column(String(64), default=GENESIS, server_default=GENESIS)
 
 
+class CheckpointRow(Base):
+    """A signed checkpoint (schema 0007): the room's key signs ``body``, the canonical JSON of
+    every table's chain head (seq, hash, hand and ledger totals) and the audit chain's head.
+    Append-only; ``number`` counts the checkpoints from 1, so one deleted in between shows."""
+
+    __tablename__ = "checkpoints"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, unique=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+    reason: Mapped[str] = mapped_column(String(40))
+    key_id: Mapped[str] = mapped_column(String(64))
+    body: Mapped[str] = mapped_column(Text)
+    signature: Mapped[str] = mapped_column(String(128))
+
+
 #: Tables the database keeps append-only (UPDATE and DELETE refused by triggers).
 APPEND_ONLY = ("events", "ledger_lines", "disputes", "dispute_adjustments", "audit_log")
+#: Every sealed table (schema 0007): append-only, and on SQLite a row whose key exists is
+#: refused before it goes in, so ``INSERT OR REPLACE`` cannot rewrite one.
+SEALED = (*APPEND_ONLY, "checkpoints")
+#: The unique keys of the sealed tables besides ``id`` (what ``REPLACE`` would collide on).
+SEALED_KEYS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "events": (("table_id", "seq"), ("hand_id", "number")),
+    "checkpoints": (("number",),),
+}

@@ -54,6 +54,13 @@ from dealer_assist.services.model import (
     Table,
     TableSettings,
 )
+from dealer_assist.services.records import (
+    dispute_state,
+    record_entry,
+    settings_state,
+    shift_state,
+    table_state,
+)
 
 T = TableRow.__table__
 TS = TableSettingsRow.__table__
@@ -437,6 +444,7 @@ class SqlStore(UserStore):
                 new_id = conn.execute(
                     insert(T).values(name=name, created_at=at).returning(T.c.id)
                 ).scalar_one()
+                append_audit(conn, [record_entry("table", table_state(id=new_id, name=name), at)])
         except IntegrityError as exc:
             raise BadInput(f'a table named "{name}" already exists') from exc
         return Table(id=int(new_id), name=name, created_at=utc(at))
@@ -470,6 +478,10 @@ class SqlStore(UserStore):
                     created_at=at, created_by=by,
                 ).returning(TS.c.id)
             ).scalar_one()
+            append_audit(conn, [record_entry("settings", settings_state(
+                id=new_id, table_id=table_id, version=version, game=game,
+                document=canonical(dict(document)), created_at=at, created_by=by,
+            ), at)])
         return TableSettings(
             id=int(new_id), table_id=table_id, version=version, game=game, document=dict(document),
             created_at=utc(at), created_by=by,
@@ -501,6 +513,10 @@ class SqlStore(UserStore):
                 insert(SH).values(table_id=table_id, dealer=dealer, floor=floor, opened_at=at)
                 .returning(SH.c.id)
             ).scalar_one()
+            append_audit(conn, [record_entry("shift", shift_state(
+                id=new_id, table_id=table_id, dealer=dealer, floor=floor, opened_at=at,
+                closed_at=None, closed_by=None, closed_floor=None,
+            ), at)])
         return Shift(id=int(new_id), table_id=table_id, dealer=dealer, floor=floor,
                      opened_at=utc(at))
 
@@ -511,6 +527,12 @@ class SqlStore(UserStore):
                 .values(closed_at=at, closed_by=dealer, closed_floor=floor)
             )
             r = conn.execute(select(SH).where(SH.c.id == shift_id)).first()
+            if r is not None:
+                append_audit(conn, [record_entry("shift", shift_state(
+                    id=r.id, table_id=r.table_id, dealer=r.dealer, floor=r.floor,
+                    opened_at=r.opened_at, closed_at=r.closed_at, closed_by=r.closed_by,
+                    closed_floor=r.closed_floor,
+                ), at)])
         if r is None:
             raise NotFound(f"there is no shift {shift_id}")
         return _shift(r)
@@ -582,6 +604,10 @@ class SqlStore(UserStore):
                                   closed_at=at, closed_by=actor, closed_floor=actor)
                 .returning(SH.c.id)
             ).scalar_one())
+            append_audit(conn, [record_entry("shift", shift_state(
+                id=shift_id, table_id=table_id, dealer=actor, floor=actor, opened_at=at,
+                closed_at=at, closed_by=actor, closed_floor=actor,
+            ), at)])
             number = 1 + int(conn.execute(
                 select(func.coalesce(func.max(H.c.number), 0)).where(H.c.table_id == table_id)
             ).scalar_one())
@@ -830,6 +856,10 @@ class SqlStore(UserStore):
                     {"dispute_id": new_id, "seat": a.seat, "amount": a.amount, "note": a.note}
                     for a in adjustments
                 ])
+            append_audit(conn, [record_entry("dispute", dispute_state(
+                id=new_id, hand_id=hand_id, notes=notes, ruling=ruling, floor=floor, at=at,
+                adjustments=[(a.seat, a.amount, a.note) for a in adjustments],
+            ), at)])
         return Dispute(id=new_id, hand_id=hand_id, notes=notes, ruling=ruling, floor=floor,
                        at=utc(at), adjustments=tuple(adjustments))
 
@@ -870,9 +900,13 @@ class SqlStore(UserStore):
 
     def audit_log(
         self, *, since: datetime | None = None, until: datetime | None = None,
-        action: str | None = None, hand_id: int | None = None,
+        action: str | None = None, hand_id: int | None = None, records: bool = False,
     ) -> list[AuditEntry]:
+        """The audit log; the records of rows (``record-*``, see
+        :mod:`dealer_assist.services.records`) only with ``records`` (the whole chain)."""
         stmt = select(A).order_by(A.c.id)
+        if not records and action is None:
+            stmt = stmt.where(~A.c.action.startswith("record-"))
         if since is not None:
             stmt = stmt.where(A.c.at >= utc(since))
         if until is not None:

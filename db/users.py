@@ -5,7 +5,7 @@ PINs arrive already hashed (argon2id, by the services); this module never sees a
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, insert, select, update
@@ -15,10 +15,28 @@ from dealer_assist.db.models import Setting, UserRow
 from dealer_assist.errors import BadInput
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import PinTry, User, UserSecret
+from dealer_assist.services.records import (
+    cardroom_state,
+    record_entry,
+    user_state,
+)
 
 USERS = UserRow.__table__
 KV = Setting.__table__
 DEFAULT_CARDROOM = "Cardroom"
+
+
+def record_user(conn: Any, user_id: int, at: datetime | None = None) -> None:
+    """Append the user's state (after a change, in the change's transaction) to the audit
+    chain's records (:mod:`dealer_assist.services.records`)."""
+    from dealer_assist.db.store import append_audit
+
+    r = conn.execute(select(USERS).where(USERS.c.id == user_id)).first()
+    if r is not None:
+        append_audit(conn, [record_entry("user", user_state(
+            name=r.name, full_name=r.full_name, role=r.role, active=bool(r.active),
+            pin_hash=r.pin_hash,
+        ), at or datetime.now(UTC))])
 
 
 def _user(r: Any) -> User:
@@ -42,6 +60,9 @@ class UserStore:
             done = conn.execute(update(KV).where(KV.c.key == "cardroom").values(value=name))
             if done.rowcount == 0:
                 conn.execute(insert(KV).values(key="cardroom", value=name))
+            from dealer_assist.db.store import append_audit
+
+            append_audit(conn, [record_entry("cardroom", cardroom_state(name), datetime.now(UTC))])
 
     def count_users(self) -> int:
         with self._read() as conn:
@@ -58,6 +79,7 @@ class UserStore:
                         locked_until=None, active=True, created_at=at,
                     ).returning(USERS.c.id)
                 ).scalar_one()
+                record_user(conn, int(new_id), at)
         except IntegrityError as exc:
             raise BadInput(f'a user named "{name}" already exists') from exc
         return User(id=int(new_id), name=name, full_name=full_name, role=role)
@@ -117,6 +139,7 @@ class UserStore:
     def set_pin_hash(self, user_id: int, pin_hash: str) -> None:
         with self._write() as conn:
             conn.execute(update(USERS).where(USERS.c.id == user_id).values(pin_hash=pin_hash))
+            record_user(conn, user_id)
 
     def set_user_active(self, user_id: int, active: bool, *, by: int | None = None) -> bool:
         """Enable or disable a user; with ``by`` (the admin doing it), only while that admin is
@@ -134,6 +157,7 @@ class UserStore:
                 if not any(r.id == by and r.active for r in rows):
                     return False
             conn.execute(update(USERS).where(USERS.c.id == user_id).values(active=active))
+            record_user(conn, user_id)
         return True
 
     def list_users(self) -> list[User]:

@@ -35,8 +35,17 @@ from dealer_assist.db.bootstrap import BUSY_TIMEOUT_S, Database, unavailable
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.services.audit_chain import AuditCheck, AuditHead, check_audit_chain
-from dealer_assist.services.chain import time_text
+from dealer_assist.services.chain import GENESIS, time_text
+from dealer_assist.services.handrules import (
+    HandStart,
+    Outcome,
+    ShiftSpan,
+    hand_findings,
+    outcomes,
+    recorded_changes,
+)
 from dealer_assist.services.model import LedgerLine, TableSettings
+from dealer_assist.services.records import baselines
 from dealer_assist.services.verify import (
     HandInfo,
     HandJob,
@@ -63,6 +72,9 @@ START_METHOD: str | None = None
 TIME_ROWS_AHEAD = 500
 #: Hand ids per ``IN (...)`` list.
 CHUNK = 500
+#: The checks of each hand against its settings and the hand before, and of the hands table's
+#: word, after the chain and replay (off only where a test compares the chain's join alone).
+HAND_RULES = True
 
 _SNAPSHOT = re.compile(r"[0-9A-Fa-f-]+")
 
@@ -319,16 +331,40 @@ def verify_database(
     *,
     progress: Callable[[int, int], None] | None = None,
     workers: int | None = None,
+    key: Any = None,
+    anchors: Any = None,
+    since_checkpoint: bool = False,
 ) -> VerifyReport:
-    """Walk every chain, replay every hand, check every settlement against the ledger.
+    """Walk every chain, replay every hand, check every settlement against the ledger, every
+    fee against its settings version and every hand against the one before; compare the rows
+    of users, tables, settings, shifts and disputes with their records on the audit chain; and
+    check the signed checkpoints (with ``key``, the room's :class:`~dealer_assist.db.keys.RoomKey`:
+    their signatures) and an exported anchors file (``anchors``).
 
-    Stops at the first table with a problem and names its first bad sequence number.
+    Every faulty table is named, each at its first bad sequence number.
+    ``since_checkpoint``: check only what came after the newest checkpoint that verifies (and
+    the whole of a hand it cut); without a key to check its signature, everything.
     ``progress(hands_done, hands_total)`` is called as the parts are joined. The parts are
     checked on ``workers`` processes (default: every CPU, for large databases).
     """
+    from dealer_assist.db.checkpoints import check_checkpoints
+
     try:
-        report = _verify(db, progress, workers)
-        report.audit = check_audit_log(db)
+        with db.engine.connect() as conn:
+            conn.execution_options(dealer_assist_read=True)
+            anchored = check_checkpoints(conn, key, anchors, every=not since_checkpoint)
+        # a checkpoint whose signature was not checked (no key here) is not trusted to start
+        # from: without the room's key (or an anchors file's), verify in full
+        if since_checkpoint and anchored.good is not None and anchored.signed:
+            report = _verify_since(db, anchored.good)
+            report.since = anchored.good.number
+            report.audit = check_audit_log(db, after=anchored.good.data.get("audit"))
+        else:
+            report = _verify(db, progress, workers)
+            report.audit = check_audit_log(db)
+        report.findings.extend(check_records_db(db))
+        report.findings.extend(anchored.problems)
+        report.anchored = anchored.summary()
         return report
     except DBAPIError as exc:
         raise unavailable(exc, db.describe()) from exc
@@ -338,8 +374,67 @@ def verify_database(
         raise
 
 
-def check_audit_log(db: Database) -> AuditCheck:
-    """Walk the audit log's chain in the order it was recorded, and compare it with its head."""
+def check_records_db(db: Database) -> list[str]:
+    """The rows of users, tables, settings, shifts, disputes and the cardroom's name compared
+    with their records on the audit chain (:func:`dealer_assist.services.records.check_records`)."""
+    from sqlalchemy import select
+
+    from dealer_assist.db.models import (
+        AdjustmentRow,
+        AuditRow,
+        DisputeRow,
+        Setting,
+        ShiftRow,
+        TableRow,
+        TableSettingsRow,
+        UserRow,
+    )
+    from dealer_assist.services import records as rec
+
+    a = AuditRow.__table__
+    with db.engine.connect() as conn:
+        conn.execution_options(dealer_assist_read=True)
+        entries = [(r.action, r.detail) for r in conn.execute(
+            select(a.c.action, a.c.detail).where(a.c.action.startswith(rec.PREFIX))
+            .order_by(a.c.id)
+        )]
+        u = UserRow.__table__
+        users = [rec.user_state(name=r.name, full_name=r.full_name, role=r.role,
+                                active=bool(r.active), pin_hash=r.pin_hash)
+                 for r in conn.execute(select(u))]
+        t = TableRow.__table__
+        tables = [rec.table_state(id=r.id, name=r.name) for r in conn.execute(select(t))]
+        ts = TableSettingsRow.__table__
+        settings = [rec.settings_state(id=r.id, table_id=r.table_id, version=r.version,
+                                       game=r.game, document=r.document,
+                                       created_at=r.created_at, created_by=r.created_by)
+                    for r in conn.execute(select(ts))]
+        sh = ShiftRow.__table__
+        shifts = [rec.shift_state(id=r.id, table_id=r.table_id, dealer=r.dealer, floor=r.floor,
+                                  opened_at=r.opened_at, closed_at=r.closed_at,
+                                  closed_by=r.closed_by, closed_floor=r.closed_floor)
+                  for r in conn.execute(select(sh))]
+        adj: dict[int, list[tuple[int | None, int, str]]] = {}
+        ad = AdjustmentRow.__table__
+        for r in conn.execute(select(ad).order_by(ad.c.id)):
+            adj.setdefault(r.dispute_id, []).append((r.seat, int(r.amount), r.note or ""))
+        d = DisputeRow.__table__
+        disputes = [rec.dispute_state(id=r.id, hand_id=r.hand_id, notes=r.notes,
+                                      ruling=r.ruling, floor=r.floor, at=r.at,
+                                      adjustments=adj.get(r.id, []))
+                    for r in conn.execute(select(d))]
+        kv = Setting.__table__
+        name = conn.execute(select(kv.c.value).where(kv.c.key == "cardroom")).scalar()
+    rows = {"user": users, "table": tables, "settings": settings, "shift": shifts,
+            "dispute": disputes, "cardroom": [rec.cardroom_state(name)] if name else []}
+    return list(rec.check_records(entries, rows).problems)
+
+
+def check_audit_log(db: Database, *, after: Mapping[str, Any] | None = None) -> AuditCheck:
+    """Walk the audit log's chain in the order it was recorded, and compare it with its head.
+
+    ``after``: a checkpoint's audit head (``entries``, ``hash``): walk only the entries after
+    it, from that hash."""
     from sqlalchemy import select
 
     from dealer_assist.db.models import AuditHeadRow, AuditRow
@@ -355,10 +450,16 @@ def check_audit_log(db: Database) -> AuditCheck:
                 table_id=r.table_id, hand_id=r.hand_id, seq=r.seq or 0,
                 prev_hash=r.prev_hash or "", hash=r.hash or "",
             )
-            for r in conn.execute(select(a).order_by(a.c.id))
+            for r in conn.execute(
+                select(a).order_by(a.c.id) if after is None else
+                select(a).where(a.c.seq > int(after.get("entries", 0))).order_by(a.c.id)
+            )
         ]
+    start = (0, GENESIS) if after is None else (int(after.get("entries", 0)),
+                                                 str(after.get("hash", GENESIS)))
     return check_audit_chain(
-        entries, AuditHead(0) if head is None else AuditHead(int(head.entries), head.head_hash)
+        entries, AuditHead(0) if head is None else AuditHead(int(head.entries), head.head_hash),
+        start=start,
     )
 
 
@@ -381,6 +482,102 @@ def _verify(
             pool.submit(_ready)
         conn = stack.enter_context(db.engine.connect())
         return _Walk(db, conn, pool, procs, progress).run()
+
+
+def _verify_since(db: Database, cp: Any) -> VerifyReport:
+    """Check what came after checkpoint ``cp`` (whose signed heads the database still has)."""
+    with db.engine.connect() as conn:
+        return _Walk(db, conn, None, 1, None).run_since(cp)
+
+
+class _HandRules:
+    """The fee and continuity checks (:mod:`dealer_assist.services.handrules`): each hand's
+    start event and hands-table row, the ledger lines continuity needs, the recorded changes."""
+
+    def __init__(self, walk: _Walk, hands: Mapping[int, HandInfo], max_event: int | None,
+                 since: Mapping[int, int] | None = None) -> None:
+        self.walk = walk
+        self.hands = hands
+        self.max_event = max_event
+        #: Incremental verify: per table, only hands starting after this seq (and the one
+        #: before the first of them).
+        self.since = since
+        self.starts: dict[int, list[HandStart]] = {}
+        self.ledger: dict[int, Outcome] = {}
+        self.changes: dict[int, set[str]] = {}
+        self.baselines: dict[int, int] = {}
+        self.shifts: dict[int, ShiftSpan] = {}
+
+    def read(self) -> None:
+        walk = self.walk
+        cur = walk.conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+
+        def fetch(sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+            cur.execute(sql, tuple(params))
+            return list(cur.fetchall())
+
+        mark = "%s" if walk.pg else "?"
+        bound = "" if self.max_event is None else f" AND e.id <= {int(self.max_event)}"
+        sql = ("SELECT h.id, h.table_id, h.number, h.game, h.settings_id, e.seq, e.time, e.body, "
+               "h.started_by, e.actor, h.shift_id "
+               "FROM hands h JOIN events e ON e.hand_id = h.id AND e.number = 1" + bound)
+        params: list[Any] = []
+        if self.since:
+            conds = []
+            for t, seq in self.since.items():
+                conds.append(f"(h.table_id = {mark} AND e.seq >= {mark})")
+                params.extend([t, seq])
+            sql += " WHERE " + " OR ".join(conds) if conds else ""
+        shift_ids: set[int] = set()
+        for hand_id, table_id, number, game, settings_id, seq, at, body, by, actor, shift in fetch(
+            sql + " ORDER BY h.table_id, h.number", params
+        ):
+            info = self.hands.get(hand_id)
+            self.starts.setdefault(int(table_id), []).append(HandStart(
+                hand_id=int(hand_id), table_id=int(table_id), number=int(number), game=game,
+                status=info.status if info is not None else "open", settings_id=settings_id,
+                seq=int(seq), time=_aware(at), body=body, started_by=by, actor=actor,
+                shift_id=shift,
+            ))
+            shift_ids.add(int(shift))
+        self.shifts = {
+            int(i): ShiftSpan(int(t), _aware(o), None if c is None else _aware(c))
+            for i, t, o, c in fetch("SELECT id, table_id, opened_at, closed_at FROM shifts")
+            if int(i) in shift_ids
+        }
+        audit = fetch(
+            "SELECT hand_id, action, detail FROM audit_log WHERE action = 'stacks' "
+            "OR action = 'record-baseline' ORDER BY id"
+        )
+        self.changes = recorded_changes(audit)
+        self.baselines = baselines((a, d) for _, a, d in audit)
+        wanted: list[int] = []
+        for rows in self.starts.values():
+            before: HandStart | None = None  # the last hand dealt (imported ones feed none)
+            for after in rows:
+                if after.settings_id is None:
+                    continue
+                if (before is not None and after.game == before.game
+                        and ('"stacks"' in after.body or '"carry_in"' in after.body)
+                        and after.seq > self.baselines.get(after.table_id, 0)):
+                    wanted.append(before.hand_id)
+                before = after
+        lines: list[tuple[int, int, str, int | None, int]] = []
+        for i in range(0, len(wanted), CHUNK):
+            chunk = wanted[i:i + CHUNK]
+            lines.extend(fetch(
+                "SELECT hand_id, settlement, kind, seat, amount FROM ledger_lines WHERE "
+                f"hand_id IN ({','.join([mark] * len(chunk))}) AND kind IN "
+                "('put_in', 'push', 'carry_out') ORDER BY hand_id, settlement, id", chunk,
+            ))
+        cur.close()
+        self.ledger = outcomes(lines)
+
+    def findings(
+        self, table_id: int, name: str, versions: Sequence[TableSettings]
+    ) -> list[tuple[int, str, int]]:
+        return hand_findings(name, self.starts.get(table_id, []), versions, self.ledger,
+                             self.changes, self.baselines.get(table_id, 0), self.shifts)
 
 
 class _Walk:
@@ -442,6 +639,7 @@ class _Walk:
             size = max(PART_MIN_ROWS, min(PART_ROWS, rows // (self.procs * 6)))
         plans = {t: self._plan(t, names.get(t, f"#{t}"), *spans[t], size) for t in ids}
         reader = _Reader(self.conn.connection.driver_connection, source)
+        rules = _HandRules(self, hands, max_event)
         futures: dict[tuple[int, int], Future[Part]] = {}
         timed: dict[int, Future[TimeResult]] = {}
         if self.pool is not None:
@@ -456,6 +654,7 @@ class _Walk:
             for t in ids:
                 for i, task in enumerate(plans[t]):
                     futures[(t, i)] = self.pool.submit(check_part, source, task)
+        rules.read()  # (while the workers check the parts)
         report = VerifyReport()
         for t in ids:
             head_seq, head_hash = heads.get(t, (None, None))
@@ -469,16 +668,93 @@ class _Walk:
             check.absorb(check_hand(job) for job in self._jobs(reader, check, rest, hands))
             check.check_time(versions.get(t, []), time_lines.get(t, []),
                              self._time_found(timed.get(t), check))
+            if HAND_RULES and check.problem is None:  # (a broken chain first: its rows are suspect)
+                for seq, message, hand_id in rules.findings(t, names.get(t, f"#{t}"),
+                                                            versions.get(t, [])):
+                    check._fail(seq, message, hand_id)
             report.tables += 1
             report.events += check.rows
             report.hands += len(check.hands)
             if self.progress is not None:
                 self.progress(report.hands, len(hands))
-            if check.problem is not None:
-                report.problem = check.problem
-                if self.pool is not None:  # the parts of later tables are not needed
-                    self.pool.shutdown(wait=True, cancel_futures=True)
-                break
+            report.add(check.problem)
+        return report
+
+    def run_since(self, cp: Any) -> VerifyReport:
+        """Each table from the newest checkpoint's head on (from the first event of a hand the
+        checkpoint cut), in this process: the chain links to the signed hash, every hand
+        begun after it replays and matches its ledger, its fee and continuity hold."""
+        mark = "%s" if self.pg else "?"
+        tables = self._all("SELECT id, name, head_seq, head_hash FROM card_tables ORDER BY id")
+        source = Source(dialect=self.db.dialect, where=self.db.describe())
+        reader = _Reader(self.conn.connection.driver_connection, source)
+        versions = self._versions()
+        time_lines = self._time_lines()
+        report = VerifyReport()
+        for table_id, name, head_seq, head_hash in tables:
+            signed = cp.table_head(table_id)
+            seq_cp, hash_cp = signed if signed is not None else (0, GENESIS)
+            start, last_hash = seq_cp + 1, hash_cp
+            nxt = self.conn.exec_driver_sql(
+                f"SELECT hand_id, number FROM events WHERE table_id = {mark} AND seq = {mark}",
+                (table_id, seq_cp + 1),
+            ).first()
+            if nxt is not None and nxt[0] is not None and nxt[1] != 1:
+                first = self.conn.exec_driver_sql(
+                    f"SELECT seq, prev_hash FROM events WHERE hand_id = {mark} AND number = 1",
+                    (nxt[0],),
+                ).first()
+                if first is not None and first[0] <= seq_cp:
+                    start, last_hash = int(first[0]), first[1]
+            check = TableCheck(table_id, name, head_seq=head_seq, head_hash=head_hash)
+            check.last_seq, check.last_hash = start - 1, last_hash
+            check.time_rows = [
+                (seq, reader.to_time(at), actor, body) for seq, at, actor, body in self._all(
+                    "SELECT seq, time, actor, body FROM events WHERE table_id = "
+                    f"{mark} AND hand_id IS NULL AND seq < {mark} ORDER BY seq",
+                    (table_id, start),
+                )
+            ]
+            check.feed(reader.events(Task(table_id, name, start, None)), reader.to_time)
+            before = self.conn.exec_driver_sql(
+                "SELECT MAX(h.number) FROM hands h JOIN events e ON e.hand_id = h.id "
+                f"AND e.number = 1 WHERE h.table_id = {mark} AND e.seq < {mark}",
+                (table_id, start),
+            ).scalar() or 0
+            hands = {
+                r[0]: HandInfo(r[1], r[2], r[3]) for r in self._all(
+                    "SELECT id, table_id, number, status FROM hands WHERE table_id = "
+                    f"{mark} AND number > {mark}", (table_id, before),
+                )
+            }
+            for hand_id in check.hands:  # (a hand of another table's number range)
+                if hand_id not in hands:
+                    found = self._all(
+                        f"SELECT id, table_id, number, status FROM hands WHERE id = {mark}",
+                        (hand_id,),
+                    )
+                    hands.update({r[0]: HandInfo(r[1], r[2], r[3]) for r in found})
+            check.finish(hands, reader.ledgers(list(check.hands)))
+            check.check_time(versions.get(table_id, []), time_lines.get(table_id, []))
+            dealt = self._all(  # the last hand dealt before (imported ones feed none)
+                "SELECT h.id, h.table_id, h.number, h.status, e.seq FROM hands h JOIN events e "
+                f"ON e.hand_id = h.id AND e.number = 1 WHERE h.table_id = {mark} "
+                f"AND h.settings_id IS NOT NULL AND e.seq < {mark} ORDER BY h.number DESC "
+                "LIMIT 1", (table_id, start),
+            )
+            known = dict(hands)
+            known.update({r[0]: HandInfo(r[1], r[2], r[3]) for r in dealt})
+            rules = _HandRules(self, known, None,
+                               since={table_id: int(dealt[0][4]) if dealt else start})
+            rules.read()
+            if HAND_RULES and check.problem is None:
+                for seq, message, hand_id in rules.findings(table_id, name,
+                                                            versions.get(table_id, [])):
+                    check._fail(seq, message, hand_id)
+            report.tables += 1
+            report.events += check.rows
+            report.hands += len(check.hands)
+            report.add(check.problem)
         return report
 
     def _part(self, future: Future[Part] | None, reader: _Reader, task: Task) -> Part:

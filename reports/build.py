@@ -864,7 +864,7 @@ def build_audit(
                                                                                   e.id))
     )
     head = store.audit_head()
-    check = check_audit_chain(store.audit_log(), head)
+    check = check_audit_chain(store.audit_log(records=True), head)
     audit_chain = ChainHead("audit log", head.entries, head.hash, check.ok,
                             check.problem or f"{check.entries} entries re-checked")
     return AuditReport(

@@ -77,6 +77,10 @@ class Generated(Record):
     serial: int = 0
     #: The room's time zone: every time in the report is printed in it, with the zone named.
     zone: str = "UTC"
+    #: The signed checkpoint the report was built under and the room key's fingerprint
+    #: (None: none signed).
+    checkpoint: int | None = None
+    key: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from dealer_assist.reports.data import (
 from dealer_assist.reports.layouts import render_audit, render_day, render_hand, render_shift
 from dealer_assist.services import Services, Session
 from dealer_assist.services.errors import NotAllowed
-from dealer_assist.services.model import PERMISSIONS, ROLES, AuditEntry
+from dealer_assist.services.model import PERMISSIONS, ROLES, AuditEntry, Seal
 
 Report = ShiftReport | HandReport | AuditReport | DayReport
 
@@ -66,6 +66,31 @@ def _check_out(out: str | Path) -> Path:
     return path
 
 
+def _seal(svc: Services) -> Seal | None:
+    """Sign a checkpoint of every chain head: the report is built under it."""
+    sealer = getattr(svc, "sealer", None)
+    if sealer is None:
+        return None
+    seal: Seal = sealer.checkpoint("report")
+    return seal if seal.number is not None else None
+
+
+def _sealed(r: Any, seal: Seal | None) -> Any:
+    """The report with the checkpoint and key fingerprint under its header."""
+    if seal is None:
+        return r
+    return replace(r, generated=replace(r.generated, checkpoint=seal.number,
+                                        key=seal.fingerprint))
+
+
+def _anchored(seal: Seal | None) -> str:
+    """For the report's audit entry: the checkpoint, the key and every head it signed."""
+    if seal is None:
+        return ""
+    heads = "; ".join(f"{name} #{seq} {head}" for name, seq, head in seal.heads)
+    return f"; checkpoint {seal.number}, key {seal.fingerprint}; heads {heads}"
+
+
 def _serial(report: Report, n: int) -> Report:
     """The report numbered ``n``: the audit log entry that records its generation."""
     return replace(report, generated=replace(report.generated, serial=n))  # type: ignore[arg-type]
@@ -104,13 +129,14 @@ def shift_report(
     """The shift report (default: the latest shift of ``table``, or of the room)."""
     _may(svc, session, "review", "generate reports")
     path = _check_out(out)
-    r = build_shift(svc.store, shift_id=shift_id, table=table, by=signer(session),
-                    at=svc.clock(), cage=cage)
+    seal = _seal(svc)
+    r = _sealed(build_shift(svc.store, shift_id=shift_id, table=table, by=signer(session),
+                            at=svc.clock(), cage=cage), seal)
     tbl = svc.store.find_table(r.table)
     numbered, pages = _logged(svc, render_shift, r, path, lambda pages: svc.log(
         session, "report", f"shift report: table {r.table}, shift {r.shift_id}, "
-        f"{r.hands_dealt} hands, {pages} pages, chain head {r.chain.last_seq}",
-        table_id=tbl.id if tbl else None))
+        f"{r.hands_dealt} hands, {pages} pages, chain head {r.chain.last_seq}"
+        + _anchored(seal), table_id=tbl.id if tbl else None))
     return Written(numbered, path, pages)
 
 
@@ -130,14 +156,15 @@ def hand_report(
         svc.reveal(session, hand.id, reason=reason)  # floor only, with a reason; logged
         hand_id = hand.id
         authorised = RevealLine(hand.number, svc.clock(), signer(session), reason.strip())
-    r = build_hand(svc.store, hand_id=hand_id, table=table, by=signer(session), at=svc.clock(),
-                   reveal=authorised, cage=cage)
+    seal = _seal(svc)
+    r = _sealed(build_hand(svc.store, hand_id=hand_id, table=table, by=signer(session),
+                           at=svc.clock(), reveal=authorised, cage=cage), seal)
     tbl = svc.store.find_table(r.table)
     kind = "dispute report" if r.is_dispute_report else "hand history"
     numbered, pages = _logged(svc, render_hand, r, path, lambda pages: svc.log(
         session, "report", f"{kind}: table {r.table}, hand {r.number}"
-        + (", hidden cards revealed" if authorised else "") + f", {pages} pages",
-        table_id=tbl.id if tbl else None, hand_id=r.hand_id))
+        + (", hidden cards revealed" if authorised else "") + f", {pages} pages"
+        + _anchored(seal), table_id=tbl.id if tbl else None, hand_id=r.hand_id))
     return Written(numbered, path, pages)
 
 
@@ -147,11 +174,12 @@ def audit_report(
     """The sensitive-actions log for a period (floor, auditor or admin)."""
     _may(svc, session, "audit", "read the audit log")
     path = _check_out(out)
-    r = build_audit(svc.store, since=since, until=until, by=signer(session), at=svc.clock(),
-                    signer=session.user.full_name)
+    seal = _seal(svc)
+    r = _sealed(build_audit(svc.store, since=since, until=until, by=signer(session),
+                            at=svc.clock(), signer=session.user.full_name), seal)
     numbered, pages = _logged(svc, render_audit, r, path, lambda pages: svc.log(
         session, "report", f"audit report: {since:%Y-%m-%d %H:%M} to {until:%Y-%m-%d %H:%M}"
-        f" UTC, {len(r.entries)} entries, {pages} pages"))
+        f" UTC, {len(r.entries)} entries, {pages} pages" + _anchored(seal)))
     return Written(numbered, path, pages)
 
 
@@ -162,8 +190,10 @@ def day_report(
     """The day summary across every table (default: the day of the latest hand)."""
     _may(svc, session, "review", "generate reports")
     path = _check_out(out)
-    r = build_day(svc.store, day=day, by=signer(session), at=svc.clock(), cage=cage)
+    seal = _seal(svc)
+    r = _sealed(build_day(svc.store, day=day, by=signer(session), at=svc.clock(), cage=cage),
+                seal)
     numbered, pages = _logged(svc, render_day, r, path, lambda pages: svc.log(
         session, "report", f"day summary: {r.day.isoformat()}, {len(r.tables)} tables, "
-        f"{r.total('hands')} hands, {pages} pages"))
+        f"{r.total('hands')} hands, {pages} pages" + _anchored(seal)))
     return Written(numbered, path, pages)

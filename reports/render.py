@@ -318,6 +318,10 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
         canv.setFillColor(GREY)
         gen = f"Generated {when(info.generated.at)} by {info.generated.by}"
         gen += f" · {version_line()}"
+        if info.generated.checkpoint is not None:  # under the header's rule, on the right
+            canv.drawRightString(right, h - 17.5 * mm, fit(
+                f"Built under signed checkpoint {info.generated.checkpoint} · room key "
+                f"{info.generated.key}", f.regular, 8, right - left))
         canv.drawString(left, 10 * mm, fit(gen, f.regular, 8, (right - left) - 30 * mm))
         canv.drawString(left, 6 * mm, fit(info.chain, f.regular, 8, (right - left) - 75 * mm))
         if info.serial:

@@ -12,6 +12,9 @@ os.environ.setdefault("DEALER_ASSIST_NO_USER_DB", "1")
 # that stores settings points DEALER_ASSIST_SETTINGS at its own tmp_path.
 os.environ["DEALER_ASSIST_SETTINGS"] = str(
     Path(tempfile.mkdtemp(prefix="dealer-assist-settings-")) / "station.ini")
+# the room's signing key for checkpoints: one made for this test run, never the user's
+os.environ.setdefault("DEALER_ASSIST_KEY", os.path.join(
+    tempfile.mkdtemp(prefix="dealer-assist-key-"), "room-key.pem"))
 
 import pytest
 

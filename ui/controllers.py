@@ -173,7 +173,11 @@ class DealerController(QObject):
             self.settlement = None
             self.time = None
 
-        return self._run("close the shift", op)
+        done = self._run("close the shift", op)
+        seal = getattr(self.services, "last_seal", None)
+        if done and seal is not None and not seal.ok:  # closed, but nothing was signed
+            self.refused.emit(f"the shift is closed; {seal.message}: tell the floor")
+        return done
 
     # --- time collection -----------------------------------------------------------------
 

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from dealer_assist.errors import DealerAssistError
 
 #: Modules under dealer_assist.cli that define a command (``add_parser``), in help order.
-COMMANDS = ["replay", "eval_cmd", "table", "db_cmd", "demo", "report", "count", "app"]
+COMMANDS = ["replay", "eval_cmd", "table", "db_cmd", "seal_cmd", "demo", "report", "count",
+            "app"]
 
 
 class _Version(argparse.Action):
@@ -44,6 +45,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="database URL (default: a SQLite file in the user data folder; env DEALER_ASSIST_DB)",
     )
+    parser.add_argument(
+        "--key",
+        dest="global_key",
+        metavar="FILE",
+        help="the room's signing key for checkpoints (default: room-key.pem in the user data "
+        "folder; env DEALER_ASSIST_KEY)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         try:
@@ -59,6 +67,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if getattr(args, "global_key", None):  # (the app, reports and shift closes read it there)
+        import os
+
+        os.environ["DEALER_ASSIST_KEY"] = args.global_key
     func = getattr(args, "func", None)
     if func is None:
         app = getattr(args, "open_app", None)

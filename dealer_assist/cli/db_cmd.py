@@ -102,6 +102,9 @@ def add_parser(sub: Any) -> None:
     up = dbsub.add_parser("upgrade", help="create or upgrade the database to this version")
     add_db_option(up)
     _admin_options(up)
+    up.add_argument("--station-role", metavar="ROLE",
+                    help="PostgreSQL, run as the tables' owner: give ROLE (the role the stations "
+                    "connect as) select and insert only, and update of the columns the app moves")
     up.set_defaults(func=run_upgrade)
     info = dbsub.add_parser("info", help="which database, its schema and its size")
     add_db_option(info)
@@ -109,6 +112,14 @@ def add_parser(sub: Any) -> None:
 
     v = sub.add_parser("verify", help="check every hash chain, hand replay and ledger")
     add_db_option(v)
+    v.add_argument("--anchors", metavar="FILE",
+                   help="also check the database against an anchors file written by "
+                   "`checkpoints export` (a cut tail, a recomputed chain, a deleted checkpoint)")
+    v.add_argument("--since-checkpoint", action="store_true",
+                   help="check only what came after the newest signed checkpoint that verifies")
+    v.add_argument("--key", metavar="FILE", default=None,
+                   help="the room's signing key, to check the checkpoints' signatures (env "
+                   "DEALER_ASSIST_KEY; default: room-key.pem in the user data folder)")
     v.set_defaults(func=run_verify)
 
     ex = sub.add_parser("export", help="write a hand log (JSON Lines, the replay format)")
@@ -228,6 +239,13 @@ def run_upgrade(args: argparse.Namespace) -> int:
         from dealer_assist.services import Services
 
         ensure_admin(Services(SqlStore(db)), args)
+        role = getattr(args, "station_role", None)
+        if role:
+            from dealer_assist.db.grants import grant_station
+
+            grant_station(db, role)
+            print(f"the role {role} may now select and insert, and update only the columns the "
+                  "app moves; no delete, no ownership")
     finally:
         db.close()
     return 0
@@ -259,12 +277,25 @@ def run_info(args: argparse.Namespace) -> int:
 
 def run_verify(args: argparse.Namespace) -> int:
     from dealer_assist.db.bootstrap import open_database
+    from dealer_assist.db.checkpoints import read_anchors
+    from dealer_assist.db.keys import key_path, load_key
     from dealer_assist.db.verify import verify_database
 
+    anchors = read_anchors(Path(args.anchors)) if getattr(args, "anchors", None) else None
+    key = None
+    try:
+        path = key_path(getattr(args, "key", None))
+    except BadInput:
+        path = None
+    if path is not None and path.exists():
+        key = load_key(path)
+    elif getattr(args, "key", None):
+        raise BadInput(f"no signing key at {args.key}")
     db = open_database(getattr(args, "db", None), create=False)
     try:
         began = time.perf_counter()
-        report = verify_database(db)
+        report = verify_database(db, key=key, anchors=anchors,
+                                 since_checkpoint=getattr(args, "since_checkpoint", False))
         took = time.perf_counter() - began
     finally:
         db.close()

@@ -45,6 +45,7 @@ from dealer_assist.services.model import (
     HandFilter,
     LedgerLine,
     NewEvent,
+    Seal,
     Session,
     Shift,
     StoredEvent,
@@ -53,7 +54,7 @@ from dealer_assist.services.model import (
     User,
     UserState,
 )
-from dealer_assist.services.ports import PinHasher, Store
+from dealer_assist.services.ports import PinHasher, Sealer, Store
 from dealer_assist.services.timeacct import (
     TimeMark,
     fold_time,
@@ -184,6 +185,11 @@ class Services:
         self.store = store
         self.clock = clock
         self.hasher: PinHasher = hasher or Argon2PinHasher()
+        #: Signs checkpoints at each shift close (after verifying what came since the last
+        #: one) and for each report; None: this store has no room key (the in-memory store).
+        self.sealer: Sealer | None = None
+        #: What the last shift close's checkpoint found and signed.
+        self.last_seal: Seal | None = None
         self._live: dict[int, HandNow] = {}
         #: When each signed-in name was last seen active in the store (a monotonic clock): a
         #: name disabled at another station stops working here within ACTIVE_RECHECK_S.
@@ -473,6 +479,13 @@ class Services:
             session.name, "shift-closed", f"shift {shift.id}, floor {floor.name}",
             table_id=shift.table_id,
         )
+        if self.sealer is not None:
+            seal = self.sealer.close_of_shift(f"shift {shift.id} closed")
+            self.last_seal = seal
+            self._audit(
+                session.name, "checkpoint" if seal.ok else "verify-failed",
+                seal.message, table_id=shift.table_id,
+            )
         return closed
 
     def shift(self, shift_id: int) -> Shift:
@@ -547,9 +560,11 @@ class Services:
                 last, parsed.game, parsed.seats, parsed.buy_in, stacks or {}
             )
         if "carry_in" in keys:
-            per_hand["carry_in"] = (
-                carry_in if carry_in is not None else self._carry_from_last(last, parsed.game)
-            )
+            carried_in = self._carry_from_last(last, parsed.game)
+            per_hand["carry_in"] = carry_in if carry_in is not None else carried_in
+            if carry_in is not None and carry_in != carried_in:  # recorded: verify accepts it
+                changed.append(f"carry-in {format_cents(carry_in)} ({format_cents(carried_in)} "
+                               "carried from the last hand)")
         start = start_event(parsed, **per_hand)
         game = get_game(parsed.game)
         state = game.start(start)  # RuleViolation: nothing stored

@@ -68,15 +68,18 @@ class AuditCheck:
         return f"audit log NOT INTACT: {self.problem}"
 
 
-def check_audit_chain(entries: Iterable[AuditEntry], head: AuditHead | None) -> AuditCheck:
+def check_audit_chain(
+    entries: Iterable[AuditEntry], head: AuditHead | None,
+    *, start: tuple[int, str] = (0, GENESIS),
+) -> AuditCheck:
     """Walk the entries in the order they were stored; compare the end with ``head``.
 
     Each entry must be the next number, name the previous entry's hash and hash to what it
     stores; the last must be the head. ``head`` None: the store keeps no head (nothing to
-    compare the end with).
+    compare the end with). ``start``: the number and hash of the entry before the first given
+    (a signed checkpoint's audit head, for an incremental check).
     """
-    last = GENESIS
-    n = 0
+    n, last = start
     for entry in entries:
         n += 1
         where = f"entry {n} (id {entry.id}, {entry.action} by {entry.actor or 'nobody'})"

@@ -354,7 +354,7 @@ class InMemoryStore:
 
     def audit_log(
         self, *, since: datetime | None = None, until: datetime | None = None,
-        action: str | None = None, hand_id: int | None = None,
+        action: str | None = None, hand_id: int | None = None, records: bool = False,
     ) -> list[AuditEntry]:
         return [
             e for e in self.audit

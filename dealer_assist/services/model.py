@@ -300,3 +300,17 @@ class UserState:
     @property
     def locked(self) -> bool:
         return self.locked_until is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Seal:
+    """A signed checkpoint just taken (shift close, a report): its number, the room key's
+    fingerprint, what the incremental verify before it found, and the chain heads it signed
+    (table name, last seq, full hash; ``audit log`` for the audit chain). ``number`` None:
+    nothing was signed (``message`` says why)."""
+
+    number: int | None
+    fingerprint: str = ""
+    message: str = ""
+    ok: bool = True
+    heads: tuple[tuple[str, int, str], ...] = ()

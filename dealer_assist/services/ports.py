@@ -23,6 +23,7 @@ from dealer_assist.services.model import (
     LedgerLine,
     NewEvent,
     PinTry,
+    Seal,
     Shift,
     StoredEvent,
     Table,
@@ -30,6 +31,18 @@ from dealer_assist.services.model import (
     User,
     UserSecret,
 )
+
+
+class Sealer(Protocol):
+    """Signs checkpoints of every chain head with the room's key (the database layer's)."""
+
+    def checkpoint(self, reason: str) -> Seal:
+        """Sign a checkpoint now (a report is built under it)."""
+        ...
+
+    def close_of_shift(self, reason: str) -> Seal:
+        """Verify what came after the last checkpoint; if intact, sign a new one."""
+        ...
 
 
 class PinHasher(Protocol):
@@ -201,8 +214,11 @@ class Store(Protocol):
 
     def audit_log(
         self, *, since: datetime | None = None, until: datetime | None = None,
-        action: str | None = None, hand_id: int | None = None,
-    ) -> list[AuditEntry]: ...
+        action: str | None = None, hand_id: int | None = None, records: bool = False,
+    ) -> list[AuditEntry]:
+        """The audit log in the order it was recorded; the entries that record rows
+        (``record-*``) only with ``records`` (the whole chain, as verify walks it)."""
+        ...
 
     def audit_head(self) -> AuditHead:
         """How many audit entries are chained, and the last one's hash."""

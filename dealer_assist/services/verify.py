@@ -46,29 +46,48 @@ class VerifyReport:
     tables: int = 0
     hands: int = 0
     events: int = 0
-    problem: Problem | None = None
+    #: The first thing wrong at each faulty table, in table order (every table is checked).
+    problems: list[Problem] = field(default_factory=list)
     #: The audit log's own chain, walked (None: not checked).
     audit: AuditCheck | None = None
+    #: What else is wrong: rows that differ from their records on the audit chain,
+    #: checkpoints that do not verify or that the database no longer matches.
+    findings: list[str] = field(default_factory=list)
+    #: What the checkpoints said, for the summary ("" when none were checked).
+    anchored: str = ""
+    #: Incremental verify: the checkpoint it started after (its number), else None.
+    since: int | None = None
+
+    @property
+    def problem(self) -> Problem | None:
+        """The first faulty table's problem (None: every table is intact)."""
+        return self.problems[0] if self.problems else None
+
+    def add(self, problem: Problem | None) -> None:
+        if problem is not None:
+            self.problems.append(problem)
 
     @property
     def ok(self) -> bool:
-        return self.problem is None and (self.audit is None or self.audit.ok)
+        return not self.problems and not self.findings and (self.audit is None or self.audit.ok)
 
     def summary(self) -> str:
-        wrong = []
-        if self.problem is not None:
-            wrong.append(f"NOT INTACT: {self.problem}")
+        wrong = [f"NOT INTACT: {p}" for p in self.problems]
         if self.audit is not None and not self.audit.ok:
             wrong.append(self.audit.summary())
+        wrong.extend(f"NOT INTACT: {f}" for f in self.findings)
         if wrong:
             return "\n".join(wrong)
         audit = "" if self.audit is None else (
             f"; the audit log's {self.audit.entries} entries are chained and match its head"
         )
+        since = "" if self.since is None else f"since checkpoint {self.since}: "
+        anchored = f"; {self.anchored}" if self.anchored else ""
         return (
-            f"intact: {self.tables} tables, {self.hands} hands, {self.events} events; every "
-            "chain links, every hand replays, every settlement conserves chips and matches "
-            "the ledger, every time collection matches the seat and period events" + audit
+            f"intact: {since}{self.tables} tables, {self.hands} hands, {self.events} events; "
+            "every chain links, every hand replays, every settlement conserves chips and "
+            "matches the ledger, every fee is its settings version's, every time collection "
+            "matches the seat and period events" + audit + anchored
         )
 
 
@@ -575,15 +594,22 @@ def check_hand(job: HandJob) -> HandProblem:
         return seqs[result.index], f"{label} does not replay: {result.reason}", hand_id
     last = seqs[-1]
     if info.status != "settled":
+        # only a void or a misdeal reopens a settled hand (its lines stay): lines on an open
+        # hand without either mean the status was changed, hiding the hand from the ledger check
+        if ledger and not any(e.__class__ in (Void, Misdeal) for e in events):
+            return last, (f"{label} has ledger lines but is marked open, and no void or "
+                          "misdeal reopened it (its status was changed)"), hand_id
         return None
     if not result.over:
         return last, f"{label} is marked settled but its events do not finish it", hand_id
-    if not ledger:
-        return last, f"{label} is marked settled but has no ledger lines", hand_id
     try:
         settlement = result.settle()
     except DealerAssistError as exc:
         return last, f"{label} cannot be settled: {exc}", hand_id
+    if not ledger:
+        if not settlement_keys(settlement):  # nothing to settle (no chip moved): no lines
+            return None
+        return last, f"{label} is marked settled but has no ledger lines", hand_id
     if not settlement.conserved:
         return last, (f"{label}'s settlement does not conserve chips (in "
                       f"{settlement.total_in}, out {settlement.total_out})"), hand_id
@@ -742,8 +768,6 @@ def verify_store(store: Store, hands: Iterable[tuple[int, HandInfo]] | None = No
         check.check_time(store.settings_versions(table.id), store.time_ledger(table.id))
         if head is not None and check.problem is None and head.seq != check.last_seq:
             check.problem = Problem(table.id, table.name, check.last_seq + 1, "chain head differs")
-        if check.problem is not None:
-            report.problem = check.problem
-            break
-    report.audit = check_audit_chain(store.audit_log(), store.audit_head())
+        report.add(check.problem)
+    report.audit = check_audit_chain(store.audit_log(records=True), store.audit_head())
     return report

@@ -51,7 +51,7 @@ def _unguard(db: Database) -> None:
 
 def _check(db: Database) -> object:
     store = SqlStore(db)
-    return check_audit_chain(store.audit_log(), store.audit_head())
+    return check_audit_chain(store.audit_log(records=True), store.audit_head())
 
 
 @pytest.fixture
@@ -167,16 +167,19 @@ def test_schema_0003_file_is_upgraded_and_its_audit_entries_chained(tmp_path: Pa
     before = con.execute("SELECT id, action FROM audit_log ORDER BY id").fetchall()
     con.close()
     db = open_database(f"sqlite:///{path}")
-    assert schema_state(db)[0] == "0004"
+    current, head, _ = schema_state(db)
+    assert current == head
     store = SqlStore(db)
-    log = store.audit_log()
-    assert [(e.id, e.action) for e in log] == before and len(before) == 7
-    assert [e.seq for e in log] == list(range(1, 8))
+    log = store.audit_log(records=True)
+    # the entries stored before, chained in order; then (schema 0007) the records of the rows
+    assert [(e.id, e.action) for e in log[:7]] == before and len(before) == 7
+    assert all(e.action.startswith("record-") for e in log[7:])
+    assert [e.seq for e in log] == list(range(1, len(log) + 1))
     check = check_audit_chain(log, store.audit_head())
     assert check.ok, check
     store.add_audit(at=AT, actor="admin", action="login", detail="after the upgrade")
     check = _check(db)
-    assert check.ok and check.entries == 8  # type: ignore[attr-defined]
+    assert check.ok and check.entries == len(log) + 1  # type: ignore[attr-defined]
     with pytest.raises(DBAPIError, match="audit_log is append-only"):
         _sql(db, "UPDATE audit_log SET detail = 'x'")
     db.close()

@@ -289,11 +289,21 @@ def one_pass(path: Path) -> VerifyReport:
         report.tables += 1
         report.events += check.rows
         report.hands += len(check.hands)
-        if check.problem is not None:
-            report.problem = check.problem
-            break
+        report.add(check.problem)  # every faulty table, as verify names them
     con.close()
     return report
+
+
+@pytest.fixture(autouse=True)
+def chain_and_replay_only() -> Iterator[None]:
+    """These tests hold the parts and their join to one pass over the chain and the replay; the
+    checks run after the join (fees, continuity, the hands table's word) are pinned in
+    test_insider.py and left out of the comparison."""
+    saved, dbverify.HAND_RULES = dbverify.HAND_RULES, False
+    try:
+        yield
+    finally:
+        dbverify.HAND_RULES = saved
 
 
 @contextmanager

@@ -1,0 +1,329 @@
+"""Signed checkpoints: every chain head anchored outside the database's reach.
+
+A checkpoint is the canonical JSON of, for every table, its chain head (last seq and hash), its
+hand count and the fees of its ledger, and the audit chain's head (entries and last hash),
+signed with the room's Ed25519 key (:mod:`dealer_assist.db.keys`) and stored append-only,
+numbered from 1. Whoever can change the database but not read the key cannot make a checkpoint
+agree with a rewritten chain: a recomputed chain differs from the hash signed at its seq, a cut
+tail lacks the signed seq, a deleted checkpoint leaves a gap in the numbers, or (the newest
+one) is missing from an exported anchors file that the room keeps elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, func, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from dealer_assist.db.bootstrap import Database
+from dealer_assist.db.keys import RoomKey, show_fingerprint
+from dealer_assist.db.models import CheckpointRow
+from dealer_assist.errors import BadInput
+from dealer_assist.services.chain import canonical, time_text
+
+CP = CheckpointRow.__table__
+ANCHORS_FORMAT = "dealer-assist-anchors/1"
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A stored checkpoint: its number, what was signed (``body``) and the signature."""
+
+    number: int
+    at: datetime
+    reason: str
+    key_id: str
+    body: str
+    signature: str
+
+    @property
+    def data(self) -> dict[str, Any]:
+        out = json.loads(self.body)
+        assert isinstance(out, dict)
+        return out
+
+    @property
+    def fingerprint(self) -> str:
+        return show_fingerprint(self.key_id)
+
+    def table_head(self, table_id: int) -> tuple[int, str] | None:
+        for t in self.data.get("tables", ()):
+            if t.get("id") == table_id:
+                return int(t["seq"]), str(t["hash"])
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "at": time_text(self.at), "reason": self.reason,
+                "key_id": self.key_id, "body": self.body, "signature": self.signature}
+
+
+def _heads(conn: Connection) -> dict[str, Any]:
+    """What a checkpoint signs, read in the caller's transaction."""
+    q = conn.exec_driver_sql
+    hands = dict(q("SELECT table_id, COUNT(*) FROM hands GROUP BY table_id").all())
+    fees: dict[int, int] = {}
+    for table_id, total in q(
+        "SELECT h.table_id, SUM(l.amount) FROM ledger_lines l JOIN hands h ON h.id = l.hand_id "
+        "WHERE l.kind = 'fee' AND l.settlement = (SELECT MAX(m.settlement) FROM ledger_lines m "
+        "WHERE m.hand_id = l.hand_id) GROUP BY h.table_id"
+    ):
+        fees[int(table_id)] = int(total or 0)
+    for table_id, total in q(
+        "SELECT table_id, SUM(amount) FROM ledger_lines WHERE hand_id IS NULL GROUP BY table_id"
+    ):
+        if table_id is not None:
+            fees[int(table_id)] = fees.get(int(table_id), 0) + int(total or 0)
+    tables = [
+        {"id": int(id_), "name": name, "seq": int(seq or 0), "hash": head,
+         "hands": int(hands.get(id_, 0)), "fees": fees.get(int(id_), 0)}
+        for id_, name, seq, head in q(
+            "SELECT id, name, head_seq, head_hash FROM card_tables ORDER BY id"
+        )
+    ]
+    audit = q("SELECT entries, head_hash FROM audit_head WHERE id = 1").first()
+    return {"tables": tables,
+            "audit": {"entries": int(audit[0]) if audit else 0,
+                      "hash": audit[1] if audit else "0" * 64}}
+
+
+def sign_checkpoint(db: Database, key: RoomKey, *, reason: str) -> Checkpoint:
+    """Sign and store a checkpoint of every chain head as they are now."""
+    for _ in range(3):
+        try:
+            with db.engine.begin() as conn:
+                number = 1 + int(conn.execute(
+                    select(func.coalesce(func.max(CP.c.number), 0))
+                ).scalar_one())
+                at = datetime.now(UTC)
+                body = canonical({"n": number, "at": time_text(at), "reason": reason,
+                                  "key": key.key_id, **_heads(conn)})
+                signature = key.sign(body.encode("utf-8"))
+                conn.execute(insert(CP).values(number=number, at=at, reason=reason,
+                                               key_id=key.key_id, body=body,
+                                               signature=signature))
+            return Checkpoint(number, at, reason, key.key_id, body, signature)
+        except IntegrityError:  # another station took the number: take the next
+            continue
+    raise BadInput("could not store a checkpoint: other stations kept taking its number; retry")
+
+
+def stored_checkpoints(conn: Connection) -> list[Checkpoint]:
+    from dealer_assist.db.models import UTCDateTime
+
+    out = []
+    for r in conn.execute(select(CP).order_by(CP.c.number, CP.c.id)):
+        at = r.at
+        if isinstance(at, str):
+            at = UTCDateTime().process_result_value(at, conn.dialect)
+        out.append(Checkpoint(int(r.number), at, r.reason, r.key_id, r.body, r.signature))
+    return out
+
+
+def latest_checkpoint(db: Database) -> Checkpoint | None:
+    with db.engine.connect() as conn:
+        conn.execution_options(dealer_assist_read=True)
+        rows = stored_checkpoints(conn)
+    return rows[-1] if rows else None
+
+
+def export_anchors(db: Database, key: RoomKey, out: Path) -> tuple[Checkpoint, int]:
+    """Sign a fresh checkpoint, then write every checkpoint and the public key to ``out``."""
+    fresh = sign_checkpoint(db, key, reason="export")
+    with db.engine.connect() as conn:
+        conn.execution_options(dealer_assist_read=True)
+        rows = stored_checkpoints(conn)
+    doc = {"format": ANCHORS_FORMAT, "public_key": key.public_hex, "key_id": key.key_id,
+           "fingerprint": key.fingerprint, "checkpoints": [c.to_json() for c in rows]}
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(out)
+    return fresh, len(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class Anchors:
+    """An exported anchors file: the room's public key and the checkpoints it held."""
+
+    key: RoomKey
+    checkpoints: tuple[Checkpoint, ...]
+
+
+def read_anchors(path: Path) -> Anchors:
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise BadInput(f"no such anchors file: {path}") from exc
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadInput(f"{path} is not an anchors file (not JSON): {exc}") from exc
+    if not isinstance(doc, dict) or doc.get("format") != ANCHORS_FORMAT:
+        raise BadInput(f"{path} is not an anchors file written by `checkpoints export`")
+    try:
+        key = RoomKey.from_public_hex(str(doc["public_key"]))
+        cps = tuple(
+            Checkpoint(int(c["number"]), datetime.fromisoformat(c["at"]), str(c["reason"]),
+                       str(c["key_id"]), str(c["body"]), str(c["signature"]))
+            for c in doc["checkpoints"]
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadInput(f"{path}: an anchors entry cannot be read ({exc})") from exc
+    return Anchors(key, cps)
+
+
+@dataclass(slots=True)
+class AnchorCheck:
+    """The checkpoints checked: what is wrong, and the newest one that verified."""
+
+    problems: list[str] = field(default_factory=list)
+    good: Checkpoint | None = None
+    stored: int = 0
+    signed: bool = False
+
+    def summary(self) -> str:
+        if not self.stored:
+            return "no signed checkpoint yet"
+        if self.good is None:
+            return f"{self.stored} signed checkpoints, none verified"
+        how = "signatures checked" if self.signed else "signatures NOT checked (no room key here)"
+        many = "checkpoint" if self.stored == 1 else "checkpoints"
+        return (f"{self.stored} signed {many} ({how}); the newest, {self.good.number}, matches "
+                f"the database (key {self.good.fingerprint})")
+
+
+def _anchor_problems(
+    conn: Connection, cp: Checkpoint, names: Mapping[int, str], *, count_hands: bool = True
+) -> list[str]:
+    """Where the database no longer has what checkpoint ``cp`` signed (``count_hands``: also
+    the hands up to each signed seq, a scan of the table's hands)."""
+    out: list[str] = []
+    pg = conn.dialect.name == "postgresql"
+    mark = "%s" if pg else "?"
+    data = cp.data
+    for t in data.get("tables", ()):
+        table_id, seq, head = int(t["id"]), int(t["seq"]), str(t["hash"])
+        name = names.get(table_id, t.get("name", f"#{table_id}"))
+        where = f"table {name} (id {table_id})"
+        if table_id not in names:
+            out.append(f"{where}: checkpoint {cp.number} signed it, but the table is gone")
+            continue
+        if seq:
+            row = conn.exec_driver_sql(
+                f"SELECT hash FROM events WHERE table_id = {mark} AND seq = {mark}",
+                (table_id, seq),
+            ).first()
+            if row is None:
+                out.append(f"{where}, seq {seq}: checkpoint {cp.number} signed this event but "
+                           "it is no longer stored (events at the end were cut)")
+                continue
+            if row[0] != head:
+                out.append(f"{where}, seq {seq}: the event's hash differs from the one "
+                           f"checkpoint {cp.number} signed (the chain was rewritten and its "
+                           "hashes recomputed)")
+                continue
+        if not count_hands:
+            continue
+        hands = conn.exec_driver_sql(
+            "SELECT COUNT(*) FROM hands h WHERE h.table_id = "
+            f"{mark} AND EXISTS (SELECT 1 FROM events e WHERE e.hand_id = h.id AND e.number = 1 "
+            f"AND e.seq <= {mark})", (table_id, seq),
+        ).scalar()
+        if int(hands or 0) != int(t.get("hands", 0)):
+            out.append(f"{where}: checkpoint {cp.number} signed {t.get('hands')} hands up to "
+                       f"seq {seq}, the database has {hands} (hands were deleted or added)")
+    audit = data.get("audit") or {}
+    entries, head = int(audit.get("entries", 0)), str(audit.get("hash", ""))
+    if entries:
+        row = conn.exec_driver_sql(
+            f"SELECT hash FROM audit_log WHERE seq = {mark}", (entries,)
+        ).first()
+        if row is None:
+            out.append(f"audit log: checkpoint {cp.number} signed entry {entries}, which is no "
+                       "longer stored (entries at the end were cut)")
+        elif row[0] != head:
+            out.append(f"audit log, entry {entries}: its hash differs from the one checkpoint "
+                       f"{cp.number} signed (the audit chain was rewritten)")
+    return out
+
+
+def check_checkpoints(
+    conn: Connection, key: RoomKey | None, anchors: Anchors | None = None,
+    *, every: bool = True,
+) -> AnchorCheck:
+    """Check the stored checkpoints (numbering, signatures, and that the database still has
+    what each signed; ``every`` False: only the newest's anchors), and an anchors file's."""
+    result = AnchorCheck()
+    stored = stored_checkpoints(conn)
+    result.stored = len(stored)
+    names = {int(i): n for i, n in conn.exec_driver_sql("SELECT id, name FROM card_tables")}
+    if key is None and anchors is not None:
+        key = anchors.key
+    result.signed = key is not None
+    expected = 1
+    for cp in stored:
+        if cp.number != expected:
+            if cp.number > expected:
+                result.problems.append(
+                    f"checkpoint {expected} is missing (deleted); the next stored is {cp.number}"
+                )
+            else:
+                result.problems.append(f"checkpoint {cp.number} is stored twice")
+        expected = cp.number + 1
+    by_number = {cp.number: cp for cp in stored}
+    sound: list[Checkpoint] = []
+    for cp in stored:
+        try:
+            data = cp.data
+        except ValueError:
+            result.problems.append(f"checkpoint {cp.number} cannot be read")
+            continue
+        if data.get("n") != cp.number:
+            result.problems.append(f"checkpoint {cp.number} says it is number {data.get('n')}")
+            continue
+        if key is not None and (
+            cp.key_id != key.key_id or not key.verifies(cp.signature, cp.body.encode("utf-8"))
+        ):
+            result.problems.append(
+                f"checkpoint {cp.number}: its signature does not verify with the room's key "
+                f"({show_fingerprint(key.key_id)}): it was forged or changed"
+            )
+            continue
+        sound.append(cp)
+    todo = sound if every else sound[-1:]
+    for cp in todo:
+        found = _anchor_problems(conn, cp, names, count_hands=cp is sound[-1])
+        result.problems.extend(found)
+        if not found:
+            result.good = cp
+    if not every and sound and result.good is None:  # the newest does not match: look back
+        for cp in reversed(sound[:-1]):
+            if not _anchor_problems(conn, cp, names):
+                result.good = cp
+                break
+    if anchors is not None:
+        newest = anchors.checkpoints[-1] if anchors.checkpoints else None
+        for cp in anchors.checkpoints:
+            if not anchors.key.verifies(cp.signature, cp.body.encode("utf-8")):
+                result.problems.append(f"anchors file: checkpoint {cp.number}'s signature does "
+                                       "not verify (the file was changed)")
+                continue
+            mine = by_number.get(cp.number)
+            if mine is None:
+                result.problems.append(f"checkpoint {cp.number} of the anchors file is not in "
+                                       "the database (deleted)")
+            elif mine.signature != cp.signature or mine.body != cp.body:
+                result.problems.append(f"checkpoint {cp.number} in the database differs from "
+                                       "the anchors file's")
+            result.problems.extend(
+                p for p in _anchor_problems(conn, cp, names, count_hands=cp is newest)
+                if p not in result.problems
+            )
+    return result
+
+
+def describe(cps: Sequence[Checkpoint]) -> str:
+    return ", ".join(f"{c.number} ({c.reason})" for c in cps)

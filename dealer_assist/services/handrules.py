@@ -1,0 +1,223 @@
+"""What verify holds each hand to beyond its own replay: the fee it ran under is the fee of the
+settings version in force when it started, and it takes over from the table's hand before it
+(carry-in equal to that hand's carry-out, each seat's stack equal to what it left that hand
+with), unless the change was recorded (a rebuy or a carry-in the dealer gave, written to the
+audit log as ``stacks`` for the hand).
+
+Pure: the database layer reads the hands' start events, settings and ledger lines.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.fees import parse_fee_policy
+from dealer_assist.services.model import TableSettings
+from dealer_assist.settings.table import parse_table_settings
+
+
+@dataclass(frozen=True, slots=True)
+class HandStart:
+    """A hand as these rules see it: the hands table's word and its start event."""
+
+    hand_id: int
+    table_id: int
+    number: int
+    game: str
+    status: str
+    settings_id: int | None
+    seq: int
+    time: datetime
+    body: str
+    #: Who the hands table says started it, and who the start event (hashed) says.
+    started_by: str = ""
+    actor: str = ""
+    shift_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftSpan:
+    """A shift as the hands are checked against it: its table, when it opened and closed."""
+
+    table_id: int
+    opened_at: datetime
+    closed_at: datetime | None
+
+
+@dataclass(slots=True)
+class Outcome:
+    """A settled hand's money per seat, from its latest ledger lines."""
+
+    put_in: dict[int, int] = field(default_factory=dict)
+    push: dict[int, int] = field(default_factory=dict)
+    carry_out: int = 0
+
+
+def outcomes(lines: Iterable[tuple[int, int, str, int | None, int]]) -> dict[int, Outcome]:
+    """(hand id, settlement, kind, seat, amount) in (hand, settlement) order: the latest
+    settlement's put-ins, pushes and carry-out of each hand."""
+    out: dict[int, Outcome] = {}
+    latest: dict[int, int] = {}
+    for hand_id, settlement, kind, seat, amount in lines:
+        if latest.get(hand_id) != settlement:
+            latest[hand_id] = settlement
+            out[hand_id] = Outcome()
+        o = out[hand_id]
+        if kind == "put_in" and seat is not None:
+            o.put_in[seat] = o.put_in.get(seat, 0) + int(amount)
+        elif kind == "push" and seat is not None:
+            o.push[seat] = o.push.get(seat, 0) + int(amount)
+        elif kind == "carry_out":
+            o.carry_out += int(amount)
+    return out
+
+
+_SEAT = re.compile(r"seat (\d+) ")
+
+
+def recorded_changes(entries: Iterable[tuple[int | None, str, str]]) -> dict[int, set[str]]:
+    """Per hand, what the audit log records as given by hand at its start (the ``stacks``
+    entries): ``seat N`` for each seat's stack, ``carry-in`` for the carry-in."""
+    out: dict[int, set[str]] = {}
+    for hand_id, action, detail in entries:
+        if action != "stacks" or hand_id is None:
+            continue
+        marks = out.setdefault(hand_id, set())
+        marks.update(f"seat {m}" for m in _SEAT.findall(detail + " "))
+        if "carry-in" in detail:
+            marks.add("carry-in")
+    return out
+
+
+def _aware(t: datetime) -> datetime:
+    return t.replace(tzinfo=UTC) if t.tzinfo is None else t.astimezone(UTC)
+
+
+def _fee_json(obj: Any) -> str:
+    policy = parse_fee_policy(obj)
+    return "null" if policy is None else json.dumps(policy.to_json(), sort_keys=True)
+
+
+def in_force(versions: Sequence[TableSettings], at: datetime) -> TableSettings | None:
+    """The table's settings version in force at ``at``: the latest created at or before it."""
+    found = None
+    for v in versions:
+        if _aware(v.created_at) <= at:
+            found = v
+    return found
+
+
+def hand_findings(
+    name: str,
+    hands: Sequence[HandStart],
+    versions: Sequence[TableSettings],
+    ledger: Mapping[int, Outcome],
+    changes: Mapping[int, set[str]],
+    baseline: int = 0,
+    shifts: Mapping[int, ShiftSpan] | None = None,
+) -> list[tuple[int, str, int]]:
+    """(seq, message, hand id) for every hand of one table (``hands`` in number order) whose
+    fee is not its settings version's, that does not take over from the table's last hand dealt
+    before it (an imported hand, which has no settings version, neither is held to it nor
+    feeds the next), or whose
+    row in the hands table disagrees with its start event (who started it) or its shift (the
+    shift is of another table, or was not open when the hand started: ``shifts``)."""
+    found: list[tuple[int, str, int]] = []
+    expected_fee: dict[int, str | None] = {}
+    #: Per settings version, a start event's fee object found to be its fee (most hands of a
+    #: table carry the very same object: compared as is, not parsed again).
+    same_fee: dict[int, Any] = {}
+    prev: HandStart | None = None
+    prev_start: dict[str, Any] = {}
+    for h in hands:
+        label = f"hand {h.number}"
+        if h.actor and h.started_by != h.actor:
+            found.append((h.seq, f"{label}: the hands table says {h.started_by} started it, its "
+                          f"start event says {h.actor} (changed behind the app's back)",
+                          h.hand_id))
+        if shifts is not None and h.shift_id is not None:
+            span = shifts.get(h.shift_id)
+            at = _aware(h.time)
+            if span is None or span.table_id != h.table_id or not (
+                _aware(span.opened_at) <= at
+                and (span.closed_at is None or at <= _aware(span.closed_at))
+            ):
+                found.append((h.seq, f"{label}: the hands table puts it in shift {h.shift_id}, "
+                              "which was not open at its table when it started (changed behind "
+                              "the app's back)", h.hand_id))
+        try:
+            start = json.loads(h.body)
+        except ValueError:
+            prev, prev_start = h, {}
+            continue  # (the replay names an unreadable event)
+        if not isinstance(start, dict):
+            prev, prev_start = h, {}
+            continue
+        if h.settings_id is not None:
+            version = in_force(versions, _aware(h.time))
+            if version is None or version.id != h.settings_id:
+                found.append((h.seq, f"{label} says it ran under settings id {h.settings_id}, "
+                              "but the version in force when it started was "
+                              + ("none" if version is None else
+                                 f"version {version.version} (id {version.id})"), h.hand_id))
+            else:
+                if version.id not in expected_fee:
+                    try:
+                        policy = parse_table_settings(version.document).fee_policy
+                        expected_fee[version.id] = (
+                            "null" if policy is None else _fee_json(policy.to_json())
+                        )
+                    except DealerAssistError:
+                        expected_fee[version.id] = None
+                want = expected_fee[version.id]
+                fee = start.get("fee")
+                if fee is not None and fee == same_fee.get(version.id):
+                    got: str | None = want  # (the same object as a hand already checked)
+                else:
+                    try:
+                        got = _fee_json(fee)
+                    except DealerAssistError:
+                        got = None
+                    if got == want and isinstance(fee, dict):
+                        same_fee[version.id] = fee
+                if want is not None and got != want:
+                    found.append((h.seq, f"{label}'s fee {got} is not the fee {want} of "
+                                  f"settings version {version.version}, in force when it "
+                                  "started", h.hand_id))
+        if h.settings_id is None:  # imported: its own log's stacks; it feeds no later hand
+            continue
+        if (
+            h.seq > baseline and prev is not None
+            and prev.game == h.game and prev.status == "settled" and prev.hand_id in ledger
+        ):
+            out = ledger[prev.hand_id]
+            given = changes.get(h.hand_id, set())
+            carry = start.get("carry_in")
+            if isinstance(carry, int) and carry != out.carry_out and "carry-in" not in given:
+                found.append((h.seq, f"{label} starts with a carry-in of {carry} but hand "
+                              f"{prev.number} carried out {out.carry_out}, and no change is "
+                              "recorded", h.hand_id))
+            stacks = start.get("stacks")
+            before = prev_start.get("stacks")
+            if isinstance(stacks, dict) and isinstance(before, dict):
+                for key, value in sorted(stacks.items()):
+                    if key not in before or f"seat {key}" in given:
+                        continue
+                    try:
+                        seat = int(key)
+                        left = int(before[key]) - out.put_in.get(seat, 0) + out.push.get(seat, 0)
+                    except (TypeError, ValueError):
+                        continue
+                    if value != left:
+                        found.append((h.seq, f"{label} starts seat {seat} with {value} but it "
+                                      f"left hand {prev.number} with {left}, and no rebuy is "
+                                      "recorded", h.hand_id))
+                        break
+        prev, prev_start = h, start
+    return found
