@@ -25,9 +25,12 @@ from dealer_assist.services import (
     Hand,
     HandFilter,
     HandNow,
+    LockedOut,
+    NotAllowed,
     Services,
     Session,
     Shift,
+    SignInFailed,
     StoreUnavailable,
     Table,
     TimeNow,
@@ -87,11 +90,15 @@ class DealerController(QObject):
         self.time: TimeNow | None = None
         #: Why the last operation was held for a floor person's approval ("" when it was not).
         self.approval_asked = ""
+        #: Whether the last refusal was a name or PIN (wrong, locked, may not approve): an
+        #: approval dialog then stays open for the PIN to be typed again.
+        self.auth_refused = False
 
     # --- running an operation -------------------------------------------------------------
 
     def _run(self, what: str, op: Callable[[], None]) -> bool:
         """Run one service operation; on success the views redraw, on failure they don't."""
+        self.auth_refused = False
         try:
             op()
         except StoreUnavailable as exc:
@@ -113,6 +120,7 @@ class DealerController(QObject):
             return False
         except DealerAssistError as exc:
             self.last_error = str(exc)
+            self.auth_refused = isinstance(exc, (SignInFailed, LockedOut, NotAllowed))
             self.refused.emit(str(exc))
             return False
         if self.pending is not None:

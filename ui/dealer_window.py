@@ -13,6 +13,7 @@ marks the period and lists the time to collect from each seat.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from dealer_assist.engine.base import Action, Prompt
@@ -74,6 +75,7 @@ class DealerScreen(QWidget):
         self.card_action: Action | None = None
         self.discard_seat: int | None = None
         self._input_kind = ""
+        self._misdeal_draft: dict[int, str] = {}
 
         root = QVBoxLayout(self)
         root.setContentsMargins(10, 8, 10, 8)
@@ -465,12 +467,12 @@ class DealerScreen(QWidget):
             return
         reason = dlg.reason.text().strip()
         approval: Approval | None = None
-        if c.now.over or c.now.hand.status == "settled":
-            approval = self._ask_approval(f"The hand is finished: a floor person approves "
-                                          f"voiding event {target} ({reason}).")
-            if approval is None:
-                return
         self._input_kind = "action"
+        if c.now.over or c.now.hand.status == "settled":
+            self._ask_approval(f"The hand is finished: a floor person approves "
+                               f"voiding event {target} ({reason}).",
+                               lambda a: c.undo(reason, a))
+            return
         c.undo(reason, approval)
 
     def misdeal(self) -> None:
@@ -480,26 +482,40 @@ class DealerScreen(QWidget):
             self.show_refusal("no hand to call off as a misdeal")
             return
         number = c.now.hand.number
+        button = " and the next hand keeps the same button" if self._has_button() else ""
         dlg = VoidReasonDialog(
             f"Misdeal: call off hand {number}. Every chip put in goes back to its seat, no fee "
-            "is taken, and the next hand keeps the same button.", self, title="Misdeal",
+            f"is taken{button}.", self, title="Misdeal",
             ok="Call it off", example="e.g. a card exposed on the deal", noun="a misdeal",
         )
+        dlg.reason.setText(self._misdeal_draft.get(number, ""))
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
         reason = dlg.reason.text().strip()
-        approval = self._ask_approval(f"A floor person approves the misdeal of hand {number} "
-                                      f"({reason}).")
-        if approval is None:
-            return
+        self._misdeal_draft = {number: reason}  # kept if the approval is cancelled
         self._input_kind = "action"
-        c.misdeal(reason, approval)
+        if self._ask_approval(f"A floor person approves the misdeal of hand {number} "
+                              f"({reason}).", lambda a: c.misdeal(reason, a)):
+            self._misdeal_draft = {}
 
-    def _ask_approval(self, what: str) -> Approval | None:
-        dlg = ApprovalDialog(what, self.c.services, self)
-        if dlg.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return dlg.approval
+    def _has_button(self) -> bool:
+        """Whether the hand in play has a dealer button (a misdeal keeps it where it is)."""
+        view = self.c.view()
+        return view is not None and getattr(view, "button", None) is not None
+
+    def _ask_approval(self, what: str, op: Callable[[Approval], bool]) -> bool:
+        """The floor's name and PIN, then ``op`` with them. A wrong PIN (or a name that may
+        not approve) is refused inside the dialog, which stays open for another try."""
+
+        def submit(approval: Approval) -> tuple[str, bool]:
+            if op(approval):
+                return "", False
+            return self.c.last_error, self.c.auth_refused
+
+        dlg = ApprovalDialog(what, self.c.services, self, submit=submit)
+        done = dlg.exec() == QDialog.DialogCode.Accepted and not dlg.refusal
+        self.setFocus()
+        return done
 
     def open_table(self) -> None:
         dlg = OpenTableDialog(self.c.services, self.c.session, self)
@@ -568,12 +584,11 @@ class DealerScreen(QWidget):
     def close_shift(self) -> None:
         if self.c.shift is None:
             return
-        approval = self._ask_approval(
-            f"Close shift {self.c.shift.id}: the floor signs it off with their PIN."
+        self._input_kind = "action"
+        self._ask_approval(
+            f"Close shift {self.c.shift.id}: the floor signs it off with their PIN.",
+            self.c.close_shift,
         )
-        if approval is not None:
-            self._input_kind = "action"
-            self.c.close_shift(approval)
 
     # --- feedback --------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ is lost; it returns plain values and the caller makes the service call.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -38,15 +39,23 @@ from dealer_assist.ui.qt import (
 
 
 class _Dialog(QDialog):
-    """A dialog with a form, an inline error line and OK/Cancel."""
+    """A dialog with a form, an inline error line and OK/Cancel.
+
+    Keyboard first: it opens with the cursor in its first field (``first_field``, else the
+    form's first input), Tab goes through the fields and then OK and Cancel, and Enter in a
+    field moves to the next field; Enter in the last field presses OK.
+    """
 
     def __init__(self, title: str, parent: QWidget | None = None, *, ok: str = "OK") -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.setMinimumWidth(560)
+        self.first_field: QWidget | None = None
+        self._focused_once = False
         self.lay = QVBoxLayout(self)
         self.heading = QLabel(title)
         self.heading.setObjectName("Heading")
+        self.heading.setWordWrap(True)
         self.lay.addWidget(self.heading)
         self.form = QFormLayout()
         self.form.setVerticalSpacing(12)
@@ -64,8 +73,96 @@ class _Dialog(QDialog):
         okb.setObjectName("dialog-ok")
         okb.setProperty("role", "primary")
         self.buttons.accepted.connect(self._try_accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons.rejected.connect(self.cancel)
         self.lay.addWidget(self.buttons)
+
+    #: Asked before Cancel, Escape or the window's close button quit (None: never asked).
+    quit_question: str | None = None
+
+    def cancel(self) -> None:
+        """Cancel, Escape or the window's close: ask first when it would quit the app."""
+        if self.quit_question is None or confirm_quit(self, self.quit_question):
+            self.reject()
+
+    def closeEvent(self, event: Any) -> None:
+        if event.spontaneous() and self.quit_question is not None and self.isVisible():
+            event.ignore()
+            self.cancel()
+            return
+        super().closeEvent(event)
+
+    def fields(self) -> list[QWidget]:
+        """The inputs a person types into, in the order Tab and Enter go through them."""
+        out: list[QWidget] = []
+
+        def take(w: QWidget | None) -> None:
+            if w is not None and w.isVisibleTo(self) and w.isEnabled() and (
+                    w.focusPolicy() & Qt.FocusPolicy.TabFocus) and not isinstance(w, QLabel):
+                out.append(w)
+
+        for row in range(self.form.rowCount()):
+            item = self.form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+            if item is None:
+                continue
+            if item.widget() is not None:
+                take(item.widget())
+            elif item.layout() is not None:
+                lay = item.layout()
+                for i in range(lay.count()):
+                    take(lay.itemAt(i).widget())
+        return out
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        if self._focused_once:
+            return
+        self._focused_once = True
+        fields = self.fields()
+        chain = [*fields, *[b for b in self.buttons.buttons() if b.isVisibleTo(self)]]
+        for a, b in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(a, b)
+        for f in fields:
+            if isinstance(f, QPlainTextEdit):
+                f.setTabChangesFocus(True)  # Tab leaves the notes: nothing typed lands there
+                f.installEventFilter(self)
+        first = self.first_field or (fields[0] if fields else None)
+        if first is not None:
+            first.setFocus(Qt.FocusReason.TabFocusReason)
+
+    def _field_of(self, w: QWidget | None) -> int:
+        for i, f in enumerate(self.fields()):
+            if w is not None and (w is f or f.isAncestorOf(w)):
+                return i
+        return -1
+
+    def _enter_in_field(self, w: QWidget | None) -> bool:
+        """Enter in a field that is not the last: go to the next field (True if it did)."""
+        fields = self.fields()
+        i = self._field_of(w)
+        if 0 <= i < len(fields) - 1:
+            fields[i + 1].setFocus(Qt.FocusReason.TabFocusReason)
+            return True
+        return False
+
+    def eventFilter(self, obj: Any, event: Any) -> bool:
+        from dealer_assist.ui.qt import QEvent
+
+        if (isinstance(obj, QPlainTextEdit) and event.type() == QEvent.Type.KeyPress
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+                and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier):
+            if not self._enter_in_field(obj):  # Shift+Enter starts a new line in notes
+                self.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+            return True
+        return bool(super().eventFilter(obj, event))
+
+    def keyPressEvent(self, event: Any) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and \
+                self._enter_in_field(self.focusWidget()):
+            return
+        if event.key() == Qt.Key.Key_Escape and not event.modifiers():
+            self.cancel()
+            return
+        super().keyPressEvent(event)
 
     def show_error(self, text: str) -> None:
         self.error.setText(text)
@@ -108,16 +205,24 @@ class SignInDialog(_Dialog):
         self.pin = _pin_edit("signin-pin")
         self.form.addRow("Name", self.name)
         self.form.addRow("PIN", self.pin)
-        self.name.returnPressed.connect(self.pin.setFocus)
         self.lock_timer = QTimer(self)
         self.lock_timer.setSingleShot(True)
         self.lock_timer.timeout.connect(self._lockout_over)
         self._until = datetime.now(UTC)
 
+    quit_question = "Quit Dealer Assist? Nobody is signed in at this station."
+
     def attempt(self) -> None:
+        from dealer_assist.errors import BadInput
         from dealer_assist.services import LockedOut
 
         self.lock_timer.stop()
+        if not self.name.text().strip():  # nothing typed is never a try at anyone's PIN
+            self.name.setFocus()
+            raise BadInput("type your name, then your PIN")
+        if not self.pin.text():
+            self.pin.setFocus()
+            raise BadInput("type your PIN (an empty PIN is not a try)")
         try:
             self.session = self.services.sign_in(self.name.text().strip(), self.pin.text())
         except LockedOut as exc:
@@ -135,6 +240,24 @@ class SignInDialog(_Dialog):
     def _lockout_over(self) -> None:
         self.show_error(f"The lockout ended at {self._until.astimezone(UTC):%H:%M} UTC: "
                         "sign in again.")
+
+
+def confirm_quit(parent: QWidget, question: str) -> bool:
+    """Ask before quitting; "Go back" is the default, so a stray Enter or Escape returns to
+    the dialog. Q (or Alt+Q) quits."""
+    from dealer_assist.ui.qt import QMessageBox
+
+    box = QMessageBox(parent)
+    box.setWindowTitle("Quit Dealer Assist?")
+    box.setText(question)
+    quit_b = box.addButton("&Quit", QMessageBox.ButtonRole.DestructiveRole)
+    quit_b.setObjectName("confirm-quit")
+    back = box.addButton("&Go back", QMessageBox.ButtonRole.RejectRole)
+    back.setObjectName("confirm-back")
+    box.setDefaultButton(back)
+    box.setEscapeButton(back)
+    box.exec()
+    return box.clickedButton() is quit_b
 
 
 class FirstAdminDialog(_Dialog):
@@ -155,11 +278,11 @@ class FirstAdminDialog(_Dialog):
         self.form.addRow("PIN", self.pin)
         self.form.addRow("PIN again", self.pin2)
 
-    def attempt(self) -> None:
-        from dealer_assist.errors import BadInput
+    quit_question = ("Quit without creating the admin? Nobody can sign in to this database "
+                     "until an admin is created.")
 
-        if self.pin.text() != self.pin2.text():
-            raise BadInput("the two PINs differ: type the same PIN twice")
+    def attempt(self) -> None:
+        _same_pins(self.pin, self.pin2)
         self.user = self.services.create_first_admin(
             name=self.name.text(), full_name=self.full.text(), pin=self.pin.text()
         )
@@ -386,13 +509,22 @@ def add_table_from_file(services: Services, session: Session, path: Path) -> int
 
 
 class ApprovalDialog(_Dialog):
-    """A floor person's name and PIN, typed at the station."""
+    """A floor person's name and PIN, typed at the station.
+
+    With ``submit`` the dialog makes the approved operation itself: a wrong PIN, a locked
+    name or someone who may not approve is refused inside the dialog, the PIN box is cleared
+    and the dialog stays open, so what was typed before it (a misdeal's reason) is not lost.
+    ``submit`` returns ``""`` when done, or the refusal and whether the PIN may be tried again.
+    """
 
     def __init__(self, what: str, services: Services, parent: QWidget | None = None,
-                 *, title: str = "Floor approval") -> None:
+                 *, title: str = "Floor approval",
+                 submit: Callable[[Approval], tuple[str, bool]] | None = None) -> None:
         super().__init__(title, parent, ok="Approve")
         self.services = services
+        self.submit = submit
         self.what = QLabel(what)
+        self.what.setObjectName("approval-what")
         self.what.setWordWrap(True)
         self.lay.insertWidget(1, self.what)
         self.name = QComboBox()
@@ -404,14 +536,28 @@ class ApprovalDialog(_Dialog):
         self.form.addRow("Floor", self.name)
         self.form.addRow("PIN", self.pin)
         self.approval: Approval | None = None
+        self.refusal = ""
 
     def attempt(self) -> None:
         from dealer_assist.errors import BadInput
 
         name = self.name.currentText().strip()
-        if not name or not self.pin.text():
-            raise BadInput("the floor person types their name and PIN")
+        if not name:
+            self.name.setFocus()
+            raise BadInput("the floor person types their name, then their PIN")
+        if not self.pin.text():
+            self.pin.setFocus()
+            raise BadInput("type the floor's PIN (an empty PIN is not a try)")
         self.approval = Approval(name=name, pin=self.pin.text())
+        if self.submit is None:
+            return
+        refusal, again = self.submit(self.approval)
+        self.refusal = refusal
+        if refusal and again:
+            self.approval = None
+            self.pin.clear()
+            self.pin.setFocus()
+            raise DealerAssistError(refusal)
 
 
 class VoidReasonDialog(_Dialog):
@@ -670,12 +816,19 @@ class VoidMarkDialog(_Dialog):
         self.form.addRow("Reason", self.reason)
         self.reason.setFocus()
 
-    def ask_approval(self, why: str) -> Approval | None:
-        """The floor's name and PIN (the dialog the hand void uses)."""
-        dlg = ApprovalDialog(why, self.c.services, self)
+    def ask_approval(self, why: str, target: int, reason: str) -> bool | None:
+        """The floor's name and PIN (the dialog the hand void uses), then the void with them:
+        None when the floor cancelled, else whether the void was recorded."""
+
+        def submit(approval: Approval) -> tuple[str, bool]:
+            if self.c.void_mark(target, reason, approval):
+                return "", False
+            return self.c.last_error, bool(getattr(self.c, "auth_refused", False))
+
+        dlg = ApprovalDialog(why, self.c.services, self, submit=submit)
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return None
-        return dlg.approval
+        return not dlg.refusal
 
     def attempt(self) -> None:
         from dealer_assist.errors import BadInput
@@ -689,11 +842,11 @@ class VoidMarkDialog(_Dialog):
         target = int(item.data(Qt.ItemDataRole.UserRole))
         ok = self.c.void_mark(target, reason)
         if not ok and self.c.approval_asked:
-            approval = self.ask_approval(self.c.approval_asked)
-            if approval is None:
+            done = self.ask_approval(self.c.approval_asked, target, reason)
+            if done is None:
                 raise BadInput("nothing was voided: this void moves money, so the floor must "
                                "approve it with their name and PIN")
-            ok = self.c.void_mark(target, reason, approval)
+            ok = done
         if not ok:
             raise DealerAssistError(self.c.last_error)
         self.target = target

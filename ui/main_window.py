@@ -6,6 +6,8 @@ state: each screen gets its controller, and the controllers get the services.
 
 from __future__ import annotations
 
+import logging
+
 from dealer_assist.services import PERMISSIONS, Services, Session
 from dealer_assist.ui.controllers import DealerController, FloorController
 from dealer_assist.ui.dealer_window import DealerScreen
@@ -29,6 +31,9 @@ from dealer_assist.ui.startup import note_when_shown
 from dealer_assist.ui.station import install_menus
 from dealer_assist.ui.theme import THEMES, apply_theme, current_theme, get_theme
 from dealer_assist.ui.users_dialog import UsersWindow
+
+
+log = logging.getLogger("dealer_assist.app")
 
 
 class MainWindow(QMainWindow):
@@ -137,20 +142,27 @@ class MainWindow(QMainWindow):
 
 
 def sign_in(services: Services) -> Session | None:
-    """First run creates the admin; then the sign-in dialog. ``None`` if cancelled."""
+    """First run creates the admin; then the sign-in dialog. ``None`` if the person chose to
+    quit (both dialogs ask first), and the log says which."""
     if services.needs_first_admin():
         first = FirstAdminDialog(services)
         if first.exec() != QDialog.DialogCode.Accepted:
+            log.warning("first run: quit without creating the admin; nobody can sign in to "
+                        "%s until one is created", services.cardroom_name())
             return None
+        log.info("first run: admin %s created", first.user.name if first.user else "?")
     dlg = SignInDialog(services)
     note_when_shown("sign-in shown")
-    if dlg.exec() != QDialog.DialogCode.Accepted:
+    if dlg.exec() != QDialog.DialogCode.Accepted or dlg.session is None:
+        log.info("sign-in: quit at the sign-in, nobody signed in")
         return None
     return dlg.session
 
 
 def open_app(services: Services, *, theme: str = "dark", where: str = "") -> int:
     """Run the app until the last window closes; signing out returns to the sign-in."""
+    if not logging.getLogger().handlers:  # the station's log: standard error, one line each
+        logging.basicConfig(level=logging.INFO, format="dealer-assist: %(message)s")
     app = application()
     app.setApplicationName("Dealer Assist")
     apply_theme(app, get_theme(theme))

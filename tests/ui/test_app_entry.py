@@ -12,7 +12,7 @@ from dealer_assist.cli import main
 from dealer_assist.cli.app import NoScreen, check_screen
 from dealer_assist.services import Argon2PinHasher
 from dealer_assist.ui.main_window import MainWindow
-from dealer_assist.ui.qt import QApplication, QTimer
+from dealer_assist.ui.qt import QApplication, QPushButton, Qt, QTimer
 from tests.ui.conftest import click_ok, furnish
 
 
@@ -42,11 +42,16 @@ def test_first_run_asks_for_the_admin_and_creates_it(qtbot: Any, tmp_path: Path)
 
     def sign_in_dialog(dlg: Any) -> None:
         seen.append(type(dlg).__name__)
-        dlg.reject()
+        _when_modal(confirm)
+        qtbot.keyClick(dlg, Qt.Key.Key_Escape)
+
+    def confirm(box: Any) -> None:  # quitting at the sign-in asks first
+        seen.append(type(box).__name__)
+        box.findChild(QPushButton, "confirm-quit").click()
 
     _when_modal(admin)
     assert main(["--db", url]) == 0
-    assert seen == ["FirstAdminDialog", "SignInDialog"]
+    assert seen == ["FirstAdminDialog", "SignInDialog", "QMessageBox"]
     from dealer_assist.db.bootstrap import open_services
 
     svc = open_services(url)

@@ -55,27 +55,26 @@ def test_main_window_tabs_follow_the_role_and_f9_switches_theme(
 
 
 def test_close_shift_needs_the_floor_pin(qtbot: Any, memory_services: Services) -> None:
+    """A wrong PIN is refused inside the approval, which stays open for the right one."""
     svc = memory_services
     screen = open_screen(qtbot, svc)
     shift_id = screen.c.shift.id if screen.c.shift else 0
+    seen: dict[str, Any] = {}
 
-    def wrong(dlg: Any) -> None:
+    def wrong_then_right(dlg: Any) -> None:
         dlg.name.setCurrentText("fran")
         qtbot.keyClicks(dlg.pin, "0000")
         click_ok(qtbot, dlg)
-
-    answer_next_dialog(qtbot, wrong)
-    qtbot.mouseClick(screen.close_button, Qt.MouseButton.LeftButton)
-    assert "wrong PIN" in screen.refusal.text()
-    assert svc.shift(shift_id).open
-
-    def right(dlg: Any) -> None:
-        dlg.name.setCurrentText("fran")
+        seen["error"] = dlg.error.text()
+        seen["open"] = dlg.isVisible()
+        seen["pin"] = dlg.pin.text()
+        assert svc.shift(shift_id).open
         qtbot.keyClicks(dlg.pin, "2222")
         click_ok(qtbot, dlg)
 
-    answer_next_dialog(qtbot, right)
+    answer_next_dialog(qtbot, wrong_then_right)
     qtbot.mouseClick(screen.close_button, Qt.MouseButton.LeftButton)
+    assert "wrong PIN" in seen["error"] and seen["open"] and seen["pin"] == ""
     closed = svc.shift(shift_id)
     assert not closed.open and closed.closed_floor == "fran"
     assert screen.message.text() == "Open a table to start the shift"
