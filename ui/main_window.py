@@ -12,6 +12,7 @@ from dealer_assist.services import PERMISSIONS, Services, Session
 from dealer_assist.ui.controllers import DealerController, FloorController
 from dealer_assist.ui.dealer_window import DealerScreen
 from dealer_assist.ui.dialogs import ChangePinDialog, FirstAdminDialog, SignInDialog
+from dealer_assist.ui.elide import ElidedLabel
 from dealer_assist.ui.floor_console import FloorConsole
 from dealer_assist.ui.qt import (
     QDialog,
@@ -51,9 +52,10 @@ class MainWindow(QMainWindow):
         lay.setContentsMargins(0, 0, 0, 0)
         bar = QHBoxLayout()
         bar.setContentsMargins(10, 6, 10, 0)
-        who = QLabel(f"{session.user.full_name} · {session.role}"
-                     + (f"   ·   {where}" if where else ""))
+        who = ElidedLabel(f"{session.user.full_name} · {session.role}"
+                          + (f"   ·   {where}" if where else ""))
         who.setObjectName("Muted")
+        self.who = who
         bar.addWidget(who, 1)
         self.users_button: QPushButton | None = None
         if session.role in PERMISSIONS["users"]:
@@ -70,7 +72,7 @@ class MainWindow(QMainWindow):
         self.theme_button.setObjectName("theme")
         self.theme_button.clicked.connect(self.toggle_theme)
         bar.addWidget(self.theme_button)
-        out = QPushButton("Sign out")
+        out = QPushButton("Sign out  [Ctrl+Q]")
         out.setObjectName("sign-out")
         out.clicked.connect(self.sign_out)
         bar.addWidget(out)
@@ -94,6 +96,7 @@ class MainWindow(QMainWindow):
             ("F9", self.toggle_theme),
             ("F8", self.users),
             ("F10", self.change_pin),
+            ("Ctrl+Q", self.sign_out),
             ("Ctrl+1", lambda: self.tabs.setCurrentIndex(0)),
             ("Ctrl+2", lambda: self.tabs.setCurrentIndex(min(1, self.tabs.count() - 1))),
         ):
