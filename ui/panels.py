@@ -5,9 +5,10 @@ the database banner. Views only: they emit what the dealer chose; controllers ac
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from dealer_assist.engine.base import Action, Prompt, Settlement
+from dealer_assist.engine.base import Action, FeeLine, Prompt, Settlement
 from dealer_assist.engine.hand import Step
 from dealer_assist.money import format_cents
 from dealer_assist.ui.qt import (
@@ -306,16 +307,7 @@ class PushChecklist(QFrame):
         if fees:
             total += f"; fees {format_cents(fees)}"
         self.totals.setText(total)
-        lines: list[tuple[str, str]] = []
-        for kind, lines_of_kind in _fees_by_kind(s):
-            lines.append((f"fee-{kind}", lines_of_kind))
-        for p in s.steps:
-            text = p.text
-            if p.amount and format_cents(p.amount) not in text:
-                text += f"  ({format_cents(p.amount)})"
-            lines.append((f"step-{p.n}", f"{p.n}. {text}"))
-        if s.carry_out and not any("carr" in p.text.lower() for p in s.steps):
-            lines.append(("carry", f"Set aside {format_cents(s.carry_out)} for the next hand"))
+        lines = [(line.name, line.text) for line in push_lines(s)]
         for name, text in lines:
             row = StepRow(name, text)
             row.check.toggled.connect(lambda _on: self._update())
@@ -345,10 +337,45 @@ class PushChecklist(QFrame):
             self.all_done.emit()
 
 
-def _fees_by_kind(s: Settlement) -> list[tuple[str, str]]:
+@dataclass(frozen=True, slots=True)
+class PushLine:
+    """One line of the push checklist: what to do, with how much, to whom."""
+
+    name: str
+    text: str
+    amount: int
+    kind: str
+    to_seat: int | None = None
+
+
+def push_lines(s: Settlement) -> list[PushLine]:
+    """The checklist of a settlement, each amount once: first a drop line per kind of fee the
+    game's own steps do not already take (a fee taken before the deal), then the game's steps
+    in order (which may drop a rake or take a fee from a pool themselves)."""
+    left = list(s.fees)
+    for p in s.steps:
+        if p.kind != "fee":
+            continue
+        same = [i for i, f in enumerate(left) if f.amount == p.amount]
+        named = [i for i in same if left[i].kind.replace("_", " ") in p.text.lower()]
+        if named or same:
+            left.pop((named or same)[0])
+    out = [PushLine(f"fee-{kind}", text, total, "fee") for kind, text, total in _drops(left)]
+    for p in s.steps:
+        text = p.text
+        if p.amount and format_cents(p.amount) not in text:
+            text += f"  ({format_cents(p.amount)})"
+        out.append(PushLine(f"step-{p.n}", f"{p.n}. {text}", p.amount, p.kind, p.to_seat))
+    if s.carry_out and not any(p.kind == "carry" or "carr" in p.text.lower() for p in s.steps):
+        out.append(PushLine("carry", f"Set aside {format_cents(s.carry_out)} for the next hand",
+                            s.carry_out, "carry"))
+    return out
+
+
+def _drops(fees: Sequence[FeeLine]) -> list[tuple[str, str, int]]:
     """One drop line per kind of fee: the total, and who it comes from."""
     kinds: dict[str, list[tuple[int | None, int]]] = {}
-    for f in s.fees:
+    for f in fees:
         kinds.setdefault(f.kind, []).append((f.from_seat, f.amount))
     out = []
     for kind, parts in kinds.items():
@@ -363,7 +390,7 @@ def _fees_by_kind(s: Settlement) -> list[tuple[str, str]]:
             text += " (" + ", ".join(
                 f"seat {seat} {format_cents(a)}" for seat, a in parts if seat is not None
             ) + ")"
-        out.append((kind, text + " into the drop box"))
+        out.append((kind, text + " into the drop box", total))
     return out
 
 

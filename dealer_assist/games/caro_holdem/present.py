@@ -173,12 +173,15 @@ def prompt(state: State) -> Prompt:
         )
         return Prompt(SHOWDOWN, first.seat, message, tuple(actions))
     results, _ = settle_pots(state)
+    # the amounts the dealer pushes (after the rake and drops), as the push steps say them
     won = "; ".join(
-        f"{r.name} {money(r.amount)} to seat{'s' if len(r.winners) > 1 else ''} "
+        f"{r.name} {money(r.amount - r.fee)} to seat{'s' if len(r.winners) > 1 else ''} "
         + ", ".join(map(str, r.winners))
-        for r in results
+        for r in results if r.amount - r.fee
     )
-    return Prompt(OVER, None, f"Hand over: {won}", (), (), True)
+    fees = sum(r.fee for r in results)
+    after = f" (after {money(fees)} in fees)" if fees else ""
+    return Prompt(OVER, None, f"Hand over: push {won or 'nothing'}{after}", (), (), True)
 
 
 def _status(state: State, s: SeatState) -> str:
