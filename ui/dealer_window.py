@@ -637,8 +637,18 @@ class DealerScreen(QWidget):
             if key in (Qt.Key.Key_T, Qt.Key.Key_Space):
                 self.push.tick_next()
                 return
-            if key == Qt.Key.Key_N and self.push.done:
+            if key in (Qt.Key.Key_N, Qt.Key.Key_O, Qt.Key.Key_X) and not self.push.done:
+                left = sum(not c.isChecked() for c in self.push.checks)
+                self.show_refusal(f"tick each push step first (T or Space): {left} left")
+                return
+            if key == Qt.Key.Key_N:
                 self.start_hand()
+                return
+            if key == Qt.Key.Key_O:
+                self.open_table()
+                return
+            if key == Qt.Key.Key_X:
+                self.close_shift()
                 return
         elif page == PAGE_IDLE:
             if key == Qt.Key.Key_N and self.c.shift is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -119,12 +120,13 @@ class _Dialog(QDialog):
         self._focused_once = True
         fields = self.fields()
         chain = [*fields, *[b for b in self.buttons.buttons() if b.isVisibleTo(self)]]
-        for a, b in zip(chain, chain[1:], strict=False):
+        for a, b in pairwise(chain):
             QWidget.setTabOrder(a, b)
         for f in fields:
             if isinstance(f, QPlainTextEdit):
                 f.setTabChangesFocus(True)  # Tab leaves the notes: nothing typed lands there
-                f.installEventFilter(self)
+            if isinstance(f, NotesEdit):
+                f.on_enter = lambda w=f: self._enter_or_ok(w)
         first = self.first_field or (fields[0] if fields else None)
         if first is not None:
             first.setFocus(Qt.FocusReason.TabFocusReason)
@@ -144,16 +146,9 @@ class _Dialog(QDialog):
             return True
         return False
 
-    def eventFilter(self, obj: Any, event: Any) -> bool:
-        from dealer_assist.ui.qt import QEvent
-
-        if (isinstance(obj, QPlainTextEdit) and event.type() == QEvent.Type.KeyPress
-                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-                and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier):
-            if not self._enter_in_field(obj):  # Shift+Enter starts a new line in notes
-                self.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
-            return True
-        return bool(super().eventFilter(obj, event))
+    def _enter_or_ok(self, w: QWidget) -> None:
+        if not self._enter_in_field(w):
+            self.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
 
     def keyPressEvent(self, event: Any) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and \
@@ -181,6 +176,22 @@ class _Dialog(QDialog):
 
     def attempt(self) -> None:
         """Check the input (and make the service call); raise to keep the dialog open."""
+
+
+class NotesEdit(QPlainTextEdit):
+    """Notes of several lines where Enter goes on to the next box, as in every other field
+    (Shift+Enter starts a new line) and Tab leaves them: nothing meant for the next box, such
+    as a PIN, is ever typed into the notes."""
+
+    on_enter: Any = None
+
+    def keyPressEvent(self, event: Any) -> None:
+        if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+                and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+                and self.on_enter is not None):
+            self.on_enter()
+            return
+        super().keyPressEvent(event)
 
 
 def _pin_edit(name: str) -> QLineEdit:
@@ -591,7 +602,8 @@ class DisputeDialog(_Dialog):
     def __init__(self, hand_label: str, services: Services, parent: QWidget | None = None):
         super().__init__(f"Dispute: {hand_label}", parent, ok="Record dispute")
         self.services = services
-        self.notes = QPlainTextEdit()
+        self.notes = NotesEdit()
+        self.notes.setTabChangesFocus(True)
         self.notes.setObjectName("dispute-notes")
         self.notes.setFixedHeight(100)
         self.ruling = QLineEdit()

@@ -18,7 +18,6 @@ from dealer_assist.ui.qt import (
     QDialog,
     QHBoxLayout,
     QKeySequence,
-    QLabel,
     QMainWindow,
     QPushButton,
     QShortcut,
@@ -32,7 +31,6 @@ from dealer_assist.ui.startup import note_when_shown
 from dealer_assist.ui.station import install_menus
 from dealer_assist.ui.theme import THEMES, apply_theme, current_theme, get_theme
 from dealer_assist.ui.users_dialog import UsersWindow
-
 
 log = logging.getLogger("dealer_assist.app")
 
@@ -111,6 +109,7 @@ class MainWindow(QMainWindow):
         if w is self.floor and self.floor is not None:
             self.floor.fill_filters()
             self.floor.search()
+            self.floor.list.setFocus()  # ↓ ↑ choose a hand at once
 
     def toggle_theme(self) -> None:
         names = list(THEMES)
@@ -179,7 +178,21 @@ def open_app(services: Services, *, theme: str = "dark", where: str = "") -> int
         if session is None:
             return 0
         window = MainWindow(services, session, where=where)
-        window.show()
+        _show_on_station(window)
         app.exec()
-        if not window.signed_out:
+        signed_out = window.signed_out
+        window.deleteLater()
+        del window
+        if not signed_out:
             return 0
+
+
+def _show_on_station(window: QMainWindow) -> None:
+    """At 1280x800 or smaller the window fills the screen (the frame must not push it off);
+    on a bigger screen it opens at 1280x800."""
+    screen = window.screen()
+    room = screen.availableGeometry() if screen is not None else None
+    if room is not None and (room.width() <= 1280 or room.height() <= 820):
+        window.showMaximized()
+    else:
+        window.show()
