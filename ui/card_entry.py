@@ -26,6 +26,8 @@ from dealer_assist.ui.qt import (
 )
 
 SUIT_ORDER = "shdc"
+#: Letters a card can start with (T for ten; the rest are digits).
+RANK_LETTERS = "akqjt"
 
 
 class CardInput(QLineEdit):
@@ -38,6 +40,9 @@ class CardInput(QLineEdit):
         super().__init__(parent)
         #: Called with a letter typed after a whole card; True if it chose an action.
         self.letter_after_card: Callable[[str], bool] | None = None
+        #: Called with a letter typed in the empty box that no card starts with (an action's
+        #: key, such as M to muck); True if it was taken.
+        self.action_letter: Callable[[str], bool] | None = None
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Backspace and not self.text():
@@ -50,9 +55,13 @@ class CardInput(QLineEdit):
             event.ignore()  # Undo voids the last event: the screen handles it
             return
         letter = event.text()
-        if (letter.isalpha() and len(letter) == 1 and self.letter_after_card is not None
-                and self._whole_card() and self.letter_after_card(letter)):
-            return
+        if letter.isalpha() and len(letter) == 1:
+            if (self.letter_after_card is not None and self._whole_card()
+                    and self.letter_after_card(letter)):
+                return
+            if (not self.text().strip() and letter.lower() not in RANK_LETTERS
+                    and self.action_letter is not None and self.action_letter(letter)):
+                return  # no card starts with this letter: it is an action's key
         super().keyPressEvent(event)
 
 

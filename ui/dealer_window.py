@@ -21,7 +21,7 @@ from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput
 from dealer_assist.money import format_cents
 from dealer_assist.services import Approval
-from dealer_assist.ui.card_entry import CardEntry
+from dealer_assist.ui.card_entry import RANK_LETTERS, CardEntry
 from dealer_assist.ui.controllers import DealerController, build_event
 from dealer_assist.ui.dialogs import (
     ApprovalDialog,
@@ -160,6 +160,7 @@ class DealerScreen(QWidget):
         self.cards.input.escaped.connect(self.setFocus)
         self.cards.picker_shown.connect(lambda _on: self._page(self.pages.currentIndex()))
         self.cards.input.letter_after_card = self._letter_after_card
+        self.cards.input.action_letter = self._action_letter
         sl.addWidget(self.cards)
         middle.addWidget(side)
         root.addLayout(middle, 1)
@@ -381,7 +382,26 @@ class DealerScreen(QWidget):
             if a.enabled and needs_cards(a) == len(typed) and shortcut(a) == letter.lower():
                 self._submit(a, typed)
                 return True
+        for a in prompt.actions:  # its row is full, or the rules refuse it now: say so
+            if not a.enabled and needs_cards(a) and shortcut(a) == letter.lower():
+                self.cards.show_error(f"{a.label}: {a.reason or 'not possible now'}")
+                return True
+        if letter.lower() not in RANK_LETTERS:
+            keys = " · ".join(f"{shortcut(a).upper()} {a.label}" for a in prompt.actions
+                              if a.enabled and needs_cards(a) and shortcut(a))
+            self.cards.show_error(f'"{letter}" is not a card'
+                                  + (f": after the card type {keys}" if keys else ""))
+            return True
         return False
+
+    def _action_letter(self, letter: str) -> bool:
+        """A letter no card starts with, typed in the empty card box: the action with that
+        key (M to muck at a showdown); a letter nothing uses is refused under the box."""
+        if self._trigger(letter):
+            return True
+        self.cards.show_error(f'"{letter}" is not a card or a key here: type a rank (2-9, T, '
+                              "J, Q, K, A) and a suit (s, h, d, c)")
+        return True
 
     def _typed_cards(self) -> tuple[Any, ...] | None:
         """The collected cards plus what is in the box, when it reads as cards."""

@@ -19,6 +19,7 @@ from dealer_assist.ui.qt import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     Qt,
     QVBoxLayout,
     QWidget,
@@ -266,10 +267,21 @@ class PushChecklist(QFrame):
         self.title.setObjectName("push-title")
         self.title.setStyleSheet("font-weight: bold;")
         lay.addWidget(self.title)
-        self.box = QVBoxLayout()
-        lay.addLayout(self.box)
+        # the steps scroll rather than squeeze: a step of three lines is never clipped
+        self.scroll = QScrollArea()
+        self.scroll.setObjectName("push-scroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        inner = QWidget()
+        inner.setObjectName("push-steps")
+        self.box = QVBoxLayout(inner)
+        self.box.setContentsMargins(0, 0, 4, 0)
         self.box.setSpacing(0)
-        lay.addStretch(1)
+        self.box.addStretch(1)
+        self.scroll.setWidget(inner)
+        lay.addWidget(self.scroll, 1)
         self.totals = QLabel("")
         self.totals.setObjectName("push-totals")
         self.totals.setWordWrap(True)
@@ -311,7 +323,7 @@ class PushChecklist(QFrame):
         for name, text in lines:
             row = StepRow(name, text)
             row.check.toggled.connect(lambda _on: self._update())
-            self.box.addWidget(row)
+            self.box.insertWidget(self.box.count() - 1, row)
             self.rows.append(row)
             self.checks.append(row.check)
         self._update()
@@ -320,9 +332,10 @@ class PushChecklist(QFrame):
         return [r.label.text() for r in self.rows]
 
     def tick_next(self) -> None:
-        for c in self.checks:
-            if not c.isChecked():
-                c.setChecked(True)
+        for row in self.rows:
+            if not row.check.isChecked():
+                row.check.setChecked(True)
+                self.scroll.ensureWidgetVisible(row)
                 return
 
     @property

@@ -42,3 +42,44 @@ def test_ofc_example_dealt_with_card_then_row_letter(
     assert screen.push.totals.text().startswith("In all:")
     rows = [r.body for r in svc.hand_events(screen.c.now.hand.id)]
     assert rows[1:] == [e.to_json() for e in events[1:]]
+
+
+def test_regression_ofc_letter_of_a_full_row_is_refused_not_typed(
+    qtbot: Any, memory_services: Services, examples_dir: Path
+) -> None:
+    """A card, then the letter of a row that is full: refused with the reason under the box,
+    and the letter does not go into the box ("Jcm")."""
+    from dealer_assist.cards import full_deck
+
+    svc = memory_services
+    svc.add_table(svc.sign_in("ada", "9999"), OFC_TABLE)
+    screen = open_screen(qtbot, svc, table="OFC-1")
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    events, _ = read_log(examples_dir / "ofc-two-players.jsonl")
+    used = {ev.card.code for ev in events[1:] if isinstance(ev, Place)}
+    spare = next(c.code for c in full_deck() if c.code not in used).lower()
+    for ev in events[1:]:
+        assert isinstance(ev, Place) and screen.c.now is not None
+        prompt = screen.prompt
+        assert prompt is not None
+        full = [a for a in prompt.actions if a.label.startswith("middle") and not a.enabled]
+        if full or not any(a.label.startswith("middle") for a in prompt.actions):
+            qtbot.keyClicks(screen.cards.input, spare + "m")
+            assert screen.cards.input.text() == spare
+            assert screen.cards.error.isVisible() and screen.cards.error.text()
+            screen.cards.input.clear()
+            return
+        qtbot.keyClicks(screen.cards.input, ev.card.code.lower() + ev.row[0])
+    raise AssertionError("the middle row never filled in the example")
+
+
+def test_action_letter_typed_in_the_empty_card_box_is_the_action(
+    qtbot: Any, memory_services: Services
+) -> None:
+    """A letter no card starts with goes to the screen's keys, not into the card box."""
+    screen = open_screen(qtbot, memory_services)
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    assert screen.cards.input.hasFocus() or screen.cards.count
+    qtbot.keyClicks(screen.cards.input, "w")
+    assert screen.cards.input.text() == ""
+    assert '"w" is not a card' in screen.cards.error.text() or screen.refusal.isVisible()
