@@ -172,9 +172,10 @@ class DealerScreen(QWidget):
         self.idle_text = QLabel("")
         self.idle_text.setObjectName("idle-text")
         il.addWidget(self.idle_text, 1)
-        il.addWidget(QLabel("Seats this hand"))
+        il.addWidget(QLabel("Seats this hand  [S]"))
         self.seats_edit = QLineEdit()
         self.seats_edit.setObjectName("seats-edit")
+        self.seats_edit.returnPressed.connect(self.start_hand)  # S, the seats, Enter: dealt
         self.seats_edit.setPlaceholderText("as the table settings say")
         self.seats_edit.setMaximumWidth(260)
         il.addWidget(self.seats_edit)
@@ -632,6 +633,9 @@ class DealerScreen(QWidget):
         text = event.text()
         key = event.key()
         page = self.pages.currentIndex()
+        if key == Qt.Key.Key_Escape and self.seats_edit.hasFocus():
+            self.setFocus()
+            return
         if event.matches(QKeySequence.StandardKey.Undo):
             self.undo()
             return
@@ -679,6 +683,10 @@ class DealerScreen(QWidget):
                 return
             if key == Qt.Key.Key_X and self.c.shift is not None:
                 self.close_shift()
+                return
+            if key == Qt.Key.Key_S and self.c.shift is not None:
+                self.seats_edit.setFocus()
+                self.seats_edit.selectAll()
                 return
         elif page == PAGE_DISCARD:
             if text.isdigit():

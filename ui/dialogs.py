@@ -414,13 +414,34 @@ def settings_lines(game: str, params: dict[str, Any]) -> list[str]:
         elif k == "stacks" and isinstance(v, dict):
             lines.append("stacks: " + ", ".join(f"{s} {format_cents(int(c))}"
                                                 for s, c in v.items()))
+        elif k == "fee" and isinstance(v, dict):
+            lines.append(f"fee: {_fee_words(v)}")
+        elif isinstance(v, dict):
+            lines.append(f"{k}: " + ", ".join(f"{pk} {_money_or(pk, pv)}"
+                                              for pk, pv in v.items()))
+        elif isinstance(v, list):
+            lines.append(f"{k}: " + ", ".join(map(str, v)))
         else:
             lines.append(f"{k}: {v}")
     return lines
 
 
+def _fee_words(fee: dict[str, Any]) -> str:
+    """The fee as a person reads it ("5% rake, capped at $5, ..."), not as stored."""
+    from dealer_assist.fees.schedule import parse_fee_schedule
+
+    try:
+        schedule = parse_fee_schedule(fee)
+    except DealerAssistError:
+        schedule = None
+    if schedule is None:
+        return ", ".join(f"{k} {_money_or(k, v)}" for k, v in fee.items())
+    return schedule.describe()
+
+
 def _money_or(key: str, value: Any) -> str:
-    if key in ("chip", "unit", "ante") and isinstance(value, int):
+    if key in ("chip", "unit", "ante", "amount", "cap", "min_pot", "limit") and \
+            isinstance(value, int) and not isinstance(value, bool):
         return format_cents(value)
     return str(value)
 
@@ -441,7 +462,7 @@ class OpenTableDialog(_Dialog):
         self.form.addRow("Table", self.table)
         self.form.addRow("Floor", self.floor)
         self.form.addRow("Settings", self.details)
-        self.add = QPushButton("Add a table from a settings file…")
+        self.add = QPushButton("&Add a table from a settings file…  [Alt+A]")
         self.add.setObjectName("open-add")
         self.add.clicked.connect(self._add_table)
         self.add.setVisible(session.role in ("floor", "admin"))
@@ -472,8 +493,16 @@ class OpenTableDialog(_Dialog):
             return
         shift = self.services.current_shift(int(tid))
         lines = [f"version {st.version}", *settings_lines(st.game, dict(st.document))]
+        self.floor.setEnabled(True)
         if shift is not None:
             lines.append(f"open shift: dealer {shift.dealer}, floor {shift.floor}")
+            if shift.dealer == self.session.name:  # resumed as it is: its floor stays
+                i = self.floor.findData(shift.floor)
+                if i >= 0:
+                    self.floor.setCurrentIndex(i)
+                self.floor.setEnabled(False)
+                lines.append(f"Open shift resumes your shift {shift.id} with floor "
+                             f"{shift.floor}")
         self.details.setText("\n".join(lines))
 
     def _add_table(self) -> None:
