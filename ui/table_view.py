@@ -435,8 +435,28 @@ class TableWidget(QWidget):
                 top = max(top, g.bottom() + 4)
             else:
                 bottom = min(bottom, g.top() - 4)
-        if bottom - top < 120:  # crowded: overlap the seats' edges rather than hide the board
-            top, bottom = int(mid - 80), int(mid + 80)
+        # what does not fit between the seats is shortened, never drawn over: first the notes
+        # go on one line, then into the tooltip, then the title; the pots always show
+        view = self.view
+        notes = tuple(view.info) if view is not None else ()
+        self.info.setText("\n".join(notes))
+        self.info.setVisible(bool(notes))
+        self.title.setVisible(True)
+        self.center.setToolTip("")
+        for step in ("one line", "no notes", "no title"):
+            if self._center_lay.totalHeightForWidth(cw) <= bottom - top:
+                break
+            if step == "one line":
+                self.info.setText("  ·  ".join(notes))
+            elif step == "no notes":
+                self.info.hide()
+                self.center.setToolTip("\n".join(notes))
+            else:
+                self.title.hide()
+        need = self._center_lay.totalHeightForWidth(cw)
+        if need > bottom - top:  # still crowded: overlap the seats' edges, not each other
+            top = max(0, int(mid - need / 2))
+            bottom = min(self.height(), top + need)
         self.center.setGeometry(x0, top, cw, bottom - top)
 
     def resizeEvent(self, event: object) -> None:

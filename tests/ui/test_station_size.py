@@ -100,3 +100,28 @@ def test_every_dialog_fits_the_station(qtbot: Any, room: Services) -> None:
     ]
     for w in made:
         fits(qtbot, w)
+
+
+def test_regression_felt_text_never_squeezed_over_itself(qtbot: Any) -> None:
+    """A small felt (the floor's replay of eight seats): the pots, the bonus pool among them,
+    keep their full height; the notes go on one line or into the tooltip instead."""
+    from dealer_assist.engine.hand import replay
+    from dealer_assist.events import Start
+    from dealer_assist.ui.screenshots import cc_events
+    from dealer_assist.ui.table_view import TableWidget
+
+    start = Start(game="champs-and-cowards", seats=tuple(range(1, 9)),
+                  params={"chip": 200, "decks": 1, "carry_in": 0})
+    view = replay([start, *cc_events()[:16]]).state
+    from dealer_assist.engine.registry import get_game
+
+    table = TableWidget()
+    qtbot.addWidget(table)
+    for w, h in ((820, 400), (700, 330), (1280, 560)):
+        table.resize(w, h)
+        table.show()
+        table.show_view(get_game("champs-and-cowards").view(view))
+        qtbot.wait(1)
+        need = table._center_lay.totalHeightForWidth(table.center.width())
+        assert table.center.height() >= need, (w, h)
+        assert "Bonus pool" in table.pots.text() and table.pots.isVisible()

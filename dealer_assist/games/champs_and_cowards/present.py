@@ -93,7 +93,8 @@ def prompt(state: CCState) -> Prompt:
     return Prompt(
         phase="action",
         to_act=seat,
-        message=f"Seat {seat} ({h.points} points): champ for {fmt(cost)} or coward",
+        message=f"Seat {seat} ({h.points} points): champ for {fmt(cost)}"
+        + (" or coward" if block is None else " (a coward is refused now: see below)"),
         actions=(
             Action(kind="champ", label=f"Champ {fmt(cost)}", seat=seat, amount=cost,
                    key=KEY_CHAMP),
