@@ -173,7 +173,8 @@ def take(out: Path, only: str | None = None) -> list[Path]:
         from dealer_assist.ui.main_window import MainWindow
 
         svc, _, fran = cardroom()
-        win = MainWindow(svc, fran, where="sqlite:///cardroom.sqlite3")
+        win = MainWindow(svc, fran, where="sqlite:////home/fran-okafor/.local/share/dealer-assist/"
+                                               "dealer-assist.sqlite3")
         assert win.dealer is not None
         c = win.dealer.c
         c.open_table(svc.find_table("Table 1").id, "fran")

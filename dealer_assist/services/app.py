@@ -123,10 +123,11 @@ class HandNow:
     def prompt(self) -> Prompt:
         misdeal = self.replay.misdeal
         if misdeal is not None:
+            button = self.replay.game.view(self.replay.state).button is not None
             return Prompt(
                 phase="misdeal", to_act=None, done=True,
-                message=f"Misdeal ({misdeal.reason}): give back every chip put in this hand; "
-                "the next hand keeps the same button",
+                message=f"Misdeal ({misdeal.reason}): give back every chip put in this hand"
+                + ("; the next hand keeps the same button" if button else ""),
             )
         return self.replay.game.prompt(self.replay.state)
 
