@@ -63,8 +63,9 @@ class App:
 
     def __init__(self, env: dict[str, str], home: Path, log: Path) -> None:
         self.env = {**env, "HOME": str(home)}
-        for k in ("XDG_DATA_HOME", "DEALER_ASSIST_DB", "DEALER_ASSIST_NO_USER_DB"):
-            self.env.pop(k, None)  # the app's default database, in the fresh HOME
+        for k in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "DEALER_ASSIST_DB",
+                  "DEALER_ASSIST_NO_USER_DB", "DEALER_ASSIST_SETTINGS"):
+            self.env.pop(k, None)  # the station's first start: its own settings and database
         self.log = log
         self.out = log.open("ab")
         self.proc = subprocess.Popen([sys.executable, "-m", "dealer_assist.cli"], env=self.env,

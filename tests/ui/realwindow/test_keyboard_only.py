@@ -4,7 +4,7 @@ on their first day). Regressions: dialogs opened with the focus on OK, Enter aft
 an empty PIN that counted as a wrong one, Escape on the first run quit silently, a wrong floor
 PIN lost the misdeal's reason, Tab in a dispute's notes put the floor's PIN into them.
 
-Two launches cover it all: the first run (admin, sign-in, quit), then a dealer's shift (a whole
+Two launches cover it all: the first run (the station's set-up, the admin, sign-in, quit), then a dealer's shift (a whole
 hand of Champs and Cowards with an Undo, a Caro Hold 'em hand and a misdeal approved by the
 floor, an open-face hand) and the floor's dispute. The database and the audit log are checked
 afterwards through the project's own services.
@@ -28,7 +28,7 @@ if missing_tools():
     pytest.skip(f"real-window tests need {', '.join(missing_tools())} (scripts/setup --test)",
                 allow_module_level=True)
 
-MAIN = r"^Dealer Assist — "
+MAIN = r"^Dealer Assist — Riverside Cardroom"
 SIGN_IN = r"^Sign in$"
 CC_TABLE: dict[str, Any] = {"name": "CC-1", "game": "champs-and-cowards", "seats": 8,
                             "smallest_chip": 100, "params": {"chip": 200, "decks": 1}}
@@ -82,6 +82,9 @@ def test_first_run_and_a_shift_keyboard_only(display: dict[str, str], tmp_path: 
     # --- first run: Escape asks (Enter goes back), the admin, sign-in, then quit ------------
     app = App(display, home, log)
     try:
+        app.wait_for(r"^Set up this station$")  # a new station: name, database, theme, printer
+        app.enter("Riverside Cardroom")
+        app.key("Return", "Return", "Return")  # this PC's own database, dark, system printer
         app.wait_for(r"^First run")
         app.key("Escape")
         app.wait_for(r"^Quit Dealer Assist\?$")
@@ -111,7 +114,8 @@ def test_first_run_and_a_shift_keyboard_only(display: dict[str, str], tmp_path: 
     entries = audit(svc)
     failed = [d for a, d in entries if a == "login-failed"]
     assert failed == ["wrong PIN (1 of 3)"]
-    assert [a for a, _ in entries][:4] == ["user-added", "login-failed", "login", "logout"]
+    people = [a for a, _ in entries if a in ("user-added", "login-failed", "login", "logout")]
+    assert people[:4] == ["user-added", "login-failed", "login", "logout"]
 
     # --- the room: a dealer, a floor person, three tables ------------------------------------
     admin = svc.sign_in("ada", "9999")
