@@ -4,10 +4,10 @@ on their first day). Regressions: dialogs opened with the focus on OK, Enter aft
 an empty PIN that counted as a wrong one, Escape on the first run quit silently, a wrong floor
 PIN lost the misdeal's reason, Tab in a dispute's notes put the floor's PIN into them.
 
-Two launches cover it all: the first run (the station's set-up, the admin, sign-in, quit), then a dealer's shift (a whole
-hand of Champs and Cowards with an Undo, a Caro Hold 'em hand and a misdeal approved by the
-floor, an open-face hand) and the floor's dispute. The database and the audit log are checked
-afterwards through the project's own services.
+Two launches cover it all: the first run (the station's set-up, the admin, sign-in, quit),
+then a dealer's shift (a whole hand of Champs and Cowards with an Undo, a Caro Hold 'em hand
+and a misdeal approved by the floor, an open-face hand) and the floor's dispute. The database
+and the audit log are checked afterwards through the project's own services.
 """
 
 from __future__ import annotations
