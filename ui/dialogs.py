@@ -92,7 +92,7 @@ class _Dialog(QDialog):
             return
         super().closeEvent(event)
 
-    def fields(self) -> list[QWidget]:
+    def input_fields(self) -> list[QWidget]:
         """The inputs a person types into, in the order Tab and Enter go through them."""
         out: list[QWidget] = []
 
@@ -118,7 +118,7 @@ class _Dialog(QDialog):
         if self._focused_once:
             return
         self._focused_once = True
-        fields = self.fields()
+        fields = self.input_fields()
         chain = [*fields, *[b for b in self.buttons.buttons() if b.isVisibleTo(self)]]
         for a, b in pairwise(chain):
             QWidget.setTabOrder(a, b)
@@ -132,14 +132,14 @@ class _Dialog(QDialog):
             first.setFocus(Qt.FocusReason.TabFocusReason)
 
     def _field_of(self, w: QWidget | None) -> int:
-        for i, f in enumerate(self.fields()):
+        for i, f in enumerate(self.input_fields()):
             if w is not None and (w is f or f.isAncestorOf(w)):
                 return i
         return -1
 
     def _enter_in_field(self, w: QWidget | None) -> bool:
         """Enter in a field that is not the last: go to the next field (True if it did)."""
-        fields = self.fields()
+        fields = self.input_fields()
         i = self._field_of(w)
         if 0 <= i < len(fields) - 1:
             fields[i + 1].setFocus(Qt.FocusReason.TabFocusReason)

@@ -209,8 +209,9 @@ class FloorConsole(QWidget):
         self.verify_button = QPushButton("Verify  [V]")
         self.verify_button.setObjectName("verify")
         self.verify_button.clicked.connect(self.verify)
-        for b in (self.reveal_button, self.dispute_button, self.hand_pdf, self.shift_pdf,
-                  self.verify_button):
+        # two rows, so the console fits a 1280x800 station: the hand's own actions, then the
+        # shift's and the room's
+        for b in (self.reveal_button, self.dispute_button, self.hand_pdf, self.shift_pdf):
             bar.addWidget(b)
         rl.addLayout(bar)
         print_bar = QHBoxLayout()
@@ -222,6 +223,7 @@ class FloorConsole(QWidget):
                                      "(logged; a correction keeps the first count)")
         self.count_button.clicked.connect(self.enter_count)
         print_bar.addWidget(self.count_button)
+        print_bar.addWidget(self.verify_button)
         print_bar.addStretch(1)
         rl.addLayout(print_bar)
         log = QFrame()

@@ -72,7 +72,9 @@ def test_dealer_screen_fits_the_station_in_every_state(qtbot: Any, room: Service
 
 def test_every_dialog_fits_the_station(qtbot: Any, room: Services) -> None:
     from dealer_assist.ui import dialogs as d
+    from dealer_assist.ui.count_dialog import CountDialog
     from dealer_assist.ui.stacks_dialog import StacksDialog
+    from dealer_assist.ui.station import StationDialog
     from dealer_assist.ui.users_dialog import UsersWindow
 
     ada = room.sign_in("ada", "9999")
@@ -97,6 +99,9 @@ def test_every_dialog_fits_the_station(qtbot: Any, room: Services) -> None:
         d.CollectTimeDialog(c.time.collect, "Collect time: period 1"),
         StacksDialog({s: 100000 for s in range(1, 9)}, tuple(range(1, 9))),
         UsersWindow(room, ada),
+        StationDialog(default_db=LONG_DB.removeprefix("sqlite:///")),
+        CountDialog(room, ada, table_id=c.table.id if c.table else 0,
+                    shift_id=c.shift.id if c.shift else 0, expected=12345),
     ]
     for w in made:
         fits(qtbot, w)
