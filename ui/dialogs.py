@@ -125,8 +125,6 @@ class _Dialog(QDialog):
         for f in fields:
             if isinstance(f, QPlainTextEdit):
                 f.setTabChangesFocus(True)  # Tab leaves the notes: nothing typed lands there
-            if isinstance(f, NotesEdit):
-                f.on_enter = lambda w=f: self._enter_or_ok(w)
         first = self.first_field or (fields[0] if fields else None)
         if first is not None:
             first.setFocus(Qt.FocusReason.TabFocusReason)
@@ -183,13 +181,14 @@ class NotesEdit(QPlainTextEdit):
     (Shift+Enter starts a new line) and Tab leaves them: nothing meant for the next box, such
     as a PIN, is ever typed into the notes."""
 
-    on_enter: Any = None
-
     def keyPressEvent(self, event: Any) -> None:
+        # the dialog is looked up at the key, not kept: a reference back to it would make a
+        # cycle the garbage collector could free under Qt's feet
+        dialog = self.window()
         if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
                 and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier
-                and self.on_enter is not None):
-            self.on_enter()
+                and isinstance(dialog, _Dialog)):
+            dialog._enter_or_ok(self)
             return
         super().keyPressEvent(event)
 
