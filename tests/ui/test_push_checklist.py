@@ -55,7 +55,12 @@ def check_once(s: Settlement) -> list[PushLine]:
     return lines
 
 
-@pytest.mark.parametrize("game_name", game_names())
+#: The games the app ships (tests may register games of their own in the same registry).
+SHIPPED = [n for n in game_names()
+           if type(get_game(n)).__module__.startswith("dealer_assist.games")]
+
+
+@pytest.mark.parametrize("game_name", SHIPPED)
 def test_every_games_sample_hands_push_each_amount_once(game_name: str) -> None:
     game = get_game(game_name)
     rng = random.Random(14)
