@@ -48,6 +48,10 @@ def x_display(width: int = 1280, height: int = 800) -> Iterator[dict[str, str]]:
     wm = subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL,
                           stderr=subprocess.DEVNULL)
     try:
+        if shutil.which("xprop"):  # the window manager is up: it focuses the app's windows
+            until(lambda: "window id" in subprocess.run(
+                ["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=env, capture_output=True,
+                text=True, timeout=WAIT).stdout, "openbox to manage the display")
         yield env
     finally:
         for p in (wm, xvfb):
@@ -83,13 +87,24 @@ class App:
         """Until the window with a title matching ``title`` (a regex) has the focus."""
         pattern = re.compile(title)
 
+        start = time.monotonic()
+
         def ok() -> bool:
             if self.proc.poll() is not None:
                 raise AssertionError(f"the app quit while waiting for {title!r}:\n"
                                      + self.log.read_text(errors="replace")[-2000:])
-            return bool(pattern.search(self.active()))
+            if pattern.search(self.active()):
+                return True
+            if time.monotonic() - start > 5:  # a window mapped while the WM was busy: give
+                self.x("search", "--onlyvisible", "--name", title,  # it the focus it missed
+                       "windowactivate")
+            return False
 
-        until(ok, f"a focused window titled {title!r} (focused: {self.active()!r})")
+        try:
+            until(ok, f"a focused window titled {title!r}")
+        except AssertionError as exc:
+            raise AssertionError(f"{exc} (focused: {self.active()!r}); the app's log:\n"
+                                 + self.log.read_text(errors="replace")[-2000:]) from None
 
     def type(self, text: str) -> None:
         self.x("type", "--delay", "12", text)
