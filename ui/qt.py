@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import platform
-import sys
-
 from PySide6.QtCore import (
     QEvent,
     QObject,
@@ -97,23 +94,6 @@ from PySide6.QtCore import qVersion as qt_version
 from PySide6.QtPrintSupport import QPrinterInfo
 
 __all__ += ["QPrinterInfo", "QSettings", "qt_version"]
-
-
-def _immortal_singletons() -> None:
-    """PySide6 6.12 drops one reference to ``None`` (or ``True``/``False``) each time a signal
-    calls a Python slot that returns it. Python 3.12 made those objects immortal, so there it
-    is harmless; on 3.11 a long shift (tens of thousands of signals) would count them down to
-    zero and abort the app ("none_dealloc", at the latest when it exits). Give them the same
-    immortality here: a reserve of references no session can use up."""
-    if sys.version_info >= (3, 12) or platform.python_implementation() != "CPython":
-        return
-    import ctypes
-
-    for obj in (None, True, False):
-        ctypes.c_ssize_t.from_address(id(obj)).value += 1 << 48
-
-
-_immortal_singletons()
 
 
 def application() -> QApplication:
