@@ -32,14 +32,15 @@ from dealer_assist.db.bootstrap import open_database  # noqa: E402
 from dealer_assist.db.demo import fill_demo  # noqa: E402
 from dealer_assist.db.store import SqlStore  # noqa: E402
 from dealer_assist.db.verify import verify_database  # noqa: E402
-from dealer_assist.engine.registry import get_game  # noqa: E402
+from dealer_assist.engine.log import hand_events  # noqa: E402
+from dealer_assist.engine.registry import game_names, get_game  # noqa: E402
 from dealer_assist.services import Argon2PinHasher, Services  # noqa: E402
-from dealer_assist.services.verify import Folded, fold, parse_body  # noqa: E402
+from dealer_assist.services.verify import Folded, fold  # noqa: E402
 
 CACHE = Path(os.environ.get("DEALER_ASSIST_BENCH_CACHE", tempfile.gettempdir()))
 FAST = Argon2PinHasher(fast=True)
-CC = {"game": "champs-and-cowards", "seats": 8, "smallest_chip": 100,
-      "params": {"chip": 200, "decks": 1}, "fee": {"kind": "per-player", "amount": 100}}
+#: The game inputs are recorded for: the first game with a demo table, at its demo table.
+GAME = next(get_game(g) for g in game_names() if get_game(g).demo is not None)
 ROW = {"card": "9d", "seat": 3, "type": "card"}
 
 
@@ -65,9 +66,10 @@ class Station:
         svc.add_user(admin, name="dee", full_name="Dee Dealer", role="dealer", pin="3000")
         self.svc = svc
         self.dealer = svc.sign_in("dee", "3000")
-        self.table = svc.add_table(admin, CC, name="Bench").id
+        assert GAME.demo is not None
+        self.table = svc.add_table(admin, dict(GAME.demo.settings), name="Bench").id
         svc.open_shift(self.dealer, self.table, floor="fran")
-        self.game = get_game("champs-and-cowards")
+        self.game = GAME
         self.rng = random.Random(1)
         self.pending: list[Any] = []
         self.now: Any = None
@@ -77,7 +79,7 @@ class Station:
         if not self.pending:
             if self.now is not None:
                 self.svc.settle(self.dealer, self.now.hand.id)
-            events = self.game.sample_hand(self.rng, players=6)
+            events = self.game.sample_hand(self.rng, players=min(6, self.game.players[1]))
             self.now = self.svc.start_hand(self.dealer, self.table,
                                            seats=list(events[0].seats))
             self.pending = list(events[1:])
@@ -208,10 +210,11 @@ def replay_only(url: str) -> tuple[float, int]:
         for hand_id, body in conn.exec_driver_sql(
             "SELECT hand_id, body FROM events WHERE hand_id IS NOT NULL ORDER BY table_id, seq"
         ):
-            hands.setdefault(hand_id, []).append(parse_body(body))
+            hands.setdefault(hand_id, []).append(json.loads(body))
     db.close()
+    parsed = [hand_events(lines) for lines in hands.values()]
     t0 = time.perf_counter()
-    for events in hands.values():
+    for events in parsed:
         result = fold(events)
         assert isinstance(result, Folded)
         if result.over:  # (a misdeal settles as refunds; a hand left open has nothing yet)

@@ -1,11 +1,12 @@
 """``dealer-assist demo``: a database filled with realistic shifts, for trying the app out,
 for tests, benchmarks and reports.
 
-Several tables spreading both games, each hand dealt by the game's own ``sample_hand`` and
-replayed (so every stored hand is legal and its ledger lines are its real settlement), fees on
-every table, carry-overs between Champs and Cowards hands, shifts opened and closed by named
-dealers and floor people, a void, a misdeal, a dispute with an adjustment, a reveal, sign-ins in
-the audit log. Rows go in with bulk inserts; the hands are dealt on every CPU when there are many.
+Several tables spreading the games (each as its own demo table says), each hand dealt by the
+game's own ``sample_hand`` and replayed (so every stored hand is legal and its ledger lines are
+its real settlement), fees on every table, carry-overs between hands of games that carry chips
+over, shifts opened and closed by named dealers and floor people, a void, a misdeal, a dispute
+with an adjustment, a reveal, sign-ins in the audit log. Rows go in with bulk inserts; the hands
+are dealt on every CPU when there are many.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from dealer_assist.db.models import (
     UserRow,
 )
 from dealer_assist.db.store import append_audit
+from dealer_assist.engine.base import DemoTable
 from dealer_assist.engine.registry import game_names, get_game
 from dealer_assist.errors import BadInput
 from dealer_assist.events import Event, Misdeal, Void
@@ -61,30 +63,23 @@ DEMO_USERS = (
 DEALERS = ("dana", "devon", "dale")
 FLOOR = ("fran", "flo")
 
-#: Table settings documents per game (docs/table-settings.md) and the players a hand deals to.
-TABLE_SETTINGS: dict[str, dict[str, Any]] = {
-    "champs-and-cowards": {
-        "game": "champs-and-cowards", "seats": 8, "smallest_chip": 100, "stakes": "$2 chips",
-        "params": {"chip": 200, "decks": 1},
-        "fee": {"kind": "per-player", "amount": 100},
-    },
-    "caro-holdem": {
-        "game": "caro-holdem", "seats": 9, "smallest_chip": 100, "stakes": "$10 unit, $1 ante",
-        "limit": 1000, "buy_in": 100000, "params": {"unit": 1000, "ante": 100, "cap": 4},
-        "fee": {"kind": "rake", "percent": "5", "cap": 500, "min_pot": 1000},
-    },
-}
-PLAYERS = {"champs-and-cowards": (4, 8), "caro-holdem": (2, 6)}
+def demo_table(game_name: str) -> DemoTable:
+    """How the demo spreads ``game_name`` (the game's own declaration)."""
+    table = get_game(game_name).demo
+    if table is None:
+        raise BadInput(f"{game_name} has no demo table")
+    return table
 
-#: Halfway through its hands a Caro Hold 'em table switches to time collection (a new settings
-#: version): the dealer then marks seats in and out between hands and collects every period.
+
+#: Halfway through its hands a table of a game whose demo says so switches to time collection (a
+#: new settings version): the dealer then marks seats in and out between hands and collects
+#: every period.
 TIME_FEE: dict[str, Any] = {"kind": "time", "amount": 500, "period_minutes": 30}
-TIME_SWITCH_GAMES = ("caro-holdem",)
 
 
 def time_switch(game_name: str, hands: int) -> int | None:
     """The index of the table's first hand under time collection, or None (no switch)."""
-    return hands // 2 if game_name in TIME_SWITCH_GAMES and hands >= 2 else None
+    return hands // 2 if demo_table(game_name).time_switch and hands >= 2 else None
 SHIFT_LENGTH = timedelta(hours=4)
 
 E, H, SH, L, A = (
@@ -121,9 +116,8 @@ class DemoResult:
 
 
 def demo_games() -> list[str]:
-    """The demo's games that this installation has."""
-    names = game_names()
-    return [g for g in TABLE_SETTINGS if g in names]
+    """The games of this installation that have a demo table, in the registry's order."""
+    return [g for g in game_names() if get_game(g).demo is not None]
 
 
 def plan_table(game_name: str, hands: int, seed: int, with_void: bool) -> list[PlannedHand]:
@@ -131,17 +125,18 @@ def plan_table(game_name: str, hands: int, seed: int, with_void: bool) -> list[P
     rng = random.Random(seed)
     game = get_game(game_name)
     switch = time_switch(game_name, hands)
-    low, high = PLAYERS[game_name]
+    table = demo_table(game_name)
+    low, high = table.players
     out: list[PlannedHand] = []
     carry = 0
     for i in range(hands):
         n = rng.randint(low, high)
         timed = switch is not None and i >= switch
-        fee = TIME_FEE if timed else TABLE_SETTINGS[game_name].get("fee")
-        kwargs: dict[str, Any] = {"fee": fee}
-        if game_name == "champs-and-cowards":
-            kwargs["carry_in"] = carry
-        events: list[Event] = list(game.sample_hand(rng, players=n, **kwargs))
+        fee = TIME_FEE if timed else table.settings.get("fee")
+        params: dict[str, Any] = {} if fee is None else {"fee": fee}
+        if "carry_in" in game.start_keys:
+            params["carry_in"] = carry
+        events: list[Event] = list(game.sample_hand(rng, players=n, params=params))
         voided = 0
         if with_void and i == 2 and len(events) > 3:
             # the dealer keyed an input too early, voided it, then entered it again
@@ -160,7 +155,7 @@ def plan_table(game_name: str, hands: int, seed: int, with_void: bool) -> list[P
         settlement = result.settle()
         if not settlement.conserved:
             raise AssertionError(f"{game_name} dealt a hand that does not conserve chips")
-        carry = settlement.carry_out if game_name == "champs-and-cowards" else 0
+        carry = settlement.carry_out if "carry_in" in game.start_keys else 0
         lines = [(x.kind, x.detail, x.seat, x.amount) for x in ledger_lines(0, settlement)]
         t, offsets = 0.0, []
         for _ in events:
@@ -188,7 +183,7 @@ def fill_demo(
     began = time.perf_counter()
     games = demo_games()
     if not games:
-        raise BadInput("no demo game is installed (champs-and-cowards, caro-holdem)")
+        raise BadInput("no installed game has a demo table")
     if hands < 1 or tables < 1:
         raise BadInput("the demo needs at least one hand and one table")
     tables = min(tables, hands)
@@ -291,7 +286,7 @@ def _table(
     rng: random.Random, *, first: bool, sqlite: bool,
 ) -> int:
     t, ts = TableRow.__table__, TableSettingsRow.__table__
-    doc = {"name": name, **TABLE_SETTINGS[game]}
+    doc = {"name": name, **demo_table(game).settings}
     switch = time_switch(game, len(plan))
     row = conn.execute(select(t).where(t.c.name == name)).first()
     if row is None:

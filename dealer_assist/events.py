@@ -1,8 +1,12 @@
 """Events: what the dealer did, as frozen dataclasses with a type tag and a JSON form.
 
-The JSON form is the hand-log line (JSON Lines, one event per line). Every game shares this one
-registry of event types, so a tag means the same thing in every game; a game module that needs a
-new kind of input registers it with :func:`event_type`.
+The JSON form is the hand-log line (JSON Lines, one event per line). This module holds the events
+every game shares (the start, a correction, a misdeal, dealing, betting, showing, and the table's
+seat and period marks). A game owns the rest: it declares its own event classes in its package
+(``games/<game>/events.py``, with ``@event_type(tag, shared=False)``) and reads its hands with
+its :func:`vocabulary`, so two games may give one tag different fields. A hand log is read by its
+start line first, which names the game and so the vocabulary of the lines after it
+(:func:`dealer_assist.engine.log.hand_events`).
 """
 
 from __future__ import annotations
@@ -21,25 +25,44 @@ JSON = Any
 #: Keys a stored or exported line may carry beside the event itself; ignored when reading.
 META_KEYS = frozenset({"seq", "time", "at", "actor", "hash", "prev_hash", "hand", "table"})
 
-_REGISTRY: dict[str, type[Event]] = {}
+#: The events every game shares, by tag (a game's :func:`vocabulary` adds its own).
+SHARED: dict[str, type[Event]] = {}
+_REGISTRY = SHARED
 E = TypeVar("E", bound="Event")
+#: A game's events by tag: what its hand logs may hold.
+Vocabulary = Mapping[str, "type[Event]"]
 
 
-def event_type(tag: str) -> Callable[[type[E]], type[E]]:
-    """Class decorator: register an event class under its JSON ``type`` tag."""
+def event_type(tag: str, *, shared: bool = True) -> Callable[[type[E]], type[E]]:
+    """Class decorator: give an event class its JSON ``type`` tag. ``shared`` events are known
+    to every game; a game's own (``shared=False``) only to the games that name them in their
+    :func:`vocabulary`."""
 
     def deco(cls: type[E]) -> type[E]:
-        if tag in _REGISTRY and _REGISTRY[tag] is not cls:
-            raise ValueError(f"event type {tag!r} registered twice")
         cls.TYPE = tag
-        _REGISTRY[tag] = cls
+        if shared:
+            if tag in SHARED and SHARED[tag] is not cls:
+                raise ValueError(f"event type {tag!r} registered twice")
+            SHARED[tag] = cls
         return cls
 
     return deco
 
 
-def event_types() -> dict[str, type[Event]]:
-    return dict(_REGISTRY)
+def vocabulary(*own: type[Event]) -> Vocabulary:
+    """A game's events: the shared ones and its own. An own class may take a shared tag with
+    fields of its own (a game's ``discard`` or ``bet`` in its own shape)."""
+    out = dict(SHARED)
+    for cls in own:
+        if not cls.TYPE:
+            raise ValueError(f"{cls.__name__} has no type tag: decorate it with @event_type")
+        out[cls.TYPE] = cls
+    return types.MappingProxyType(out)
+
+
+def event_types(vocab: Vocabulary | None = None) -> dict[str, type[Event]]:
+    """The event classes by tag: a game's ``vocab``, or the shared ones."""
+    return dict(SHARED if vocab is None else vocab)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -68,6 +91,39 @@ class Event:
         seat = getattr(self, "seat", None)
         return seat if isinstance(seat, int) else None
 
+    def carried_cards(self) -> tuple[Card, ...]:
+        """The cards this event names (what a report withholds when the seat's hand stays
+        secret). By default every field typed as a card or a tuple of cards; a class with cards
+        elsewhere (inside a mapping, say) overrides this."""
+        out: list[Card] = []
+        for name in _card_fields(type(self)):
+            value = getattr(self, name)
+            if isinstance(value, Card):
+                out.append(value)
+            elif isinstance(value, tuple):
+                out.extend(c for c in value if isinstance(c, Card))
+        return tuple(out)
+
+
+_CARD_FIELDS: dict[type[Event], tuple[str, ...]] = {}
+
+
+def _card_fields(cls: type[Event]) -> tuple[str, ...]:
+    """The fields of ``cls`` typed as a card or a tuple of cards (worked out once per class)."""
+    found = _CARD_FIELDS.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+
+        def holds_cards(hint: Any) -> bool:
+            if hint is Card:
+                return True
+            return any(holds_cards(a) for a in typing.get_args(hint) if a is not Ellipsis)
+
+        found = _CARD_FIELDS[cls] = tuple(
+            f.name for f in fields(cls) if f.name != "params" and holds_cards(hints[f.name])
+        )
+    return found
+
 
 def _plain(value: Any) -> JSON:
     if isinstance(value, Card):
@@ -79,14 +135,15 @@ def _plain(value: Any) -> JSON:
     return value
 
 
-def event_from_json(obj: Mapping[str, JSON]) -> Event:
-    """Build an event from one decoded log line; :class:`BadInput` says what is wrong with it."""
+def event_from_json(obj: Mapping[str, JSON], vocab: Vocabulary | None = None) -> Event:
+    """Build an event from one decoded log line, by the game's ``vocab`` (default: the shared
+    events); :class:`BadInput` says what is wrong with it."""
     if not isinstance(obj, Mapping):
         raise BadInput("an event must be a JSON object")
     tag = obj.get("type")
     if not isinstance(tag, str):
         raise BadInput('the line has no "type"')
-    cls = _REGISTRY.get(tag)
+    cls = (SHARED if vocab is None else vocab).get(tag)
     if cls is None:
         raise BadInput(f'unknown event type "{tag}"')
     plan = _plan_of(cls)
@@ -231,14 +288,14 @@ def _as_is(value: JSON) -> JSON:
     return value
 
 
-def event_from_line(line: str) -> Event:
+def event_from_line(line: str, vocab: Vocabulary | None = None) -> Event:
     from dealer_assist.bounded import loads_json
 
     try:
         obj = loads_json(line, where="the line")
     except json.JSONDecodeError as exc:
         raise BadInput(f"not valid JSON ({exc.msg} at column {exc.colno})") from exc
-    return event_from_json(obj)
+    return event_from_json(obj, vocab)
 
 
 # --- events shared by the games -------------------------------------------------------------
@@ -287,7 +344,11 @@ class Check(Event):
 @event_type("bet")
 @dataclass(frozen=True, kw_only=True)
 class Bet(Event):
+    """A bet; ``to`` (the seat's total in this betting round after it) where the amount is the
+    player's choice (pot-limit, no-limit, an auction). Fixed-limit games leave it out."""
+
     seat: int
+    to: int | None = None
 
 
 @event_type("call")
@@ -299,7 +360,10 @@ class Call(Event):
 @event_type("raise")
 @dataclass(frozen=True, kw_only=True)
 class Raise(Event):
+    """A raise; ``to`` as for :class:`Bet`."""
+
     seat: int
+    to: int | None = None
 
 
 @event_type("fold")
@@ -348,60 +412,6 @@ class Misdeal(Event):
     fee is taken, and the next hand is dealt with the same button."""
 
     reason: str
-
-
-@event_type("champ")
-@dataclass(frozen=True, kw_only=True)
-class Champ(Event):
-    """Champs and Cowards: the player buys another card (pays into the bonus pool)."""
-
-    seat: int
-
-
-@event_type("coward")
-@dataclass(frozen=True, kw_only=True)
-class Coward(Event):
-    """Champs and Cowards: the player stops."""
-
-    seat: int
-
-
-@event_type("place")
-@dataclass(frozen=True, kw_only=True)
-class Place(Event):
-    """Open-face games: a card placed in a row (``front``, ``middle`` or ``back``)."""
-
-    seat: int
-    card: Card
-    row: str
-
-
-@event_type("set")
-@dataclass(frozen=True, kw_only=True)
-class SetHand(Event):
-    """A whole hand set into its three rows at once (Chinese Poker, fantasyland)."""
-
-    seat: int
-    front: tuple[Card, ...]
-    middle: tuple[Card, ...]
-    back: tuple[Card, ...]
-
-
-@event_type("natural")
-@dataclass(frozen=True, kw_only=True)
-class Natural(Event):
-    """Chinese Poker: a natural declared before the reveal (``dragon``, ``three-flushes``...)."""
-
-    seat: int
-    kind: str
-
-
-@event_type("surrender")
-@dataclass(frozen=True, kw_only=True)
-class Surrender(Event):
-    """Chinese Poker: the player surrenders before the reveal."""
-
-    seat: int
 
 
 # --- table-level events (time collection) ---------------------------------------------------

@@ -23,9 +23,10 @@ from typing import Any
 
 from dealer_assist.engine.base import Settlement
 from dealer_assist.engine.hand import replay
+from dealer_assist.engine.log import vocabulary_of
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError
-from dealer_assist.events import Event, Void, event_from_json
+from dealer_assist.events import Event, Start, Void, event_from_json
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.money import format_cents
 from dealer_assist.reports.data import (
@@ -98,9 +99,12 @@ class Figures(Record):
 
 
 @lru_cache(maxsize=65536)
-def _parse(text: str) -> Event:
-    """An event from its stored canonical text (cached: most inputs repeat exactly)."""
-    return event_from_json(json.loads(text))
+def _parse(text: str, game: str = "") -> Event:
+    """An event from its stored canonical text, in the events of ``game`` ("": the start);
+    cached: most inputs repeat exactly."""
+    if not game:
+        return event_from_json(json.loads(text))
+    return event_from_json(json.loads(text), vocabulary_of(game))
 
 
 @lru_cache(maxsize=4096)
@@ -112,7 +116,12 @@ def _fee(kind: str, amount: int, base: int = 0) -> FeeTotal:
 
 
 def _events(rows: Sequence[Row]) -> list[Event]:
-    return [_parse(r.text) for r in rows]
+    """A hand's events from its rows: the start first, whose game names the rest's events."""
+    if not rows:
+        return []
+    first = _parse(rows[0].text)
+    game = first.game if isinstance(first, Start) else ""
+    return [first, *(_parse(r.text, game) for r in rows[1:])]
 
 
 def _show_money_line(x: LedgerLine) -> str:
@@ -653,16 +662,8 @@ _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 
 
 def _card_codes(ev: Event) -> list[str]:
-    out = []
-    for name in ("card", "cards", "front", "middle", "back"):
-        v = getattr(ev, name, None)
-        if v is None:
-            continue
-        for c in v if isinstance(v, tuple) else (v,):
-            code = getattr(c, "code", None)
-            if isinstance(code, str):
-                out.append(code)
-    return out
+    """The codes of the cards the event says it carries (its own declaration)."""
+    return [c.code for c in ev.carried_cards()]
 
 
 def _pretty_code(text: str) -> str:
@@ -721,8 +722,7 @@ def build_hand(
         game = rep.game
         # Seats whose cards end the hand turned down (destroyed, folded) keep them secret
         # throughout; cards that were shown in the end may be printed at every step.
-        hidden_seats = {sv.seat for sv in game.view(rep.state, reveal=False).seats
-                        if sv.hidden or sv.face_down}
+        hidden_seats = set(game.secret_seats(rep.state))
         hidden_codes = {c for step in rep.steps if step.event.seat_of in hidden_seats
                         for c in _card_codes(step.event)}
         show = reveal is not None

@@ -38,7 +38,7 @@ def test_unknown_fields_and_types_are_named() -> None:
 
 def test_malformed_line_is_named_by_number() -> None:
     with pytest.raises(HandLogError, match="line 2: not valid JSON"):
-        parse_lines(['{"type":"reshuffle"}', "{oops"])
+        parse_lines(['{"type":"start","game":"champs-and-cowards","seats":[1,2,3]}', "{oops"])
 
 
 def test_regression_hand_log_void_or_misdeal_without_reason_is_refused() -> None:

@@ -29,9 +29,7 @@ from dealer_assist.events import (
     BoardDealt,
     Call,
     CardDealt,
-    Champ,
     Check,
-    Coward,
     Discard,
     Event,
     Fold,
@@ -44,6 +42,7 @@ from dealer_assist.fees import FeeContext, FeeLine, parse_fee_policy, pot_fees, 
 from dealer_assist.fees import policy as policy_module
 from dealer_assist.games.caro_holdem.play import start_state as caro_start
 from dealer_assist.games.champs_and_cowards import play as cc_play
+from dealer_assist.games.champs_and_cowards.events import Champ, Coward
 from dealer_assist.money import format_cents
 
 ALL_CARDS = [Card(rank, suit) for rank in range(2, 15) for suit in "shdc"] + [Card.joker()]

@@ -15,9 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealer_assist.cards import RANK_CHARS, SUITS, Card, parse_card
+from dealer_assist.engine.hand import parse_lines
 from dealer_assist.engine.pots import Pot, build_pots
 from dealer_assist.errors import BadInput
 from dealer_assist.events import Call, Discard, Start, event_from_json, event_from_line
+from dealer_assist.games.champs_and_cowards.events import EVENTS as CC_EVENTS
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.services.verify import Folded, HandInfo, Refused, check_hand, fold
 
@@ -154,7 +156,7 @@ _CC = '{"type":"start","game":"champs-and-cowards","seats":[1,2,3],"chip":100}'
 
 
 def _events(*lines: str) -> list[object]:
-    return [event_from_line(line) for line in lines]
+    return list(parse_lines(lines)[0])
 
 
 def test_regression_fold_second_start_refused_at_its_place() -> None:
@@ -175,7 +177,7 @@ def test_regression_fold_event_after_misdeal_refused_and_voids_skipped() -> None
     assert isinstance(got, Folded)
     assert got.misdeal is not None
     assert got.settle().conserved
-    after = fold([*events, event_from_line('{"type":"champ","seat":1}')])  # type: ignore[list-item]
+    after = fold([*events, event_from_line('{"type":"champ","seat":1}', CC_EVENTS)])  # type: ignore[list-item]
     assert isinstance(after, Refused)
     assert after.index == 6
     assert "misdeal" in after.reason

@@ -15,7 +15,7 @@ from typing import Any
 from dealer_assist.cards import full_deck
 from dealer_assist.engine.base import Action, Settlement, TableView, called_off
 from dealer_assist.errors import DealerAssistError, RuleViolation
-from dealer_assist.events import CardDealt, Discard, Event, event_types
+from dealer_assist.events import CardDealt, Discard, Event, Vocabulary, event_types
 from dealer_assist.services import (
     Adjustment,
     Approval,
@@ -39,10 +39,14 @@ from dealer_assist.services.timeacct import TimeMark
 from dealer_assist.ui.qt import QObject, Signal
 
 
-def build_event(action: Action, cards: tuple[Any, ...] = (), **extra: Any) -> Event:
-    """The event an action produces, from its kind (the event's type tag), its seat and the
-    cards entered. Works for any game whose actions name registered event types."""
-    cls = event_types().get(action.kind)
+def build_event(
+    action: Action, cards: tuple[Any, ...] = (), *, vocab: Vocabulary | None = None,
+    **extra: Any,
+) -> Event:
+    """The event an action produces, from its kind (the event's type tag in the game's
+    ``vocab``), its seat and the cards entered. Works for any game whose actions name its own
+    event types."""
+    cls = event_types(vocab).get(action.kind)
     if cls is None:
         raise RuleViolation(f'"{action.label}" cannot be entered on this screen')
     names = {f.name for f in dataclasses.fields(cls)}
@@ -341,18 +345,21 @@ class DealerController(QObject):
         out: dict[str, str] = {}
         for card in full_deck():
             try:
-                game.check(state, build_event(action, (card,)))
+                game.check(state, build_event(action, (card,), vocab=game.events))
             except DealerAssistError as exc:
                 out[card.code] = str(exc)
         return out
 
+    def event_for(self, action: Action, cards: tuple[Any, ...] = (), **extra: Any) -> Event:
+        """:func:`build_event` in the events of the hand's game."""
+        vocab = self.now.game.events if self.now is not None else None
+        return build_event(action, cards, vocab=vocab, **extra)
+
     def held(self, seat: int) -> int:
-        """Cards a seat holds privately now (from the table view)."""
-        view = self.view()
-        if view is None:
+        """Cards a seat holds face down now (the game says)."""
+        if self.now is None:
             return 0
-        sv = next((s for s in view.seats if s.seat == seat), None)
-        return sv.hidden if sv is not None else 0
+        return self.now.game.held(self.now.state, seat)
 
     def discard(self, seat: int, cards: tuple[Any, ...] = (), count: int | None = None) -> bool:
         return self.record(Discard(seat=seat, cards=tuple(cards), count=count))

@@ -22,7 +22,7 @@ from dealer_assist.errors import BadInput
 from dealer_assist.money import format_cents
 from dealer_assist.services import Approval
 from dealer_assist.ui.card_entry import RANK_LETTERS, CardEntry
-from dealer_assist.ui.controllers import DealerController, build_event
+from dealer_assist.ui.controllers import DealerController
 from dealer_assist.ui.dialogs import (
     ApprovalDialog,
     CollectTimeDialog,
@@ -345,7 +345,7 @@ class DealerScreen(QWidget):
             return
         self._input_kind = "action"
         try:
-            event = build_event(action)
+            event = self.c.event_for(action)
         except BadInput as exc:
             self.show_refusal(str(exc))
             return
@@ -366,7 +366,7 @@ class DealerScreen(QWidget):
             extra = {"kind": kind.kind.text().strip()}
         self._input_kind = "action"
         try:
-            event = build_event(action, **extra)
+            event = self.c.event_for(action, **extra)
         except BadInput as exc:
             self.show_refusal(str(exc))
             return
@@ -427,7 +427,7 @@ class DealerScreen(QWidget):
     def _submit(self, action: Action, cards: tuple[Any, ...]) -> None:
         self._input_kind = "cards"
         try:
-            event = build_event(action, cards)
+            event = self.c.event_for(action, cards)
         except BadInput as exc:
             self.cards.show_error(str(exc))
             return

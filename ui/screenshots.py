@@ -19,13 +19,12 @@ from dealer_assist.events import Bet as BetEvent
 from dealer_assist.events import (
     BoardDealt,
     CardDealt,
-    Champ,
     Check,
-    Coward,
     Discard,
     Event,
     Raise,
 )
+from dealer_assist.games.champs_and_cowards.events import Champ, Coward
 from dealer_assist.services import Argon2PinHasher, InMemoryStore, Services, Session
 
 CC_TABLE: dict[str, Any] = {

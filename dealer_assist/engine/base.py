@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from dealer_assist.errors import RuleViolation
-from dealer_assist.events import Event, Start
+from dealer_assist.events import SHARED, Event, Start, Vocabulary
 from dealer_assist.money import format_cents
 
 S = TypeVar("S")
@@ -174,11 +174,49 @@ def called_off(view: TableView, reason: str) -> TableView:
     return replace(view, seats=seats, to_act=None, info=(*view.info, f"Misdeal: {reason}"))
 
 
+#: Start keys a table gives each hand (they change from hand to hand): the button, each seat's
+#: stack, the chips carried over from the last hand.
+PER_HAND_KEYS = ("button", "stacks", "carry_in")
+
+
+@dataclass(frozen=True, slots=True)
+class DemoTable:
+    """How ``dealer-assist demo`` spreads a game: a table settings document
+    (docs/table-settings.md, without ``name``), how many players a hand deals to, and whether
+    halfway through its hands the table switches to time collection."""
+
+    settings: Mapping[str, Any]
+    players: tuple[int, int]
+    time_switch: bool = False
+
+
 class Game(ABC, Generic[S]):
-    """One game. Pure functions of an immutable state; ``apply`` checks before it changes."""
+    """One game. Pure functions of an immutable state; ``apply`` checks before it changes.
+
+    Besides its functions a game declares what the rest of the app needs to know of it, so that
+    nothing outside the game's package asks for it by name: how many players it takes, whether
+    it has a button, which start keys each hand is given, the events its logs hold, and how the
+    demo spreads it. Then :meth:`stacks_left`, :meth:`held` and :meth:`secret_seats` answer
+    for a state, and :meth:`sample_hand` deals a random hand the one same way for every game.
+    """
 
     name: ClassVar[str]
     title: ClassVar[str]
+    #: The fewest and the most players a hand is dealt to.
+    players: ClassVar[tuple[int, int]] = (2, 10)
+    #: Whether the game has a dealer's button (a fixed fee from the button needs one).
+    has_button: ClassVar[bool] = True
+    #: Which of :data:`PER_HAND_KEYS` the table gives each hand's start.
+    start_keys: ClassVar[tuple[str, ...]] = ("button",)
+    #: The events its hand logs may hold: the shared ones and its own (``events.vocabulary``).
+    events: ClassVar[Vocabulary] = SHARED
+    #: How ``dealer-assist demo`` spreads the game (None: the demo leaves it out).
+    demo: ClassVar[DemoTable | None] = None
+
+    @property
+    def plays_with_stacks(self) -> bool:
+        """Whether each seat brings a stack to a hand (table stakes)."""
+        return "stacks" in self.start_keys
 
     @abstractmethod
     def start(self, event: Start) -> S:
@@ -265,9 +303,32 @@ class Game(ABC, Generic[S]):
         a button that stays put). Most games carry nothing more."""
         return {}
 
+    def stacks_left(self, state: S) -> Mapping[int, int] | None:
+        """Each seat's chips behind (not in the pot) in ``state``: with what the settlement
+        pushes to it, what it takes to the next hand. None for games played without stacks."""
+        return None
+
+    def held(self, state: S, seat: int) -> int:
+        """How many cards ``seat`` holds face down now (what a discard may take from)."""
+        for sv in self.view(state).seats:
+            if sv.seat == seat:
+                return sv.hidden
+        return 0
+
+    def secret_seats(self, state: S) -> frozenset[int]:
+        """Seats whose cards stay secret in a finished (or stopped) hand: turned down, folded,
+        never shown. A report withholds every card their events carry unless revealed."""
+        return frozenset(sv.seat for sv in self.view(state).seats if sv.hidden or sv.face_down)
+
     @abstractmethod
-    def sample_hand(self, rng: random.Random, *, players: int) -> list[Event]:
-        """A complete, legal, random hand (start first): for property tests, demos, benchmarks."""
+    def sample_hand(
+        self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
+    ) -> list[Event]:
+        """A complete, legal, random hand (start first): for property tests, demos, benchmarks.
+
+        ``params``: start settings the hand must have (the game's own settings, a ``fee``,
+        ``carry_in``), beside those the sample picks at random; a key the game does not take
+        is refused (:class:`ValueError`)."""
 
     def narrate(self, before: S, event: Event, after: S) -> list[str]:
         """Lines a dealer reads for one step of a replay; games override to say more."""

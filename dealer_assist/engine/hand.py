@@ -14,9 +14,10 @@ from typing import Any
 
 from dealer_assist.bounded import loads_json, log_lines
 from dealer_assist.engine.base import Game, Settlement
+from dealer_assist.engine.log import start_vocabulary
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
-from dealer_assist.events import Event, Misdeal, Start, Void, event_from_json
+from dealer_assist.events import Event, Misdeal, Start, Vocabulary, Void, event_from_json
 
 
 class Step:
@@ -268,9 +269,11 @@ def cite(exc: DealerAssistError) -> str:
 
 
 def parse_lines(text_lines: Iterable[str]) -> tuple[list[Event], list[int]]:
-    """Read JSON Lines; blank lines are skipped; a bad line raises :class:`HandLogError`."""
+    """Read a hand log's JSON Lines, the start first (it names the game whose events the other
+    lines are); blank lines are skipped; a bad line raises :class:`HandLogError`."""
     events: list[Event] = []
     numbers: list[int] = []
+    vocab: Vocabulary | None = None  # (the start line's game's, once it is read)
     for n, raw in enumerate(text_lines, start=1):
         if not raw.strip():
             continue
@@ -281,7 +284,13 @@ def parse_lines(text_lines: Iterable[str]) -> tuple[list[Event], list[int]]:
         except BadInput as exc:
             raise HandLogError(n, str(exc)) from exc
         try:
-            event = event_from_json(obj)
+            if vocab is None:
+                event = event_from_json(obj)
+                if not isinstance(event, Start):
+                    raise HandLogError(n, "a hand log must begin with a start event")
+                vocab = start_vocabulary(event)
+            else:
+                event = event_from_json(obj, vocab)
         except BadInput as exc:
             raise HandLogError(n, str(exc)) from exc
         if isinstance(event, Void | Misdeal) and not event.reason.strip():

@@ -18,6 +18,7 @@ from typing import Any, NoReturn
 from dealer_assist.bounded import check_value
 from dealer_assist.engine.base import Game, Prompt, Settlement, TableView, called_off
 from dealer_assist.engine.hand import HandReplay, Step, misdeal_refusal, parse_lines, replay
+from dealer_assist.engine.log import hand_events
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
 from dealer_assist.events import Event, Misdeal, Period, SeatIn, SeatOut, Start, Void
@@ -1255,8 +1256,8 @@ class Services:
         if rep.start.get("stacks") is None:
             return {}
         payouts = rep.settle().payouts
-        return {sv.seat: sv.stack + payouts.get(sv.seat, 0)
-                for sv in rep.game.view(rep.state).seats if sv.stack is not None}
+        left = rep.game.stacks_left(rep.state) or {}
+        return {seat: stack + payouts.get(seat, 0) for seat, stack in left.items()}
 
     def _stacks_for(
         self, last: _LastHand, game: str, seats: tuple[int, ...], buy_in: int | None,
@@ -1325,7 +1326,7 @@ def _fee_text(settings: TableSettings) -> str:
 
 def _replay_rows(rows: Sequence[StoredEvent]) -> HandReplay:
     try:
-        return replay([r.event for r in rows])
+        return replay(hand_events(r.body for r in rows))
     except BadInput as exc:
         raise HandLogError(1, f"a stored event cannot be read: {exc}") from exc
 

@@ -7,8 +7,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from dealer_assist.events import Event, event_from_json
-
 #: Roles, from least to most administrative. A role grants exactly what :data:`PERMISSIONS` says.
 ROLES = ("dealer", "floor", "auditor", "admin")
 
@@ -146,10 +144,6 @@ class StoredEvent:
     body: Mapping[str, Any]
     prev_hash: str
     hash: str
-
-    @property
-    def event(self) -> Event:
-        return event_from_json(self.body)
 
     def to_line_json(self) -> dict[str, Any]:
         """The hand-log line: the event plus its meta keys (seq, time, actor, hash)."""

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from dealer_assist.engine.base import Game, Settlement
 from dealer_assist.engine.hand import misdeal_refusal, voided_targets
+from dealer_assist.engine.log import vocabulary_of
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import DealerAssistError, RuleViolation
 from dealer_assist.events import Event, Misdeal, Start, Void, event_from_json
@@ -114,9 +115,12 @@ def time_number_wrong(number: int, count: int) -> str:
 
 
 @lru_cache(maxsize=65536)
-def parse_body(body_text: str) -> Event:
-    """An event from its stored JSON text (cached: most inputs repeat exactly)."""
-    return event_from_json(json.loads(body_text))
+def parse_body(body_text: str, game: str = "") -> Event:
+    """An event from its stored JSON text, in the events of ``game`` (its hand's; "": a start
+    or a table-level event, which every game shares). Cached: most inputs repeat exactly."""
+    if not game:
+        return event_from_json(json.loads(body_text))
+    return event_from_json(json.loads(body_text), vocabulary_of(game))
 
 
 @dataclass(slots=True)
@@ -584,9 +588,14 @@ def check_hand(job: HandJob) -> HandProblem:
     hand_id, info, seqs, bodies, ledger = job
     label = f"hand {info.number}"
     events: list[Event] = []
+    game = ""  # (the start's game names the events of the rows after it)
     for seq, text in zip(seqs, bodies, strict=True):
         try:
-            events.append(parse_body(text))
+            event = parse_body(text, game)
+            if not events and isinstance(event, Start):
+                vocabulary_of(event.game)  # a game not installed: the hand cannot be read
+                game = event.game
+            events.append(event)
         except (DealerAssistError, ValueError) as exc:
             return seq, f"{label}: the event cannot be read: {exc}", hand_id
     result = fold(events, start_text=bodies[0])

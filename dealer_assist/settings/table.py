@@ -8,9 +8,7 @@ docs/table-settings.md.
 
 from __future__ import annotations
 
-import functools
 import json
-import random
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,6 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from dealer_assist.engine.base import PER_HAND_KEYS
 from dealer_assist.engine.registry import game_names, get_game
 from dealer_assist.errors import BadInput, DealerAssistError, RuleViolation
 from dealer_assist.events import Start
@@ -32,11 +31,9 @@ KEYS = (
     "presets_dir", "params", "fee",
 )
 #: Start-event keys that change from hand to hand; given when a hand starts, not in ``params``.
-PER_HAND = ("button", "stacks", "carry_in")
+PER_HAND = PER_HAND_KEYS
 #: Start-event keys the table settings own; ``params`` may not set them.
 OWNED = ("game", "seats", "fee", "smallest_chip", "type")
-#: Games with no button: a fixed fee from the button cannot be collected there.
-NO_BUTTON = frozenset({"champs-and-cowards"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +220,8 @@ def _check_fee_fits(settings: TableSettings) -> None:
                     f"{where} {key} {format_cents(value)} is not a whole number of the "
                     f"{format_cents(chip, always_cents=True)} smallest chip"
                 )
-        if settings.game in NO_BUTTON and p.kind == "fixed" and p.source == "button":
+        if (p.kind == "fixed" and p.source == "button"
+                and not get_game(settings.game).has_button):
             raise RuleViolation(
                 f"{where}: {settings.game} has no button; use a per-player fee, time, "
                 "or a collection from the pot"
@@ -296,21 +294,10 @@ def start_event(settings: TableSettings, **per_hand: Any) -> Start:
     return ev
 
 
-@functools.cache
 def per_hand_keys(game: str) -> tuple[str, ...]:
-    """Which of ``button``/``stacks``/``carry_in`` the game's hands start with, learnt from the
-    start of a sample hand the game deals itself (so a new game needs no entry here)."""
-    g = get_game(game)
-    last: Exception | None = None
-    for players in (3, 2, 4):
-        try:
-            start = g.sample_hand(random.Random(0), players=players)[0]
-        except (DealerAssistError, ValueError) as exc:
-            last = exc
-            continue
-        assert isinstance(start, Start)
-        return tuple(k for k in PER_HAND if k in start.params)
-    raise BadInput(f"{game} cannot deal a sample hand to check its settings: {last}")
+    """Which of ``button``/``stacks``/``carry_in`` the game's hands start with: the game's own
+    declaration (``Game.start_keys``)."""
+    return tuple(k for k in PER_HAND if k in get_game(game).start_keys)
 
 
 def sample_start(settings: TableSettings) -> Start:

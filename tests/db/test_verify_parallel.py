@@ -23,6 +23,7 @@ from dealer_assist.db.bootstrap import Database, open_database
 from dealer_assist.db.demo import fill_demo
 from dealer_assist.db.verify import verify_database
 from dealer_assist.engine.base import FeeLine, Settlement
+from dealer_assist.engine.log import hand_events
 from dealer_assist.services import Argon2PinHasher
 from dealer_assist.services.chain import canonical, event_hash, time_text
 from dealer_assist.services.ledger import ledger_lines
@@ -34,7 +35,6 @@ from dealer_assist.services.verify import (
     TableCheck,
     VerifyReport,
     fold,
-    parse_body,
     settlement_keys,
 )
 
@@ -347,7 +347,7 @@ def test_settlement_keys_of_every_demo_hand_match_its_ledger_lines(template: Pat
     con.close()
     assert len(bodies) == 16
     for hand_id, texts in bodies.items():
-        result = fold([parse_body(t) for t in texts])
+        result = fold(hand_events(json.loads(t) for t in texts))
         assert isinstance(result, Folded)
         settlement = result.settle()
         lines = ledger_lines(hand_id, settlement)

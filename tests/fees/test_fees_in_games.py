@@ -171,7 +171,8 @@ def test_fees_conserve_chips_in_random_hands(
 ) -> None:
     """Each game plays a random legal hand with the fee in its start ("chip": the fee's chip)."""
     game = get_game(game_name)
-    events = game.sample_hand(random.Random(seed), players=players, fee=dict(fee, chip=chip))
+    events = game.sample_hand(random.Random(seed), players=players,
+                             params={"fee": dict(fee, chip=chip)})
     start = events[0]
     assert isinstance(start, Start) and start.get("fee")["chip"] == chip
     hand = replay(events)

@@ -48,7 +48,8 @@ FEES = st.sampled_from([
 def test_rule_chips_conserved_and_round_totals_are_level_x_limit_x_cards(
     seed: int, players: int, fee: dict[str, Any] | None
 ) -> None:
-    events = GAME.sample_hand(random.Random(seed), players=players, fee=fee)
+    events = GAME.sample_hand(random.Random(seed), players=players,
+                              params=None if fee is None else {"fee": fee})
     hand = replay(events)
     assert hand.over
     s = hand.settle()

@@ -13,8 +13,9 @@ from dealer_assist.cards import full_deck, parse_card
 from dealer_assist.engine.hand import HandReplay, read_log, replay
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import HandLogError, RuleViolation
-from dealer_assist.events import CardDealt, Champ, Coward, Event, Reshuffle, Start
+from dealer_assist.events import CardDealt, Event, Reshuffle, Start
 from dealer_assist.games.champs_and_cowards import GAME
+from dealer_assist.games.champs_and_cowards.events import Champ, Coward
 from dealer_assist.games.champs_and_cowards.rules import card_key, points
 
 EXAMPLE = "champs-and-cowards-rulings-10"

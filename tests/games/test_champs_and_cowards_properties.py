@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealer_assist.engine.hand import parse_lines, replay, to_lines
-from dealer_assist.events import Champ, Reshuffle
+from dealer_assist.events import Reshuffle
 from dealer_assist.games.champs_and_cowards import GAME
+from dealer_assist.games.champs_and_cowards.events import Champ
 
 from .test_champs_and_cowards import hand, refused, run
 
@@ -35,7 +36,8 @@ def test_rule_random_hands_conserve_chips_and_never_stand_more_than_three(
     seed: int, players: int, decks: int, chip: int, carry_in: int, fee: dict[str, object] | None
 ) -> None:
     events = GAME.sample_hand(
-        random.Random(seed), players=players, decks=decks, chip=chip, carry_in=carry_in, fee=fee
+        random.Random(seed), players=players,
+        params={"decks": decks, "chip": chip, "carry_in": carry_in, "fee": fee},
     )
     h = replay(events)
     assert h.over
@@ -60,7 +62,7 @@ def test_rule_sample_hands_reshuffle_when_the_stub_runs_out() -> None:
     events = [
         e
         for seed in range(10)
-        for e in GAME.sample_hand(random.Random(seed), players=24, decks=1)
+        for e in GAME.sample_hand(random.Random(seed), players=24, params={"decks": 1})
     ]
     assert any(isinstance(e, Reshuffle) for e in events)
 

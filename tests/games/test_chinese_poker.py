@@ -12,9 +12,11 @@ from hypothesis import strategies as st
 from dealer_assist.cards import full_deck, parse_cards
 from dealer_assist.engine.hand import replay
 from dealer_assist.errors import RuleViolation
-from dealer_assist.events import Event, Natural, SetHand, Start, Surrender
+from dealer_assist.events import Event, Start
 from dealer_assist.games import chinese_poker as cp
-from dealer_assist.games.rows import Rows
+from dealer_assist.games.chinese_poker.events import Natural, Surrender
+from dealer_assist.games.ofc.events import SetHand
+from dealer_assist.games.open_face.rows import Rows
 
 GAME = cp.GAME
 
@@ -314,7 +316,8 @@ def test_rule_a_fixed_fee_from_the_button_is_collected() -> None:
 def test_property_fees_before_the_deal_keep_chips_conserved(
     seed: int, players: int, fee: dict[str, Any]
 ) -> None:
-    events = GAME.sample_hand(random.Random(seed), players=players, fee=fee)
+    events = GAME.sample_hand(random.Random(seed), players=players,
+                              params=None if fee is None else {"fee": fee})
     settlement = replay(events).settle()
     assert settlement.conserved
     fees = sum(f.amount for f in settlement.fees)

@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from dealer_assist.cards import parse_card, parse_cards
 from dealer_assist.engine.hand import read_log, replay
 from dealer_assist.errors import HandLogError, RuleViolation
-from dealer_assist.events import Discard, Event, Place, SetHand, Start
+from dealer_assist.events import Discard, Event, Start
 from dealer_assist.games import ofc
-from dealer_assist.games.rows import ROYALTY_TABLES, Rows, foul_reason, royalties
+from dealer_assist.games.ofc.events import Place, SetHand
+from dealer_assist.games.open_face.rows import ROYALTY_TABLES, Rows, foul_reason, royalties
 
 GAME = ofc.GAME
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from dealer_assist.engine.hand import replay
+from dealer_assist.engine.log import hand_events
 from dealer_assist.reports import generate
 from dealer_assist.reports.build import build_audit, build_day, build_hand, build_shift
 from dealer_assist.reports.layouts import render_audit
@@ -38,7 +39,7 @@ def test_shift_totals_reconcile_with_the_ledger_and_with_replay(room: Room) -> N
         assert line.pushed == _ledger_sum(room, line.hand_id, "push")
         assert line.fee == _ledger_sum(room, line.hand_id, "fee")
         assert line.carry_out == _ledger_sum(room, line.hand_id, "carry_out")
-        s = replay([e.event for e in room.store.hand_events(line.hand_id)]).settle()
+        s = replay(hand_events(e.body for e in room.store.hand_events(line.hand_id))).settle()
         assert (line.put_in, line.pushed, line.carry_in, line.carry_out, line.fee) == (
             sum(s.put_in.values()), sum(s.payouts.values()), s.carry_in, s.carry_out,
             sum(f.amount for f in s.fees))

@@ -13,6 +13,7 @@ import pytest
 
 from dealer_assist.cli import main
 from dealer_assist.engine.hand import replay
+from dealer_assist.engine.log import hand_events
 from dealer_assist.money import format_cents
 from dealer_assist.reports import generate
 from dealer_assist.reports.build import build_day, build_hand, build_shift
@@ -58,7 +59,7 @@ def test_every_shift_reconciles_with_the_ledger_and_with_replay(demo: tuple[str,
         assert r.carried_out == sum(x.amount for x in ledger if x.kind == "carry_out")
         put = pushed = fees = 0
         for h in r.hands:
-            s = replay([e.event for e in svc.hand_events(h.hand_id)]).settle()
+            s = replay(hand_events(e.body for e in svc.hand_events(h.hand_id))).settle()
             assert s.conserved
             put += sum(s.put_in.values())
             pushed += sum(s.payouts.values())

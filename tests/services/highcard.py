@@ -8,6 +8,7 @@ face down on the dealer's screen, shown only on a reveal.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -41,6 +42,8 @@ class State:
 class HighCard(Game[State]):
     name = NAME
     title = "High card (test)"
+    has_button = False
+    start_keys = ("carry_in",)
 
     def start(self, event: Start) -> State:
         ante = event.get("ante", 100)
@@ -103,7 +106,8 @@ class HighCard(Game[State]):
     def report(self, state: State) -> dict[str, Any]:
         return {"cards": {str(s): c.code for s, c in state.cards}}
 
-    def sample_hand(self, rng: random.Random, *, players: int) -> list[Event]:
+    def sample_hand(self, rng: random.Random, *, players: int,
+                    params: Mapping[str, Any] | None = None) -> list[Event]:
         seats = tuple(range(1, players + 1))
         deck = [parse_card(r + s) for r in "23456789TJQKA" for s in "cdhs"]
         rng.shuffle(deck)

@@ -12,7 +12,8 @@ import pytest
 from dealer_assist.cards import parse_card
 from dealer_assist.engine.hand import replay
 from dealer_assist.errors import HandLogError, RuleViolation
-from dealer_assist.events import CardDealt, Champ, Misdeal, Start, Void
+from dealer_assist.events import CardDealt, Misdeal, Start, Void
+from dealer_assist.games.champs_and_cowards.events import Champ
 from dealer_assist.services import (
     Approval,
     ApprovalRequired,

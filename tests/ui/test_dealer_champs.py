@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from dealer_assist.engine.hand import read_log
-from dealer_assist.events import CardDealt, Champ, Coward
+from dealer_assist.engine.log import hand_events
+from dealer_assist.events import CardDealt
+from dealer_assist.games.champs_and_cowards.events import Champ, Coward
 from dealer_assist.services import Services, Session
 from dealer_assist.ui.controllers import DealerController
 from dealer_assist.ui.dealer_window import PAGE_PUSH, DealerScreen
@@ -108,8 +110,9 @@ def test_ruling_cc_10_example_through_the_screen(qtbot: Any, sqlite_services: Se
 
     # the store holds every event and the settlement's pushes
     rows = svc.hand_events(hand_id)
-    assert [r.event for r in rows][1:] == events[1:]
-    assert rows[0].event.get("chip") == 200 and rows[0].event.seats == events[0].seats
+    stored = hand_events(r.body for r in rows)
+    assert stored[1:] == events[1:]
+    assert stored[0].get("chip") == 200 and stored[0].seats == events[0].seats
     assert all(r.actor == "dana" for r in rows)
     pushes = {x.seat: x.amount for x in svc.ledger(hand_id) if x.kind == "push"}
     assert {s: a for s, a in pushes.items() if a} == {1: 9000, 4: 3000, 8: 1200}

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_assist.engine.hand import read_log
-from dealer_assist.events import Place
+from dealer_assist.games.ofc.events import Place
 from dealer_assist.services import Services
 from dealer_assist.ui.qt import Qt
 from tests.ui.test_dealer_champs import open_screen

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from dealer_assist.engine.base import Game, Prompt, Settlement, TableView
+from dealer_assist.engine.base import DemoTable, Game, Prompt, Settlement, TableView
 from dealer_assist.events import Event, Start
 from dealer_assist.games.caro_holdem import present
 from dealer_assist.games.caro_holdem.play import start_state, step
 from dealer_assist.games.caro_holdem.sample import sample_hand
+from dealer_assist.games.caro_holdem.settings import MAX_SEATS
 from dealer_assist.games.caro_holdem.showdown import settlement
 from dealer_assist.games.caro_holdem.state import OVER, State
 
@@ -19,6 +21,18 @@ class CaroHoldem(Game[State]):
 
     name: ClassVar[str] = "caro-holdem"
     title: ClassVar[str] = "Caro Hold 'em"
+    players: ClassVar[tuple[int, int]] = (2, MAX_SEATS)
+    start_keys: ClassVar[tuple[str, ...]] = ("button", "stacks")
+    demo: ClassVar[DemoTable | None] = DemoTable(
+        settings={
+            "game": "caro-holdem", "seats": 9, "smallest_chip": 100,
+            "stakes": "$10 unit, $1 ante", "limit": 1000, "buy_in": 100000,
+            "params": {"unit": 1000, "ante": 100, "cap": 4},
+            "fee": {"kind": "rake", "percent": "5", "cap": 500, "min_pot": 1000},
+        },
+        players=(2, 6),
+        time_switch=True,
+    )
 
     def start(self, event: Start) -> State:
         return start_state(event)
@@ -60,7 +74,14 @@ class CaroHoldem(Game[State]):
     def narrate(self, before: State, event: Event, after: State) -> list[str]:
         return present.narrate(before, event, after)
 
+    def stacks_left(self, state: State) -> dict[int, int]:
+        return {s.seat: s.stack for s in state.seats}
+
     def sample_hand(
-        self, rng: random.Random, *, players: int, fee: dict[str, Any] | None = None
+        self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
     ) -> list[Event]:
-        return sample_hand(rng, players=players, fee=fee)
+        given = dict(params or {})
+        unknown = sorted(set(given) - {"fee"})
+        if unknown:
+            raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
+        return sample_hand(rng, players=players, fee=given.get("fee"))

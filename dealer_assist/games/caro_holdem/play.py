@@ -123,6 +123,10 @@ _WAGER_KINDS: dict[type[Event], str] = {
 }
 
 
+#: Wager events whose amount a game may let the player choose (``to``); Caro's are fixed.
+_AMOUNTED = (Bet, Raise)
+
+
 def step(state: State, event: Event) -> State:
     """The state after ``event``, or :class:`RuleViolation` saying why it is refused."""
     if state.phase == OVER:
@@ -136,6 +140,10 @@ def step(state: State, event: Event) -> State:
             return _muck(state, seat)
         if kind == "discard":
             return _discard(state, event, _require_turn(state, seat))  # type: ignore[arg-type]
+        if event.__class__ in _AMOUNTED and event.to is not None:
+            raise RuleViolation(
+                f"Caro Hold 'em wagers are fixed by the cards held: a {kind} takes no \"to\""
+            )
         return _act(state, seat, kind, _require_turn(state, seat))
     seat_no = event.seat_of
     if seat_no is not None and seat_no not in state.settings.seats:
@@ -150,6 +158,11 @@ def step(state: State, event: Event) -> State:
         s = _require_turn(state, event.seat)
         if isinstance(event, Discard):
             return _discard(state, event, s)
+        if isinstance(event, Bet | Raise) and event.to is not None:
+            raise RuleViolation(
+                f"Caro Hold 'em wagers are fixed by the cards held: a {event.TYPE} takes no "
+                '"to"'
+            )
         return _act(state, event.seat, event.TYPE, s)
     raise RuleViolation(f'Caro Hold \'em has no "{event.TYPE}" input')
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from dealer_assist.engine.base import Game, Prompt, Settlement, TableView
-from dealer_assist.events import Event, Start
+from dealer_assist.engine.base import DemoTable, Game, Prompt, Settlement, TableView
+from dealer_assist.events import Event, Start, Vocabulary
 from dealer_assist.games.champs_and_cowards import play, present, settle
+from dealer_assist.games.champs_and_cowards.events import EVENTS
 from dealer_assist.games.champs_and_cowards.sample import sample_hand
 from dealer_assist.games.champs_and_cowards.state import CCState, start_state
 
@@ -17,6 +19,18 @@ class ChampsAndCowards(Game[CCState]):
 
     name: ClassVar[str] = "champs-and-cowards"
     title: ClassVar[str] = "Champs and Cowards"
+    players: ClassVar[tuple[int, int]] = (3, 10)
+    has_button: ClassVar[bool] = False
+    start_keys: ClassVar[tuple[str, ...]] = ("carry_in",)
+    events: ClassVar[Vocabulary] = EVENTS
+    demo: ClassVar[DemoTable | None] = DemoTable(
+        settings={
+            "game": "champs-and-cowards", "seats": 8, "smallest_chip": 100,
+            "stakes": "$2 chips", "params": {"chip": 200, "decks": 1},
+            "fee": {"kind": "per-player", "amount": 100},
+        },
+        players=(4, 8),
+    )
 
     def start(self, event: Start) -> CCState:
         return start_state(event)
@@ -57,15 +71,10 @@ class ChampsAndCowards(Game[CCState]):
         return present.narrate(before, event, after)
 
     def sample_hand(
-        self,
-        rng: random.Random,
-        *,
-        players: int,
-        decks: int = 1,
-        chip: int = 200,
-        carry_in: int = 0,
-        fee: dict[str, Any] | None = None,
+        self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
     ) -> list[Event]:
-        return sample_hand(
-            rng, players=players, decks=decks, chip=chip, carry_in=carry_in, fee=fee
-        )
+        given = dict(params or {})
+        unknown = sorted(set(given) - {"chip", "decks", "carry_in", "fee"})
+        if unknown:
+            raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
+        return sample_hand(rng, players=players, **given)

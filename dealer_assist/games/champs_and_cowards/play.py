@@ -7,7 +7,8 @@ from dealer_assist.cards import Card
 from dealer_assist.deck import Shoe
 from dealer_assist.engine.evolve import setter
 from dealer_assist.errors import RuleViolation
-from dealer_assist.events import CardDealt, Champ, Coward, Event, Reshuffle
+from dealer_assist.events import CardDealt, Event, Reshuffle
+from dealer_assist.games.champs_and_cowards.events import Champ, Coward
 from dealer_assist.games.champs_and_cowards.rules import (
     CHAMP_CHIPS,
     FORCED_MARGIN,

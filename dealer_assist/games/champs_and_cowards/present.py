@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from dealer_assist.engine.base import Action, Prompt, SeatView, TableView
-from dealer_assist.events import CardDealt, Champ, Coward, Event, Reshuffle
+from dealer_assist.events import CardDealt, Event, Reshuffle
+from dealer_assist.games.champs_and_cowards.events import Champ, Coward
 from dealer_assist.games.champs_and_cowards.play import coward_block
 from dealer_assist.games.champs_and_cowards.rules import (
     CHAMP_CHIPS,

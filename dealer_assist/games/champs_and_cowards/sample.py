@@ -8,7 +8,8 @@ from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.deck import DeckSpec
-from dealer_assist.events import CardDealt, Champ, Coward, Event, Reshuffle, Start
+from dealer_assist.events import CardDealt, Event, Reshuffle, Start
+from dealer_assist.games.champs_and_cowards.events import Champ, Coward
 from dealer_assist.games.champs_and_cowards.play import coward_block, step
 from dealer_assist.games.champs_and_cowards.state import CCState, start_state
 

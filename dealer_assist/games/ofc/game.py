@@ -16,6 +16,7 @@ from typing import Any
 from dealer_assist.cards import Card, full_deck
 from dealer_assist.engine.base import (
     Action,
+    DemoTable,
     FeeLine,
     Game,
     Prompt,
@@ -25,8 +26,9 @@ from dealer_assist.engine.base import (
 )
 from dealer_assist.errors import RuleViolation
 from dealer_assist.evaluate import evaluate
-from dealer_assist.events import Discard, Event, Place, SetHand, Start
-from dealer_assist.games.rows import (
+from dealer_assist.events import Discard, Event, Start
+from dealer_assist.games.ofc.events import EVENTS, Place, SetHand
+from dealer_assist.games.open_face.rows import (
     HAND_SIZE,
     ROW_NAMES,
     ROW_SIZES,
@@ -287,6 +289,13 @@ def _pair(state: OfcState, a: int, b: int, fouled: Mapping[int, str],
 class OpenFaceChinesePoker(Game[OfcState]):
     name = "ofc"
     title = "Open-Face Chinese Poker"
+    players = (2, 4)
+    events = EVENTS
+    demo = DemoTable(
+        settings={"game": "ofc", "seats": 4, "smallest_chip": 100, "stakes": "$1 a point",
+                  "params": {"unit": 100}},
+        players=(2, 3),
+    )
 
     # --- start -------------------------------------------------------------------------------
 
@@ -645,8 +654,16 @@ class OpenFaceChinesePoker(Game[OfcState]):
     # --- sample hands ------------------------------------------------------------------------
 
     def sample_hand(self, rng: random.Random, *, players: int,
-                    fee: Mapping[str, Any] | None = None) -> list[Event]:
-        return sample_events(rng, players=players, fee=fee)
+                    params: Mapping[str, Any] | None = None) -> list[Event]:
+        given = dict(params or {})
+        unknown = sorted(set(given) - {"fee", "unit", "pineapple", "fantasyland", "royalties"})
+        if unknown:
+            raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
+        if "royalties" in given:
+            given["royalties_table"] = given.pop("royalties")
+        if "fantasyland" in given:
+            given["fantasyland"] = tuple(given["fantasyland"])
+        return sample_events(rng, players=players, **given)
 
 
 def next_button(state: OfcState) -> int:

@@ -15,11 +15,21 @@ from itertools import combinations
 from typing import Any
 
 from dealer_assist.cards import Card, full_deck
-from dealer_assist.engine.base import Action, FeeLine, Game, Prompt, SeatView, Settlement, TableView
+from dealer_assist.engine.base import (
+    Action,
+    DemoTable,
+    FeeLine,
+    Game,
+    Prompt,
+    SeatView,
+    Settlement,
+    TableView,
+)
 from dealer_assist.errors import RuleViolation
 from dealer_assist.evaluate import evaluate
-from dealer_assist.events import Event, Natural, SetHand, Start, Surrender
-from dealer_assist.games.rows import (
+from dealer_assist.events import Event, Start
+from dealer_assist.games.chinese_poker.events import EVENTS, Natural, SetHand, Surrender
+from dealer_assist.games.open_face.rows import (
     HAND_SIZE,
     ROW_NAMES,
     PairResult,
@@ -273,6 +283,13 @@ def _rows(state: ChineseState, a: int, b: int, fouled: Mapping[int, str],
 class ChinesePoker(Game[ChineseState]):
     name = "chinese-poker"
     title = "Chinese Poker"
+    players = (2, 4)
+    events = EVENTS
+    demo = DemoTable(
+        settings={"game": "chinese-poker", "seats": 4, "smallest_chip": 100,
+                  "stakes": "$1 a unit", "params": {"unit": 100}},
+        players=(2, 4),
+    )
 
     def start(self, event: Start) -> ChineseState:
         check_keys(event, ("button", "unit", "pair_units"))
@@ -499,8 +516,12 @@ class ChinesePoker(Game[ChineseState]):
         return lines
 
     def sample_hand(self, rng: random.Random, *, players: int,
-                    fee: Mapping[str, Any] | None = None) -> list[Event]:
-        return sample_events(rng, players=players, fee=fee)
+                    params: Mapping[str, Any] | None = None) -> list[Event]:
+        given = dict(params or {})
+        unknown = sorted(set(given) - {"fee", "unit"})
+        if unknown:
+            raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
+        return sample_events(rng, players=players, **given)
 
 
 def sample_events(rng: random.Random, *, players: int, surrender_chance: float = 0.1,
