@@ -4,8 +4,9 @@ many a second are re-derived as ``verify`` and the reports do it.
     python bench/bench_replay.py [--hands N] [--repeat R] [--seed S]
 
 ``verify`` and every report replay each stored hand from its event log, so replay speed bounds
-them. The hands are sample hands of each game (3 to 7 players for Champs and Cowards, 2 to 6 for
-Caro Hold 'em), built before the clock starts. ``replay-*`` folds each hand with
+them. The hands are sample hands of each installed game (from its fewest players to four more,
+within its most: 3 to 7 for Champs and Cowards, 2 to 6 for Caro Hold 'em), built before the
+clock starts. ``replay-*`` folds each hand with
 ``engine.hand.replay`` (a step, with its state, for every event, as the replay screen shows
 them); ``rederive-*`` does what ``verify`` and the shift report do for each hand: the game's
 ``start``, its ``apply`` for every event (every rule checked) and its ``settle``.
@@ -17,11 +18,9 @@ this project's code. ``ratio`` is replay's rate over it (below 1: a replay costs
 decoding the hand's JSON). Rates are the best of R timed passes over chunks of hands, the two
 contenders taking turns, so a busy spell on the machine hits both alike.
 
-Lines:
-  BENCH replay-cc     ours=replay(events) for Champs and Cowards hands, baseline=json.loads
-  BENCH replay-caro   ours=replay(events) for Caro Hold 'em hands,      baseline=json.loads
-  BENCH rederive-cc   ours=start, apply each event, settle (Champs and Cowards), baseline=json.loads
-  BENCH rederive-caro ours=start, apply each event, settle (Caro Hold 'em),      baseline=json.loads
+Lines, for each game (its name as in a hand log):
+  BENCH replay-<game>   ours=replay(events) for the game's hands, baseline=json.loads
+  BENCH rederive-<game> ours=start, apply each event, settle,     baseline=json.loads
 """
 
 from __future__ import annotations
@@ -40,11 +39,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dealer_assist.engine.base import Game, Settlement
 from dealer_assist.engine.hand import parse_lines, replay
-from dealer_assist.engine.registry import get_game
+from dealer_assist.engine.registry import game_names, get_game
 from dealer_assist.events import Event, Start
 
 CHUNK = 200
-GAMES = {"cc": ("champs-and-cowards", 3, 7), "caro": ("caro-holdem", 2, 6)}
+#: Players a benchmark hand is dealt to: from the game's fewest to this many more.
+SPREAD = 4
+
+
+def games() -> dict[str, tuple[str, int, int]]:
+    """Each installed game with the players its benchmark hands are dealt to."""
+    out = {}
+    for name in game_names():
+        low, high = get_game(name).players
+        out[name] = (name, low, min(high, low + SPREAD))
+    return out
 
 
 def sample(game: str, low: int, high: int, hands: int, seed: int) -> list[list[Event]]:
@@ -82,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="timed passes per chunk (default 3)")
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args(argv)
-    for short, (game, low, high) in GAMES.items():
+    for short, (game, low, high) in games().items():
         g = get_game(game)
         hands = sample(game, low, high, args.hands, args.seed)
         texts = [[ev.to_line() for ev in hand] for hand in hands]

@@ -124,7 +124,7 @@ _WAGER_KINDS: dict[type[Event], str] = {
 
 
 #: Wager events whose amount a game may let the player choose (``to``); Caro's are fixed.
-_AMOUNTED = (Bet, Raise)
+_AMOUNTED = frozenset({Bet, Raise})
 
 
 def step(state: State, event: Event) -> State:
