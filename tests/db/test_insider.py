@@ -209,7 +209,8 @@ def _zero_fee_and_rechain(db: Database, table_id: int, number: int) -> int:
     text = json.dumps(start, sort_keys=True, separators=(",", ":"))
     _unguard(db)
     _sql(db, f"UPDATE events SET body = {m} WHERE id = {m}", (text, rows[0][0]))
-    folded = fold([parse_body(text), *(parse_body(str(b)) for _, b in rows[1:])])
+    game = str(start["game"])
+    folded = fold([parse_body(text), *(parse_body(str(b), game) for _, b in rows[1:])])
     assert isinstance(folded, Folded)
     _sql(db, f"DELETE FROM ledger_lines WHERE hand_id = {m}", (hand_id,))
     for x in ledger_lines(int(hand_id), folded.settle()):  # type: ignore[call-overload]

@@ -140,7 +140,7 @@ def step(state: State, event: Event) -> State:
             return _muck(state, seat)
         if kind == "discard":
             return _discard(state, event, _require_turn(state, seat))  # type: ignore[arg-type]
-        if event.__class__ in _AMOUNTED and event.to is not None:
+        if event.__class__ in _AMOUNTED and event.to is not None:  # type: ignore[attr-defined]
             raise RuleViolation(
                 f"Caro Hold 'em wagers are fixed by the cards held: a {kind} takes no \"to\""
             )
