@@ -12,7 +12,7 @@ import json
 import math
 import sys
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -162,3 +162,23 @@ def _lines(f: BinaryIO, name: Path | str, what: str) -> Iterator[str]:
             raise BadInput(f"{name} is longer than any one hand ({MAX_LOG_LINES:,} lines, "
                            f"{MAX_LOG_BYTES // 2**20} MiB): a {what} holds one hand")
         yield _decode(raw, f"{name} line {n}", what).rstrip("\r\n")
+
+
+def json_lines(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The one reader of JSON Lines (hand logs, time logs, imports): each non-blank line's
+    number (from 1) and its object, within the bounds above; a line that is not valid JSON, not
+    an object, or past a bound raises :class:`HandLogError` naming the line."""
+    from dealer_assist.errors import HandLogError
+
+    for n, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        try:
+            obj = loads_json(raw, where="the line")
+        except json.JSONDecodeError as exc:
+            raise HandLogError(n, f"not valid JSON ({exc.msg}, column {exc.colno})") from exc
+        except BadInput as exc:
+            raise HandLogError(n, str(exc)) from exc
+        if not isinstance(obj, dict):
+            raise HandLogError(n, "an event must be a JSON object")
+        yield n, obj

@@ -161,7 +161,7 @@ def _events(*lines: str) -> list[object]:
 
 def test_regression_fold_second_start_refused_at_its_place() -> None:
     got = fold(_events(_CC, '{"type":"card","seat":1,"card":"9d"}', _CC))  # type: ignore[arg-type]
-    assert got == Refused(2, "a second start event in one hand")
+    assert got == Refused(2, "a second start event: one hand per log")
 
 
 def test_regression_fold_event_after_misdeal_refused_and_voids_skipped() -> None:

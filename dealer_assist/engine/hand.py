@@ -6,13 +6,12 @@ state, so they can never disagree.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import FrozenInstanceError, dataclass
 from pathlib import Path
 from typing import Any
 
-from dealer_assist.bounded import loads_json, log_lines
+from dealer_assist.bounded import json_lines, log_lines
 from dealer_assist.engine.base import Game, Settlement
 from dealer_assist.engine.log import start_vocabulary
 from dealer_assist.engine.registry import get_game
@@ -185,6 +184,79 @@ def voided_targets(events: Sequence[Event]) -> dict[int, Void]:
     return targets
 
 
+class _Stop(Exception):
+    """The fold stops at event ``index`` (0-based): ``error`` the game's refusal, or
+    ``message`` the fold's own."""
+
+    def __init__(self, index: int, message: str = "", error: DealerAssistError | None = None):
+        super().__init__(message)
+        self.index = index
+        self.message = message
+        self.error = error
+
+
+def _fold(
+    game: Game[Any], state: Any, events: Sequence[Event], voided: Mapping[int, Void],
+    steps: list[Step] | None, line_of: Sequence[int],
+) -> tuple[Any, Misdeal | None]:
+    """The one fold of a hand's events after its start: the game's ``apply`` over each event
+    that counts (voided events and voids skipped; nothing after a standing misdeal), with
+    ``steps`` (when given) filled with a :class:`Step` for every event. :class:`_Stop` at the
+    event refused. :func:`replay` and :func:`fold` are this loop."""
+    misdeal: Misdeal | None = None
+    apply = game.apply
+    append = steps.append if steps is not None else None
+    # Step.narrated, inlined: this loop runs for every event of every replay.
+    new_step = _new_step
+    twin = _StepTwin
+    i = 1
+    for ev in events[1:]:
+        i += 1
+        if ev.__class__ not in _PLAIN:
+            if isinstance(ev, Start):
+                raise _Stop(i - 1, "a second start event: one hand per log")
+            if isinstance(ev, Void):
+                if append is not None:
+                    append(Step(i, line_of[i - 1], ev, state,
+                                (f"void of event {ev.target}: {ev.reason}",)))
+                continue
+            if not isinstance(ev, Misdeal):
+                _PLAIN.add(ev.__class__)
+        if voided and i in voided:
+            if append is not None:
+                append(Step(i, line_of[i - 1], ev, state, ("(voided)",), voided=True))
+            continue
+        if misdeal is not None:
+            raise _Stop(i - 1, misdeal_refusal(misdeal))
+        if ev.__class__ is Misdeal:
+            try:
+                game.contributions(state)  # the game takes a misdeal
+            except DealerAssistError as exc:
+                raise _Stop(i - 1, error=exc) from exc
+            assert isinstance(ev, Misdeal)
+            misdeal = ev
+            if append is not None:
+                append(Step(i, line_of[i - 1], ev, state, (f"misdeal: {ev.reason}",)))
+            continue
+        try:
+            after = apply(state, ev)
+        except DealerAssistError as exc:
+            raise _Stop(i - 1, error=exc) from exc
+        if append is not None:
+            step: Any = new_step(twin)
+            step.number = i
+            step.line = line_of[i - 1]
+            step.event = ev
+            step.state = after
+            step.voided = False
+            step._lines = None
+            step._narrate = (game, state)
+            step.__class__ = Step
+            append(step)
+        state = after
+    return state, misdeal
+
+
 def replay(events: Sequence[Event], *, lines: Sequence[int] | None = None) -> HandReplay:
     """Fold ``events`` through their game; errors become :class:`HandLogError` naming the line."""
     line_of = list(lines) if lines is not None else list(range(1, len(events) + 1))
@@ -204,54 +276,78 @@ def replay(events: Sequence[Event], *, lines: Sequence[int] | None = None) -> Ha
         bad = next(i for i, e in enumerate(events) if isinstance(e, Void))
         raise HandLogError(line_of[bad], str(exc)) from exc
     steps = [Step(1, line_of[0], first, state, (f"start: {game.title}",))]
-    append = steps.append
-    misdeal: Misdeal | None = None
-    apply = game.apply
-    # Step.narrated, inlined: this loop runs for every event of every replay.
-    new_step = _new_step
-    twin = _StepTwin
-    i = 1
-    for ev in events[1:]:
-        i += 1
-        if ev.__class__ not in _PLAIN:
-            if isinstance(ev, Start):
-                raise HandLogError(line_of[i - 1], "a second start event: one hand per log")
-            if isinstance(ev, Void):
-                append(Step(i, line_of[i - 1], ev, state,
-                            (f"void of event {ev.target}: {ev.reason}",)))
-                continue
-            if not isinstance(ev, Misdeal):
-                _PLAIN.add(ev.__class__)
-        if voided and i in voided:
-            append(Step(i, line_of[i - 1], ev, state, ("(voided)",), voided=True))
-            continue
-        if misdeal is not None:
-            raise HandLogError(line_of[i - 1], misdeal_refusal(misdeal))
-        if ev.__class__ is Misdeal:
-            try:
-                game.contributions(state)  # the game takes a misdeal
-            except DealerAssistError as exc:
-                raise HandLogError(line_of[i - 1], cite(exc)) from exc
-            assert isinstance(ev, Misdeal)
-            misdeal = ev
-            append(Step(i, line_of[i - 1], ev, state, (f"misdeal: {ev.reason}",)))
-            continue
-        try:
-            after = apply(state, ev)
-        except DealerAssistError as exc:
-            raise HandLogError(line_of[i - 1], cite(exc)) from exc
-        step: Any = new_step(twin)
-        step.number = i
-        step.line = line_of[i - 1]
-        step.event = ev
-        step.state = after
-        step.voided = False
-        step._lines = None
-        step._narrate = (game, state)
-        step.__class__ = Step
-        append(step)
-        state = after
+    try:
+        state, misdeal = _fold(game, state, events, voided, steps, line_of)
+    except _Stop as stop:
+        text = cite(stop.error) if stop.error is not None else stop.message
+        raise HandLogError(line_of[stop.index], text) from stop.error
     return HandReplay(game=game, start=first, steps=tuple(steps), misdeal=misdeal)
+
+
+@dataclass(frozen=True, slots=True)
+class Folded:
+    """A hand folded without steps (:func:`fold`): its game, its last state and the misdeal
+    that called it off, if one stands."""
+
+    game: Game[Any]
+    state: Any
+    #: The misdeal that called the hand off, if one stands (not voided): it settles as refunds.
+    misdeal: Misdeal | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.misdeal is not None or self.game.is_over(self.state)
+
+    def settle(self) -> Settlement:
+        if self.misdeal is not None:
+            return self.game.refund(self.state, self.misdeal.reason)
+        return self.game.settle(self.state)
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The hand does not replay: ``index`` (0-based) of the event refused, and why."""
+
+    index: int
+    reason: str
+
+
+def fold(
+    events: Sequence[Event], *, begun: tuple[Game[Any], Any] | str | None = None
+) -> Folded | Refused:
+    """The hand's game and final state, or the event refused: :func:`replay`'s fold without
+    its steps, for ``verify`` and the reports. ``begun``: the game and its state after the
+    start (or why it cannot start) when the caller has them already."""
+    first = events[0]
+    if not isinstance(first, Start):
+        return Refused(0, "a hand must begin with a start event")
+    if begun is None:
+        begun = begin(first)
+    if isinstance(begun, str):
+        return Refused(0, begun)
+    game, state = begun
+    try:
+        voided = voided_targets(events)
+    except RuleViolation as exc:
+        return Refused(next(i for i, e in enumerate(events) if isinstance(e, Void)), str(exc))
+    try:
+        state, misdeal = _fold(game, state, events, voided, None, _NO_LINES)
+    except _Stop as stop:
+        return Refused(stop.index, str(stop.error) if stop.error is not None else stop.message)
+    return Folded(game, state, misdeal)
+
+
+#: (:func:`fold` keeps no steps, so names no lines)
+_NO_LINES: Sequence[int] = ()
+
+
+def begin(first: Start) -> tuple[Game[Any], Any] | str:
+    """The hand's game and its state after the start event, or why the hand cannot start."""
+    try:
+        game = get_game(first.game)
+        return game, game.start(first)
+    except DealerAssistError as exc:
+        return str(exc)
 
 
 def misdeal_refusal(misdeal: Misdeal) -> str:
@@ -274,15 +370,7 @@ def parse_lines(text_lines: Iterable[str]) -> tuple[list[Event], list[int]]:
     events: list[Event] = []
     numbers: list[int] = []
     vocab: Vocabulary | None = None  # (the start line's game's, once it is read)
-    for n, raw in enumerate(text_lines, start=1):
-        if not raw.strip():
-            continue
-        try:
-            obj = loads_json(raw, where="the line")
-        except json.JSONDecodeError as exc:
-            raise HandLogError(n, f"not valid JSON ({exc.msg}, column {exc.colno})") from exc
-        except BadInput as exc:
-            raise HandLogError(n, str(exc)) from exc
+    for n, obj in json_lines(text_lines):
         try:
             if vocab is None:
                 event = event_from_json(obj)

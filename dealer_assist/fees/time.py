@@ -213,24 +213,12 @@ def time_fees(
 
 def timed_events(lines: Iterable[str]) -> list[tuple[datetime, Event]]:
     """Read a table's time events from JSON Lines whose ``"at"`` is the recorded ISO time."""
-    import json
-
-    from dealer_assist.bounded import loads_json
+    from dealer_assist.bounded import json_lines
     from dealer_assist.errors import BadInput, HandLogError
     from dealer_assist.events import event_from_json
 
     out: list[tuple[datetime, Event]] = []
-    for n, raw in enumerate(lines, start=1):
-        if not raw.strip():
-            continue
-        try:
-            obj = loads_json(raw, where="the line")
-        except json.JSONDecodeError as exc:
-            raise HandLogError(n, f"not valid JSON ({exc.msg}, column {exc.colno})") from exc
-        except BadInput as exc:
-            raise HandLogError(n, str(exc)) from exc
-        if not isinstance(obj, dict):
-            raise HandLogError(n, "an event must be a JSON object")
+    for n, obj in json_lines(lines):
         at_text = obj.get("at")
         try:
             at = datetime.fromisoformat(at_text) if isinstance(at_text, str) else None

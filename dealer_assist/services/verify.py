@@ -15,10 +15,10 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from dealer_assist.engine.base import Game, Settlement
-from dealer_assist.engine.hand import misdeal_refusal, voided_targets
+from dealer_assist.engine.hand import Folded, Refused, begin
+from dealer_assist.engine.hand import fold as fold_hand
 from dealer_assist.engine.log import vocabulary_of
-from dealer_assist.engine.registry import get_game
-from dealer_assist.errors import DealerAssistError, RuleViolation
+from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import Event, Misdeal, Start, Void, event_from_json
 from dealer_assist.services.audit_chain import AuditCheck, check_audit_chain
 from dealer_assist.services.chain import GENESIS, canonical, row_hash, time_text
@@ -632,100 +632,24 @@ def check_hand(job: HandJob) -> HandProblem:
                   f"{ledger_diff(derived, ledger)}"), hand_id
 
 
-@dataclass(frozen=True, slots=True)
-class Folded:
-    game: Game[Any]
-    state: Any
-    #: The misdeal that called the hand off, if one stands (not voided): it settles as refunds.
-    misdeal: Misdeal | None = None
-
-    @property
-    def over(self) -> bool:
-        return self.misdeal is not None or self.game.is_over(self.state)
-
-    def settle(self) -> Settlement:
-        if self.misdeal is not None:
-            return self.game.refund(self.state, self.misdeal.reason)
-        return self.game.settle(self.state)
-
-
-@dataclass(frozen=True, slots=True)
-class Refused:
-    """The hand does not replay: ``index`` (0-based) of the event refused, and why."""
-
-    index: int
-    reason: str
-
-
 def fold(events: list[Event], *, start_text: str | None = None) -> Folded | Refused:
-    """The hand's game and final state, or the event refused: a replay without narration, for
-    speed, by the same rules as :func:`dealer_assist.engine.hand.replay`.
+    """:func:`dealer_assist.engine.hand.fold` (the replay's own fold, without steps).
 
     ``start_text``: the stored text the first event was read from (:func:`parse_body`), whose
     starting state is then worked out once for every hand that starts the same way.
     """
-    first = events[0]
-    if not isinstance(first, Start):
-        return Refused(0, "a hand must begin with a start event")
-    begun = _begin(first) if start_text is None else _begin_text(start_text)
-    if isinstance(begun, str):
-        return Refused(0, begun)
-    game, state = begun
-    try:
-        voided = voided_targets(events)
-    except RuleViolation as exc:
-        return Refused(next(i for i, e in enumerate(events) if isinstance(e, Void)), str(exc))
-    misdeal: Misdeal | None = None
-    apply = game.apply
-    i = 0
-    for ev in events[1:]:
-        i += 1
-        if ev.__class__ not in _PLAIN:  # a start, a void or a misdeal, or a class not met yet
-            if isinstance(ev, Start):
-                return Refused(i, "a second start event in one hand")
-            if isinstance(ev, Void):
-                continue
-            if not isinstance(ev, Misdeal):
-                _PLAIN.add(ev.__class__)
-        if voided and (i + 1) in voided:
-            continue
-        if misdeal is not None:
-            return Refused(i, misdeal_refusal(misdeal))
-        if isinstance(ev, Misdeal):
-            try:
-                game.contributions(state)  # the game takes a misdeal
-            except DealerAssistError as exc:
-                return Refused(i, str(exc))
-            misdeal = ev
-            continue
-        try:
-            state = apply(state, ev)
-        except DealerAssistError as exc:
-            return Refused(i, str(exc))
-    return Folded(game, state, misdeal)
-
-
-def _begin(first: Start) -> tuple[Game[Any], Any] | str:
-    """The hand's game and its state after the start event, or why the hand cannot start."""
-    try:
-        game = get_game(first.game)
-        return game, game.start(first)
-    except DealerAssistError as exc:
-        return str(exc)
+    if start_text is None or not isinstance(events[0], Start):
+        return fold_hand(events)
+    return fold_hand(events, begun=_begin_text(start_text))
 
 
 @lru_cache(maxsize=1024)
 def _begin_text(start_text: str) -> tuple[Game[Any], Any] | str:
-    """:func:`_begin` of the start event stored as ``start_text`` (cached: the hands of a table
+    """:func:`begin` of the start event stored as ``start_text`` (cached: the hands of a table
     often start alike, and no game changes a state in place, so one state serves them all)."""
     first = parse_body(start_text)
     assert isinstance(first, Start)  # (fold reads the text only after the event it gives)
-    return _begin(first)
-
-
-#: Event classes met that are neither a start, a void nor a misdeal: :func:`fold` tells the
-#: commonest events by their class alone.
-_PLAIN: set[type[Event]] = set()
+    return begin(first)
 
 
 def _show_line(x: LedgerLine | StoredLine) -> str:
