@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from dealer_assist.engine.inputs import Input, from_needs, to_needs
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import SHARED, Event, Start, Vocabulary
 from dealer_assist.money import format_cents
@@ -33,8 +34,11 @@ class Action:
     """One input the dealer may give now; the UI makes a button of it.
 
     ``kind`` is the event type tag it produces; ``amount`` the cents it would put in (``None``
-    when nothing moves); ``needs`` names the extra input it takes ("card", "board:2", "discard").
-    A disabled action carries the dealer-facing ``reason``.
+    when nothing moves); ``input`` the typed input it takes beyond the press
+    (:mod:`dealer_assist.engine.inputs`: cards of a count, a choice, an amount in a range, rows,
+    dice). ``needs`` is the same input as text ("card", "board:2", "discard", "rows"), for
+    screens that read it; either may be given, and the other follows. A disabled action carries
+    the dealer-facing ``reason``.
     """
 
     kind: str
@@ -46,6 +50,13 @@ class Action:
     enabled: bool = True
     reason: str = ""
     options: tuple[Option, ...] = ()
+    input: Input | None = None
+
+    def __post_init__(self) -> None:
+        if self.input is None and self.needs is not None:
+            object.__setattr__(self, "input", from_needs(self.needs))
+        elif self.needs is None and self.input is not None:
+            object.__setattr__(self, "needs", to_needs(self.input))
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from dealer_assist.engine.base import (
     Settlement,
     TableView,
 )
+from dealer_assist.engine.inputs import Choice
 from dealer_assist.errors import RuleViolation
 from dealer_assist.evaluate import evaluate
 from dealer_assist.events import Event, Start
@@ -397,7 +398,8 @@ class ChinesePoker(Game[ChineseState]):
             actions.append(Action(kind="set", label=f"Seat {s}'s rows", seat=s, needs="rows"))
             if not state.revealed:
                 actions.append(Action(
-                    kind="natural", label=f"Seat {s} declares a natural", seat=s, needs="kind",
+                    kind="natural", label=f"Seat {s} declares a natural", seat=s,
+                    input=Choice("kind", tuple(NATURALS)),
                     enabled=not state.surrendered,
                     reason="naturals come before surrenders" if state.surrendered else ""))
                 actions.append(Action(kind="surrender", label=f"Seat {s} surrenders", seat=s,
