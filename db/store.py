@@ -49,10 +49,10 @@ from dealer_assist.services.model import (
     HandFilter,
     LedgerLine,
     NewEvent,
+    SettingsVersion,
     Shift,
     StoredEvent,
     Table,
-    TableSettings,
 )
 from dealer_assist.services.records import (
     dispute_state,
@@ -120,8 +120,8 @@ def _table(r: Any) -> Table:
     return Table(id=r.id, name=r.name, created_at=r.created_at)
 
 
-def _settings(r: Any) -> TableSettings:
-    return TableSettings(
+def _settings(r: Any) -> SettingsVersion:
+    return SettingsVersion(
         id=r.id, table_id=r.table_id, version=r.version, game=r.game,
         document=json.loads(r.document), created_at=r.created_at, created_by=r.created_by,
     )
@@ -465,7 +465,7 @@ class SqlStore(UserStore):
 
     def add_settings(
         self, *, table_id: int, game: str, document: Mapping[str, Any], by: str, at: datetime
-    ) -> TableSettings:
+    ) -> SettingsVersion:
         with self._write() as conn:
             self._lock_table(conn, table_id)
             version = 1 + int(conn.execute(
@@ -482,26 +482,26 @@ class SqlStore(UserStore):
                 id=new_id, table_id=table_id, version=version, game=game,
                 document=canonical(dict(document)), created_at=at, created_by=by,
             ), at)])
-        return TableSettings(
+        return SettingsVersion(
             id=int(new_id), table_id=table_id, version=version, game=game, document=dict(document),
             created_at=utc(at), created_by=by,
         )
 
-    def latest_settings(self, table_id: int) -> TableSettings | None:
+    def latest_settings(self, table_id: int) -> SettingsVersion | None:
         with self._read() as conn:
             r = conn.execute(
                 select(TS).where(TS.c.table_id == table_id).order_by(TS.c.version.desc()).limit(1)
             ).first()
         return _settings(r) if r else None
 
-    def settings_versions(self, table_id: int) -> list[TableSettings]:
+    def settings_versions(self, table_id: int) -> list[SettingsVersion]:
         with self._read() as conn:
             rows = conn.execute(
                 select(TS).where(TS.c.table_id == table_id).order_by(TS.c.version)
             )
             return [_settings(r) for r in rows]
 
-    def get_settings(self, settings_id: int) -> TableSettings | None:
+    def get_settings(self, settings_id: int) -> SettingsVersion | None:
         with self._read() as conn:
             r = conn.execute(select(TS).where(TS.c.id == settings_id)).first()
         return _settings(r) if r else None

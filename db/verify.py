@@ -44,7 +44,7 @@ from dealer_assist.services.handrules import (
     outcomes,
     recorded_changes,
 )
-from dealer_assist.services.model import LedgerLine, TableSettings
+from dealer_assist.services.model import LedgerLine, SettingsVersion
 from dealer_assist.services.records import baselines
 from dealer_assist.services.verify import (
     HandInfo,
@@ -292,7 +292,7 @@ def _with_reader(source: Source, work: Callable[[_Reader], _T]) -> _T:
         raise
 
 
-TimeJob = tuple[int, str, list[TableSettings], list[LedgerLine]]
+TimeJob = tuple[int, str, list[SettingsVersion], list[LedgerLine]]
 TimeResult = tuple[list[tuple[int, str, str, str]], list[tuple[int, str]]]
 
 
@@ -305,7 +305,7 @@ def check_time_rows(source: Source, job: TimeJob) -> TimeResult:
 
 
 def _time_result(
-    reader: _Reader, table_id: int, name: str, versions: list[TableSettings],
+    reader: _Reader, table_id: int, name: str, versions: list[SettingsVersion],
     stored: list[LedgerLine],
 ) -> TimeResult:
     rows = reader.time_rows(table_id)
@@ -574,7 +574,7 @@ class _HandRules:
         self.ledger = outcomes(lines)
 
     def findings(
-        self, table_id: int, name: str, versions: Sequence[TableSettings]
+        self, table_id: int, name: str, versions: Sequence[SettingsVersion]
     ) -> list[tuple[int, str, int]]:
         return hand_findings(name, self.starts.get(table_id, []), versions, self.ledger,
                              self.changes, self.baselines.get(table_id, 0), self.shifts)
@@ -841,13 +841,13 @@ class _Walk:
         bounds: list[int | None] = [None, *cuts, None]
         return [Task(table_id, name, bounds[i], bounds[i + 1]) for i in range(len(cuts) + 1)]
 
-    def _versions(self) -> dict[int, list[TableSettings]]:
-        out: dict[int, list[TableSettings]] = {}
+    def _versions(self) -> dict[int, list[SettingsVersion]]:
+        out: dict[int, list[SettingsVersion]] = {}
         for r in self._all(
             "SELECT id, table_id, version, game, document, created_at, created_by "
             "FROM table_settings ORDER BY table_id, version"
         ):
-            out.setdefault(r.table_id, []).append(TableSettings(
+            out.setdefault(r.table_id, []).append(SettingsVersion(
                 id=r.id, table_id=r.table_id, version=r.version, game=r.game,
                 document=json.loads(r.document), created_at=_aware(r.created_at),
                 created_by=r.created_by,

@@ -30,12 +30,12 @@ from dealer_assist.events import Event, Start, Void, event_from_json
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.money import format_cents
 from dealer_assist.reports.data import (
-    AuditEntry,
+    AuditLine,
     AuditReport,
-    ChainHead,
+    ChainCheck,
     CountLine,
     DayReport,
-    Dispute,
+    DisputeLine,
     DisputeNote,
     DropCount,
     EventLine,
@@ -48,7 +48,7 @@ from dealer_assist.reports.data import (
     LedgerEntry,
     Record,
     RevealLine,
-    SeatState,
+    SeatLine,
     SettlementData,
     ShiftReport,
     Signature,
@@ -415,9 +415,9 @@ def reveal_line(number: int, e: StoredAudit, names: dict[str, str]) -> RevealLin
                       after_event=int(m.group(1)))
 
 
-def _dispute(d: StoredDispute, number: int, names: dict[str, str]) -> Dispute:
+def _dispute(d: StoredDispute, number: int, names: dict[str, str]) -> DisputeLine:
     by = person(names, d.floor)
-    return Dispute(
+    return DisputeLine(
         dispute_id=d.id, hand_number=number, opened_at=utc(d.at), opened_by=by,
         notes=(DisputeNote(utc(d.at), by, d.notes),) if d.notes else (),
         ruling=d.ruling, ruled_by=by if d.ruling else "", ruled_at=utc(d.at) if d.ruling else None,
@@ -645,7 +645,7 @@ def _time_voids(
     return tuple(voids), tuple(exc)
 
 
-def _shift_exceptions(shift: Shift, head: ChainHead) -> list[ExceptionLine]:
+def _shift_exceptions(shift: Shift, head: ChainCheck) -> list[ExceptionLine]:
     out = []
     if not head.verified:
         out.append(ExceptionLine(None, f"the event chain failed verification: {head.message}",
@@ -814,10 +814,10 @@ def _snapshots(rep: Any, hidden_seats: set[int], show: bool,
             secret = sv.seat in hidden_seats
             codes = tuple(_pretty_code(c) for c in sv.cards)
             if secret and not show:
-                seats.append(SeatState(sv.seat, (), withheld=len(codes) + sv.hidden,
+                seats.append(SeatLine(sv.seat, (), withheld=len(codes) + sv.hidden,
                                        status=sv.status, detail="", put_in=sv.put_in))
             else:
-                seats.append(SeatState(sv.seat, codes, face_down=sv.hidden, status=sv.status,
+                seats.append(SeatLine(sv.seat, codes, face_down=sv.hidden, status=sv.status,
                                        detail=sv.detail if show else _mask(sv.detail,
                                                                            hidden_codes),
                                        put_in=sv.put_in, revealed=secret and show))
@@ -831,7 +831,7 @@ def _snapshots(rep: Any, hidden_seats: set[int], show: bool,
 # --- audit -------------------------------------------------------------------------------------
 
 
-def _chains(store: Store, tables: Iterable[Table]) -> tuple[ChainHead, ...]:
+def _chains(store: Store, tables: Iterable[Table]) -> tuple[ChainCheck, ...]:
     return tuple(scan_table(store, t, ()).head for t in tables)
 
 
@@ -857,7 +857,7 @@ def build_audit(
         return ", ".join(parts)
 
     entries = tuple(
-        AuditEntry(utc(e.at), person(names, e.actor), roles.get(e.actor or "", ""), e.action,
+        AuditLine(utc(e.at), person(names, e.actor), roles.get(e.actor or "", ""), e.action,
                    _subject(e.action, target(e), e.detail), _detail(e.action, e.detail),
                    e.seq or e.id)
         for e in sorted(store.audit_log(since=since, until=until), key=lambda e: (e.seq, e.at,
@@ -865,7 +865,7 @@ def build_audit(
     )
     head = store.audit_head()
     check = check_audit_chain(store.audit_log(records=True), head)
-    audit_chain = ChainHead("audit log", head.entries, head.hash, check.ok,
+    audit_chain = ChainCheck("audit log", head.entries, head.hash, check.ok,
                             check.problem or f"{check.entries} entries re-checked")
     return AuditReport(
         cardroom=store.cardroom_name(), period_from=utc(since), period_to=utc(until),
@@ -942,7 +942,7 @@ def build_day(
     reveals = store.audit_log(action="reveal")
     approvals = _void_approvals(store, {h.id for h in hands})
     rows: list[TableDay] = []
-    chains: list[ChainHead] = []
+    chains: list[ChainCheck] = []
     exc: list[ExceptionLine] = []
     fee_lines: list[FeeTotal] = []
     shift_lines: list[tuple[str, int, datetime, datetime | None, str, int, int]] = []

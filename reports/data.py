@@ -49,7 +49,7 @@ def is_fund_kind(kind: str) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class ChainHead(Record):
+class ChainCheck(Record):
     """The tamper-evident chain a report was built from: its head and whether it verified."""
 
     table: str
@@ -256,7 +256,7 @@ class DisputeNote(Record):
 
 
 @dataclass(frozen=True, slots=True)
-class Dispute(Record):
+class DisputeLine(Record):
     """A dispute on a hand: its notes, the ruling, who ruled and the money it moved."""
 
     dispute_id: int
@@ -296,11 +296,11 @@ class ShiftReport(Record):
     dealers: tuple[str, ...]
     floor: tuple[str, ...]
     hands: tuple[HandLine, ...]
-    chain: ChainHead
+    chain: ChainCheck
     generated: Generated
     signatures: tuple[Signature, ...]
     voids: tuple[VoidLine, ...] = ()
-    disputes: tuple[Dispute, ...] = ()
+    disputes: tuple[DisputeLine, ...] = ()
     reveals: tuple[RevealLine, ...] = ()
     exceptions: tuple[ExceptionLine, ...] = ()
     ledger_fees: tuple[FeeTotal, ...] = ()
@@ -430,7 +430,7 @@ class EventLine(Record):
 
 
 @dataclass(frozen=True, slots=True)
-class SeatState(Record):
+class SeatLine(Record):
     """A seat in a snapshot. ``face_down`` cards are unknown to the app at that point (not yet
     shown); ``withheld`` cards are known but kept out of the report (a turned-down hand)."""
 
@@ -450,7 +450,7 @@ class Snapshot(Record):
 
     after_event: int
     label: str
-    seats: tuple[SeatState, ...]
+    seats: tuple[SeatLine, ...]
     board: tuple[str, ...] = ()
     pots: tuple[tuple[str, int], ...] = ()
     info: tuple[str, ...] = ()
@@ -510,8 +510,8 @@ class HandReport(Record):
     snapshots: tuple[Snapshot, ...]
     settlement: SettlementData | None
     ledger: tuple[LedgerEntry, ...]
-    disputes: tuple[Dispute, ...]
-    chain: ChainHead
+    disputes: tuple[DisputeLine, ...]
+    chain: ChainCheck
     generated: Generated
     signatures: tuple[Signature, ...]
     revealed: RevealLine | None = None
@@ -527,7 +527,7 @@ class HandReport(Record):
 
 
 @dataclass(frozen=True, slots=True)
-class AuditEntry(Record):
+class AuditLine(Record):
     """One sensitive action: a login, lockout, reveal, void, export or report. ``number`` is
     its entry number in the audit log's chain (a report's serial is such a number)."""
 
@@ -545,12 +545,12 @@ class AuditReport(Record):
     cardroom: str
     period_from: datetime
     period_to: datetime
-    entries: tuple[AuditEntry, ...]
-    chains: tuple[ChainHead, ...]
+    entries: tuple[AuditLine, ...]
+    chains: tuple[ChainCheck, ...]
     generated: Generated
     signatures: tuple[Signature, ...]
     #: The audit log's own chain (all of it, not only the period), walked for this report.
-    audit_chain: ChainHead | None = None
+    audit_chain: ChainCheck | None = None
 
     def counts(self) -> tuple[tuple[str, int], ...]:
         out: dict[str, int] = {}
@@ -597,7 +597,7 @@ class DayReport(Record):
     day: date
     tables: tuple[TableDay, ...]
     fees: tuple[FeeTotal, ...]
-    chains: tuple[ChainHead, ...]
+    chains: tuple[ChainCheck, ...]
     generated: Generated
     signatures: tuple[Signature, ...]
     exceptions: tuple[ExceptionLine, ...] = ()

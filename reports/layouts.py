@@ -16,9 +16,9 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.reports.data import (
     AuditReport,
-    ChainHead,
+    ChainCheck,
     DayReport,
-    Dispute,
+    DisputeLine,
     DropCount,
     ExceptionLine,
     FeeSchedule,
@@ -72,7 +72,7 @@ def _none(st: Styles, text: str = "None.") -> Paragraph:
     return paragraph(text, st.note)
 
 
-def _chain_section(chains: tuple[ChainHead, ...], st: Styles, width: float) -> list[Flowable]:
+def _chain_section(chains: tuple[ChainCheck, ...], st: Styles, width: float) -> list[Flowable]:
     out = heading("Integrity: event chain", st)
     out.append(paragraph(
         "Every recorded input is chained to the one before it by a hash. The figures in this "
@@ -231,7 +231,7 @@ def _time_collections(r: ShiftReport, st: Styles, width: float) -> list[Flowable
     return out
 
 
-def _disputes(items: tuple[Dispute, ...], st: Styles, width: float, *,
+def _disputes(items: tuple[DisputeLine, ...], st: Styles, width: float, *,
               full: bool) -> list[Flowable]:
     out = heading("Disputes", st)
     if not items:

@@ -45,7 +45,7 @@ from reportlab.platypus import (
 from dealer_assist.cards import SUIT_SYMBOL
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.money import format_cents
-from dealer_assist.reports.data import ChainHead, Generated, Signature
+from dealer_assist.reports.data import ChainCheck, Generated, Signature
 from dealer_assist.version import version_line
 
 DEJAVU_DIR = Path(os.environ.get("DEALER_ASSIST_FONT_DIR", "/usr/share/fonts/truetype/dejavu"))
@@ -348,7 +348,7 @@ def _fit(text: str, font: str, size: float, width: float, symbols: bool) -> str:
     return text + ell
 
 
-def chain_line(chains: Sequence[ChainHead]) -> str:
+def chain_line(chains: Sequence[ChainCheck]) -> str:
     """The footer's integrity line: the head(s) the report was built from and the verify result."""
     if not chains:
         return "No events recorded: nothing to verify"

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from dealer_assist.errors import BadInput
-from dealer_assist.reports.data import ChainHead
+from dealer_assist.reports.data import ChainCheck
 from dealer_assist.reports.sql import LedgerRow, sql_source
 from dealer_assist.services.chain import GENESIS, canonical, time_text, utc
 from dealer_assist.services.errors import NotFound
@@ -46,7 +46,7 @@ class TableScan:
     """One pass over a table's chain: the verified head, and the rows of the hands asked for."""
 
     table: Table
-    head: ChainHead
+    head: ChainCheck
     rows: dict[int, list[Row]] = field(default_factory=dict)
 
 
@@ -111,7 +111,7 @@ def scan_table(
                    f"event ({check.last_seq})")
     elif problem is not None:
         message = f"event {problem.seq}: {problem.message}"
-    head = ChainHead(
+    head = ChainCheck(
         table=table.name, last_seq=check.last_seq,
         head_hash="" if check.last_hash == GENESIS else check.last_hash,
         verified=not message, message=message or f"{check.rows} events re-checked",

@@ -19,7 +19,7 @@ from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import event_from_json
 from dealer_assist.fees import time_fees
 from dealer_assist.services import Approval, ApprovalRequired, InMemoryStore, verify_store
-from dealer_assist.services.model import StoredEvent, TableSettings
+from dealer_assist.services.model import SettingsVersion, StoredEvent
 from dealer_assist.services.timeacct import fold_time, time_policy_of
 
 FLOOR = Approval(name="fran", pin="2222")
@@ -264,7 +264,7 @@ def test_rule_after_voids_each_seat_has_paid_exactly_what_the_kept_marks_owe(
     the account of the marks still standing says it owes."""
     doc = {**settings(), "fee": {**TIME_FEE, "billing": billing}}
     t0 = datetime(2026, 11, 21, 20, 0, tzinfo=UTC)
-    version = TableSettings(1, 1, 1, "highcard", doc, t0, "admin")
+    version = SettingsVersion(1, 1, 1, "highcard", doc, t0, "admin")
     policy = time_policy_of(version)
     assert policy is not None
     rows: list[StoredEvent] = []

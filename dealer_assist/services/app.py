@@ -48,10 +48,10 @@ from dealer_assist.services.model import (
     NewEvent,
     Seal,
     Session,
+    SettingsVersion,
     Shift,
     StoredEvent,
     Table,
-    TableSettings,
     User,
     UserState,
 )
@@ -153,7 +153,7 @@ class TimeNow:
     """
 
     table: Table
-    settings: TableSettings
+    settings: SettingsVersion
     policy: FeePolicy
     state: TimeState
     seats: tuple[int, ...]
@@ -387,7 +387,7 @@ class Services:
 
     def change_settings(
         self, session: Session, table_id: int, settings: Mapping[str, Any]
-    ) -> TableSettings:
+    ) -> SettingsVersion:
         """A new settings version; hands started from now on run under it."""
         self._require(session, "configure", "change table settings")
         table = self.table(table_id)
@@ -420,14 +420,14 @@ class Services:
     def list_tables(self) -> list[Table]:
         return self.store.list_tables()
 
-    def settings(self, table_id: int) -> TableSettings:
+    def settings(self, table_id: int) -> SettingsVersion:
         """The table's current settings version."""
         row = self.store.latest_settings(table_id)
         if row is None:
             raise NotFound(f"table {table_id} has no settings yet: the floor must set its game")
         return row
 
-    def settings_version(self, settings_id: int) -> TableSettings:
+    def settings_version(self, settings_id: int) -> SettingsVersion:
         row = self.store.get_settings(settings_id)
         if row is None:
             raise NotFound(f"there are no settings {settings_id}")
@@ -1316,7 +1316,7 @@ class _LastHand:
         return self._replay
 
 
-def _fee_text(settings: TableSettings) -> str:
+def _fee_text(settings: SettingsVersion) -> str:
     try:
         policy = parse_table_settings(settings.document).fee_policy
     except DealerAssistError:

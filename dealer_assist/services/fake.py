@@ -24,10 +24,10 @@ from dealer_assist.services.model import (
     LedgerLine,
     NewEvent,
     PinTry,
+    SettingsVersion,
     Shift,
     StoredEvent,
     Table,
-    TableSettings,
     User,
     UserSecret,
 )
@@ -41,7 +41,7 @@ class InMemoryStore:
         self._ids = itertools.count(1)
         self.users: dict[int, UserSecret] = {}
         self.tables: dict[int, Table] = {}
-        self.settings: dict[int, TableSettings] = {}
+        self.settings: dict[int, SettingsVersion] = {}
         self.shifts: dict[int, Shift] = {}
         self.hands: dict[int, Hand] = {}
         self.events: dict[int, list[StoredEvent]] = {}  # by table, in seq order
@@ -126,23 +126,23 @@ class InMemoryStore:
 
     def add_settings(
         self, *, table_id: int, game: str, document: Mapping[str, Any], by: str, at: datetime
-    ) -> TableSettings:
+    ) -> SettingsVersion:
         version = 1 + sum(1 for s in self.settings.values() if s.table_id == table_id)
-        row = TableSettings(
+        row = SettingsVersion(
             id=self._id(), table_id=table_id, version=version, game=game, document=dict(document),
             created_at=at, created_by=by,
         )
         self.settings[row.id] = row
         return row
 
-    def latest_settings(self, table_id: int) -> TableSettings | None:
+    def latest_settings(self, table_id: int) -> SettingsVersion | None:
         rows = [s for s in self.settings.values() if s.table_id == table_id]
         return max(rows, key=lambda s: s.version) if rows else None
 
-    def get_settings(self, settings_id: int) -> TableSettings | None:
+    def get_settings(self, settings_id: int) -> SettingsVersion | None:
         return self.settings.get(settings_id)
 
-    def settings_versions(self, table_id: int) -> list[TableSettings]:
+    def settings_versions(self, table_id: int) -> list[SettingsVersion]:
         return sorted((s for s in self.settings.values() if s.table_id == table_id),
                       key=lambda s: s.version)
 

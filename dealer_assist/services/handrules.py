@@ -18,7 +18,7 @@ from typing import Any
 
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.fees import parse_fee_policy
-from dealer_assist.services.model import TableSettings
+from dealer_assist.services.model import SettingsVersion
 from dealer_assist.settings.table import parse_table_settings
 
 
@@ -104,7 +104,7 @@ def _fee_json(obj: Any) -> str:
     return "null" if policy is None else json.dumps(policy.to_json(), sort_keys=True)
 
 
-def in_force(versions: Sequence[TableSettings], at: datetime) -> TableSettings | None:
+def in_force(versions: Sequence[SettingsVersion], at: datetime) -> SettingsVersion | None:
     """The table's settings version in force at ``at``: the latest created at or before it."""
     found = None
     for v in versions:
@@ -116,7 +116,7 @@ def in_force(versions: Sequence[TableSettings], at: datetime) -> TableSettings |
 def hand_findings(
     name: str,
     hands: Sequence[HandStart],
-    versions: Sequence[TableSettings],
+    versions: Sequence[SettingsVersion],
     ledger: Mapping[int, Outcome],
     changes: Mapping[int, set[str]],
     baseline: int = 0,

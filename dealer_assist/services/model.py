@@ -72,7 +72,7 @@ class Table:
 
 
 @dataclass(frozen=True, slots=True)
-class TableSettings:
+class SettingsVersion:
     """One version of a table's settings. ``document`` is the table-settings document
     (docs/table-settings.md: game, seats, smallest_chip, params, fee, ...) as JSON."""
 

@@ -24,10 +24,10 @@ from dealer_assist.services.model import (
     NewEvent,
     PinTry,
     Seal,
+    SettingsVersion,
     Shift,
     StoredEvent,
     Table,
-    TableSettings,
     User,
     UserSecret,
 )
@@ -105,13 +105,13 @@ class Store(Protocol):
 
     def add_settings(
         self, *, table_id: int, game: str, document: Mapping[str, Any], by: str, at: datetime
-    ) -> TableSettings: ...
+    ) -> SettingsVersion: ...
 
-    def latest_settings(self, table_id: int) -> TableSettings | None: ...
+    def latest_settings(self, table_id: int) -> SettingsVersion | None: ...
 
-    def get_settings(self, settings_id: int) -> TableSettings | None: ...
+    def get_settings(self, settings_id: int) -> SettingsVersion | None: ...
 
-    def settings_versions(self, table_id: int) -> list[TableSettings]:
+    def settings_versions(self, table_id: int) -> list[SettingsVersion]:
         """Every settings version of the table, oldest first."""
         ...
 

@@ -16,7 +16,7 @@ from datetime import datetime
 from dealer_assist.errors import BadInput, DealerAssistError, RuleViolation
 from dealer_assist.events import Event, Period, SeatIn, SeatOut, Void, event_from_json
 from dealer_assist.fees import FeePolicy, TimeState, time_apply, time_start
-from dealer_assist.services.model import LedgerLine, StoredEvent, TableSettings
+from dealer_assist.services.model import LedgerLine, SettingsVersion, StoredEvent
 from dealer_assist.settings import parse_table_settings
 
 #: The table-level event types (they have no hand); a ``void`` corrects one of the marks.
@@ -27,7 +27,7 @@ def is_time_event(event: Event) -> bool:
     return isinstance(event, SeatIn | SeatOut | Period)
 
 
-def time_policy_of(settings: TableSettings) -> FeePolicy | None:
+def time_policy_of(settings: SettingsVersion) -> FeePolicy | None:
     """The settings version's fee policy if it is a time collection, else None."""
     try:
         parsed = parse_table_settings(settings.document, source=f"settings {settings.version}")
@@ -37,14 +37,14 @@ def time_policy_of(settings: TableSettings) -> FeePolicy | None:
     return policy if policy is not None and policy.kind == "time" else None
 
 
-def smallest_chip_of(settings: TableSettings) -> int:
+def smallest_chip_of(settings: SettingsVersion) -> int:
     chip = settings.document.get("smallest_chip", 1)
     return chip if isinstance(chip, int) and not isinstance(chip, bool) and chip > 0 else 1
 
 
-def version_at(versions: Sequence[TableSettings], row: StoredEvent) -> TableSettings | None:
+def version_at(versions: Sequence[SettingsVersion], row: StoredEvent) -> SettingsVersion | None:
     """The settings version in force when ``row`` was recorded."""
-    found: TableSettings | None = None
+    found: SettingsVersion | None = None
     for v in sorted(versions, key=lambda v: v.version):
         if v.created_at <= row.time:
             found = v
@@ -82,7 +82,7 @@ class TimeFold:
     """The fold of the running account (the current settings version's events), and every
     line derived from all of the table's table-level events, each tagged with its event."""
 
-    settings: TableSettings | None
+    settings: SettingsVersion | None
     policy: FeePolicy | None
     state: TimeState | None
     lines: tuple[LedgerLine, ...]
@@ -91,7 +91,7 @@ class TimeFold:
     marks: tuple[TimeMark, ...] = ()
 
 
-def start_state(settings: TableSettings, policy: FeePolicy, table: str) -> TimeState:
+def start_state(settings: SettingsVersion, policy: FeePolicy, table: str) -> TimeState:
     return time_start(policy, smallest_chip=smallest_chip_of(settings), table=table)
 
 
@@ -127,7 +127,7 @@ class _Segment:
     """One settings version's account while folding: where it starts (table-level number and
     index into the lines), its marks by number with their times, and the voided numbers."""
 
-    settings: TableSettings
+    settings: SettingsVersion
     policy: FeePolicy
     first: int
     first_line: int
@@ -195,8 +195,8 @@ def void_lines(
 
 
 def fold_time(
-    table_id: int, table: str, versions: Sequence[TableSettings], rows: Sequence[StoredEvent],
-    current: TableSettings | None, *, marks: bool = False,
+    table_id: int, table: str, versions: Sequence[SettingsVersion], rows: Sequence[StoredEvent],
+    current: SettingsVersion | None, *, marks: bool = False,
 ) -> TimeFold:
     """Fold ``rows`` (the table's table-level events in seq order); the account of ``current``
     (the latest version) is what :attr:`TimeFold.state` holds.

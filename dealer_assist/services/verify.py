@@ -23,7 +23,7 @@ from dealer_assist.events import Event, Misdeal, Start, Void, event_from_json
 from dealer_assist.services.audit_chain import AuditCheck, check_audit_chain
 from dealer_assist.services.chain import GENESIS, canonical, row_hash, time_text
 from dealer_assist.services.ledger import ledger_lines
-from dealer_assist.services.model import LedgerLine, StoredEvent, TableSettings
+from dealer_assist.services.model import LedgerLine, SettingsVersion, StoredEvent
 from dealer_assist.services.ports import Store
 from dealer_assist.services.timeacct import compare_time_lines, fold_time
 
@@ -481,7 +481,7 @@ class TableCheck:
         return todo
 
     def check_time(
-        self, versions: Sequence[TableSettings], stored: Sequence[LedgerLine],
+        self, versions: Sequence[SettingsVersion], stored: Sequence[LedgerLine],
         found: Sequence[tuple[int, str]] | None = None,
     ) -> None:
         """Fold the table-level events again and compare with the recorded time collections.
@@ -508,7 +508,7 @@ class TableCheck:
 
 def time_findings(
     table_id: int, name: str, time_rows: Sequence[tuple[int, datetime | str, str, str]],
-    versions: Sequence[TableSettings], stored: Sequence[LedgerLine],
+    versions: Sequence[SettingsVersion], stored: Sequence[LedgerLine],
 ) -> list[tuple[int, str]]:
     """What is wrong with a table's time collections: the fold of its table-level rows (seq,
     time, actor, event text, in seq order) against the recorded lines; (seq, message) each,

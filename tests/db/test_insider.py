@@ -599,7 +599,7 @@ def test_stacks_follow_from_the_hand_before_unless_a_rebuy_is_recorded() -> None
     """Continuity of stacks (games played with stacks): each seat starts with what it left the
     hand before with (stack, less what it put in, plus what was pushed to it)."""
     from dealer_assist.services.handrules import HandStart, Outcome, hand_findings
-    from dealer_assist.services.model import TableSettings
+    from dealer_assist.services.model import SettingsVersion
 
     def start(hand_id: int, number: int, stacks: dict[str, int],
               settings_id: int | None = 1) -> HandStart:
@@ -609,7 +609,7 @@ def test_stacks_follow_from_the_hand_before_unless_a_rebuy_is_recorded() -> None
                          number * 10, START, body)
 
     # (a settings document the fee check cannot read: only continuity is looked at here)
-    v = [TableSettings(id=1, table_id=1, version=1, game="caro-holdem", document={},
+    v = [SettingsVersion(id=1, table_id=1, version=1, game="caro-holdem", document={},
                        created_at=START, created_by="admin")]
     first = start(1, 1, {"1": 1000, "2": 1000})
     out = {1: Outcome(put_in={1: 300, 2: 300}, push={1: 600})}

@@ -27,7 +27,7 @@ from dealer_assist.engine.log import hand_events
 from dealer_assist.services import Argon2PinHasher
 from dealer_assist.services.chain import canonical, event_hash, time_text
 from dealer_assist.services.ledger import ledger_lines
-from dealer_assist.services.model import LedgerLine, TableSettings
+from dealer_assist.services.model import LedgerLine, SettingsVersion
 from dealer_assist.services.verify import (
     Folded,
     HandInfo,
@@ -272,10 +272,10 @@ def one_pass(path: Path) -> VerifyReport:
         times.setdefault(table_id, []).append(LedgerLine(
             hand_id=None, kind=kind, amount=amount, seat=seat, detail=detail, settlement=0,
             table_id=table_id, period=period, seq=seq))
-    versions: dict[int, list[TableSettings]] = {}
+    versions: dict[int, list[SettingsVersion]] = {}
     for r in con.execute("SELECT id, table_id, version, game, document, created_at, created_by "
                          "FROM table_settings ORDER BY table_id, version"):
-        versions.setdefault(r[1], []).append(TableSettings(
+        versions.setdefault(r[1], []).append(SettingsVersion(
             id=r[0], table_id=r[1], version=r[2], game=r[3], document=json.loads(r[4]),
             created_at=datetime.fromisoformat(r[5]).replace(tzinfo=UTC), created_by=r[6]))
     for table_id, name, head_seq, head_hash in con.execute(

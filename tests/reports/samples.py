@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from dealer_assist.reports.data import (
-    ChainHead,
-    Dispute,
+    ChainCheck,
+    DisputeLine,
     DisputeNote,
     ExceptionLine,
     FeeTotal,
@@ -19,7 +19,7 @@ from dealer_assist.reports.data import (
 
 T0 = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
 GEN = Generated(at=datetime(2026, 11, 22, 2, 0, tzinfo=UTC), by="Alma Floorwalker (floor)")
-CHAIN = ChainHead(table="T1", last_seq=4242, head_hash="ab" * 32, verified=True, message="")
+CHAIN = ChainCheck(table="T1", last_seq=4242, head_hash="ab" * 32, verified=True, message="")
 SIGS = (Signature("Dealer", "Dana Dealer"), Signature("Floor", "Frank Floor"),
         Signature("Cage", "Cora Cashier"))
 
@@ -50,7 +50,7 @@ def shift_report(n: int = 120) -> ShiftReport:
         dealers=("Dana Dealer", "Dmitri Dealerov"), floor=("Frank Floor",), hands=hands,
         chain=CHAIN, generated=GEN, signatures=SIGS,
         voids=(),
-        disputes=(Dispute(1, 5, T0 + timedelta(minutes=16), "Frank Floor",
+        disputes=(DisputeLine(1, 5, T0 + timedelta(minutes=16), "Frank Floor",
                           (DisputeNote(T0 + timedelta(minutes=17), "Frank Floor",
                                        "Seat 3 says the coward was called before the card."),),
                           "Hand stands as dealt.", "Frank Floor", T0 + timedelta(minutes=30)),),

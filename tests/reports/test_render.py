@@ -12,7 +12,7 @@ import pytest
 from reportlab.platypus import Paragraph
 
 from dealer_assist.reports import render
-from dealer_assist.reports.data import SeatState, Snapshot
+from dealer_assist.reports.data import SeatLine, Snapshot
 from dealer_assist.reports.layouts import render_shift
 
 from .pdftext import pages
@@ -102,9 +102,9 @@ def test_snapshot_marks_revealed_cards() -> None:
     from dealer_assist.reports.layouts import _snapshot
 
     snap = Snapshot(after_event=9, label="end of the hand", seats=(
-        SeatState(1, ("As", "Td"), status="destroyed", revealed=True),
-        SeatState(2, (), withheld=2, status="destroyed"),
-        SeatState(3, ("9h",), face_down=2, status=""),
+        SeatLine(1, ("As", "Td"), status="destroyed", revealed=True),
+        SeatLine(2, (), withheld=2, status="destroyed"),
+        SeatLine(3, ("9h",), face_down=2, status=""),
     ))
     flow = _snapshot(snap, render.styles(), 500, True)
     table = flow[0]._content[1]  # KeepTogether([title, table])
