@@ -54,3 +54,27 @@ def test_regression_next_hand_carries_nothing_after_a_change_of_seats() -> None:
     last = _LastHand(svc, svc.store.last_hand(table_id))
     assert svc._carried_from_last(last, "ofc", (1, 3)) == {}
     assert svc._carried_from_last(last, "ofc", (1, 2)) == {"button": 1, "in_fantasyland": [1]}
+
+
+def test_next_button_moves_left_and_stays_after_a_misdeal() -> None:
+    """The next hand's button, as a pure function of the last hand's."""
+    from dealer_assist.services.next_hand import next_button
+
+    assert next_button((1, 3, 5), 3, redealt=False) == 5
+    assert next_button((1, 3, 5), 5, redealt=False) == 1  # round the table
+    assert next_button((1, 3, 5), 4, redealt=False) == 5  # the last button's seat left
+    assert next_button((1, 3, 5), 3, redealt=True) == 3  # dealt again as it was
+    assert next_button((1, 3, 5), None, redealt=False) == 5  # no last hand: the last seat
+
+
+def test_stacks_for_takes_given_then_kept_then_buy_in() -> None:
+    import pytest
+
+    from dealer_assist.errors import RuleViolation
+    from dealer_assist.services.next_hand import stacks_for
+
+    out, changed = stacks_for({1: 500, 2: 0}, (1, 3), 10000, {3: 20000})
+    assert out == {1: 500, 3: 20000}
+    assert changed == ["seat 3 $200 (the buy-in of $100)"]
+    with pytest.raises(RuleViolation, match="seat 2 has no chips left"):
+        stacks_for({1: 500, 2: 0}, (1, 2), 10000, {})

@@ -1,0 +1,348 @@
+"""What every part of the application services shares: the store, the clock, the PIN
+hasher and sealer, the audit log, role checks, and the records a call returns about a hand
+(:class:`HandNow`) or a table's time account (:class:`TimeNow`)."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, NoReturn
+
+from dealer_assist.engine.base import Game, Prompt, Settlement, TableView, called_off
+from dealer_assist.engine.hand import HandReplay, replay
+from dealer_assist.engine.log import hand_events
+from dealer_assist.errors import BadInput, DealerAssistError, HandLogError
+from dealer_assist.events import Event
+from dealer_assist.fees import FeePolicy, TimeState
+from dealer_assist.services.auth import Argon2PinHasher
+from dealer_assist.services.chain import canonical
+from dealer_assist.services.errors import (
+    Conflict,
+    LockedOut,
+    NotAllowed,
+    NotFound,
+    SignInFailed,
+)
+from dealer_assist.services.model import (
+    PERMISSIONS,
+    ROLES,
+    AuditEntry,
+    Hand,
+    LedgerLine,
+    NewEvent,
+    Seal,
+    Session,
+    SettingsVersion,
+    StoredEvent,
+    Table,
+    User,
+)
+from dealer_assist.services.ports import PinHasher, Sealer, Store
+from dealer_assist.settings import (
+    parse_table_settings,
+)
+
+#: Wrong PINs in a row that lock a user, and for how long.
+
+
+MAX_FAILED_PINS = 3
+LOCKOUT = timedelta(minutes=5)
+#: The one answer to a wrong PIN and to an unknown name alike (names cannot be found by trying).
+WRONG_PIN = (
+    f"unknown name or wrong PIN ({MAX_FAILED_PINS} wrong PINs in a row lock a name for 5 minutes)"
+)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Approval:
+    """A floor person's name and PIN, typed at the station to approve an action."""
+
+    name: str
+    pin: str
+
+
+#: How often (seconds) a station re-reads that a signed-in name is still active.
+ACTIVE_RECHECK_S = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class HandNow:
+    """A hand as it stands after the last recorded event: everything a screen needs.
+
+    ``replay`` is the fold of the hand's events (``replay.state``, ``replay.steps``);
+    ``last`` is the stored row of the last event (its seq, time, actor and hash).
+    """
+
+    hand: Hand
+    replay: HandReplay
+    last: StoredEvent
+
+    @property
+    def game(self) -> Game[Any]:
+        return self.replay.game
+
+    @property
+    def state(self) -> Any:
+        return self.replay.state
+
+    @property
+    def over(self) -> bool:
+        return self.replay.over
+
+    def prompt(self) -> Prompt:
+        misdeal = self.replay.misdeal
+        if misdeal is not None:
+            button = self.replay.game.has_button
+            return Prompt(
+                phase="misdeal", to_act=None, done=True,
+                message=f"Misdeal ({misdeal.reason}): give back every chip put in this hand"
+                + ("; the next hand keeps the same button" if button else ""),
+            )
+        return self.replay.game.prompt(self.replay.state)
+
+    def view(self) -> TableView:
+        """The table as the dealer sees it: destroyed hands face down."""
+        view = self.replay.game.view(self.replay.state, reveal=False)
+        misdeal = self.replay.misdeal
+        return view if misdeal is None else called_off(view, misdeal.reason)
+
+    def settlement(self) -> Settlement:
+        return self.replay.settle()
+
+
+@dataclass(frozen=True, slots=True)
+class TimeNow:
+    """A table's time account as it stands: who is seated since when, and what was collected.
+
+    ``collect`` holds the time collections the last recorded event made (after a period mark:
+    what the dealer collects now, seat by seat; after a void of a mark: a negative line is
+    given back to its seat); ``events`` counts the table's table-level events (what the next
+    append expects).
+    """
+
+    table: Table
+    settings: SettingsVersion
+    policy: FeePolicy
+    state: TimeState
+    seats: tuple[int, ...]
+    events: int
+    collect: tuple[LedgerLine, ...] = ()
+    last: StoredEvent | None = None
+
+    @property
+    def seated(self) -> tuple[int, ...]:
+        return self.state.seated
+
+    @property
+    def period(self) -> int:
+        return self.state.period
+
+    def collect_total(self) -> int:
+        return sum(x.amount for x in self.collect)
+
+
+class ServicesBase:
+    """The state every part of :class:`~dealer_assist.services.app.Services` works on, and
+    the helpers they share (append, audit, role checks, PIN checks)."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], datetime] = utcnow,
+        hasher: PinHasher | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.hasher: PinHasher = hasher or Argon2PinHasher()
+        #: Signs checkpoints at each shift close (after verifying what came since the last
+        #: one) and for each report; None: this store has no room key (the in-memory store).
+        self.sealer: Sealer | None = None
+        #: What the last shift close's checkpoint found and signed.
+        self.last_seal: Seal | None = None
+        self._live: dict[int, HandNow] = {}
+        #: When each signed-in name was last seen active in the store (a monotonic clock): a
+        #: name disabled at another station stops working here within ACTIVE_RECHECK_S.
+        self._seen_active: dict[str, float] = {}
+        self._decoy: str | None = None
+
+    def log(
+        self, session: Session, action: str, detail: str = "", *,
+        table_id: int | None = None, hand_id: int | None = None,
+    ) -> AuditEntry:
+        """Log a sensitive action done outside the services (a report generated, a verify run)."""
+        return self._audit(session.name, action, detail, table_id=table_id, hand_id=hand_id)
+
+    def audit_log(
+        self, session: Session, *, since: datetime | None = None, until: datetime | None = None,
+        action: str | None = None,
+    ) -> list[AuditEntry]:
+        self._require(session, "audit", "read the audit log")
+        return self.store.audit_log(since=since, until=until, action=action)
+
+    # --- internals ---------------------------------------------------------------------------
+    def _append(self, now: HandNow, event: Event, actor: str) -> StoredEvent:
+        try:
+            return self.store.append_event(
+                now.hand.id, expected=len(now.replay.steps),
+                event=NewEvent(body=_body(event), actor=actor, time=self.clock()),
+            )
+        except Conflict:
+            self._live.pop(now.hand.id, None)
+            raise
+
+    def _audit(
+        self, actor: str | None, action: str, detail: str = "", *,
+        table_id: int | None = None, hand_id: int | None = None,
+    ) -> AuditEntry:
+        return self.store.add_audit(
+            at=self.clock(), actor=actor, action=action, detail=detail, table_id=table_id,
+            hand_id=hand_id,
+        )
+
+    def _require(self, session: Session, permission: str, what: str) -> None:
+        if session.role not in PERMISSIONS[permission]:
+            allowed = " or ".join(r for r in ROLES if r in PERMISSIONS[permission])
+            self._refuse(session, what,
+                         f"{session.name} is {_a(session.role)}: only {allowed} can {what}")
+        self._require_active(session, what)
+
+    def _refuse(self, session: Session, what: str, message: str) -> NoReturn:
+        """Refuse a signed-in user's action, and write the refusal to the audit log (a dealer
+        trying to add users leaves more than a sign-in behind)."""
+        self._audit(session.name, "refused", f"{session.role} tried to {what}")
+        raise NotAllowed(message)
+
+    def _require_active(self, session: Session, what: str) -> None:
+        """The session's name must still be active: a name disabled while signed in (here or
+        at another station) can do nothing more. Checked in the store at most every
+        ``ACTIVE_RECHECK_S`` seconds per name, so dealing costs no extra read per input."""
+        now = time.monotonic()
+        seen = self._seen_active.get(session.name)
+        if seen is not None and now - seen < ACTIVE_RECHECK_S:
+            return
+        secret = self.store.user_secret(session.name)
+        if secret is None or not secret.user.active:
+            self._seen_active.pop(session.name, None)
+            self._refuse(session, what, f"{session.name} is disabled: sign out; a disabled "
+                         f"name cannot {what}")
+        self._seen_active[session.name] = now
+
+    def _secret(self, name: str) -> Any:
+        secret = self.store.user_secret(name)
+        if secret is None:
+            raise NotFound(f'there is no user "{name}"')
+        return secret
+
+    def _check_pin_of(self, name: str, pin: str, *, action: str) -> User:
+        """The user whose name and PIN these are. The try is counted before the PIN is checked
+        (:meth:`Store.claim_pin_try`), so parallel tries cannot run past the lockout; an
+        unknown name gets the same answer, after the same work, as a wrong PIN."""
+        now = self.clock()
+        secret = self.store.user_secret(name)
+        if secret is None or not secret.user.active:
+            self.hasher.verify(self._decoy_hash(), pin)  # as long as a real check
+            self._audit(secret.user.name if secret else None, f"{action}-failed",
+                        "disabled user" if secret else _unknown_name(name))
+            raise SignInFailed(WRONG_PIN, attempts_left=MAX_FAILED_PINS)
+        user = secret.user
+        claim = self.store.claim_pin_try(user.id, now=now, limit=MAX_FAILED_PINS,
+                                         lockout=LOCKOUT)
+        if not claim.allowed:
+            until = _aware(claim.locked_until or now)
+            self._audit(user.name, f"{action}-refused", "locked out")
+            raise LockedOut(_locked_text(user.name, until, now), until=until)
+        if self.hasher.verify(claim.pin_hash, pin):
+            self.store.pin_try_right(user.id, locked_until=claim.locked_until)
+            return user
+        if claim.locked_until is not None:
+            until = _aware(claim.locked_until)
+            self._audit(user.name, "lockout",
+                        f"{claim.failed} wrong PINs ({action}); locked 5 minutes")
+            raise LockedOut(
+                f"wrong PIN {claim.failed} times: {user.name} is locked until {until:%H:%M} UTC "
+                "(5 minutes), or until an admin resets the PIN",
+                until=until,
+            )
+        self._audit(user.name, f"{action}-failed",
+                    f"wrong PIN ({claim.failed} of {MAX_FAILED_PINS})")
+        raise SignInFailed(WRONG_PIN, attempts_left=MAX_FAILED_PINS - claim.failed)
+
+    def _decoy_hash(self) -> str:
+        """A hash no PIN matches, checked for an unknown name so it costs what a real try
+        costs (the time taken does not tell which names exist)."""
+        if self._decoy is None:
+            self._decoy = self.hasher.hash("decoy-no-pin-matches")
+        return self._decoy
+
+
+def _fee_text(settings: SettingsVersion) -> str:
+    try:
+        policy = parse_table_settings(settings.document).fee_policy
+    except DealerAssistError:
+        return "unreadable"
+    return "none" if policy is None else policy.describe()
+
+
+def _replay_rows(rows: Sequence[StoredEvent]) -> HandReplay:
+    try:
+        return replay(hand_events(r.body for r in rows))
+    except BadInput as exc:
+        raise HandLogError(1, f"a stored event cannot be read: {exc}") from exc
+
+
+def _body(event: Event) -> dict[str, Any]:
+    body: dict[str, Any] = json.loads(canonical(event.to_json()))
+    return body
+
+
+def _aware(t: datetime) -> datetime:
+    return t.replace(tzinfo=UTC) if t.tzinfo is None else t
+
+
+def _a(role: str) -> str:
+    return f"an {role}" if role[0] in "aeiou" else f"a {role}"
+
+
+def _locked_text(name: str, until: datetime, now: datetime) -> str:
+    """A running lockout as of ``now``: until when, and how long that still is."""
+    left = max(1, -int(-(until - now).total_seconds() // 60))
+    return (f"{name} is locked after {MAX_FAILED_PINS} wrong PINs: try again after "
+            f"{until:%H:%M} UTC (in {left} minute{'s' if left != 1 else ''}), or ask an admin "
+            "to reset the PIN")
+
+
+def _unknown_name(name: str) -> str:
+    """The audit line for a name nobody has. A name with four or more digits in a row may be
+    a PIN typed into the name box: it is not written down."""
+    if re.search(r"\d{4}", name) or len(name) > 40:
+        return "unknown name (not written: it may be a PIN typed in the name box)"
+    return f'unknown name "{name}"'
+
+
+def _check_pin(pin: str) -> str:
+    if not (pin.isdigit() and pin.isascii() and 4 <= len(pin) <= 12):
+        raise BadInput("a PIN is 4 to 12 digits")
+    return pin
+
+
+def _check_name(name: str) -> str:
+    n = name.strip()
+    if not n or len(n) > 40 or any(c.isspace() for c in n):
+        raise BadInput("a user name is one word of at most 40 characters")
+    return n
+
+
+def _check_full_name(full_name: str) -> str:
+    n = " ".join(full_name.split())
+    if not n:
+        raise BadInput("give the person's full name (it goes on signed reports)")
+    return n

@@ -1,0 +1,396 @@
+"""Hands: starting one (with what the table's last hand leaves it), recording inputs, voids,
+misdeals and the settlement."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from dealer_assist.engine.base import Settlement
+from dealer_assist.engine.hand import HandReplay, Step, misdeal_refusal, replay
+from dealer_assist.engine.registry import get_game
+from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
+from dealer_assist.events import Event, Misdeal, Start, Void
+from dealer_assist.money import format_cents
+
+#: Wrong PINs in a row that lock a user, and for how long.
+from dealer_assist.services.base import (
+    Approval,
+    HandNow,
+    _body,
+    _replay_rows,
+)
+from dealer_assist.services.errors import (
+    ApprovalRequired,
+    NotFound,
+)
+from dealer_assist.services.ledger import ledger_lines
+from dealer_assist.services.model import (
+    ChainHead,
+    Hand,
+    HandFilter,
+    LedgerLine,
+    NewEvent,
+    Session,
+    StoredEvent,
+)
+from dealer_assist.services.next_hand import carried_over, next_button, stacks_after, stacks_for
+from dealer_assist.services.tables import TableServices
+from dealer_assist.settings import (
+    parse_table_settings,
+    per_hand_keys,
+    start_event,
+)
+
+
+class HandServices(TableServices):
+    """Hands as they are dealt: start, record, void, misdeal, settle, and the next hand's
+    button, stacks and carry-overs."""
+
+    # --- hands and events --------------------------------------------------------------------
+    def start_hand(
+        self,
+        session: Session,
+        table_id: int,
+        *,
+        seats: Sequence[int] | None = None,
+        button: int | None = None,
+        stacks: Mapping[int, int] | None = None,
+        carry_in: int | None = None,
+    ) -> HandNow:
+        """Start a hand in the table's open shift from its current settings version.
+
+        ``seats`` (clockwise, a subset of the table's) defaults to every seat. For games whose
+        hands take them: ``button`` defaults to the seat after the last hand's button,
+        ``carry_in`` to the last settled hand's carry-over, and each seat's stack to what it
+        left the table's last settled hand with (:meth:`next_stacks`), or the buy-in. ``stacks``
+        gives some or all seats' stacks instead (a rebuy, a new player): each one that differs
+        from what the seat had is written to the audit log.
+        """
+        self._require(session, "deal", "deal hands")
+        table = self.table(table_id)
+        shift = self.store.current_shift(table.id)
+        if shift is None:
+            raise RuleViolation(f"{table.name} has no open shift: open a shift first")
+        if session.role == "dealer" and shift.dealer != session.name:
+            raise RuleViolation(
+                f"{table.name}'s open shift is {shift.dealer}'s: {shift.dealer} closes it with "
+                "the floor, then open your own shift to deal"
+            )
+        last = _LastHand(self, self.store.last_hand(table.id))  # read, and replayed, once
+        self._previous_hand_done(last)
+        version = self.settings(table.id)
+        parsed = parse_table_settings(version.document, source=table.name)
+        if seats is not None:
+            playing = tuple(seats)
+            stray = [s for s in playing if s not in parsed.seats]
+            if stray or len(set(playing)) != len(playing) or not playing:
+                raise BadInput(
+                    f"seats must be some of the table's seats {list(parsed.seats)}, once each"
+                )
+            parsed = replace(parsed, seats=playing)
+        keys = per_hand_keys(parsed.game)
+        per_hand: dict[str, Any] = {}
+        carried = self._carried_from_last(last, parsed.game, parsed.seats)
+        if button is None and isinstance(carried.get("button"), int):
+            button = carried["button"]
+        carried.pop("button", None)
+        if carried:
+            per_hand["carried"] = carried
+        if "button" in keys:
+            per_hand["button"] = button if button is not None else self._next_button(
+                last, parsed.seats
+            )
+        changed: list[str] = []
+        if "stacks" in keys:
+            per_hand["stacks"], changed = self._stacks_for(
+                last, parsed.game, parsed.seats, parsed.buy_in, stacks or {}
+            )
+        if "carry_in" in keys:
+            carried_in = self._carry_from_last(last, parsed.game)
+            per_hand["carry_in"] = carry_in if carry_in is not None else carried_in
+            if carry_in is not None and carry_in != carried_in:  # recorded: verify accepts it
+                changed.append(f"carry-in {format_cents(carry_in)} ({format_cents(carried_in)} "
+                               "carried from the last hand)")
+        start = start_event(parsed, **per_hand)
+        game = get_game(parsed.game)
+        state = game.start(start)  # RuleViolation: nothing stored
+        hand, row = self.store.start_hand(
+            table_id=table.id, shift_id=shift.id, settings_id=version.id, game=parsed.game,
+            seats=start.seats,
+            start=NewEvent(body=_body(start), actor=session.name, time=self.clock()),
+        )
+        if changed:
+            self._audit(session.name, "stacks", f"hand {hand.number}: " + "; ".join(changed),
+                        table_id=table.id, hand_id=hand.id)
+        first = Step(1, 1, start, state, (f"start: {game.title}",))
+        rep = HandReplay(game=game, start=start, steps=(first,))
+        now = HandNow(hand=hand, replay=rep, last=row)
+        self._live[hand.id] = now
+        return now
+
+    def _previous_hand_done(self, last: _LastHand) -> None:
+        """A new hand starts only after the table's last one is settled: its chips are pushed
+        and recorded (a misdeal too: settling it records the chips given back)."""
+        hand = last.hand
+        if hand is None or hand.status == "settled":
+            return
+        if self.hand_now(hand.id).over:
+            raise RuleViolation(
+                f"hand {hand.number} is finished but not settled: settle it (push the chips "
+                "and record it) before the next hand"
+            )
+        raise RuleViolation(
+            f"hand {hand.number} is still being dealt: finish it (or call a misdeal) and "
+            "settle it before the next hand"
+        )
+
+    def record(
+        self, session: Session, hand_id: int, event: Event, *, approval: Approval | None = None
+    ) -> HandNow:
+        """Check ``event`` against the hand, then append it. A :class:`Void` goes through
+        :meth:`void`. Raises RuleViolation (nothing stored) when the game refuses it."""
+        if isinstance(event, Void):
+            return self.void(session, hand_id, event.target, event.reason, approval=approval)
+        if isinstance(event, Misdeal):
+            return self.misdeal(session, hand_id, event.reason, approval=approval)
+        self._require(session, "deal", "record events")
+        if isinstance(event, Start):
+            raise RuleViolation("a hand has one start: start a new hand instead")
+        now = self.hand_now(hand_id)
+        if now.replay.misdeal is not None:
+            raise RuleViolation(misdeal_refusal(now.replay.misdeal))
+        game = now.replay.game
+        after = game.apply(now.replay.state, event)  # RuleViolation: nothing stored
+        row = self._append(now, event, session.name)
+        step = Step(
+            row.number, row.number, event, after,
+            tuple(game.narrate(now.replay.state, event, after)),
+        )
+        new = HandNow(
+            hand=replace(now.hand, events=row.number),
+            replay=replace(now.replay, steps=(*now.replay.steps, step)),
+            last=row,
+        )
+        self._live[hand_id] = new
+        return new
+
+    def void(
+        self,
+        session: Session,
+        hand_id: int,
+        target: int,
+        reason: str,
+        *,
+        approval: Approval | None = None,
+    ) -> HandNow:
+        """Void the hand's event number ``target`` with a reason. In a finished hand (over or
+        settled) the floor must approve; the hand then reopens and is settled again."""
+        self._require(session, "deal", "void events")
+        if not reason.strip():
+            raise BadInput("a void needs a reason")
+        now = self.hand_now(hand_id)
+        finished = now.hand.status == "settled" or now.over
+        if finished:
+            if approval is None:
+                raise ApprovalRequired(
+                    "the hand is finished: a floor person must approve this void with their PIN"
+                )
+            self.approve(approval, what=f"void of event {target} in hand {now.hand.number}",
+                         table_id=now.hand.table_id, hand_id=hand_id)
+        void = Void(target=target, reason=reason.strip())
+        events = [s.event for s in now.replay.steps] + [void]
+        try:
+            rep = replay(events)
+        except HandLogError as exc:
+            if exc.line == len(events):
+                raise RuleViolation(exc.reason) from exc
+            raise RuleViolation(
+                f"cannot void event {target}: event {exc.line} would then be wrong ({exc.reason})"
+            ) from exc
+        row = self._append(now, void, session.name)
+        if now.hand.status == "settled":
+            self.store.reopen_hand(hand_id)
+        detail = f"event {target} ({now.replay.steps[target - 1].event.TYPE}): {void.reason}"
+        if approval is not None:
+            detail += f"; approved by {approval.name}"
+        self._audit(session.name, "void", detail, table_id=now.hand.table_id, hand_id=hand_id)
+        new = HandNow(
+            hand=replace(now.hand, events=row.number, status="open"), replay=rep, last=row
+        )
+        self._live[hand_id] = new
+        return new
+
+    def misdeal(
+        self, session: Session, hand_id: int, reason: str, *, approval: Approval | None = None
+    ) -> HandNow:
+        """Call the hand off as a misdeal, with a reason and a floor person's approval: every
+        chip goes back to the seat that put it in (settle the hand to record that), no fee is
+        taken, and the next hand keeps the same button. A settled hand reopens."""
+        self._require(session, "deal", "call a misdeal")
+        if not reason.strip():
+            raise BadInput("a misdeal needs a reason")
+        now = self.hand_now(hand_id)
+        if now.replay.misdeal is not None:
+            raise RuleViolation(f"hand {now.hand.number} is already a misdeal")
+        if approval is None:
+            raise ApprovalRequired("a misdeal needs a floor person's approval with their PIN")
+        call = Misdeal(reason=reason.strip())
+        events = [s.event for s in now.replay.steps] + [call]
+        try:
+            rep = replay(events)
+        except HandLogError as exc:
+            raise RuleViolation(exc.reason) from exc
+        self.approve(approval, what=f"misdeal of hand {now.hand.number}",
+                     table_id=now.hand.table_id, hand_id=hand_id)
+        row = self._append(now, call, session.name)
+        if now.hand.status == "settled":
+            self.store.reopen_hand(hand_id)
+        self._audit(session.name, "misdeal",
+                    f"hand {now.hand.number}: {call.reason}; approved by {approval.name}",
+                    table_id=now.hand.table_id, hand_id=hand_id)
+        new = HandNow(
+            hand=replace(now.hand, events=row.number, status="open"), replay=rep, last=row
+        )
+        self._live[hand_id] = new
+        return new
+
+    def settle(self, session: Session, hand_id: int) -> Settlement:
+        """Write the finished hand's ledger lines (put in, pushes, fees, carries)."""
+        self._require(session, "deal", "settle hands")
+        now = self.hand_now(hand_id)
+        if not now.over:
+            raise RuleViolation(f"the hand is not over yet: {now.prompt().message}")
+        settlement = now.settlement()
+        if not settlement.conserved:
+            raise DealerAssistError(
+                f"the settlement does not add up (in {settlement.total_in}, out "
+                f"{settlement.total_out}); nothing was written: call the floor"
+            )
+        if now.hand.status != "settled":
+            self.store.settle_hand(hand_id, ledger_lines(hand_id, settlement))
+            self._live[hand_id] = replace(now, hand=replace(now.hand, status="settled"))
+        return settlement
+
+    def hand(self, hand_id: int) -> Hand:
+        hand = self.store.get_hand(hand_id)
+        if hand is None:
+            raise NotFound(f"there is no hand {hand_id}")
+        return hand
+
+    def hand_now(self, hand_id: int) -> HandNow:
+        """The hand as it stands (cached after the first load at this station)."""
+        cached = self._live.get(hand_id)
+        if cached is not None:
+            return cached
+        hand = self.hand(hand_id)
+        rows = self.store.hand_events(hand_id)
+        now = HandNow(hand=hand, replay=_replay_rows(rows), last=rows[-1])
+        self._live[hand_id] = now
+        return now
+
+    def current_hand(self, table_id: int) -> HandNow | None:
+        """The table's last hand if it is still open (to resume after a restart)."""
+        hand = self.store.last_hand(table_id)
+        if hand is None or hand.status != "open":
+            return None
+        return self.hand_now(hand.id)
+
+    def hand_events(self, hand_id: int) -> list[StoredEvent]:
+        """The stored rows of the hand, in order (for replay with times and actors)."""
+        self.hand(hand_id)
+        return self.store.hand_events(hand_id)
+
+    def hand_replay(self, hand_id: int) -> HandReplay:
+        """The hand folded from the store (not the station's cache): for the floor's replay."""
+        return _replay_rows(self.hand_events(hand_id))
+
+    def list_hands(self, flt: HandFilter | None = None) -> list[Hand]:
+        return self.store.list_hands(flt or HandFilter())
+
+    def ledger(self, hand_id: int) -> list[LedgerLine]:
+        return self.store.ledger(hand_id)
+
+    def chain_head(self, table_id: int) -> ChainHead | None:
+        return self.store.chain_head(table_id)
+
+    def _next_button(self, last: _LastHand, seats: tuple[int, ...]) -> int:
+        """The seat after the last hand's button (:func:`next_hand.next_button`)."""
+        if last.hand is None:
+            return seats[-1]
+        if last.hand.status == "settled":  # replayed anyway (what the game carries over)
+            rep = last.replay()
+            return next_button(seats, rep.start.params.get("button"),
+                               redealt=rep.misdeal is not None)
+        # (an open hand left behind: its start is enough)
+        button = self.store.hand_events(last.hand.id)[0].body.get("button")
+        return next_button(seats, button, redealt=False)
+
+    def _carried_from_last(
+        self, last: _LastHand, game: str, seats: tuple[int, ...]
+    ) -> dict[str, Any]:
+        """What the game takes over from the table's last settled hand of the same game
+        (:func:`next_hand.carried_over`); nothing after a change of game."""
+        if last.hand is None or last.hand.game != game or last.hand.status != "settled":
+            return {}
+        return carried_over(last.replay(), seats)
+
+    def uses_stacks(self, table_id: int) -> bool:
+        """Whether the table's game (current settings) is played with stacks."""
+        version = self.settings(table_id)
+        parsed = parse_table_settings(version.document, source=self.table(table_id).name)
+        return "stacks" in per_hand_keys(parsed.game)
+
+    def next_stacks(self, table_id: int, seats: Sequence[int] | None = None) -> dict[int, int]:
+        """For games played with stacks: each seat's chips for the next hand if nothing is
+        bought: what it left the last settled hand of this game with, else the buy-in (absent:
+        the table has no buy-in and the seat did not play that hand). Empty for other games."""
+        version = self.settings(table_id)
+        parsed = parse_table_settings(version.document, source=self.table(table_id).name)
+        if "stacks" not in per_hand_keys(parsed.game):
+            return {}
+        playing = tuple(seats) if seats is not None else parsed.seats
+        kept = self._stacks_from_last(_LastHand(self, self.store.last_hand(table_id)),
+                                      parsed.game)
+        out = {s: kept[s] for s in playing if s in kept}
+        if parsed.buy_in is not None:
+            out.update({s: parsed.buy_in for s in playing if s not in kept})
+        return out
+
+    def _stacks_from_last(self, last: _LastHand, game: str) -> dict[int, int]:
+        """Each seat's chips after the table's last settled hand of ``game``
+        (:func:`next_hand.stacks_after`)."""
+        hand = last.hand
+        if hand is None or hand.game != game or hand.status != "settled":
+            return {}
+        return stacks_after(last.replay())
+
+    def _stacks_for(
+        self, last: _LastHand, game: str, seats: tuple[int, ...], buy_in: int | None,
+        given: Mapping[int, int],
+    ) -> tuple[dict[int, int], list[str]]:
+        """The next hand's stacks (:func:`next_hand.stacks_for`) from what each seat kept."""
+        return stacks_for(self._stacks_from_last(last, game), seats, buy_in, given)
+
+    def _carry_from_last(self, last: _LastHand, game: str) -> int:
+        hand = last.hand
+        if hand is None or hand.game != game or hand.status != "settled":
+            return 0
+        return sum(x.amount for x in self.store.ledger(hand.id) if x.kind == "carry_out")
+
+
+class _LastHand:
+    """The table's last hand as :meth:`HandServices.start_hand` consults it: read once, and replayed
+    from the store at most once (button, carry-over, what the game carries, a misdeal)."""
+
+    def __init__(self, services: HandServices, hand: Hand | None) -> None:
+        self.services = services
+        self.hand = hand
+        self._replay: HandReplay | None = None
+
+    def replay(self) -> HandReplay:
+        assert self.hand is not None
+        if self._replay is None:
+            self._replay = self.services.hand_replay(self.hand.id)
+        return self._replay

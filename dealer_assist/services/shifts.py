@@ -1,0 +1,93 @@
+"""Shifts: opened by a dealer with a floor person, closed with the floor's approval and a
+signed checkpoint."""
+
+from __future__ import annotations
+
+from dealer_assist.errors import BadInput, RuleViolation
+
+#: Wrong PINs in a row that lock a user, and for how long.
+from dealer_assist.services.base import (
+    Approval,
+)
+from dealer_assist.services.errors import (
+    NotFound,
+)
+from dealer_assist.services.hands import HandServices
+from dealer_assist.services.model import (
+    HandFilter,
+    Session,
+    Shift,
+)
+
+
+class ShiftServices(HandServices):
+    """A table's shifts: who dealt, who was the floor, and the checkpoint at each close."""
+
+    # --- shifts ------------------------------------------------------------------------------
+    def open_shift(self, session: Session, table_id: int, *, floor: str) -> Shift:
+        """The signed-in dealer opens a shift at a table under a named floor person."""
+        self._require(session, "deal", "open a shift")
+        table = self.table(table_id)
+        current = self.store.current_shift(table.id)
+        if current is not None:
+            raise RuleViolation(
+                f"{table.name} already has an open shift (opened by {current.dealer}): "
+                "close it first"
+            )
+        floor_user = self._secret(floor).user
+        if floor_user.role != "floor" or not floor_user.active:
+            raise BadInput(f"{floor} is not an active floor person")
+        self.settings(table.id)
+        shift = self.store.open_shift(
+            table_id=table.id, dealer=session.name, floor=floor_user.name, at=self.clock()
+        )
+        self._audit(
+            session.name, "shift-opened", f"{table.name}, floor {floor_user.name}",
+            table_id=table.id,
+        )
+        return shift
+
+    def close_shift(self, session: Session, shift_id: int, *, approval: Approval) -> Shift:
+        """Close a shift with the floor's sign-off; refused while a hand is still being dealt."""
+        self._require(session, "deal", "close a shift")
+        shift = self.shift(shift_id)
+        if not shift.open:
+            raise RuleViolation(f"shift {shift.id} is already closed")
+        for hand in self.store.list_hands(HandFilter(shift_id=shift.id, status="open", limit=5)):
+            if not self.hand_now(hand.id).over:
+                raise RuleViolation(
+                    f"hand {hand.number} is not finished: finish and settle it before closing"
+                )
+            raise RuleViolation(
+                f"hand {hand.number} is finished but not settled: settle it (push the chips "
+                "and record it) before closing the shift"
+            )
+        floor = self.approve(approval, what=f"closing shift {shift.id}",
+                             table_id=shift.table_id)
+        closed = self.store.close_shift(
+            shift.id, dealer=session.name, floor=floor.name, at=self.clock()
+        )
+        self._audit(
+            session.name, "shift-closed", f"shift {shift.id}, floor {floor.name}",
+            table_id=shift.table_id,
+        )
+        if self.sealer is not None:
+            seal = self.sealer.close_of_shift(f"shift {shift.id} closed")
+            self.last_seal = seal
+            self._audit(
+                session.name, "checkpoint" if seal.ok else "verify-failed",
+                seal.message, table_id=shift.table_id,
+            )
+        return closed
+
+    def shift(self, shift_id: int) -> Shift:
+        shift = self.store.get_shift(shift_id)
+        if shift is None:
+            raise NotFound(f"there is no shift {shift_id}")
+        return shift
+
+    def current_shift(self, table_id: int) -> Shift | None:
+        return self.store.current_shift(table_id)
+
+    def list_shifts(self, table_id: int | None = None) -> list[Shift]:
+        return self.store.list_shifts(table_id)
