@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from dealer_assist.engine import start as start_settings
 from dealer_assist.engine.evolve import builder
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Start
@@ -70,12 +71,8 @@ class Settings:
 _settings = builder(Settings)
 
 
-def _int(value: Any, name: str, *, low: int = 0) -> int:
-    if value.__class__ is not int and (not isinstance(value, int) or isinstance(value, bool)):
-        raise BadInput(f'"{name}" must be a whole number of cents, not {value!r}')
-    if value < low:
-        raise RuleViolation(f'"{name}" must be at least {low}, not {value}')
-    return value
+#: (the shared reader's whole-cents check)
+_int = start_settings.cents
 
 
 _SETTINGS = frozenset(SETTINGS)
@@ -103,40 +100,8 @@ def parse_settings(start: Start) -> Settings:
     if button not in seats:
         raise RuleViolation(f'the button ("button") must be one of the seats {list(seats)}')
     unit = _int(get("unit"), "unit", low=1)
-    ante = get("ante")
-    blinds_raw = get("blinds")
-    blinds: tuple[int, int] | None = None
-    if blinds_raw is not None:
-        if ante:
-            raise RuleViolation('give either "ante" or "blinds", not both')
-        if not isinstance(blinds_raw, list) or len(blinds_raw) != 2:
-            raise BadInput('"blinds" must be [small blind, big blind] in cents')
-        sb = _int(blinds_raw[0], "blinds")
-        bb = _int(blinds_raw[1], "blinds", low=1)
-        if sb > bb:
-            raise RuleViolation("the small blind cannot be larger than the big blind")
-        blinds = (sb, bb)
-        ante_cents = 0
-    else:
-        ante_cents = 0 if ante is None else _int(ante, "ante")
-    raw_stacks = get("stacks")
-    if raw_stacks.__class__ is not dict and not isinstance(raw_stacks, Mapping):
-        raise BadInput('"stacks" must give each seat\'s chips in cents: {"1": 100000, ...}')
-    stacks: dict[int, int] = {}
-    for key, value in raw_stacks.items():
-        try:
-            seat = int(key)
-        except ValueError as exc:
-            raise BadInput(f'"stacks" key {key!r} is not a seat number') from exc
-        if seat not in seats:
-            raise RuleViolation(f'"stacks" names seat {seat}, which is not in the hand')
-        if value.__class__ is int and value >= 1:  # _int's test, without naming the setting
-            stacks[seat] = value
-        else:
-            stacks[seat] = _int(value, f"stacks {seat}", low=1)
-    missing = [s for s in seats if s not in stacks]
-    if missing:
-        raise RuleViolation(f'"stacks" is missing seat {", ".join(map(str, missing))}')
+    blinds, ante_cents = start_settings.blinds_or_ante(start)
+    stacks = start_settings.stacks(start, seats)
     cap = _int(get("cap", 4), "cap", low=1)
     hu = get("heads_up_uncapped", False)
     if not isinstance(hu, bool):

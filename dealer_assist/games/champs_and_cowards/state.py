@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from dealer_assist.cards import Card
 from dealer_assist.deck import MAX_DECKS, DeckSpec, Shoe
+from dealer_assist.engine import start as start_settings
 from dealer_assist.engine.evolve import builder, evolver, replaced
 from dealer_assist.errors import DealerAssistError, RuleViolation
 from dealer_assist.events import Start
@@ -173,15 +174,8 @@ _fee_context = builder(FeeContext)
 swap_hand = replaced
 
 
-def _whole(start: Start, key: str, default: int | None, *, low: int, what: str) -> int:
-    value = start.get(key, default)
-    if value is None:
-        raise RuleViolation(f'the start needs "{key}": {what}')
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleViolation(f'"{key}" must be a whole number ({what}), not {value!r}')
-    if value < low:
-        raise RuleViolation(f'"{key}" must be at least {low} ({what}), not {value}')
-    return value
+#: (the shared reader of whole-number start settings)
+_whole = start_settings.whole
 
 
 _SETTINGS = frozenset(SETTINGS)

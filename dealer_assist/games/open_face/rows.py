@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dealer_assist.cards import RANK_PLURALS, Card
+from dealer_assist.engine import start as start_settings
 from dealer_assist.engine.base import FeeLine, PushStep, Settlement
 from dealer_assist.errors import RuleViolation
 from dealer_assist.evaluate import HandValue, evaluate, front_fouls, front_value
@@ -244,16 +245,7 @@ def front_text(front: Sequence[Card]) -> str:
 
 
 def table_seats(start: Start, *, low: int = 2, high: int = 4) -> tuple[int, ...]:
-    seats = tuple(start.seats)
-    if not low <= len(seats) <= high:
-        raise RuleViolation(
-            f"this game takes {low} to {high} players, not {len(seats)}", rule="settings"
-        )
-    if len(set(seats)) != len(seats):
-        raise RuleViolation("a seat is listed twice", rule="settings")
-    if any(not isinstance(s, int) or isinstance(s, bool) or s < 1 for s in seats):
-        raise RuleViolation("seats are numbered 1 and up", rule="settings")
-    return seats
+    return start_settings.seats_between(start, low=low, high=high)
 
 
 def unit_setting(start: Start) -> int:
@@ -308,14 +300,8 @@ def stakes_setting(start: Start, seats: tuple[int, ...]) -> Stakes:
     return Stakes(unit=unit_setting(start), pairs=pairs)
 
 
-def check_keys(start: Start, allowed: Iterable[str]) -> None:
-    """Refuse a start setting the game does not know, so a typo cannot pass unnoticed."""
-    known = set(allowed) | {"fee", "smallest_chip"}
-    unknown = sorted(set(start.params) - known)
-    if unknown:
-        raise RuleViolation(
-            f"{start.game} does not take {', '.join(unknown)}: its settings are "
-            + ", ".join(sorted(known)), rule="settings")
+#: (the shared reader's refusal of a key the game does not know)
+check_keys = start_settings.only
 
 
 def house_fees(start: Start, seats: tuple[int, ...], button: int) -> tuple[FeeLine, ...]:
@@ -337,12 +323,8 @@ def house_fees(start: Start, seats: tuple[int, ...], button: int) -> tuple[FeeLi
                                                    smallest_chip=chip)))
 
 
-def button_setting(start: Start, seats: tuple[int, ...]) -> int:
-    button = start.get("button", seats[-1])
-    if button not in seats or isinstance(button, bool):
-        raise RuleViolation(f"the button must be one of the seats, not {button!r}",
-                            rule="settings")
-    return int(button)
+#: (the shared reader's button)
+button_setting = start_settings.button
 
 
 def left_of(seats: tuple[int, ...], button: int) -> tuple[int, ...]:

@@ -1,0 +1,114 @@
+"""Reading a hand's start settings: one reader of the keys games have in common.
+
+Every game checks its start event before the first card: the seats, the button, whole-number
+settings, each seat's stack, blinds or an ante, and no key it does not know. The checks and
+their messages live here once; a game reads its own keys with the same functions. Each refusal
+names the key and what it allows (a :class:`RuleViolation` for a value the rules refuse, a
+:class:`BadInput` for one of the wrong kind).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from dealer_assist.errors import BadInput, RuleViolation
+from dealer_assist.events import Start
+
+
+def only(start: Start, allowed: Iterable[str]) -> None:
+    """Refuse a start setting the game does not know, so a typo cannot pass unnoticed (the
+    fee and the smallest chip are every game's)."""
+    known = set(allowed) | {"fee", "smallest_chip"}
+    unknown = sorted(set(start.params) - known)
+    if unknown:
+        raise RuleViolation(
+            f"{start.game} does not take {', '.join(unknown)}: its settings are "
+            + ", ".join(sorted(known)), rule="settings")
+
+
+def seats_between(start: Start, *, low: int, high: int) -> tuple[int, ...]:
+    """The seats, ``low`` to ``high`` of them, each once and numbered from 1."""
+    seats = tuple(start.seats)
+    if not low <= len(seats) <= high:
+        raise RuleViolation(
+            f"this game takes {low} to {high} players, not {len(seats)}", rule="settings"
+        )
+    if len(set(seats)) != len(seats):
+        raise RuleViolation("a seat is listed twice", rule="settings")
+    if any(not isinstance(s, int) or isinstance(s, bool) or s < 1 for s in seats):
+        raise RuleViolation("seats are numbered 1 and up", rule="settings")
+    return seats
+
+
+def button(start: Start, seats: tuple[int, ...]) -> int:
+    """The button's seat (default: the last seat)."""
+    value = start.get("button", seats[-1])
+    if value not in seats or isinstance(value, bool):
+        raise RuleViolation(f"the button must be one of the seats, not {value!r}",
+                            rule="settings")
+    return int(value)
+
+
+def whole(start: Start, key: str, default: int | None, *, low: int, what: str) -> int:
+    """A whole-number setting of at least ``low``; ``what`` says what it is, for a refusal.
+    No ``default``: the start must give it."""
+    value = start.get(key, default)
+    if value is None:
+        raise RuleViolation(f'the start needs "{key}": {what}')
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleViolation(f'"{key}" must be a whole number ({what}), not {value!r}')
+    if value < low:
+        raise RuleViolation(f'"{key}" must be at least {low} ({what}), not {value}')
+    return value
+
+
+def cents(value: Any, name: str, *, low: int = 0) -> int:
+    """``value`` as whole cents of at least ``low`` (``name``: the setting, for a refusal)."""
+    if value.__class__ is not int and (not isinstance(value, int) or isinstance(value, bool)):
+        raise BadInput(f'"{name}" must be a whole number of cents, not {value!r}')
+    if value < low:
+        raise RuleViolation(f'"{name}" must be at least {low}, not {value}')
+    return value
+
+
+def stacks(start: Start, seats: tuple[int, ...]) -> dict[int, int]:
+    """``"stacks"``: each seat's chips in cents, every seat of the hand given, at least 1."""
+    raw = start.params.get("stacks")
+    if raw.__class__ is not dict and not isinstance(raw, Mapping):
+        raise BadInput('"stacks" must give each seat\'s chips in cents: {"1": 100000, ...}')
+    out: dict[int, int] = {}
+    for key, value in raw.items():
+        try:
+            seat = int(key)
+        except ValueError as exc:
+            raise BadInput(f'"stacks" key {key!r} is not a seat number') from exc
+        if seat not in seats:
+            raise RuleViolation(f'"stacks" names seat {seat}, which is not in the hand')
+        if value.__class__ is int and value >= 1:  # cents()'s test, without naming the setting
+            out[seat] = value
+        else:
+            out[seat] = cents(value, f"stacks {seat}", low=1)
+    missing = [s for s in seats if s not in out]
+    if missing:
+        raise RuleViolation(f'"stacks" is missing seat {", ".join(map(str, missing))}')
+    return out
+
+
+def blinds_or_ante(start: Start) -> tuple[tuple[int, int] | None, int]:
+    """``"blinds"`` ([small, big] in cents) or ``"ante"`` (cents), not both: (blinds or None,
+    the ante)."""
+    get = start.params.get
+    ante = get("ante")
+    raw = get("blinds")
+    if raw is None:
+        return None, 0 if ante is None else cents(ante, "ante")
+    if ante:
+        raise RuleViolation('give either "ante" or "blinds", not both')
+    if not isinstance(raw, list) or len(raw) != 2:
+        raise BadInput('"blinds" must be [small blind, big blind] in cents')
+    sb = cents(raw[0], "blinds")
+    bb = cents(raw[1], "blinds", low=1)
+    if sb > bb:
+        raise RuleViolation("the small blind cannot be larger than the big blind")
+    return (sb, bb), 0
