@@ -26,12 +26,11 @@ from dealer_assist.ui.controllers import DealerController
 from dealer_assist.ui.dialogs import (
     ApprovalDialog,
     CollectTimeDialog,
-    KindDialog,
     OpenTableDialog,
-    RowsDialog,
     SeatsDialog,
     VoidReasonDialog,
 )
+from dealer_assist.ui.inputs import InputDialog, asks_dialog
 from dealer_assist.ui.panels import (
     ActionBar,
     Banner,
@@ -337,7 +336,7 @@ class DealerScreen(QWidget):
                 self.cards.set_unavailable(self.c.card_reasons(action))
                 self.cards.input.setFocus()
             return
-        if action.needs in ("rows", "kind"):
+        if asks_dialog(action):
             self._ask_more(action)
             return
         if action.needs is not None:
@@ -352,18 +351,12 @@ class DealerScreen(QWidget):
         self.c.record(event)
 
     def _ask_more(self, action: Action) -> None:
-        """Inputs that are not single cards: a hand's three rows, or a declaration's name."""
-        extra: dict[str, Any] = {}
-        if action.needs == "rows":
-            rows = RowsDialog(action.label, self)
-            if rows.exec() != QDialog.DialogCode.Accepted:
-                return
-            extra = dict(rows.rows)
-        else:
-            kind = KindDialog(action.label, self)
-            if kind.exec() != QDialog.DialogCode.Accepted:
-                return
-            extra = {"kind": kind.kind.text().strip()}
+        """Inputs that are not cards from the card entry: rows, a choice, an amount, dice (one
+        dialog, laying out the widget of the input's kind)."""
+        dialog = InputDialog(action, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        extra: dict[str, Any] = dict(dialog.fields)
         self._input_kind = "action"
         try:
             event = self.c.event_for(action, **extra)

@@ -691,52 +691,6 @@ def parse_adjustments(text: str) -> list[Adjustment]:
     return out
 
 
-class RowsDialog(_Dialog):
-    """A hand set into three rows (open-face and Chinese poker): front 3, middle 5, back 5."""
-
-    SIZES = (("front", 3), ("middle", 5), ("back", 5))
-
-    def __init__(self, what: str, parent: QWidget | None = None) -> None:
-        super().__init__(what, parent, ok="Record")
-        self.edits: dict[str, QLineEdit] = {}
-        for name, n in self.SIZES:
-            e = QLineEdit()
-            e.setObjectName(f"rows-{name}")
-            e.setPlaceholderText(f"{n} cards, e.g. " + " ".join(["As", "Kd", "9h", "9c", "2s"][:n]))
-            self.form.addRow(name.capitalize(), e)
-            self.edits[name] = e
-        self.rows: dict[str, tuple[Any, ...]] = {}
-
-    def attempt(self) -> None:
-        from dealer_assist.cards import parse_cards
-        from dealer_assist.errors import BadInput
-
-        rows = {}
-        for name, n in self.SIZES:
-            cards = parse_cards(self.edits[name].text())
-            if len(cards) != n:
-                raise BadInput(f"the {name} row takes {n} cards, not {len(cards)}")
-            rows[name] = cards
-        self.rows = rows
-
-
-class KindDialog(_Dialog):
-    """A declaration the game names in words (a natural: dragon, three-flushes...)."""
-
-    def __init__(self, what: str, parent: QWidget | None = None) -> None:
-        super().__init__(what, parent, ok="Record")
-        self.kind = QLineEdit()
-        self.kind.setObjectName("kind")
-        self.kind.setPlaceholderText("e.g. dragon, three-flushes, three-straights, six-pairs")
-        self.form.addRow("Which", self.kind)
-
-    def attempt(self) -> None:
-        from dealer_assist.errors import BadInput
-
-        if not self.kind.text().strip():
-            raise BadInput("say which one")
-
-
 class SeatsDialog(_Dialog):
     """Time collection: who sits where. Each seat button marks a player in or out at once
     (a seat_in / seat_out event in the table's record); the digit keys press the buttons."""

@@ -1,5 +1,5 @@
 """The dealer screen's parts built from engine records: the action bar (from a Prompt), the
-discard chooser (Caro Hold 'em), the push checklist (from a Settlement), the hand's history and
+discard chooser (for a discard that may be face down), the push checklist (from a Settlement), the hand's history and
 the database banner. Views only: they emit what the dealer chose; controllers act on it."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from typing import Any
 
 from dealer_assist.engine.base import Action, FeeLine, Prompt, Settlement
 from dealer_assist.engine.hand import Step
+from dealer_assist.engine.inputs import Cards
 from dealer_assist.money import format_cents
 from dealer_assist.ui.qt import (
     QCheckBox,
@@ -28,14 +29,11 @@ from dealer_assist.ui.qt import (
 
 
 def needs_cards(action: Action) -> int:
-    """How many cards an action takes from the card entry (0: none; discards are chosen)."""
-    if action.needs is None or action.needs == "discard":
-        return 0
-    if action.needs == "card":
-        return 1
-    name, _, n = action.needs.partition(":")
-    if name in ("board", "show", "cards") and n.isdigit():
-        return int(n)
+    """How many cards an action takes from the card entry (0: none; discards are chosen), from
+    its typed input."""
+    value = action.input
+    if isinstance(value, Cards) and not value.unseen and value.exact is not None:
+        return value.exact
     return 0
 
 
@@ -138,7 +136,8 @@ class ActionBar(QFrame):
 
 
 def keep_choices(prompt: Prompt) -> dict[int, list[str]]:
-    """Caro Hold 'em: for each number of cards kept, what each wager would cost."""
+    """For each number of cards kept, what each wager would cost (a game whose prices follow
+    the cards held gives them as the actions' options)."""
     out: dict[int, list[str]] = {}
     for a in prompt.actions:
         for o in a.options:
