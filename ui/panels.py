@@ -1,6 +1,7 @@
 """The dealer screen's parts built from engine records: the action bar (from a Prompt), the
-discard chooser (for a discard that may be face down), the push checklist (from a Settlement), the hand's history and
-the database banner. Views only: they emit what the dealer chose; controllers act on it."""
+discard chooser (for a discard that may be face down), the push checklist (from a Settlement),
+the hand's history and the database banner. Views only: they emit what the dealer chose;
+controllers act on it."""
 
 from __future__ import annotations
 
