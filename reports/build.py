@@ -7,7 +7,6 @@ silently chosen number. The chain each report rests on is re-checked from its fi
 
 from __future__ import annotations
 
-import json
 import multiprocessing
 import os
 import re
@@ -23,10 +22,9 @@ from typing import Any
 
 from dealer_assist.engine.base import Settlement
 from dealer_assist.engine.hand import replay
-from dealer_assist.engine.log import vocabulary_of
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError
-from dealer_assist.events import Event, Start, Void, event_from_json
+from dealer_assist.events import Event, Start, Void
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.money import format_cents
 from dealer_assist.reports.data import (
@@ -80,7 +78,7 @@ from dealer_assist.services.model import Dispute as StoredDispute
 from dealer_assist.services.model import Hand, HandFilter, LedgerLine, Shift, StoredEvent, Table
 from dealer_assist.services.ports import Store
 from dealer_assist.services.timeacct import TimeMark, compare_time_lines, fold_time
-from dealer_assist.services.verify import Refused, fold, ledger_diff
+from dealer_assist.services.verify import Refused, fold, ledger_diff, parser_of
 
 #: Replay large shifts in parallel (switch off where forking is unwelcome, e.g. inside a GUI).
 PARALLEL = True
@@ -98,13 +96,10 @@ class Figures(Record):
     ledger_fees: tuple[FeeTotal, ...]
 
 
-@lru_cache(maxsize=65536)
 def _parse(text: str, game: str = "") -> Event:
     """An event from its stored canonical text, in the events of ``game`` ("": the start);
-    cached: most inputs repeat exactly."""
-    if not game:
-        return event_from_json(json.loads(text))
-    return event_from_json(json.loads(text), vocabulary_of(game))
+    cached per game (verify's readers): most inputs repeat exactly."""
+    return parser_of(game)(text)
 
 
 @lru_cache(maxsize=4096)
@@ -120,8 +115,8 @@ def _events(rows: Sequence[Row]) -> list[Event]:
     if not rows:
         return []
     first = _parse(rows[0].text)
-    game = first.game if isinstance(first, Start) else ""
-    return [first, *(_parse(r.text, game) for r in rows[1:])]
+    parse = parser_of(first.game if isinstance(first, Start) else "")
+    return [first, *[parse(r.text) for r in rows[1:]]]
 
 
 def _show_money_line(x: LedgerLine) -> str:

@@ -114,13 +114,29 @@ def time_number_wrong(number: int, count: int) -> str:
     return f"it says it is seat/period event {number} of the table, but it is event {count}"
 
 
-@lru_cache(maxsize=65536)
 def parse_body(body_text: str, game: str = "") -> Event:
     """An event from its stored JSON text, in the events of ``game`` (its hand's; "": a start
     or a table-level event, which every game shares). Cached: most inputs repeat exactly."""
-    if not game:
-        return event_from_json(json.loads(body_text))
-    return event_from_json(json.loads(body_text), vocabulary_of(game))
+    return parser_of(game)(body_text)
+
+
+_PARSERS: dict[str, Callable[[str], Event]] = {}
+
+
+def parser_of(game: str) -> Callable[[str], Event]:
+    """The cached reader of stored texts in the events of ``game`` ("": the shared events):
+    one cache per game, keyed by the text alone, as a replay loop calls it for every row."""
+    found = _PARSERS.get(game)
+    if found is not None:
+        return found
+    vocab = vocabulary_of(game) if game else None  # BadInput: a game not installed
+
+    @lru_cache(maxsize=65536)
+    def parse(body_text: str) -> Event:
+        return event_from_json(json.loads(body_text), vocab)
+
+    _PARSERS[game] = parse
+    return parse
 
 
 @dataclass(slots=True)
@@ -588,13 +604,12 @@ def check_hand(job: HandJob) -> HandProblem:
     hand_id, info, seqs, bodies, ledger = job
     label = f"hand {info.number}"
     events: list[Event] = []
-    game = ""  # (the start's game names the events of the rows after it)
+    parse = parser_of("")  # (the start's game names the events of the rows after it)
     for seq, text in zip(seqs, bodies, strict=True):
         try:
-            event = parse_body(text, game)
+            event = parse(text)
             if not events and isinstance(event, Start):
-                vocabulary_of(event.game)  # a game not installed: the hand cannot be read
-                game = event.game
+                parse = parser_of(event.game)  # BadInput: a game not installed
             events.append(event)
         except (DealerAssistError, ValueError) as exc:
             return seq, f"{label}: the event cannot be read: {exc}", hand_id
