@@ -45,11 +45,14 @@ from dealer_assist.games.open_face.rows import (
     foul_reason,
     house_fees,
     left_of,
+    require_finished,
     row_verdict,
+    scoring_report,
     seat_keys,
     settle_pairs,
     stakes_info,
     stakes_setting,
+    table_report,
     table_seats,
     values,
 )
@@ -459,19 +462,14 @@ class ChinesePoker(Game[ChineseState]):
         return fees_by_seat(state.settings.seats, state.settings.fees)
 
     def settle(self, state: ChineseState) -> Settlement:
-        if not state.over:
-            raise RuleViolation(f"the hand is not finished: {self.prompt(state).message}",
-                                rule="settle")
+        require_finished(state.over, self.prompt(state).message if not state.over else "")
         return settle_pairs(state.settings.seats, outcome(state).pairs, state.settings.stakes,
                             state.settings.fees)
 
     def report(self, state: ChineseState) -> dict[str, Any]:
         st = state.settings
         base: dict[str, Any] = {
-            "seats": list(st.seats),
-            "button": st.button,
-            "unit": st.unit,
-            "pair_units": {f"{a}-{b}": u for (a, b), u in sorted(st.stakes.pairs.items())},
+            **table_report(st.seats, st.button, st.stakes),
             "naturals": seat_keys(dict(state.naturals)),
             "surrendered": list(state.surrendered),
             "rows": seat_keys({s: r.to_json() for s, r in state.sets.items()}),
@@ -479,16 +477,10 @@ class ChinesePoker(Game[ChineseState]):
         if not state.over:
             return base
         out = outcome(state)
-        settlement = settle_pairs(st.seats, out.pairs, st.stakes, st.fees)
         base.update({
             "royalties": seat_keys({s: {r: u for r, u in rates.items() if u > 1}
                                     for s, rates in out.rates.items()}),
-            "fouled": sorted(out.fouled),
-            "fouls": seat_keys(dict(out.fouled)),
-            "pairs": [p.to_json() for p in out.pairs],
-            "net_units": seat_keys(settlement.extra["net_units"]),
-            "net": seat_keys(settlement.extra["net_cents"]),
-            "house_fees": [f.to_json() for f in st.fees],
+            **scoring_report(st.seats, out.pairs, st.stakes, st.fees, out.fouled),
         })
         return base
 

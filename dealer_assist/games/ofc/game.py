@@ -46,14 +46,17 @@ from dealer_assist.games.open_face.rows import (
     front_made,
     house_fees,
     left_of,
+    require_finished,
     row_name,
     row_verdict,
     royalties,
     royalty_table,
+    scoring_report,
     seat_keys,
     settle_pairs,
     stakes_info,
     stakes_setting,
+    table_report,
     table_seats,
     values,
 )
@@ -554,9 +557,7 @@ class OpenFaceChinesePoker(Game[OfcState]):
         return fees_by_seat(state.settings.seats, state.settings.fees)
 
     def settle(self, state: OfcState) -> Settlement:
-        if not state.over:
-            raise RuleViolation(f"the hand is not finished: {self.prompt(state).message}",
-                                rule="settle")
+        require_finished(state.over, self.prompt(state).message if not state.over else "")
         out = outcome(state)
         st = state.settings
         return settle_pairs(st.seats, out.pairs, st.stakes, st.fees, extra={
@@ -565,10 +566,7 @@ class OpenFaceChinesePoker(Game[OfcState]):
     def report(self, state: OfcState) -> dict[str, Any]:
         st = state.settings
         base: dict[str, Any] = {
-            "seats": list(st.seats),
-            "button": st.button,
-            "unit": st.unit,
-            "pair_units": {f"{a}-{b}": u for (a, b), u in sorted(st.stakes.pairs.items())},
+            **table_report(st.seats, st.button, st.stakes),
             "royalty_table": st.table.name,
             "pineapple": st.pineapple,
             "in_fantasyland": sorted(st.in_fantasyland),
@@ -581,16 +579,10 @@ class OpenFaceChinesePoker(Game[OfcState]):
         if not state.over:
             return base
         out = outcome(state)
-        settlement = settle_pairs(st.seats, out.pairs, st.stakes, st.fees)
         base.update({
             "royalties": seat_keys({s: out.royalty(s) for s in st.seats}),
             "royalty_rows": seat_keys(dict(out.royalty_rows)),
-            "fouled": sorted(out.fouled),
-            "fouls": seat_keys(dict(out.fouled)),
-            "pairs": [p.to_json() for p in out.pairs],
-            "net_units": seat_keys(settlement.extra["net_units"]),
-            "net": seat_keys(settlement.extra["net_cents"]),
-            "house_fees": [f.to_json() for f in st.fees],
+            **scoring_report(st.seats, out.pairs, st.stakes, st.fees, out.fouled),
             "fantasyland": list(out.fantasyland),
             "next_button": next_button(state),
         })

@@ -407,3 +407,37 @@ def settle_pairs(seats: tuple[int, ...], pairs: Sequence[PairResult], stakes: St
 
 def seat_keys(d: Mapping[int, Any]) -> dict[str, Any]:
     return {str(k): v for k, v in sorted(d.items())}
+
+
+# --- what both games' reports and settlements share -------------------------------------------
+
+
+def table_report(seats: tuple[int, ...], button: int, stakes: Stakes) -> dict[str, Any]:
+    """The start of ``replay --json``: the seats, the button and the stakes."""
+    return {
+        "seats": list(seats),
+        "button": button,
+        "unit": stakes.unit,
+        "pair_units": {f"{a}-{b}": u for (a, b), u in sorted(stakes.pairs.items())},
+    }
+
+
+def scoring_report(seats: tuple[int, ...], pairs: Sequence[PairResult], stakes: Stakes,
+                   fees: tuple[FeeLine, ...], fouled: Mapping[int, str]) -> dict[str, Any]:
+    """The scoring part of ``replay --json``: fouls, each pair's result, the net in units and
+    cents, and the house fees."""
+    settlement = settle_pairs(seats, pairs, stakes, fees)
+    return {
+        "fouled": sorted(fouled),
+        "fouls": seat_keys(dict(fouled)),
+        "pairs": [p.to_json() for p in pairs],
+        "net_units": seat_keys(settlement.extra["net_units"]),
+        "net": seat_keys(settlement.extra["net_cents"]),
+        "house_fees": [f.to_json() for f in fees],
+    }
+
+
+def require_finished(over: bool, message: str) -> None:
+    """Refuse to settle a hand that is not finished, saying what it waits for."""
+    if not over:
+        raise RuleViolation(f"the hand is not finished: {message}", rule="settle")
