@@ -27,7 +27,6 @@ META_KEYS = frozenset({"seq", "time", "at", "actor", "hash", "prev_hash", "hand"
 
 #: The events every game shares, by tag (a game's :func:`vocabulary` adds its own).
 SHARED: dict[str, type[Event]] = {}
-_REGISTRY = SHARED
 E = TypeVar("E", bound="Event")
 #: A game's events by tag: what its hand logs may hold.
 Vocabulary = Mapping[str, "type[Event]"]
