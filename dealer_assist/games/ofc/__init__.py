@@ -3,23 +3,24 @@ three rows, scored player to player with royalties."""
 
 from __future__ import annotations
 
-from dealer_assist.games.ofc.game import (
+from dealer_assist.games.ofc.game import GAME, OpenFaceChinesePoker
+from dealer_assist.games.ofc.sample import sample_events
+from dealer_assist.games.ofc.settle import (
+    Outcome,
+    earns_fantasyland,
+    next_button,
+    outcome,
+    stays_in_fantasyland,
+)
+from dealer_assist.games.ofc.state import (
     ENTRY_RANKS,
     FIRST_DEAL,
     FOUL_PENALTY,
-    GAME,
     PINEAPPLE_MAX_PLAYERS,
     SCOOP_BONUS,
     Fantasyland,
     OfcSettings,
     OfcState,
-    OpenFaceChinesePoker,
-    Outcome,
-    earns_fantasyland,
-    next_button,
-    outcome,
-    sample_events,
-    stays_in_fantasyland,
 )
 
 __all__ = [

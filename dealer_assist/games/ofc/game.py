@@ -2,22 +2,19 @@
 
 Turn order starts on the button's left. Each player places a first five cards, then one card a turn
 (Pineapple: three cards a turn, two placed and one discarded) until every row is full. Seats in
-fantasyland set all thirteen cards at once, after everyone else's first five.
-"""
+fantasyland set all thirteen cards at once, after everyone else's first five."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from itertools import combinations
+from dataclasses import replace
 from typing import Any
 
-from dealer_assist.cards import Card, full_deck
+from dealer_assist.cards import Card
 from dealer_assist.engine.base import (
     Action,
     DemoTable,
-    FeeLine,
     Game,
     Prompt,
     SeatView,
@@ -25,30 +22,36 @@ from dealer_assist.engine.base import (
     TableView,
 )
 from dealer_assist.errors import RuleViolation
-from dealer_assist.evaluate import evaluate
 from dealer_assist.events import Discard, Event, Start
 from dealer_assist.games.ofc.events import EVENTS, Place, SetHand
+from dealer_assist.games.ofc.sample import (
+    sample_events,
+)
+from dealer_assist.games.ofc.settle import (
+    next_button,
+    outcome,
+)
+from dealer_assist.games.ofc.state import (
+    FIRST_DEAL,
+    PINEAPPLE_MAX_PLAYERS,
+    OfcSettings,
+    OfcState,
+    _fantasyland_setting,
+)
 from dealer_assist.games.open_face.rows import (
     HAND_SIZE,
     ROW_NAMES,
     ROW_SIZES,
-    PairResult,
     Rows,
-    RoyaltyTable,
-    Stakes,
     button_setting,
     cards_text,
     check_keys,
     check_set_sizes,
-    compare_rows,
     fees_by_seat,
     foul_reason,
-    front_made,
     house_fees,
-    left_of,
     require_finished,
     row_name,
-    row_verdict,
     royalties,
     royalty_table,
     scoring_report,
@@ -58,235 +61,7 @@ from dealer_assist.games.open_face.rows import (
     stakes_setting,
     table_report,
     table_seats,
-    values,
 )
-
-SCOOP_BONUS = 3
-FOUL_PENALTY = 6
-FIRST_DEAL = 5
-PINEAPPLE_MAX_PLAYERS = 3
-STAY_RULES = ("rules-text", "never")
-ENTRY_RANKS = {"JJ": 11, "QQ": 12, "KK": 13, "AA": 14}
-
-
-@dataclass(frozen=True, slots=True)
-class Fantasyland:
-    """Fantasyland settings: whether it is played, who enters and who stays."""
-
-    enabled: bool = True
-    #: The lowest front pair that earns it (any trips always do): "QQ" by the rules.
-    entry: str = "QQ"
-    #: "rules-text": quads+ in back, full house+ in middle or trips in front; "never".
-    stay: str = "rules-text"
-
-
-@dataclass(frozen=True, slots=True)
-class OfcSettings:
-    seats: tuple[int, ...]
-    button: int
-    stakes: Stakes
-    #: House fees collected before the deal (per-player, or a fixed fee from the button).
-    fees: tuple[FeeLine, ...]
-
-    @property
-    def unit(self) -> int:
-        return self.stakes.unit
-    table: RoyaltyTable
-    pineapple: bool
-    fantasyland: Fantasyland
-    #: Seats playing this hand in fantasyland.
-    in_fantasyland: frozenset[int]
-
-    @property
-    def order(self) -> tuple[int, ...]:
-        """Every seat in turn order from the button's left."""
-        return left_of(self.seats, self.button)
-
-    @property
-    def placers(self) -> tuple[int, ...]:
-        """Seats placing card by card (not in fantasyland), in turn order."""
-        return tuple(s for s in self.order if s not in self.in_fantasyland)
-
-    @property
-    def rounds(self) -> int:
-        """Turns each placer takes: the first five, then 8 single cards or 4 Pineapple pairs."""
-        return 1 + (HAND_SIZE - FIRST_DEAL) // (2 if self.pineapple else 1)
-
-
-@dataclass(frozen=True, slots=True)
-class OfcState:
-    settings: OfcSettings
-    rows: Mapping[int, Rows]
-    #: Known cards each seat threw away (Pineapple) and how many went unseen.
-    discards: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
-    unseen_discards: Mapping[int, int] = field(default_factory=dict)
-    round: int = 0
-    turn: int = 0
-    placed: int = 0
-    discarded: int = 0
-    fantasyland_set: frozenset[int] = frozenset()
-    #: Where each known card is, for the duplicate check: card -> "seat 2's middle row".
-    where: Mapping[Card, str] = field(default_factory=dict)
-
-    @property
-    def placing_done(self) -> bool:
-        return not self.settings.placers or self.round >= self.settings.rounds
-
-    @property
-    def first_five_done(self) -> bool:
-        return not self.settings.placers or self.round >= 1
-
-    @property
-    def current(self) -> int | None:
-        if self.placing_done:
-            return None
-        return self.settings.placers[self.turn]
-
-    def quota(self) -> tuple[int, int]:
-        """Cards to place and to discard in the current turn."""
-        if self.round == 0:
-            return (FIRST_DEAL, 0)
-        return (2, 1) if self.settings.pineapple else (1, 0)
-
-    @property
-    def pending_sets(self) -> tuple[int, ...]:
-        return tuple(
-            s for s in self.settings.order
-            if s in self.settings.in_fantasyland and s not in self.fantasyland_set
-        )
-
-    @property
-    def over(self) -> bool:
-        return self.placing_done and not self.pending_sets
-
-
-def _fantasyland_setting(raw: object, seats: tuple[int, ...]) -> tuple[Fantasyland,
-                                                                         frozenset[int]]:
-    """``"fantasyland"`` is a list of seats in it this hand, ``false``, or a mapping with
-    ``enabled``, ``entry``, ``stay`` and ``seats`` (a table keeps the mapping in its settings
-    and names each hand's seats with ``"in_fantasyland"``)."""
-    if raw is None:
-        return Fantasyland(), frozenset()
-    if raw is False:
-        return Fantasyland(enabled=False), frozenset()
-    if isinstance(raw, list):
-        conf: Mapping[str, Any] = {"seats": raw}
-    elif isinstance(raw, Mapping):
-        conf = raw
-    else:
-        raise RuleViolation(
-            '"fantasyland" is a list of seats, false, or settings like '
-            '{"enabled": true, "stay": "rules-text", "seats": [1]}', rule="settings")
-    unknown = set(conf) - {"enabled", "entry", "stay", "seats"}
-    if unknown:
-        raise RuleViolation(f'"fantasyland" does not take {", ".join(sorted(unknown))}',
-                            rule="settings")
-    enabled = conf.get("enabled", True)
-    entry = conf.get("entry", "QQ")
-    stay = conf.get("stay", "rules-text")
-    chosen = conf.get("seats", [])
-    if not isinstance(enabled, bool):
-        raise RuleViolation('fantasyland "enabled" must be true or false', rule="settings")
-    if entry not in ENTRY_RANKS:
-        raise RuleViolation(f'fantasyland "entry" must be one of {", ".join(ENTRY_RANKS)}',
-                            rule="settings")
-    if stay not in STAY_RULES:
-        raise RuleViolation(f'fantasyland "stay" must be one of {", ".join(STAY_RULES)}',
-                            rule="settings")
-    if not isinstance(chosen, list) or any(s not in seats for s in chosen):
-        raise RuleViolation(f"fantasyland seats must be among the seats {list(seats)}",
-                            rule="settings")
-    if chosen and not enabled:
-        raise RuleViolation("fantasyland is switched off at this table, yet seats are in it",
-                            rule="settings")
-    return Fantasyland(enabled=enabled, entry=entry, stay=stay), frozenset(chosen)
-
-
-def earns_fantasyland(rows: Rows, conf: Fantasyland) -> bool:
-    """Entry: a front pair of the entry rank or better, or any trips, without fouling."""
-    if not conf.enabled or foul_reason(rows) is not None:
-        return False
-    made = front_made(rows.front)
-    if made is None:
-        return False
-    kind, rank = made
-    return kind == "trips" or rank >= ENTRY_RANKS[conf.entry]
-
-
-_STAY_MIDDLE = {"full house", "four of a kind", "straight flush", "royal flush"}
-_STAY_BACK = {"four of a kind", "straight flush", "royal flush"}
-
-
-def stays_in_fantasyland(rows: Rows, conf: Fantasyland) -> bool:
-    """Stay: quads or better in back, a full house or better in middle, or front trips."""
-    if not conf.enabled or conf.stay == "never" or foul_reason(rows) is not None:
-        return False
-    made = front_made(rows.front)
-    return (
-        (made is not None and made[0] == "trips")
-        or evaluate(rows.middle).category in _STAY_MIDDLE
-        or evaluate(rows.back).category in _STAY_BACK
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """A finished hand: fouls, royalties, each pair's points, and who plays in fantasyland."""
-
-    fouled: Mapping[int, str]
-    royalty_rows: Mapping[int, Mapping[str, int]]
-    pairs: tuple[PairResult, ...]
-    fantasyland: tuple[int, ...]
-
-    def royalty(self, seat: int) -> int:
-        return sum(self.royalty_rows[seat].values())
-
-
-def outcome(state: OfcState) -> Outcome:
-    st = state.settings
-    seats = st.seats
-    fouled: dict[int, str] = {}
-    roy: dict[int, dict[str, int]] = {}
-    for s in seats:
-        reason = foul_reason(state.rows[s])
-        if reason is not None:
-            fouled[s] = reason
-            roy[s] = {r: 0 for r in ROW_NAMES}
-        else:
-            roy[s] = royalties(state.rows[s], st.table)
-    pairs = tuple(_pair(state, a, b, fouled, roy) for a, b in combinations(seats, 2))
-    fl = tuple(
-        s for s in seats
-        if (stays_in_fantasyland(state.rows[s], st.fantasyland)
-            if s in st.in_fantasyland else earns_fantasyland(state.rows[s], st.fantasyland))
-    )
-    return Outcome(fouled=fouled, royalty_rows=roy, pairs=pairs, fantasyland=fl)
-
-
-def _pair(state: OfcState, a: int, b: int, fouled: Mapping[int, str],
-          roy: Mapping[int, Mapping[str, int]]) -> PairResult:
-    ra, rb = sum(roy[a].values()), sum(roy[b].values())
-    if a in fouled and b in fouled:
-        return PairResult(a, b, 0, "both fouled", {"fouled": [a, b]})
-    if a in fouled:
-        return PairResult(a, b, -(FOUL_PENALTY + rb),
-                          f"seat {a} fouled ({FOUL_PENALTY} + royalties {rb})", {"fouled": [a]})
-    if b in fouled:
-        return PairResult(a, b, FOUL_PENALTY + ra,
-                          f"seat {b} fouled ({FOUL_PENALTY} + royalties {ra})", {"fouled": [b]})
-    wins = compare_rows(state.rows[a], state.rows[b])
-    va, vb = values(state.rows[a]), values(state.rows[b])
-    rows_pts = sum(wins.values())
-    scoop = SCOOP_BONUS if rows_pts == 3 else -SCOOP_BONUS if rows_pts == -3 else 0
-    points = rows_pts + scoop + ra - rb
-    why = f"rows {rows_pts:+d}" + (f", scoop {scoop:+d}" if scoop else "")
-    why += f", royalties {ra} - {rb}"
-    detail = {
-        "rows": {r: row_verdict(a, va.of(r), b, vb.of(r)) for r in ROW_NAMES},
-        "winners": {r: a if w > 0 else b if w < 0 else None for r, w in wins.items()},
-        "scoop": scoop != 0,
-    }
-    return PairResult(a, b, points, why, detail)
 
 
 class OpenFaceChinesePoker(Game[OfcState]):
@@ -656,57 +431,6 @@ class OpenFaceChinesePoker(Game[OfcState]):
         if "fantasyland" in given:
             given["fantasyland"] = tuple(given["fantasyland"])
         return sample_events(rng, players=players, **given)
-
-
-def next_button(state: OfcState) -> int:
-    """The button moves one seat left, except after a hand anyone played in fantasyland."""
-    st = state.settings
-    if st.in_fantasyland:
-        return st.button
-    return left_of(st.seats, st.button)[0]
-
-
-def sample_events(rng: random.Random, *, players: int, pineapple: bool = False,
-                  fantasyland: tuple[int, ...] = (), royalties_table: str = "rules-text",
-                  unit: int = 100, fee: Mapping[str, Any] | None = None) -> list[Event]:
-    """A random complete legal hand: rows chosen at random among those with room."""
-    seats = tuple(range(1, players + 1))
-    button = rng.choice(seats)
-    params: dict[str, Any] = {"button": button, "unit": unit, "royalties": royalties_table}
-    if pineapple:
-        params["pineapple"] = True
-    if fantasyland:
-        params["fantasyland"] = list(fantasyland)
-    if fee is not None:
-        params["fee"] = dict(fee)
-    start = Start(game="ofc", seats=seats, params=params)
-    events: list[Event] = [start]
-    deck = list(full_deck())
-    rng.shuffle(deck)
-    game = GAME
-    state = game.start(start)
-
-    def push(ev: Event) -> None:
-        nonlocal state
-        state = game.apply(state, ev)
-        events.append(ev)
-
-    while not state.over:
-        if state.first_five_done and state.pending_sets:
-            fl_seat = state.pending_sets[0]
-            hand = [deck.pop() for _ in range(HAND_SIZE)]
-            push(SetHand(seat=fl_seat, front=tuple(hand[:3]), middle=tuple(hand[3:8]),
-                         back=tuple(hand[8:])))
-            continue
-        seat = state.current
-        assert seat is not None
-        places, discards = state.quota()
-        if state.placed < places:
-            row = rng.choice(state.rows[seat].open_rows())
-            push(Place(seat=seat, card=deck.pop(), row=row))
-        elif state.discarded < discards:
-            push(Discard(seat=seat, cards=(deck.pop(),)))
-    return events
 
 
 GAME = OpenFaceChinesePoker()
