@@ -3,18 +3,19 @@ player."""
 
 from __future__ import annotations
 
-from dealer_assist.games.chinese_poker.game import (
-    GAME,
-    SCOOP_BONUS,
-    SURRENDER_UNITS,
-    ChinesePoker,
-    ChineseSettings,
-    ChineseState,
+from dealer_assist.games.chinese_poker.game import GAME, ChinesePoker
+from dealer_assist.games.chinese_poker.sample import sample_events
+from dealer_assist.games.chinese_poker.settle import (
     natural_kind,
     natural_problem,
     natural_strength,
     outcome,
-    sample_events,
+)
+from dealer_assist.games.chinese_poker.state import (
+    SCOOP_BONUS,
+    SURRENDER_UNITS,
+    ChineseSettings,
+    ChineseState,
 )
 
 __all__ = [

@@ -2,23 +2,18 @@
 
 Before any hand is shown, naturals are declared (and shown: the holder's ``set`` follows its
 ``natural``), then players may surrender. The first ordinary hand recorded is the reveal: from
-then on only the remaining hands are recorded. Naturals and surrenderers play no rows.
-"""
+then on only the remaining hands are recorded. Naturals and surrenderers play no rows."""
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from itertools import combinations
+from dataclasses import replace
 from typing import Any
 
-from dealer_assist.cards import Card, full_deck
 from dealer_assist.engine.base import (
     Action,
     DemoTable,
-    FeeLine,
     Game,
     Prompt,
     SeatView,
@@ -27,26 +22,36 @@ from dealer_assist.engine.base import (
 )
 from dealer_assist.engine.inputs import Choice
 from dealer_assist.errors import RuleViolation
-from dealer_assist.evaluate import evaluate
 from dealer_assist.events import Event, Start
 from dealer_assist.games.chinese_poker.events import EVENTS, Natural, SetHand, Surrender
+from dealer_assist.games.chinese_poker.sample import (
+    sample_events,
+)
+from dealer_assist.games.chinese_poker.settle import (
+    natural_kind,
+    natural_problem,
+    outcome,
+    row_rate,
+)
+from dealer_assist.games.chinese_poker.state import (
+    NATURAL_NAMES,
+    NATURALS,
+    SURRENDER_UNITS,
+    ChineseSettings,
+    ChineseState,
+)
 from dealer_assist.games.open_face.rows import (
     HAND_SIZE,
     ROW_NAMES,
-    PairResult,
     Rows,
-    Stakes,
     button_setting,
     cards_text,
     check_keys,
     check_set_sizes,
-    compare_rows,
     fees_by_seat,
     foul_reason,
     house_fees,
-    left_of,
     require_finished,
-    row_verdict,
     scoring_report,
     seat_keys,
     settle_pairs,
@@ -54,234 +59,7 @@ from dealer_assist.games.open_face.rows import (
     stakes_setting,
     table_report,
     table_seats,
-    values,
 )
-
-SCOOP_BONUS = 3
-SURRENDER_UNITS = 2
-#: Naturals from highest to lowest: (order, units each opponent pays).
-NATURALS: Mapping[str, tuple[int, int]] = {
-    "dragon": (4, 13),
-    "three-flushes": (3, 3),
-    "three-straights": (2, 3),
-    "six-pairs": (1, 3),
-}
-NATURAL_NAMES: Mapping[str, str] = {
-    "dragon": "a dragon", "three-flushes": "three flushes",
-    "three-straights": "three straights", "six-pairs": "six pairs",
-}
-
-
-def natural_kind(text: str) -> str:
-    """The natural a dealer means: ``dragon``, ``three-flushes``, ``six pair``..."""
-    key = text.strip().lower().replace("_", "-").replace(" ", "-")
-    if key in ("six-pair", "6-pairs", "6-pair"):
-        key = "six-pairs"
-    if key not in NATURALS:
-        raise RuleViolation(
-            f'"{text}" is not a natural: dragon, three-flushes, three-straights or six-pairs',
-            rule="Chinese 1")
-    return key
-
-
-def _is_straight(ranks: list[int]) -> bool:
-    """Consecutive distinct ranks, the ace high or low (A-2-3 and Q-K-A both count)."""
-    if len(set(ranks)) != len(ranks):
-        return False
-    for rs in (sorted(ranks), sorted(1 if r == 14 else r for r in ranks)):
-        if rs[-1] - rs[0] == len(rs) - 1:
-            return True
-    return False
-
-
-def _straight_top(ranks: list[int]) -> int:
-    rs = sorted(ranks)
-    return rs[-2] if rs[-1] == 14 and rs[0] == 2 else rs[-1]
-
-
-def natural_problem(rows: Rows, kind: str) -> str | None:
-    """Why the hand is not the declared natural, or ``None`` when it is."""
-    every = [c.rank for c in rows.cards]
-    if kind == "dragon":
-        if len(set(every)) != HAND_SIZE:
-            return "a dragon needs one card of every rank from two to ace"
-        return None
-    if kind == "six-pairs":
-        if sum(n // 2 for n in Counter(every).values()) != 6:
-            return "six pairs needs six pairs and one odd card"
-        return None
-    for name in ROW_NAMES:
-        cards = rows.row(name)
-        if kind == "three-flushes" and len({c.suit for c in cards}) != 1:
-            return f"three flushes needs a flush in every row, and the {name} is not one"
-        if kind == "three-straights" and not _is_straight([c.rank for c in cards]):
-            return f"three straights needs a straight in every row, and the {name} is not one"
-    return None
-
-
-def natural_strength(rows: Rows, kind: str) -> tuple[int, ...]:
-    """Orders naturals: the kind, then the rule text's tie-breaks (two dragons tie)."""
-    order = NATURALS[kind][0]
-    if kind == "dragon":
-        return (order,)
-    if kind == "six-pairs":
-        counts = Counter(c.rank for c in rows.cards)
-        pairs = sorted((r for r, n in counts.items() for _ in range(n // 2)), reverse=True)
-        return (order, *pairs)
-    back, middle = evaluate(rows.back).strength, evaluate(rows.middle).strength
-    front_ranks = [c.rank for c in rows.front]
-    if kind == "three-flushes":
-        return (order, back, middle, *sorted(front_ranks, reverse=True))
-    return (order, back, middle, _straight_top(front_ranks))
-
-
-def row_rate(rows: Rows, name: str) -> int:
-    """Units a winning row collects: 1, or its bonus rate (front trips 3, middle full house 2,
-    quads 4 in middle or back, straight or royal flush 5)."""
-    if name == "front":
-        return 3 if len({c.rank for c in rows.front}) == 1 else 1
-    category = evaluate(rows.row(name)).category
-    if category in ("straight flush", "royal flush"):
-        return 5
-    if category == "four of a kind":
-        return 4
-    if category == "full house" and name == "middle":
-        return 2
-    return 1
-
-
-@dataclass(frozen=True, slots=True)
-class ChineseSettings:
-    seats: tuple[int, ...]
-    button: int
-    stakes: Stakes
-    #: House fees collected before the deal (per-player, or a fixed fee from the button).
-    fees: tuple[FeeLine, ...]
-
-    @property
-    def unit(self) -> int:
-        return self.stakes.unit
-
-    @property
-    def order(self) -> tuple[int, ...]:
-        return left_of(self.seats, self.button)
-
-
-@dataclass(frozen=True, slots=True)
-class ChineseState:
-    settings: ChineseSettings
-    sets: Mapping[int, Rows] = field(default_factory=dict)
-    naturals: Mapping[int, str] = field(default_factory=dict)
-    #: A seat that declared a natural and has not yet shown it.
-    showing: int | None = None
-    surrendered: tuple[int, ...] = ()
-    #: True once an ordinary hand has been shown: declarations are closed.
-    revealed: bool = False
-    where: Mapping[Card, int] = field(default_factory=dict)
-
-    @property
-    def waiting(self) -> tuple[int, ...]:
-        """Seats whose hand is not yet recorded, surrendered or declared, in turn order."""
-        return tuple(s for s in self.settings.order
-                     if s not in self.sets and s not in self.surrendered)
-
-    @property
-    def over(self) -> bool:
-        return self.showing is None and not self.waiting
-
-    def plays_rows(self, seat: int) -> bool:
-        return seat in self.sets and seat not in self.naturals
-
-
-@dataclass(frozen=True, slots=True)
-class ChineseOutcome:
-    fouled: Mapping[int, str]
-    rates: Mapping[int, Mapping[str, int]]
-    pairs: tuple[PairResult, ...]
-
-
-def outcome(state: ChineseState) -> ChineseOutcome:
-    seats = state.settings.seats
-    fouled: dict[int, str] = {}
-    rates: dict[int, dict[str, int]] = {}
-    for s in seats:
-        if not state.plays_rows(s):
-            continue
-        reason = foul_reason(state.sets[s])
-        if reason is not None:
-            fouled[s] = reason
-        else:
-            rates[s] = {r: row_rate(state.sets[s], r) for r in ROW_NAMES}
-    pairs = tuple(_pair(state, a, b, fouled, rates) for a, b in combinations(seats, 2))
-    return ChineseOutcome(fouled=fouled, rates=rates, pairs=pairs)
-
-
-def _pair(state: ChineseState, a: int, b: int, fouled: Mapping[int, str],
-          rates: Mapping[int, Mapping[str, int]]) -> PairResult:
-    points = 0
-    why: list[str] = []
-    detail: dict[str, Any] = {}
-    na, nb = state.naturals.get(a), state.naturals.get(b)
-    if na is not None or nb is not None:
-        ka = natural_strength(state.sets[a], na) if na else ()
-        kb = natural_strength(state.sets[b], nb) if nb else ()
-        if ka > kb:
-            assert na is not None
-            pts = NATURALS[na][1]
-            why.append(f"seat {a}'s {NATURAL_NAMES[na].removeprefix('a ')} {pts}")
-        elif kb > ka:
-            assert nb is not None
-            pts = -NATURALS[nb][1]
-            why.append(f"seat {b}'s {NATURAL_NAMES[nb].removeprefix('a ')} {-pts}")
-        else:
-            pts = 0
-            why.append(f"equal naturals ({NATURAL_NAMES[na or ''].removeprefix('a ')}) tie")
-        points += pts
-        detail["naturals"] = pts
-    sa, sb = a in state.surrendered, b in state.surrendered
-    if sa or sb:
-        pts = (SURRENDER_UNITS if sb else 0) - (SURRENDER_UNITS if sa else 0)
-        points += pts
-        detail["surrender"] = pts
-        who = " and ".join(f"seat {s}" for s, yes in ((a, sa), (b, sb)) if yes)
-        why.append(f"{who} surrendered" + (" (each pays the other 2)" if sa and sb else " 2"))
-    if state.plays_rows(a) and state.plays_rows(b):
-        pts, text, rows_detail = _rows(state, a, b, fouled, rates)
-        points += pts
-        why.append(text)
-        detail.update(rows_detail)
-    return PairResult(a, b, points, "; ".join(why), detail)
-
-
-def _rows(state: ChineseState, a: int, b: int, fouled: Mapping[int, str],
-          rates: Mapping[int, Mapping[str, int]]) -> tuple[int, str, dict[str, Any]]:
-    if a in fouled and b in fouled:
-        return 0, "both fouled", {"rows_points": 0, "fouled": [a, b]}
-    if a in fouled or b in fouled:
-        loser, winner = (a, b) if a in fouled else (b, a)
-        won = sum(rates[winner].values()) + SCOOP_BONUS
-        pts = won if winner == a else -won
-        return pts, f"seat {loser} fouled: scooped, {won}", {
-            "rows_points": pts, "fouled": [loser], "scoop": winner}
-    wins = compare_rows(state.sets[a], state.sets[b])
-    pts = 0
-    for r, w in wins.items():
-        if w > 0:
-            pts += rates[a][r]
-        elif w < 0:
-            pts -= rates[b][r]
-    total = sum(wins.values())
-    scoop = a if total == 3 else b if total == -3 else None
-    if scoop is not None:
-        pts += SCOOP_BONUS if scoop == a else -SCOOP_BONUS
-    va, vb = values(state.sets[a]), values(state.sets[b])
-    text = f"rows {pts:+d} for seat {a}" + (f" (seat {scoop} scoops)" if scoop else "")
-    return pts, text, {
-        "rows_points": pts,
-        "rows": {r: row_verdict(a, va.of(r), b, vb.of(r)) for r in ROW_NAMES},
-        "winners": {r: a if w > 0 else b if w < 0 else None for r, w in wins.items()},
-        "scoop": scoop,
-    }
 
 
 class ChinesePoker(Game[ChineseState]):
@@ -516,41 +294,6 @@ class ChinesePoker(Game[ChineseState]):
         if unknown:
             raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
         return sample_events(rng, players=players, **given)
-
-
-def sample_events(rng: random.Random, *, players: int, surrender_chance: float = 0.1,
-                  unit: int = 100, fee: Mapping[str, Any] | None = None) -> list[Event]:
-    """A random complete legal hand: each hand sorted into rows (so it rarely fouls), a natural
-    declared when the deal holds a dragon or six pairs, and the odd surrender."""
-    seats = tuple(range(1, players + 1))
-    params: dict[str, Any] = {"button": rng.choice(seats), "unit": unit}
-    if fee is not None:
-        params["fee"] = dict(fee)
-    start = Start(game="chinese-poker", seats=seats, params=params)
-    deck = list(full_deck())
-    rng.shuffle(deck)
-    hands = {s: [deck.pop() for _ in range(HAND_SIZE)] for s in seats}
-    events: list[Event] = [start]
-    surrenders: list[Event] = []
-    reveals: list[Event] = []
-    for s in seats:
-        cards = hands[s]
-        if rng.random() < 0.5:
-            cards.sort(key=lambda c: c.rank)
-        else:
-            rng.shuffle(cards)
-        hand = SetHand(seat=s, front=tuple(cards[:3]), middle=tuple(cards[3:8]),
-                       back=tuple(cards[8:]))
-        rows = Rows(hand.front, hand.middle, hand.back)
-        natural = next((k for k in ("dragon", "six-pairs")
-                        if natural_problem(rows, k) is None), None)
-        if natural is not None:
-            events.extend([Natural(seat=s, kind=natural), hand])
-        elif rng.random() < surrender_chance:
-            surrenders.append(Surrender(seat=s))
-        else:
-            reveals.append(hand)
-    return events + surrenders + reveals
 
 
 GAME = ChinesePoker()

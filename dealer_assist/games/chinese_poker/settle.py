@@ -1,0 +1,198 @@
+"""Chinese Poker: naturals, row rates and scoring pair by pair."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from dealer_assist.errors import RuleViolation
+from dealer_assist.evaluate import evaluate
+from dealer_assist.games.chinese_poker.state import (
+    NATURAL_NAMES,
+    NATURALS,
+    SCOOP_BONUS,
+    SURRENDER_UNITS,
+    ChineseState,
+)
+from dealer_assist.games.open_face.rows import (
+    HAND_SIZE,
+    ROW_NAMES,
+    PairResult,
+    Rows,
+    compare_rows,
+    foul_reason,
+    row_verdict,
+    values,
+)
+
+
+def natural_kind(text: str) -> str:
+    """The natural a dealer means: ``dragon``, ``three-flushes``, ``six pair``..."""
+    key = text.strip().lower().replace("_", "-").replace(" ", "-")
+    if key in ("six-pair", "6-pairs", "6-pair"):
+        key = "six-pairs"
+    if key not in NATURALS:
+        raise RuleViolation(
+            f'"{text}" is not a natural: dragon, three-flushes, three-straights or six-pairs',
+            rule="Chinese 1")
+    return key
+
+
+def _is_straight(ranks: list[int]) -> bool:
+    """Consecutive distinct ranks, the ace high or low (A-2-3 and Q-K-A both count)."""
+    if len(set(ranks)) != len(ranks):
+        return False
+    for rs in (sorted(ranks), sorted(1 if r == 14 else r for r in ranks)):
+        if rs[-1] - rs[0] == len(rs) - 1:
+            return True
+    return False
+
+
+def _straight_top(ranks: list[int]) -> int:
+    rs = sorted(ranks)
+    return rs[-2] if rs[-1] == 14 and rs[0] == 2 else rs[-1]
+
+
+def natural_problem(rows: Rows, kind: str) -> str | None:
+    """Why the hand is not the declared natural, or ``None`` when it is."""
+    every = [c.rank for c in rows.cards]
+    if kind == "dragon":
+        if len(set(every)) != HAND_SIZE:
+            return "a dragon needs one card of every rank from two to ace"
+        return None
+    if kind == "six-pairs":
+        if sum(n // 2 for n in Counter(every).values()) != 6:
+            return "six pairs needs six pairs and one odd card"
+        return None
+    for name in ROW_NAMES:
+        cards = rows.row(name)
+        if kind == "three-flushes" and len({c.suit for c in cards}) != 1:
+            return f"three flushes needs a flush in every row, and the {name} is not one"
+        if kind == "three-straights" and not _is_straight([c.rank for c in cards]):
+            return f"three straights needs a straight in every row, and the {name} is not one"
+    return None
+
+
+def natural_strength(rows: Rows, kind: str) -> tuple[int, ...]:
+    """Orders naturals: the kind, then the rule text's tie-breaks (two dragons tie)."""
+    order = NATURALS[kind][0]
+    if kind == "dragon":
+        return (order,)
+    if kind == "six-pairs":
+        counts = Counter(c.rank for c in rows.cards)
+        pairs = sorted((r for r, n in counts.items() for _ in range(n // 2)), reverse=True)
+        return (order, *pairs)
+    back, middle = evaluate(rows.back).strength, evaluate(rows.middle).strength
+    front_ranks = [c.rank for c in rows.front]
+    if kind == "three-flushes":
+        return (order, back, middle, *sorted(front_ranks, reverse=True))
+    return (order, back, middle, _straight_top(front_ranks))
+
+
+def row_rate(rows: Rows, name: str) -> int:
+    """Units a winning row collects: 1, or its bonus rate (front trips 3, middle full house 2,
+    quads 4 in middle or back, straight or royal flush 5)."""
+    if name == "front":
+        return 3 if len({c.rank for c in rows.front}) == 1 else 1
+    category = evaluate(rows.row(name)).category
+    if category in ("straight flush", "royal flush"):
+        return 5
+    if category == "four of a kind":
+        return 4
+    if category == "full house" and name == "middle":
+        return 2
+    return 1
+
+
+@dataclass(frozen=True, slots=True)
+class ChineseOutcome:
+    fouled: Mapping[int, str]
+    rates: Mapping[int, Mapping[str, int]]
+    pairs: tuple[PairResult, ...]
+
+
+def outcome(state: ChineseState) -> ChineseOutcome:
+    seats = state.settings.seats
+    fouled: dict[int, str] = {}
+    rates: dict[int, dict[str, int]] = {}
+    for s in seats:
+        if not state.plays_rows(s):
+            continue
+        reason = foul_reason(state.sets[s])
+        if reason is not None:
+            fouled[s] = reason
+        else:
+            rates[s] = {r: row_rate(state.sets[s], r) for r in ROW_NAMES}
+    pairs = tuple(_pair(state, a, b, fouled, rates) for a, b in combinations(seats, 2))
+    return ChineseOutcome(fouled=fouled, rates=rates, pairs=pairs)
+
+
+def _pair(state: ChineseState, a: int, b: int, fouled: Mapping[int, str],
+          rates: Mapping[int, Mapping[str, int]]) -> PairResult:
+    points = 0
+    why: list[str] = []
+    detail: dict[str, Any] = {}
+    na, nb = state.naturals.get(a), state.naturals.get(b)
+    if na is not None or nb is not None:
+        ka = natural_strength(state.sets[a], na) if na else ()
+        kb = natural_strength(state.sets[b], nb) if nb else ()
+        if ka > kb:
+            assert na is not None
+            pts = NATURALS[na][1]
+            why.append(f"seat {a}'s {NATURAL_NAMES[na].removeprefix('a ')} {pts}")
+        elif kb > ka:
+            assert nb is not None
+            pts = -NATURALS[nb][1]
+            why.append(f"seat {b}'s {NATURAL_NAMES[nb].removeprefix('a ')} {-pts}")
+        else:
+            pts = 0
+            why.append(f"equal naturals ({NATURAL_NAMES[na or ''].removeprefix('a ')}) tie")
+        points += pts
+        detail["naturals"] = pts
+    sa, sb = a in state.surrendered, b in state.surrendered
+    if sa or sb:
+        pts = (SURRENDER_UNITS if sb else 0) - (SURRENDER_UNITS if sa else 0)
+        points += pts
+        detail["surrender"] = pts
+        who = " and ".join(f"seat {s}" for s, yes in ((a, sa), (b, sb)) if yes)
+        why.append(f"{who} surrendered" + (" (each pays the other 2)" if sa and sb else " 2"))
+    if state.plays_rows(a) and state.plays_rows(b):
+        pts, text, rows_detail = _rows(state, a, b, fouled, rates)
+        points += pts
+        why.append(text)
+        detail.update(rows_detail)
+    return PairResult(a, b, points, "; ".join(why), detail)
+
+
+def _rows(state: ChineseState, a: int, b: int, fouled: Mapping[int, str],
+          rates: Mapping[int, Mapping[str, int]]) -> tuple[int, str, dict[str, Any]]:
+    if a in fouled and b in fouled:
+        return 0, "both fouled", {"rows_points": 0, "fouled": [a, b]}
+    if a in fouled or b in fouled:
+        loser, winner = (a, b) if a in fouled else (b, a)
+        won = sum(rates[winner].values()) + SCOOP_BONUS
+        pts = won if winner == a else -won
+        return pts, f"seat {loser} fouled: scooped, {won}", {
+            "rows_points": pts, "fouled": [loser], "scoop": winner}
+    wins = compare_rows(state.sets[a], state.sets[b])
+    pts = 0
+    for r, w in wins.items():
+        if w > 0:
+            pts += rates[a][r]
+        elif w < 0:
+            pts -= rates[b][r]
+    total = sum(wins.values())
+    scoop = a if total == 3 else b if total == -3 else None
+    if scoop is not None:
+        pts += SCOOP_BONUS if scoop == a else -SCOOP_BONUS
+    va, vb = values(state.sets[a]), values(state.sets[b])
+    text = f"rows {pts:+d} for seat {a}" + (f" (seat {scoop} scoops)" if scoop else "")
+    return pts, text, {
+        "rows_points": pts,
+        "rows": {r: row_verdict(a, va.of(r), b, vb.of(r)) for r in ROW_NAMES},
+        "winners": {r: a if w > 0 else b if w < 0 else None for r, w in wins.items()},
+        "scoop": scoop,
+    }
