@@ -19,7 +19,7 @@ class ChampsAndCowards(Game[CCState]):
 
     name: ClassVar[str] = "champs-and-cowards"
     title: ClassVar[str] = "Champs and Cowards"
-    players: ClassVar[tuple[int, int]] = (3, 10)
+    players: ClassVar[tuple[int, int]] = (3, 12)  # (three and up, as many as a table seats)
     has_button: ClassVar[bool] = False
     start_keys: ClassVar[tuple[str, ...]] = ("carry_in",)
     events: ClassVar[Vocabulary] = EVENTS
