@@ -22,7 +22,8 @@ S = TypeVar("S")
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One choice inside an action, e.g. Caro Hold 'em's "keep 2: call $40, raise to $80"."""
+    """One choice inside an action, e.g. "keep 2: call $40, raise to $80" in a game whose
+    wagers are priced by the cards kept."""
 
     label: str
     keep: int | None = None
@@ -305,12 +306,12 @@ class Game(ABC, Generic[S]):
 
     def redeal(self, state: S) -> dict[str, Any]:
         """Start settings a hand dealt again after a misdeal keeps from the misdealt hand, beyond
-        its button (e.g. who plays in fantasyland). Most games keep nothing more."""
+        its button (e.g. who plays a bonus hand). Most games keep nothing more."""
         return {}
 
     def next_hand(self, state: S) -> dict[str, Any]:
         """Start settings the next hand at the same table takes from this finished hand, beyond
-        the button rotation and carry-overs every table does (e.g. who plays in fantasyland,
+        the button rotation and carry-overs every table does (e.g. who plays a bonus hand,
         a button that stays put). Most games carry nothing more."""
         return {}
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: The three rows of the open-face games, with their sizes.
+#: Three rows of 3, 5 and 5 cards (front, middle, back), as three-row games set a hand.
 THREE_ROWS: tuple[tuple[str, int, int], ...] = (("front", 3, 3), ("middle", 5, 5), ("back", 5, 5))
 
 
@@ -61,8 +61,8 @@ class Amount:
 
 @dataclass(frozen=True, slots=True)
 class Rows:
-    """Cards set into named rows, each of a size from its low to its high (the open-face rows,
-    or melds); each row fills the event field of its name."""
+    """Cards set into named rows, each of a size from its low to its high (three-row hands, or
+    melds); each row fills the event field of its name."""
 
     rows: tuple[tuple[str, int, int], ...] = THREE_ROWS
 

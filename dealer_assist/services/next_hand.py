@@ -2,7 +2,7 @@
 last hand's replay (no store, no clock), so each rule is tested on its own.
 
 The services look the last hand up once and replay it at most once; these functions say what
-follows from it: the button, what the game carries over (fantasyland, a button that stays), each
+follows from it: the button, what the game carries over (a bonus hand, a button that stays), each
 seat's stack, and the stacks a dealer typed checked against them.
 """
 
