@@ -4,7 +4,7 @@ need no change to the screen.
 Cards of an exact count go to the card entry (typed or picked; :func:`cards_needed`); a discard
 that may be face down goes to the discard chooser; every other input is asked for by one
 :class:`InputDialog`, which lays out the widget of each input kind and gives back the event
-fields it fills: a row of cards per named row (open-face rows, melds), a list to choose from (a
+fields it fills: a row of cards per named row (three-row hands, melds), a list to choose from (a
 natural, a bid, a contract), an amount within its range and step (a raise ``to`` in dollars, or
 a count such as tricks), or the dice as rolled.
 """
