@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from dealer_assist.engine.base import Action
+from dealer_assist.engine.inputs import Choice, Rows
 from dealer_assist.services import Services
 from dealer_assist.ui import dialogs as d
+from dealer_assist.ui.inputs import InputDialog
 from dealer_assist.ui.qt import Qt, QWidget
 from tests.ui.test_dealer_champs import open_screen
 
@@ -33,7 +36,9 @@ def test_every_dialog_opens_on_its_first_field(qtbot: Any, memory_services: Serv
         (d.ApprovalDialog("approve", svc), "approval-name"),
         (d.VoidReasonDialog("void event 3"), "void-reason"),
         (d.DisputeDialog("hand 1", svc), "dispute-notes"),
-        (d.RowsDialog("rows"), "rows-front"), (d.KindDialog("which"), "kind"),
+        (InputDialog(Action("set", "rows", seat=1, input=Rows())), "rows-front"),
+        (InputDialog(Action("natural", "which", seat=1,
+                            input=Choice("kind", ("dragon", "six-pairs")))), "kind"),
     ):
         w = opened(qtbot, dlg)
         names = {w.objectName(), w.parent().objectName() if w.parent() else ""}

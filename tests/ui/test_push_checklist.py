@@ -67,7 +67,7 @@ def test_every_games_sample_hands_push_each_amount_once(game_name: str) -> None:
     seen = 0
     for i in range(40):
         fee = FEES.get(game_name, (None,))[i % len(FEES.get(game_name, (None,)))]
-        events = game.sample_hand(rng, players=rng.choice((3, 4)), fee=fee)
+        events = game.sample_hand(rng, players=rng.choice((3, 4)), params={"fee": fee})
         check_once(replay(events).settle())
         seen += 1
     assert seen == 40
@@ -80,7 +80,7 @@ def test_regression_caro_rake_and_jackpot_listed_once_and_headline_is_the_push()
     game = get_game("caro-holdem")
     events: list[Any] = []
     for seed in range(200):  # a legal hand with both a rake and a jackpot drop
-        events = game.sample_hand(random.Random(seed), players=3, fee=CARO_RAKE)
+        events = game.sample_hand(random.Random(seed), players=3, params={"fee": CARO_RAKE})
         if len([f for f in replay(events).settle().fees if f.amount]) == 2:
             break
     else:  # pragma: no cover - the sample always finds one

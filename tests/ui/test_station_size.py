@@ -8,9 +8,12 @@ from typing import Any
 
 import pytest
 
+from dealer_assist.engine.base import Action
+from dealer_assist.engine.inputs import Choice, Rows
 from dealer_assist.services import Argon2PinHasher, InMemoryStore, Services
 from dealer_assist.ui.controllers import DealerController
 from dealer_assist.ui.dealer_window import DealerScreen
+from dealer_assist.ui.inputs import InputDialog
 from dealer_assist.ui.qt import QSize, QWidget
 from tests.ui.conftest import CARO_TABLE, furnish
 
@@ -94,7 +97,9 @@ def test_every_dialog_fits_the_station(qtbot: Any, room: Services) -> None:
                          room),
         d.VoidReasonDialog("Void event 9: " + long_reason),
         d.DisputeDialog("hand 12 at Table 7, " + LONG_ROOM, room),
-        d.RowsDialog("Set seat 3's hand"), d.KindDialog("Seat 3 declares a natural"),
+        InputDialog(Action("set", "Set seat 3's hand", seat=3, input=Rows())),
+        InputDialog(Action("natural", "Seat 3 declares a natural", seat=3,
+                           input=Choice("kind", ("dragon", "three-flushes")))),
         d.SeatsDialog(c), d.VoidMarkDialog(c),
         d.CollectTimeDialog(c.time.collect, "Collect time: period 1"),
         StacksDialog({s: 100000 for s in range(1, 9)}, tuple(range(1, 9))),

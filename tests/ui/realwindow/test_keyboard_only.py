@@ -174,7 +174,9 @@ def test_first_run_and_a_shift_keyboard_only(display: dict[str, str], tmp_path: 
 def shift_hand(app: App, pick: str, path: Path, *, undo: bool = False) -> None:
     """Open the table (O; ↓ to pick it), deal the example hand by keys, tick the push steps,
     close the shift with the floor's PIN."""
-    from dealer_assist.events import CardDealt, Champ, Coward, Place
+    from dealer_assist.events import CardDealt
+    from dealer_assist.games.champs_and_cowards.events import Champ, Coward
+    from dealer_assist.games.ofc.events import Place
 
     app.key("o")
     app.wait_for(r"^Open a table and shift$")
