@@ -9,6 +9,7 @@ import pytest
 from dealer_assist.cards import parse_card
 from dealer_assist.errors import BadInput, HandLogError, RuleViolation
 from dealer_assist.events import CardDealt, Check
+from dealer_assist.services import app as app_module
 from dealer_assist.services import (
     Adjustment,
     Approval,
@@ -88,6 +89,49 @@ def test_unknown_user_is_refused_and_logged_without_saying_which_was_wrong(room:
     with pytest.raises(SignInFailed) as known:
         room.svc.sign_in("dee", "1234")
     assert str(unknown.value) == str(known.value)  # names cannot be found by trying
+
+
+def _answers(room: Room, name: str) -> list[tuple[str, str]]:
+    """What four wrong tries, then the right PIN of ``dee``, then five minutes later one more
+    wrong try, answer on ``name``: the exception's kind and message."""
+    seen: list[tuple[str, str]] = []
+    for pin, wait in (("0000", 0), ("0000", 0), ("0000", 0), ("0000", 0), ("1111", 0),
+                      ("0000", 301)):
+        room.clock.advance(seconds=wait)
+        with pytest.raises((SignInFailed, LockedOut)) as err:
+            room.svc.sign_in(name, pin)
+        seen.append((type(err.value).__name__, str(err.value).replace(name, "NAME")))
+    return seen
+
+
+def test_unknown_name_is_locked_after_the_same_tries_as_a_known_one(room: Room) -> None:
+    """Regression: three wrong tries locked a real name but never an unknown one, so the
+    lockout message told which names exist. Both now answer alike, try for try."""
+    unknown = _answers(room, "nobody")
+    known = _answers(make_room(), "dee")  # a room of its own: the same clock readings
+    assert unknown == known
+    assert [kind for kind, _ in unknown] == [
+        "SignInFailed", "SignInFailed", "LockedOut", "LockedOut", "LockedOut", "SignInFailed"]
+    assert unknown[2][1].startswith("wrong PIN 3 times: NAME is locked until")
+    actions = [e.action for e in room.store.audit_log() if e.actor is None]
+    assert actions[-6:] == ["login-failed", "login-failed", "lockout", "login-refused",
+                            "login-refused", "login-failed"]
+
+
+def test_a_pin_like_unknown_name_is_counted_but_never_logged(room: Room) -> None:
+    for _ in range(4):
+        with pytest.raises((SignInFailed, LockedOut)):
+            room.svc.sign_in("3001", "")
+    assert all("3001" not in e.detail for e in room.store.audit_log())
+    assert room.store.audit_log()[-1].action == "login-refused"
+
+
+def test_unknown_names_counted_are_bounded(room: Room, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_module, "UNKNOWN_NAMES_KEPT", 3)
+    for name in ("a1", "a2", "a3", "a4"):
+        with pytest.raises(SignInFailed):
+            room.svc.sign_in(name, "0000")
+    assert list(room.svc._unknown_tries) == ["a2", "a3", "a4"]
 
 
 def test_regression_a_pin_typed_into_the_name_box_is_not_logged(room: Room) -> None:
