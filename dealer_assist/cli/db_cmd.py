@@ -59,6 +59,50 @@ def add_signin_options(p: argparse.ArgumentParser) -> None:
                      "prompt (asked when no PIN is given)")
 
 
+#: The PINs a command may read from standard input (only one of them at a time).
+STDIN_PINS = ("pin_stdin", "new_pin_stdin", "admin_pin_stdin")
+
+
+def add_secret_pin_options(p: argparse.ArgumentParser, flag: str, what: str) -> None:
+    """``--FLAG``, ``--FLAG-file`` and ``--FLAG-stdin`` for a PIN being set (a new user's, a
+    reset one, the first admin's): as for the sign-in PIN, the plain option shows in the
+    process list, so the file and standard-input forms are offered and --help says so."""
+    group = p.add_mutually_exclusive_group()
+    group.add_argument(f"--{flag}-file", metavar="FILE",
+                       help=f"read {what} from the first line of FILE (keep it readable by you "
+                       "only); the safe way for scripts")
+    group.add_argument(f"--{flag}-stdin", action="store_true",
+                       help=f"read {what} from the first line of standard input")
+    group.add_argument(f"--{flag}", metavar="PIN",
+                       help=f"{what}; other users of this machine can see it in the process "
+                       f"list: prefer --{flag}-file, --{flag}-stdin or the prompt")
+
+
+def given_secret_pin(args: argparse.Namespace, dest: str) -> str | None:
+    """The PIN being set from ``--X-file``, ``--X-stdin`` or ``--X`` (``dest`` is X's
+    attribute name), or None to ask."""
+    path = getattr(args, f"{dest}_file", None)
+    if path:
+        return read_pin_file(path)
+    if getattr(args, f"{dest}_stdin", False):
+        return _stdin_pin(args)
+    value = getattr(args, dest, None)
+    return str(value) if value is not None else None
+
+
+def _stdin_pin(args: argparse.Namespace) -> str:
+    """The first line of standard input, when only one PIN was asked to come from there."""
+    asked = [name for name in STDIN_PINS if getattr(args, name, False)]
+    if len(asked) > 1:
+        flags = " and ".join("--" + name.replace("_", "-") for name in asked)
+        raise BadInput(f"{flags} cannot share standard input: give one PIN with its -file "
+                       "form")
+    if getattr(args, "file", None) == "-":
+        raise BadInput("a PIN and a hand log on standard input cannot share it: use the "
+                       "-file form of the PIN option")
+    return _first_line(sys.stdin.buffer.readline(PIN_FILE_MAX + 1), "standard input")
+
+
 def read_pin_file(path: str) -> str:
     """The first line of a PIN file, without its line end; bounded, never echoed."""
     try:
@@ -92,7 +136,7 @@ def given_pin(args: argparse.Namespace) -> str | None:
         if getattr(args, "file", None) == "-":
             raise BadInput("--pin-stdin and a hand log on standard input cannot share it: "
                            "use --pin-file")
-        return _first_line(sys.stdin.buffer.readline(PIN_FILE_MAX + 1), "standard input")
+        return _stdin_pin(args)
     return getattr(args, "pin", None) or os.environ.get("DEALER_ASSIST_PIN")
 
 
@@ -144,7 +188,7 @@ def add_parser(sub: Any) -> None:
     add.add_argument("name", help="sign-in name (one word)")
     add.add_argument("--full-name", required=True, help="full name, for signed reports")
     add.add_argument("--role", required=True, choices=("dealer", "floor", "auditor", "admin"))
-    add.add_argument("--new-pin", help="the new user's PIN (prompted when omitted)")
+    add_secret_pin_options(add, "new-pin", "the new user's PIN (prompted when omitted)")
     add_signin_options(add)
     _admin_options(add)
     add.set_defaults(func=run_users_add)
@@ -155,7 +199,7 @@ def add_parser(sub: Any) -> None:
     rp = ussub.add_parser("reset-pin", help="set a user's PIN (lifts a lockout)")
     add_db_option(rp)
     rp.add_argument("name")
-    rp.add_argument("--new-pin", help="the new PIN (prompted when omitted)")
+    add_secret_pin_options(rp, "new-pin", "the new PIN (prompted when omitted)")
     add_signin_options(rp)
     rp.set_defaults(func=run_users_reset)
     for verb, active in (("disable", False), ("enable", True)):
@@ -171,7 +215,7 @@ def _admin_options(p: argparse.ArgumentParser) -> None:
                    help="first run only: the admin's sign-in name (default admin)")
     p.add_argument("--admin-full-name", default="Administrator",
                    help="first run only: the admin's full name")
-    p.add_argument("--admin-pin", help="first run only: the admin's PIN, without a prompt")
+    add_secret_pin_options(p, "admin-pin", "first run only: the admin's PIN, without a prompt")
 
 
 def open_services(args: argparse.Namespace, *, create: bool = True) -> Any:
@@ -193,14 +237,14 @@ def ensure_admin(svc: Any, args: argparse.Namespace) -> bool:
     """On a new database, create the first admin (from --admin-pin or prompts)."""
     if not svc.needs_first_admin():
         return False
-    pin = getattr(args, "admin_pin", None)
+    pin = given_secret_pin(args, "admin_pin")
     name = getattr(args, "admin_name", "admin")
     full = getattr(args, "admin_full_name", "Administrator")
     if pin is None:
         if not sys.stdin.isatty():
             raise BadInput(
-                "this database has no admin yet: run `dealer-assist db upgrade --admin-pin PIN` "
-                "(or in a terminal, to be asked)"
+                "this database has no admin yet: run `dealer-assist db upgrade --admin-pin-file "
+                "FILE` (or --admin-pin-stdin; or in a terminal, to be asked)"
             )
         print("New database: create the admin.", file=sys.stderr)
         name = input(f"Admin sign-in name [{name}]: ").strip() or name
@@ -359,7 +403,7 @@ def run_users_add(args: argparse.Namespace) -> int:
     svc = open_services(args)
     ensure_admin(svc, args)
     session = sign_in(svc, args)
-    pin = args.new_pin or _prompt_pin(f"PIN for {args.name}")
+    pin = given_secret_pin(args, "new_pin") or _prompt_pin(f"PIN for {args.name}")
     user = svc.add_user(session, name=args.name, full_name=args.full_name, role=args.role,
                         pin=pin)
     print(f"added {user.name} ({user.full_name}) as {user.role}")
@@ -392,7 +436,7 @@ def run_users_active(args: argparse.Namespace) -> int:
 def run_users_reset(args: argparse.Namespace) -> int:
     svc = open_services(args)
     session = sign_in(svc, args)
-    pin = args.new_pin or _prompt_pin(f"new PIN for {args.name}")
+    pin = given_secret_pin(args, "new_pin") or _prompt_pin(f"new PIN for {args.name}")
     svc.reset_pin(session, args.name, pin)
     print(f"new PIN set for {args.name}")
     return 0

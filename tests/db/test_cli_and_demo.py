@@ -101,7 +101,8 @@ def test_first_run_admin_users_and_wrong_pins(
 ) -> None:
     url = f"sqlite:///{tmp_path}/new.db"
     assert main(["db", "upgrade", "--db", url]) == 2
-    assert "no admin yet: run `dealer-assist db upgrade --admin-pin PIN`" in capsys.readouterr().err
+    assert "no admin yet: run `dealer-assist db upgrade --admin-pin-file FILE`" in (
+        capsys.readouterr().err)
     assert main(["db", "upgrade", "--db", url, "--admin-name", "boss",
                  "--admin-full-name", "Bo Boss", "--admin-pin", "7777"]) == 0
     assert "created the admin boss" in capsys.readouterr().err
@@ -114,6 +115,47 @@ def test_first_run_admin_users_and_wrong_pins(
         assert "unknown name or wrong PIN" in capsys.readouterr().err
     assert main(["users", "list", "--db", url, "--as", "boss", "--pin", "0000"]) == 2
     assert "boss is locked until" in capsys.readouterr().err
+
+
+def test_pins_being_set_come_from_a_file_or_stdin_not_the_process_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--admin-pin and --new-pin have -file and -stdin forms, as the sign-in PIN has, so no
+    PIN being set need show in the process list; --help warns about the plain forms."""
+    import io
+
+    url = f"sqlite:///{tmp_path}/new.db"
+    admin_pin = tmp_path / "admin.pin"
+    admin_pin.write_text("7777\n")
+    new_pin = tmp_path / "kim.pin"
+    new_pin.write_text("1234\n")
+    assert main(["db", "upgrade", "--db", url, "--admin-name", "boss",
+                 "--admin-full-name", "Bo Boss", "--admin-pin-file", str(admin_pin)]) == 0
+    boss = ["--db", url, "--as", "boss", "--pin-file", str(admin_pin)]
+    assert main(["users", "add", "kim", "--full-name", "Kim Lee", "--role", "floor",
+                 "--new-pin-file", str(new_pin), *boss]) == 0
+    assert main(["users", "list", "--db", url, "--as", "kim", "--pin", "1234"]) == 2
+    assert "only admin can see the users" in capsys.readouterr().err  # signed in: PIN taken
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"5678\n")))
+    assert main(["users", "reset-pin", "kim", "--new-pin-stdin", *boss]) == 0
+    assert main(["users", "list", "--db", url, "--as", "kim", "--pin", "5678"]) == 2
+    assert "only admin can see the users" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"7777\n1111\n")))
+    assert main(["users", "reset-pin", "kim", "--new-pin-stdin", "--db", url, "--as", "boss",
+                 "--pin-stdin"]) == 2
+    assert "--pin-stdin and --new-pin-stdin cannot share standard input" in (
+        capsys.readouterr().err)
+    assert main(["users", "reset-pin", "kim", "--new-pin-file", str(tmp_path / "none"),
+                 *boss]) == 2
+    assert "no such PIN file" in capsys.readouterr().err
+    for argv, flag in ((["users", "reset-pin", "--help"], "--new-pin"),
+                       (["users", "add", "--help"], "--new-pin"),
+                       (["db", "upgrade", "--help"], "--admin-pin")):
+        with pytest.raises(SystemExit):
+            main(argv)
+        text = " ".join(capsys.readouterr().out.split())
+        assert f"{flag}-file FILE" in text and f"{flag}-stdin" in text
+        assert "can see it in the process list" in text
 
 
 def test_users_disable_enable_and_list_show_sign_in_state(
