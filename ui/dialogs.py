@@ -193,6 +193,27 @@ class NotesEdit(QPlainTextEdit):
         super().keyPressEvent(event)
 
 
+#: Said when the floor's name box holds only digits: a PIN typed there by mistake.
+PIN_IN_NAME_BOX = "that looks like a PIN: type the floor person's name"
+
+
+def looks_like_pin(text: str) -> bool:
+    """Only digits: what a PIN is, and a name box should not show."""
+    return text.isdigit()
+
+
+def mask_pin_like(edit: QLineEdit | None) -> None:
+    """Hide what is in a name box while it is only digits (a PIN typed there by mistake must
+    never show on the screen); a name shows as typed. Called by the dialog on each change
+    (the box is looked up then: no closure over it is kept on the box)."""
+    if edit is None:
+        return
+    mode = (QLineEdit.EchoMode.Password if looks_like_pin(edit.text().strip())
+            else QLineEdit.EchoMode.Normal)
+    if edit.echoMode() != mode:
+        edit.setEchoMode(mode)
+
+
 def _pin_edit(name: str) -> QLineEdit:
     e = QLineEdit()
     e.setObjectName(name)
@@ -212,6 +233,7 @@ class SignInDialog(_Dialog):
         self.session: Session | None = None
         self.name = QLineEdit()
         self.name.setObjectName("signin-name")
+        self.name.textChanged.connect(self._mask_name)
         self.pin = _pin_edit("signin-pin")
         self.form.addRow("Name", self.name)
         self.form.addRow("PIN", self.pin)
@@ -246,6 +268,9 @@ class SignInDialog(_Dialog):
             self.pin.clear()
             self.pin.setFocus()
             raise
+
+    def _mask_name(self, _text: str) -> None:
+        mask_pin_like(self.name)
 
     def _lockout_over(self) -> None:
         self.show_error(f"The lockout ended at {self._until.astimezone(UTC):%H:%M} UTC: "
@@ -569,13 +594,19 @@ class ApprovalDialog(_Dialog):
         self.name = QComboBox()
         self.name.setEditable(True)
         self.name.setObjectName("approval-name")
+        # what is typed never becomes an item of the list (a PIN typed there would stay shown)
+        self.name.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         for u in services.floor_people():
             self.name.addItem(u.name)
+        self.name.editTextChanged.connect(self._mask_name)
         self.pin = _pin_edit("approval-pin")
         self.form.addRow("Floor", self.name)
         self.form.addRow("PIN", self.pin)
         self.approval: Approval | None = None
         self.refusal = ""
+
+    def _mask_name(self, _text: str) -> None:
+        mask_pin_like(self.name.lineEdit())
 
     def attempt(self) -> None:
         from dealer_assist.errors import BadInput
@@ -584,6 +615,11 @@ class ApprovalDialog(_Dialog):
         if not name:
             self.name.setFocus()
             raise BadInput("the floor person types their name, then their PIN")
+        if looks_like_pin(name) and self.name.findText(name) < 0:
+            # a PIN in the name box: cleared, never sent, never a try at anyone's PIN
+            self.name.setEditText("")
+            self.name.setFocus()
+            raise BadInput(PIN_IN_NAME_BOX)
         if not self.pin.text():
             self.pin.setFocus()
             raise BadInput("type the floor's PIN (an empty PIN is not a try)")

@@ -99,3 +99,47 @@ def test_seats_this_hand_by_keyboard(qtbot: Any, memory_services: Services) -> N
     qtbot.keyClicks(screen.seats_edit, "1 2 3")
     qtbot.keyClick(screen.seats_edit, Qt.Key.Key_Return)
     assert screen.c.now is not None and screen.c.now.replay.start.seats == (1, 2, 3)
+
+
+def test_regression_a_pin_typed_in_the_floor_name_box_never_shows(
+    qtbot: Any, memory_services: Services
+) -> None:
+    """The floor's name box in an approval was plain text: a PIN typed there by mistake
+    showed on the dealer's screen. All digits are masked as typed, and OK clears them with a
+    message instead of trying them (no try is counted, nothing is sent)."""
+    svc = memory_services
+    sent: list[Any] = []
+    dlg = d.ApprovalDialog("approve", svc, submit=lambda a: (sent.append(a), ("", False))[1])
+    opened(qtbot, dlg)
+    line = dlg.name.lineEdit()
+    line.selectAll()
+    qtbot.keyClicks(line, "22")
+    assert line.echoMode() == line.EchoMode.Password and "2" not in line.displayText()
+    qtbot.keyClicks(line, "22")
+    assert "2222" not in line.displayText() and line.echoMode() == line.EchoMode.Password
+    qtbot.keyClick(line, Qt.Key.Key_Return)  # on to the PIN box
+    qtbot.keyClicks(dlg.pin, "2222")
+    qtbot.mouseClick(dlg.buttons.button(dlg.buttons.StandardButton.Ok),
+                     Qt.MouseButton.LeftButton)
+    assert dlg.isVisible() and sent == []
+    assert dlg.error.text() == d.PIN_IN_NAME_BOX
+    assert dlg.name.currentText() == "" and dlg.name.findText("2222") < 0
+    assert not [e for e in svc.store.audit_log() if "failed" in e.action]
+    qtbot.keyClicks(line, "fran")  # a name shows as typed
+    assert line.echoMode() == line.EchoMode.Normal and line.displayText() == "fran"
+    qtbot.mouseClick(dlg.buttons.button(dlg.buttons.StandardButton.Ok),
+                     Qt.MouseButton.LeftButton)
+    assert not dlg.isVisible() and [a.name for a in sent] == ["fran"]
+
+
+def test_a_pin_typed_in_the_sign_in_name_box_is_masked(
+    qtbot: Any, memory_services: Services
+) -> None:
+    dlg = d.SignInDialog(memory_services)
+    opened(qtbot, dlg)
+    qtbot.keyClicks(dlg.name, "1111")
+    assert dlg.name.echoMode() == dlg.name.EchoMode.Password
+    assert "1111" not in dlg.name.displayText()
+    dlg.name.clear()
+    qtbot.keyClicks(dlg.name, "dana")
+    assert dlg.name.echoMode() == dlg.name.EchoMode.Normal and dlg.name.displayText() == "dana"
