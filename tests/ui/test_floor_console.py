@@ -173,3 +173,51 @@ def test_floor_works_from_the_keyboard(qtbot: Any, memory_services: Services,
     qtbot.keyClick(w.list, Qt.Key.Key_R)
     assert w.c.revealed
     assert [e.actor for e in memory_services.reveals(w.c.hand.id)] == ["fran"]
+
+
+def _overlaps(table: Any) -> list[tuple[int, int]]:
+    """The pairs of seats whose boxes intersect, and any box leaving the felt widget."""
+    boxes = {seat: w.geometry() for seat, w in table.seats.items()}
+    out = [(a, b) for a in boxes for b in boxes if a < b and boxes[a].intersects(boxes[b])]
+    out += [(a, 0) for a, r in boxes.items() if not table.rect().contains(r)]
+    return out
+
+
+def test_regression_replay_seats_never_overlap_at_1280x800(
+    qtbot: Any, memory_services: Services, examples_dir: Path
+) -> None:
+    """The 8-seat replay felt at 1280x800 drew neighbouring seats over each other (by 10 px
+    and more where the oval turns): at every step of the example hand, no two seat boxes
+    intersect. Then, at the replay's own size and at a full 1280x800, any table of 2 to 8
+    seats with full boxes (cards, status, note) lays out without overlap."""
+    from dealer_assist.engine.base import SeatView, TableView
+    from dealer_assist.ui.table_view import TableWidget
+    from dealer_assist.ui.theme import current_theme
+
+    svc = memory_services
+    hand_id = deal_example(svc, examples_dir)
+    w = console(qtbot, svc)
+    w.open_hand(hand_id)
+    qtbot.wait(1)
+    replay_size = w.table.size()
+    assert len(w.table.seats) == 8
+    for step in range(1, w.slider.maximum() + 1):
+        w.slider.setValue(step)
+        assert _overlaps(w.table) == [], f"step {step} at {replay_size}"
+
+    for size in ((replay_size.width(), replay_size.height()), (1280, 800)):
+        table = TableWidget()
+        qtbot.addWidget(table)
+        table.resize(*size)
+        table.show()
+        for n in range(2, 9):
+            seats = tuple(
+                SeatView(seat=i + 1, cards=("7h", "kc", "2s"), status="stands on 17",
+                         put_in=1200, note="suit follows 2h", face_down=i == 4,
+                         to_act=i == 1)
+                for i in range(n))
+            table.show_view(TableView(game="champs-and-cowards", seats=seats, button=1,
+                                      to_act=2, pots=(("Pot", 4800),), info=("a note",)),
+                            current_theme())
+            assert len(table.seats) == n
+            assert _overlaps(table) == [], f"{n} seats at {size}"
