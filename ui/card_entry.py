@@ -36,13 +36,23 @@ class CardInput(QLineEdit):
     backspace_empty = Signal()
     escaped = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        #: Called with a letter typed after a whole card; True if it chose an action.
-        self.letter_after_card: Callable[[str], bool] | None = None
-        #: Called with a letter typed in the empty box that no card starts with (an action's
-        #: key, such as M to muck); True if it was taken.
-        self.action_letter: Callable[[str], bool] | None = None
+    #: The screen's handlers, methods of the widget holding the box, looked up at each key:
+    #: ``letter_after_card(letter)`` for a letter typed after a whole card (True if it chose
+    #: an action), ``action_letter(letter)`` for a letter no card starts with typed in the
+    #: empty box (an action's key, such as M to muck; True if taken). They are never kept on
+    #: the box: a Python callable stored on a child widget made a Python<->Qt cycle that the
+    #: collector could free while Qt still used the screen (a crash).
+    HOOKS = ("letter_after_card", "action_letter")
+
+    def _hook(self, name: str) -> Callable[[str], bool] | None:
+        """The nearest ancestor's handler ``name`` (one of ``HOOKS``), or None."""
+        w = self.parentWidget()
+        while w is not None:
+            hook = getattr(w, name, None)
+            if callable(hook):
+                return hook  # type: ignore[no-any-return]
+            w = w.parentWidget()
+        return None
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Backspace and not self.text():
@@ -56,11 +66,12 @@ class CardInput(QLineEdit):
             return
         letter = event.text()
         if letter.isalpha() and len(letter) == 1:
-            if (self.letter_after_card is not None and self._whole_card()
-                    and self.letter_after_card(letter)):
+            after = self._hook("letter_after_card") if self._whole_card() else None
+            if after is not None and after(letter):
                 return
-            if (not self.text().strip() and letter.lower() not in RANK_LETTERS
-                    and self.action_letter is not None and self.action_letter(letter)):
+            action = (self._hook("action_letter")
+                      if not self.text().strip() and letter.lower() not in RANK_LETTERS else None)
+            if action is not None and action(letter):
                 return  # no card starts with this letter: it is an action's key
         super().keyPressEvent(event)
 

@@ -158,8 +158,6 @@ class DealerScreen(QWidget):
         self.cards.submitted.connect(self._cards_entered)
         self.cards.input.escaped.connect(self.setFocus)
         self.cards.picker_shown.connect(lambda _on: self._page(self.pages.currentIndex()))
-        self.cards.input.letter_after_card = self._letter_after_card
-        self.cards.input.action_letter = self._action_letter
         sl.addWidget(self.cards)
         middle.addWidget(side)
         root.addLayout(middle, 1)
@@ -365,9 +363,10 @@ class DealerScreen(QWidget):
             return
         self.c.record(event)
 
-    def _letter_after_card(self, letter: str) -> bool:
+    def letter_after_card(self, letter: str) -> bool:
         """A row or action letter typed right after a whole card ("9s" then B): enter the card
-        with that action (open-face rows). False when no card action has that letter."""
+        with that action (open-face rows); the card box looks it up at the key. False when no
+        card action has that letter."""
         prompt = self.prompt
         typed = self._typed_cards()
         if prompt is None or typed is None or len(typed) != self.cards.count:
@@ -388,7 +387,7 @@ class DealerScreen(QWidget):
             return True
         return False
 
-    def _action_letter(self, letter: str) -> bool:
+    def action_letter(self, letter: str) -> bool:
         """A letter no card starts with, typed in the empty card box: the action with that
         key (M to muck at a showdown); a letter nothing uses is refused under the box."""
         if self._trigger(letter):

@@ -83,3 +83,30 @@ def test_action_letter_typed_in_the_empty_card_box_is_the_action(
     qtbot.keyClicks(screen.cards.input, "w")
     assert screen.cards.input.text() == ""
     assert '"w" is not a card' in screen.cards.error.text() or screen.refusal.isVisible()
+
+
+def test_regression_no_child_widget_of_the_dealer_screen_keeps_a_python_callable(
+    qtbot: Any, memory_services: Services
+) -> None:
+    """Python callbacks stored on child widgets (the card box's letter handlers) made
+    Python<->Qt reference cycles, and the collector once freed a dialog Qt still used (a
+    crash). The card box now looks the screen's handlers up at each key: no child widget
+    keeps a function or bound method, and the letters still reach the screen."""
+    import gc
+    import types
+
+    from dealer_assist.ui.qt import QWidget
+
+    screen = open_screen(qtbot, memory_services)
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    kept = [
+        (type(w).__name__, w.objectName(), k)
+        for w in screen.findChildren(QWidget)
+        for k, v in vars(w).items()
+        if isinstance(v, types.FunctionType | types.MethodType)
+    ]
+    assert kept == []
+    gc.collect()  # nothing the screen still uses goes with it
+    qtbot.keyClicks(screen.cards.input, "w")
+    assert screen.cards.input.text() == ""
+    assert '"w" is not a card' in screen.cards.error.text() or screen.refusal.isVisible()
