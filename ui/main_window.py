@@ -27,6 +27,7 @@ from dealer_assist.ui.qt import (
     QWidget,
     application,
 )
+from dealer_assist.ui.room_dialog import install_room_menu
 from dealer_assist.ui.startup import note_when_shown
 from dealer_assist.ui.station import install_menus
 from dealer_assist.ui.theme import THEMES, apply_theme, current_theme, get_theme
@@ -100,6 +101,7 @@ class MainWindow(QMainWindow):
         ):
             QShortcut(QKeySequence(seq), self).activated.connect(fn)
         self._label_theme()
+        install_room_menu(self, services, session)
         install_menus(self, services, session, where=where)
 
     def _tab_changed(self, _i: int) -> None:
