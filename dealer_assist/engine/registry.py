@@ -15,6 +15,7 @@ _MODULES: dict[str, str] = {
     "caro-holdem": "dealer_assist.games.caro_holdem",
     "ofc": "dealer_assist.games.ofc",
     "chinese-poker": "dealer_assist.games.chinese_poker",
+    "pineapple": "dealer_assist.games.pineapple",
 }
 _LOADED: dict[str, Game[Any]] = {}
 

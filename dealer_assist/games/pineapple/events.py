@@ -1,0 +1,37 @@
+"""The Pineapple games' own events: an all-in, the dealer killing a hand, a muck at showdown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dealer_assist.events import Event, event_type, vocabulary
+
+
+@event_type("all-in", shared=False)
+@dataclass(frozen=True, kw_only=True)
+class AllIn(Event):
+    """The player puts in the whole stack: a call, a bet or a raise, whichever it amounts to."""
+
+    seat: int
+
+
+@event_type("kill", shared=False)
+@dataclass(frozen=True, kw_only=True)
+class Kill(Event):
+    """The dealer declares a hand dead (a missed discard, a fouled hand): out as if folded, its
+    chips stay in the pot."""
+
+    seat: int
+    reason: str = ""
+
+
+@event_type("muck", shared=False)
+@dataclass(frozen=True, kw_only=True)
+class Muck(Event):
+    """At showdown a player gives up the hand without showing it."""
+
+    seat: int
+
+
+#: What a Pineapple hand log may hold beside the shared events.
+EVENTS = vocabulary(AllIn, Kill, Muck)

@@ -1,0 +1,90 @@
+"""The :class:`Game` for Pineapple, Crazy Pineapple and Crazy Pineapple Hi-Lo, wiring the pure
+functions of its modules. The variant and the betting structure are start settings."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from dealer_assist.engine.base import DemoTable, Game, Prompt, Settlement, TableView
+from dealer_assist.events import Event, Start, Vocabulary
+from dealer_assist.games.pineapple import present
+from dealer_assist.games.pineapple.events import EVENTS
+from dealer_assist.games.pineapple.play import start_state, step
+from dealer_assist.games.pineapple.sample import sample_hand
+from dealer_assist.games.pineapple.settings import MAX_SEATS
+from dealer_assist.games.pineapple.settle import settlement
+from dealer_assist.games.pineapple.state import OVER, State
+
+
+class Pineapple(Game[State]):
+    """Hold 'em with three hole cards, one discarded before the flop (Pineapple) or before the
+    turn (Crazy Pineapple, and its hi-lo split), in limit, pot-limit or no-limit."""
+
+    name: ClassVar[str] = "pineapple"
+    title: ClassVar[str] = "Pineapple"
+    players: ClassVar[tuple[int, int]] = (2, MAX_SEATS)
+    start_keys: ClassVar[tuple[str, ...]] = ("button", "stacks")
+    events: ClassVar[Vocabulary] = EVENTS
+    demo: ClassVar[DemoTable | None] = DemoTable(
+        settings={
+            "game": "pineapple", "seats": 9, "smallest_chip": 100,
+            "stakes": "$2/$4 limit", "buy_in": 20000,
+            "params": {"variant": "pineapple", "structure": "limit", "blinds": [100, 200],
+                       "small_bet": 200, "big_bet": 400, "cap": 4},
+            "fee": {"kind": "rake", "percent": "10", "cap": 400, "no_flop_no_drop": True},
+        },
+        players=(2, 6),
+    )
+
+    def start(self, event: Start) -> State:
+        return start_state(event)
+
+    def check(self, state: State, event: Event) -> None:
+        step(state, event)
+
+    def transition(self, state: State, event: Event) -> State:
+        return step(state, event)
+
+    apply = staticmethod(step)
+
+    def prompt(self, state: State) -> Prompt:
+        return present.prompt(state)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def settle(self, state: State) -> Settlement:
+        return settlement(state)
+
+    def contributions(self, state: State) -> dict[int, int]:
+        """Antes, blinds and wagers each seat has in the pot, and fees taken before the deal."""
+        bet = state.bet
+        out = {s: bet.put_in[i] - bet.returned[i] for i, s in enumerate(bet.seats)}
+        for line in state.pre_fees:
+            if line.from_seat is not None:
+                out[line.from_seat] = out.get(line.from_seat, 0) + line.amount
+        return out
+
+    def view(self, state: State, *, reveal: bool = False) -> TableView:
+        return present.view(state, reveal=reveal)
+
+    def report(self, state: State) -> dict[str, Any]:
+        return present.report(state)
+
+    def narrate(self, before: State, event: Event, after: State) -> list[str]:
+        return present.narrate(before, event, after)
+
+    def stacks_left(self, state: State) -> dict[int, int]:
+        """Chips behind: uncalled chips come back with the settlement's pushes."""
+        bet = state.bet
+        return {s: bet.stacks[i] - bet.returned[i] for i, s in enumerate(bet.seats)}
+
+    def held(self, state: State, seat: int) -> int:
+        return dict(state.held).get(seat, 0)
+
+    def sample_hand(
+        self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
+    ) -> list[Event]:
+        return sample_hand(rng, players=players, params=params)

@@ -1,0 +1,114 @@
+"""Random complete legal hands, for property tests, the demo and the benchmarks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from dealer_assist.cards import Card, full_deck
+from dealer_assist.engine import betting
+from dealer_assist.events import (
+    Bet,
+    BoardDealt,
+    Call,
+    Check,
+    Discard,
+    Event,
+    Fold,
+    Raise,
+    Show,
+    Start,
+)
+from dealer_assist.games.pineapple.events import AllIn, Kill, Muck
+from dealer_assist.games.pineapple.play import start_state, step
+from dealer_assist.games.pineapple.settings import BOARD_COUNTS, STRUCTURES, VARIANTS
+from dealer_assist.games.pineapple.state import BETTING, BOARD, OVER, SHOWDOWN, State
+
+#: Start settings a sample hand takes from its caller.
+PARAMS = frozenset({"fee", "variant", "structure", "stacks", "button"})
+
+
+def sample_params(rng: random.Random, seats: list[int], structure: str) -> dict[str, Any]:
+    """A table's settings in ``structure``: blinds $1/$2 mostly, an ante now and then."""
+    params: dict[str, Any] = {"structure": structure, "button": rng.choice(seats)}
+    if rng.random() < 0.8:
+        params["blinds"] = [100, 200]
+    else:
+        params["ante"] = 100
+    if structure == "limit":
+        params.update(small_bet=200, big_bet=400, cap=4,
+                      heads_up_uncapped=rng.random() < 0.8)
+    params["stacks"] = {str(s): rng.randrange(5, 200) * 100 for s in seats}
+    return params
+
+
+def _wager(rng: random.Random, state: State) -> Event:
+    opts = betting.options(state.bet)
+    assert opts is not None
+    weights = {"check": 6, "call": 6, "fold": 2, "bet": 2, "raise": 2, "all-in": 1}
+    choices = list(opts.choices)
+    c = rng.choices(choices, weights=[weights[x.kind] for x in choices])[0]
+    seat = opts.seat
+    if c.kind == "check":
+        return Check(seat=seat)
+    if c.kind == "call":
+        return Call(seat=seat)
+    if c.kind == "fold":
+        return Fold(seat=seat)
+    if c.kind == "all-in":
+        return AllIn(seat=seat)
+    assert c.low is not None and c.high is not None
+    to = None
+    if state.settings.rules.structure is not betting.Structure.LIMIT:
+        to = rng.choice((c.low, c.high, rng.randint(c.low, c.high)))
+    return Bet(seat=seat, to=to) if c.kind == "bet" else Raise(seat=seat, to=to)
+
+
+def sample_hand(
+    rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
+) -> list[Event]:
+    given = dict(params or {})
+    unknown = sorted(set(given) - PARAMS)
+    if unknown:
+        raise ValueError(f"Pineapple sample hands do not take {', '.join(unknown)}")
+    seats = list(range(1, players + 1))
+    variant = given.pop("variant", rng.choice(VARIANTS))
+    structure = given.pop("structure", rng.choice(STRUCTURES))
+    settings = sample_params(rng, seats, structure)
+    settings.update(given)
+    settings["variant"] = variant
+    start = Start(game="pineapple", seats=tuple(seats), params=settings)
+    deck: list[Card] = list(full_deck())
+    rng.shuffle(deck)
+    hole = {s: [deck.pop(), deck.pop(), deck.pop()] for s in seats}
+    events: list[Event] = [start]
+    state = start_state(start)
+    while state.phase != OVER:
+        event: Event
+        if state.phase == BETTING:
+            event = _wager(rng, state)
+        elif state.phase == BOARD:
+            owing = state.owing()
+            if owing:
+                seat = owing[0]
+                if rng.random() < 0.02:
+                    event = Kill(seat=seat, reason="missed discard")
+                else:
+                    card = hole[seat].pop(rng.randrange(3))
+                    event = (Discard(seat=seat, cards=(card,)) if rng.random() < 0.1
+                             else Discard(seat=seat, count=1))
+            else:
+                event = BoardDealt(cards=tuple(deck.pop()
+                                               for _ in range(BOARD_COUNTS[state.street + 1])))
+        else:
+            assert state.phase == SHOWDOWN
+            seat_no = state.to_show()
+            assert seat_no is not None
+            if state.must_show(seat_no) or rng.random() < 0.8:
+                event = Show(seat=seat_no, cards=tuple(hole[seat_no]))
+            else:
+                event = Muck(seat=seat_no)
+        state = step(state, event)
+        events.append(event)
+    return events

@@ -1,0 +1,147 @@
+"""Showdown and settlement: best hands from any five of two hole cards and the board, the
+hi-lo halves, the pots and the house fee, paid by the betting engine's ``award``.
+
+Only uncalled chips go back (the part of the last bet or raise nobody matched, returned when the
+round closed); a pot won because the others folded is raked like any other. The fee is worked
+out by the fees engine on every chip in the pots, with "no flop, no drop" meaning no flop was
+dealt. Hi-lo: half of each pot to the best high, half to the best ace-to-five low of eight or
+better; no qualifying low, the high takes it all; the pot's odd chip goes to the high half, and
+within a half tied winners split in the smallest chip, odd chips from the first left of the
+button (as in Caro).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dealer_assist.engine import betting
+from dealer_assist.engine.base import FeeLine, PushStep, Settlement
+from dealer_assist.engine.pots import Pot
+from dealer_assist.errors import RuleViolation
+from dealer_assist.evaluate import HandValue, best_hand
+from dealer_assist.evaluate.low import LowValue, low_hand
+from dealer_assist.fees import FeeContext, pot_fees
+from dealer_assist.games.pineapple.state import OVER, State
+from dealer_assist.money import format_cents
+
+
+def best_hands(state: State) -> dict[int, HandValue]:
+    """Each shown hand's best five of its two cards and the five board cards."""
+    if len(state.board) != 5:
+        return {}
+    return {s: best_hand(state.board, cards) for s, cards in state.shown
+            if s in state.live}
+
+
+def best_lows(state: State) -> dict[int, LowValue | None]:
+    """Hi-lo: each shown hand's best ace-to-five low of eight or better (None: no low)."""
+    if len(state.board) != 5 or not state.settings.hi_lo:
+        return {}
+    return {s: low_hand(state.board + cards, 8) for s, cards in state.shown
+            if s in state.live}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The hand paid: the engine's payout, the fee lines, and the winners of each half."""
+
+    payout: betting.Payout
+    fees: tuple[FeeLine, ...]
+    high: tuple[tuple[int, ...], ...]
+    low: tuple[tuple[int, ...], ...]
+
+
+def _top(values: dict[int, int], among: Sequence[int]) -> tuple[int, ...]:
+    known = [s for s in among if s in values]
+    if not known:
+        return ()
+    best = max(values[s] for s in known)
+    return tuple(s for s in known if values[s] == best)
+
+
+def result(state: State) -> Result:
+    """Every pot paid: winners, halves, fee."""
+    cfg = state.settings
+    bet = state.bet
+    highs = {s: v.strength for s, v in best_hands(state).items()}
+    lows = {s: v.strength for s, v in best_lows(state).items() if v is not None}
+    high_groups: list[tuple[int, ...]] = []
+    low_groups: list[tuple[int, ...]] = []
+
+    def winners(pot: Pot) -> list[tuple[int, ...]]:
+        high = _top(highs, pot.eligible) or pot.eligible
+        low = _top(lows, pot.eligible)
+        high_groups.append(high)
+        low_groups.append(low)
+        return [high, low] if low else [high]
+
+    fee_lines: list[FeeLine] = []
+
+    def fee(pots: tuple[Pot, ...]) -> int:
+        alone = bet.hand_over
+        base = sum(p.amount for p in pots if alone or p.contested)
+        fee_lines.extend(pot_fees(cfg.policy, FeeContext(
+            seats=cfg.seats, button=cfg.button, pot=base, saw_flop=len(state.board) >= 3,
+            smallest_chip=cfg.smallest_chip)))
+        return min(base, sum(line.amount for line in fee_lines))
+
+    payout = betting.award(bet, winners=winners, smallest_chip=cfg.smallest_chip, fee=fee)
+    # a fee line larger than the pots could give (never with a percentage) is cut to fit
+    lines: list[FeeLine] = []
+    left = payout.fee
+    for line in fee_lines:
+        take = min(left, line.amount)
+        left -= take
+        if take:
+            lines.append(FeeLine(line.kind, take, line.from_seat, line.note, line.base))
+    if len(high_groups) != len(payout.pots):  # pots with one seat or a hand won by a fold
+        high_groups = [a.parts[0] for a in payout.pots]
+        low_groups = [a.parts[1] if len(a.parts) > 1 else () for a in payout.pots]
+    return Result(payout, tuple(lines), tuple(high_groups), tuple(low_groups))
+
+
+def _pot_name(i: int, total: int) -> str:
+    if i == 0:
+        return "the main pot" if total > 1 else "the pot"
+    return f"side pot {i}" if total > 2 else "the side pot"
+
+
+def settlement(state: State) -> Settlement:
+    """Put in, pushed, fees and the dealer's push steps; chips are conserved."""
+    if state.phase != OVER:
+        raise RuleViolation("the hand is not over yet: nothing can be pushed")
+    r = result(state)
+    payout = r.payout
+    fees = state.pre_fees + r.fees
+    put_in = dict(payout.put_in)
+    for line in state.pre_fees:
+        if line.from_seat is not None:
+            put_in[line.from_seat] = put_in.get(line.from_seat, 0) + line.amount
+    steps: list[PushStep] = []
+
+    def add(text: str, amount: int, to: int | None, kind: str) -> None:
+        steps.append(PushStep(len(steps) + 1, text, amount, to, kind))
+
+    for line in r.fees:
+        add(f"Drop {format_cents(line.amount)} {line.kind}", line.amount, None, "fee")
+    for seat, cents in payout.returned.items():
+        if cents:
+            add(f"Return {format_cents(cents)} uncalled to seat {seat}: the part of its bet "
+                "nobody called", cents, seat, "return")
+    for i, award in enumerate(payout.pots):
+        name = _pot_name(i, len(payout.pots))
+        for seat, cents in award.shares.items():
+            if cents:
+                part = ""
+                if state.settings.hi_lo and len(award.parts) > 1:
+                    halves = [h for h, g in zip(("high", "low"), award.parts, strict=False)
+                              if seat in g]
+                    part = f" ({' and '.join(halves)})"
+                add(f"Push {format_cents(cents)} of {name} to seat {seat}{part}", cents, seat,
+                    "push")
+    pushed = {s: payout.payouts.get(s, 0) for s in state.settings.seats}
+    return Settlement(
+        put_in=put_in, payouts=pushed, fees=fees, steps=tuple(steps),
+        extra={"returned": {str(s): c for s, c in payout.returned.items()}},
+    ).require_conserved()
