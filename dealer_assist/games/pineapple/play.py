@@ -169,7 +169,7 @@ def _discard(state: State, event: Discard) -> State:
     cards = tuple(event.cards)
     _check_cards(state, cards, f"seat {seat}'s discard")
     held = tuple((s, h - 1 if s == seat else h) for s, h in state.held)
-    discards = state.discards + ((seat, cards),) if cards else state.discards
+    discards = (*state.discards, (seat, cards)) if cards else state.discards
     return evolve(state, held=held, discards=discards, known=state.known | frozenset(cards))
 
 

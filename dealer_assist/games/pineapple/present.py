@@ -203,7 +203,7 @@ def report(state: State) -> dict[str, Any]:
         pots.append(pot)
     out["pots"] = pots
     out["returned"] = {str(s): c for s, c in r.payout.returned.items()}
-    out["payouts"] = {str(s): c for s, c in r.payout.payouts.items()}
+    out["payouts"] = {str(s): c for s, c in r.payout.payouts.items() if c}
     out["fees"] = [{"kind": f.kind, "amount": f.amount, "from": f.from_seat}
                    for f in state.pre_fees + r.fees]
     out["best_hands"] = {
