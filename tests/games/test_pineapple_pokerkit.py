@@ -19,14 +19,14 @@ import pytest
 
 pytest.importorskip("pokerkit")
 
-from pokerkit import State  # noqa: E402
-from pokerkit.state import BoardDealing, HoleDealing  # noqa: E402
+from pokerkit import State
+from pokerkit.state import BoardDealing, HoleDealing
 
-from dealer_assist.engine import betting as b  # noqa: E402
-from dealer_assist.engine.hand import parse_lines, replay  # noqa: E402
-from dealer_assist.games.pineapple import GAME  # noqa: E402
-from dealer_assist.games.pineapple.state import OVER, SHOWDOWN  # noqa: E402
-from tests.engine.test_betting_pokerkit import (  # noqa: E402
+from dealer_assist.engine import betting as b
+from dealer_assist.engine.hand import parse_lines, replay
+from dealer_assist.games.pineapple import GAME
+from dealer_assist.games.pineapple.state import OVER, SHOWDOWN
+from tests.engine.test_betting_pokerkit import (
     _compare_decision,
     _Diverged,
     _pick,
