@@ -63,12 +63,13 @@ DEMO_USERS = (
 DEALERS = ("dana", "devon", "dale")
 FLOOR = ("fran", "flo")
 
-def demo_table(game_name: str) -> DemoTable:
-    """How the demo spreads ``game_name`` (the game's own declaration)."""
-    table = get_game(game_name).demo
-    if table is None:
+def demo_table(game_name: str, kind: int = 0) -> DemoTable:
+    """How the demo spreads ``game_name`` (the game's own declaration); ``kind``: which of the
+    game's demo tables (a game may declare one per betting structure)."""
+    tables = get_game(game_name).demo_tables()
+    if not tables:
         raise BadInput(f"{game_name} has no demo table")
-    return table
+    return tables[kind]
 
 
 #: Halfway through its hands a table of a game whose demo says so switches to time collection (a
@@ -77,9 +78,9 @@ def demo_table(game_name: str) -> DemoTable:
 TIME_FEE: dict[str, Any] = {"kind": "time", "amount": 500, "period_minutes": 30}
 
 
-def time_switch(game_name: str, hands: int) -> int | None:
+def time_switch(game_name: str, hands: int, kind: int = 0) -> int | None:
     """The index of the table's first hand under time collection, or None (no switch)."""
-    return hands // 2 if demo_table(game_name).time_switch and hands >= 2 else None
+    return hands // 2 if demo_table(game_name, kind).time_switch and hands >= 2 else None
 SHIFT_LENGTH = timedelta(hours=4)
 
 E, H, SH, L, A = (
@@ -120,12 +121,19 @@ def demo_games() -> list[str]:
     return [g for g in game_names() if get_game(g).demo is not None]
 
 
-def plan_table(game_name: str, hands: int, seed: int, with_void: bool) -> list[PlannedHand]:
+def demo_kinds() -> list[tuple[str, int]]:
+    """Every demo table of every game: (game, which of its tables), in the registry's order."""
+    return [(g, k) for g in demo_games() for k in range(len(get_game(g).demo_tables()))]
+
+
+def plan_table(
+    game_name: str, hands: int, seed: int, with_void: bool, kind: int = 0
+) -> list[PlannedHand]:
     """Deal ``hands`` hands of one table (runs in a worker process when there are many)."""
     rng = random.Random(seed)
     game = get_game(game_name)
-    switch = time_switch(game_name, hands)
-    table = demo_table(game_name)
+    switch = time_switch(game_name, hands, kind)
+    table = demo_table(game_name, kind)
     low, high = table.players
     out: list[PlannedHand] = []
     carry = 0
@@ -133,7 +141,9 @@ def plan_table(game_name: str, hands: int, seed: int, with_void: bool) -> list[P
         n = rng.randint(low, high)
         timed = switch is not None and i >= switch
         fee = TIME_FEE if timed else table.settings.get("fee")
-        params: dict[str, Any] = {} if fee is None else {"fee": fee}
+        params: dict[str, Any] = dict(table.sample)
+        if fee is not None:
+            params["fee"] = fee
         if "carry_in" in game.start_keys:
             params["carry_in"] = carry
         events: list[Event] = list(game.sample_hand(rng, players=n, params=params))
@@ -181,7 +191,7 @@ def fill_demo(
 ) -> DemoResult:
     """Add ``hands`` hands spread over ``tables`` tables (alternating the games)."""
     began = time.perf_counter()
-    games = demo_games()
+    games = demo_kinds()
     if not games:
         raise BadInput("no installed game has a demo table")
     if hands < 1 or tables < 1:
@@ -189,7 +199,8 @@ def fill_demo(
     tables = min(tables, hands)
     per_table = [hands // tables + (1 if i < hands % tables else 0) for i in range(tables)]
     table_games = [games[i % len(games)] for i in range(tables)]
-    jobs = [(table_games[i], per_table[i], seed * 1000 + i, i == 0) for i in range(tables)]
+    jobs = [(table_games[i][0], per_table[i], seed * 1000 + i, i == 0, table_games[i][1])
+            for i in range(tables)]
     procs = workers if workers is not None else (os.cpu_count() or 1)
     result = DemoResult(users={name: pin for name, _, _, pin in DEMO_USERS})
     base = start or (datetime.now(UTC) - timedelta(days=1)).replace(
@@ -210,11 +221,12 @@ def fill_demo(
             rng = random.Random(seed)
             for i, plan in enumerate(plans):
                 name = f"Table {i + 1}"
-                result.events += _table(conn, name, table_games[i], plan, base, rng,
+                game, kind = table_games[i]
+                result.events += _table(conn, name, game, plan, base, rng, kind=kind,
                                         first=i == 0, sqlite=db.dialect == "sqlite")
                 result.hands += len(plan)
                 result.tables += 1
-            _record(conn, before, table_games)
+            _record(conn, before, [g for g, _ in table_games])
     result.seconds = time.perf_counter() - began
     return result
 
@@ -283,11 +295,11 @@ def _users(conn: Connection, hasher: PinHasher, at: datetime) -> None:
 
 def _table(
     conn: Connection, name: str, game: str, plan: Sequence[PlannedHand], base: datetime,
-    rng: random.Random, *, first: bool, sqlite: bool,
+    rng: random.Random, *, first: bool, sqlite: bool, kind: int = 0,
 ) -> int:
     t, ts = TableRow.__table__, TableSettingsRow.__table__
-    doc = {"name": name, **demo_table(game).settings}
-    switch = time_switch(game, len(plan))
+    doc = {"name": name, **demo_table(game, kind).settings}
+    switch = time_switch(game, len(plan), kind)
     row = conn.execute(select(t).where(t.c.name == name)).first()
     if row is None:
         table_id = int(conn.execute(

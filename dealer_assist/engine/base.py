@@ -200,6 +200,9 @@ class DemoTable:
     settings: Mapping[str, Any]
     players: tuple[int, int]
     time_switch: bool = False
+    #: Start settings every hand of the table is dealt with (``sample_hand``'s ``params``), so
+    #: that the hands match the table's (a variant, a betting structure, the stakes).
+    sample: Mapping[str, Any] = field(default_factory=dict)
 
 
 class Game(ABC, Generic[S]):
@@ -224,6 +227,12 @@ class Game(ABC, Generic[S]):
     events: ClassVar[Vocabulary] = SHARED
     #: How ``dealer-assist demo`` spreads the game (None: the demo leaves it out).
     demo: ClassVar[DemoTable | None] = None
+    #: Further demo tables of the same game (another betting structure or variant).
+    more_demos: ClassVar[tuple[DemoTable, ...]] = ()
+
+    def demo_tables(self) -> tuple[DemoTable, ...]:
+        """Every table the demo spreads of this game: :attr:`demo`, then :attr:`more_demos`."""
+        return () if self.demo is None else (self.demo, *self.more_demos)
 
     @property
     def plays_with_stacks(self) -> bool:

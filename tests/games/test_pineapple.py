@@ -287,3 +287,18 @@ def test_ruling_fees_no_flop_no_drop() -> None:
     hand = play(start(fee=fee), a("raise", 3), a("fold", 1), a("fold", 2))
     assert hand.settle().fees == ()
     assert outcome_json(hand)["payouts"] == {"3": 700}
+
+
+def test_the_demo_spreads_a_table_of_each_structure_and_deals_its_hands_in_it() -> None:
+    from dealer_assist.db.demo import demo_kinds, plan_table
+
+    kinds = [k for g, k in demo_kinds() if g == "pineapple"]
+    assert [t.settings["params"]["structure"] for t in GAME.demo_tables()] == [
+        "limit", "pot-limit", "no-limit"]
+    for kind in kinds:
+        table = GAME.demo_tables()[kind]
+        for planned in plan_table("pineapple", 3, 7, False, kind):
+            first = json.loads(planned.bodies[0])
+            assert first["structure"] == table.settings["params"]["structure"]
+            assert first["variant"] == table.settings["params"]["variant"]
+            assert first["blinds"] == [100, 200]

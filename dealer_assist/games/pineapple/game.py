@@ -18,6 +18,18 @@ from dealer_assist.games.pineapple.settle import settlement
 from dealer_assist.games.pineapple.state import OVER, State
 
 
+def _demo(variant: str, structure: str, stakes: str, blinds: dict[str, Any],
+          fee: dict[str, Any]) -> DemoTable:
+    """A demo table of one variant in one structure; its hands are dealt in the same."""
+    params = {"variant": variant, "structure": structure, **blinds}
+    return DemoTable(
+        settings={"game": "pineapple", "seats": 9, "smallest_chip": 100, "stakes": stakes,
+                  "buy_in": 20000, "params": params, "fee": fee},
+        players=(2, 6),
+        sample=params,
+    )
+
+
 class Pineapple(Game[State]):
     """Hold 'em with three hole cards, one discarded before the flop (Pineapple) or before the
     turn (Crazy Pineapple, and its hi-lo split), in limit, pot-limit or no-limit."""
@@ -27,15 +39,16 @@ class Pineapple(Game[State]):
     players: ClassVar[tuple[int, int]] = (2, MAX_SEATS)
     start_keys: ClassVar[tuple[str, ...]] = ("button", "stacks")
     events: ClassVar[Vocabulary] = EVENTS
-    demo: ClassVar[DemoTable | None] = DemoTable(
-        settings={
-            "game": "pineapple", "seats": 9, "smallest_chip": 100,
-            "stakes": "$2/$4 limit", "buy_in": 20000,
-            "params": {"variant": "pineapple", "structure": "limit", "blinds": [100, 200],
-                       "small_bet": 200, "big_bet": 400, "cap": 4},
-            "fee": {"kind": "rake", "percent": "10", "cap": 400, "no_flop_no_drop": True},
-        },
-        players=(2, 6),
+    demo: ClassVar[DemoTable | None] = _demo(
+        "pineapple", "limit", "$2/$4 limit Pineapple",
+        {"blinds": [100, 200], "small_bet": 200, "big_bet": 400, "cap": 4},
+        {"kind": "rake", "percent": "10", "cap": 400},
+    )
+    more_demos: ClassVar[tuple[DemoTable, ...]] = (
+        _demo("crazy", "pot-limit", "$1/$2 pot-limit Crazy Pineapple", {"blinds": [100, 200]},
+              {"kind": "rake", "percent": "5", "cap": 500}),
+        _demo("crazy-hi-lo", "no-limit", "$1/$2 no-limit Crazy Pineapple Hi-Lo",
+              {"blinds": [100, 200]}, {"kind": "rake", "percent": "5", "cap": 300}),
     )
 
     def start(self, event: Start) -> State:

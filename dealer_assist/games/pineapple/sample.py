@@ -26,7 +26,8 @@ from dealer_assist.games.pineapple.settings import BOARD_COUNTS, STRUCTURES, VAR
 from dealer_assist.games.pineapple.state import BETTING, BOARD, OVER, SHOWDOWN, State
 
 #: Start settings a sample hand takes from its caller.
-PARAMS = frozenset({"fee", "variant", "structure", "stacks", "button"})
+PARAMS = frozenset({"fee", "variant", "structure", "stacks", "button", "blinds", "ante",
+                    "small_bet", "big_bet", "cap", "heads_up_uncapped", "smallest_chip"})
 
 
 def sample_params(rng: random.Random, seats: list[int], structure: str) -> dict[str, Any]:
@@ -76,6 +77,9 @@ def sample_hand(
     variant = given.pop("variant", rng.choice(VARIANTS))
     structure = given.pop("structure", rng.choice(STRUCTURES))
     settings = sample_params(rng, seats, structure)
+    if "blinds" in given or "ante" in given:  # the table's forced bets, not the sample's
+        settings.pop("blinds", None)
+        settings.pop("ante", None)
     settings.update(given)
     settings["variant"] = variant
     start = Start(game="pineapple", seats=tuple(seats), params=settings)
