@@ -1,0 +1,82 @@
+"""A pot-limit Crazy Pineapple hand through the generic screen: the legal range on the raise
+button, the amount typed in the input dialog, the discard checklist and face-down discards by
+keyboard, the board by card entry, the showdown, to settlement."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealer_assist.services import Services
+from dealer_assist.ui.dealer_window import PAGE_DISCARD
+from dealer_assist.ui.inputs import InputDialog
+from dealer_assist.ui.qt import QDialog, Qt
+from tests.ui.test_dealer_caro import cards, key
+from tests.ui.test_dealer_champs import open_screen
+
+TABLE: dict[str, Any] = {
+    "name": "Crazy-1", "game": "pineapple", "seats": 3, "smallest_chip": 100,
+    "buy_in": 20000, "params": {"variant": "crazy", "structure": "pot-limit",
+                                "blinds": [100, 200]},
+}
+
+
+def test_pot_limit_crazy_pineapple_through_the_screen(
+    qtbot: Any, sqlite_services: Services, monkeypatch: Any
+) -> None:
+    svc = sqlite_services
+    svc.add_table(svc.sign_in("ada", "9999"), TABLE)
+    screen = open_screen(qtbot, svc, table="Crazy-1")
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    assert screen.c.now is not None
+    view = screen.table.view
+    assert view is not None and view.to_act is not None
+    first = view.to_act
+    raise_button = screen.actions.button_for("raise")
+    assert raise_button is not None and raise_button.text().startswith("Raise to $4-$7")
+    call = screen.actions.button_for("call")
+    assert call is not None and call.text().startswith("Call $2")
+
+    typed: list[str] = []
+
+    def answer(dialog: InputDialog) -> int:
+        typed.append(dialog.edits["to"].placeholderText())
+        dialog.edits["to"].setText("$7")
+        dialog.attempt()
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(InputDialog, "exec", answer)
+    n = len(screen.c.now.replay.steps)
+    qtbot.mouseClick(raise_button, Qt.MouseButton.LeftButton)
+    assert len(screen.c.now.replay.steps) == n + 1, screen.refusal.text()
+    assert typed == ["$4 to $7"]
+    last = screen.c.now.replay.steps[-1].event
+    assert last.to_json() == {"type": "raise", "seat": first, "to": 700}
+    key(qtbot, screen, "c")
+    key(qtbot, screen, "c")
+    cards(qtbot, screen, "Ah Kd 7c")  # the flop
+    for _ in range(3):
+        key(qtbot, screen, "k")
+    # the discards: the checklist names who still owes, the turn waits for them
+    prompt = screen.prompt
+    assert prompt is not None and "still to discard one card face down" in prompt.message
+    assert all("owes a discard" in line for line in prompt.instructions)
+    deal = screen.actions.button_for("board")
+    assert deal is not None and not deal.isEnabled()
+    for _ in range(3):
+        qtbot.keyClick(screen, "d")
+        assert screen.pages.currentIndex() == PAGE_DISCARD
+        qtbot.keyClick(screen, "2")
+        n = len(screen.c.now.replay.steps)
+        qtbot.keyClick(screen, "u")
+        assert len(screen.c.now.replay.steps) == n + 1, screen.refusal.text()
+    cards(qtbot, screen, "2s")  # the turn
+    for _ in range(3):
+        key(qtbot, screen, "k")
+    cards(qtbot, screen, "9h")  # the river
+    for _ in range(3):
+        key(qtbot, screen, "k")
+    cards(qtbot, screen, "As Ad")  # the first to show must
+    cards(qtbot, screen, "Kh Ks")
+    key(qtbot, screen, "m")  # the last may muck
+    assert screen.c.now.over
+    assert screen.push.totals.text().startswith("In all:")
