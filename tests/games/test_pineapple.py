@@ -302,3 +302,11 @@ def test_the_demo_spreads_a_table_of_each_structure_and_deals_its_hands_in_it() 
             assert first["structure"] == table.settings["params"]["structure"]
             assert first["variant"] == table.settings["params"]["variant"]
             assert first["blinds"] == [100, 200]
+
+
+def test_a_forbidden_wager_is_refused_with_its_line_and_the_rule() -> None:
+    text = refused(start(structure="pot-limit"), a("raise", 3, to=800))
+    assert text == ("line 2: over the pot-limit maximum: pot is $3: raise to at most $7 "
+                    "(ruling pineapple-1)")
+    assert refused(start(), a("call", 1)).startswith(
+        "line 2: seat 1 is not to act: it is seat 3's turn")

@@ -110,13 +110,16 @@ def step(state: State, event: Event) -> State:
     if isinstance(event, (Bet, Raise)) or action is not None:
         assert seat is not None
         _betting_now(state)
-        if isinstance(event, Bet):
-            bet = betting.bet(state.bet, seat, to=event.to)
-        elif isinstance(event, Raise):
-            bet = betting.raise_to(state.bet, seat, to=event.to)
-        else:
-            assert action is not None
-            bet = action(state.bet, seat)
+        try:
+            if isinstance(event, Bet):
+                bet = betting.bet(state.bet, seat, to=event.to)
+            elif isinstance(event, Raise):
+                bet = betting.raise_to(state.bet, seat, to=event.to)
+            else:
+                assert action is not None
+                bet = action(state.bet, seat)
+        except RuleViolation as refusal:  # the betting engine's rule, under ruling 1
+            raise violation(refusal.message, 1) from refusal
         return _after_betting(evolve(state, bet=bet))
     raise RuleViolation(f'{state.settings.title} has no "{event.TYPE}" input')
 
