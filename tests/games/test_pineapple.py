@@ -310,3 +310,21 @@ def test_a_forbidden_wager_is_refused_with_its_line_and_the_rule() -> None:
                     "(ruling pineapple-1)")
     assert refused(start(), a("call", 1)).startswith(
         "line 2: seat 1 is not to act: it is seat 3's turn")
+
+
+def test_ruling_pineapple_2_a_dead_hand_keeps_the_side_pot_the_others_folded_out_of() -> None:
+    """Regression: a hand killed for its missed discard gave the all-in player a side pot it had
+    no chip in. The dead hand gives up the pot it contests (the main pot) only."""
+    hand = play(
+        start(structure="no-limit", seats=[1, 2, 3, 4, 5], button=3,
+              stacks={"1": 3200, "2": 13600, "3": 10800, "4": 17600, "5": 700}),
+        a("fold", 1), a("call", 2), a("raise", 3, to=4800), a("call", 4),
+        a("call", 5),  # seat 5 (the big blind) all-in for $7
+        a("raise", 2, to=9600), a("fold", 3), a("fold", 4),  # $48 of seat 2's raise uncalled
+        discard(5), a("kill", 2, reason="missed discard"),
+    )
+    out = outcome_json(hand)
+    assert out["returned"]["2"] == 4800
+    assert [(p["amount"], p["winners"]) for p in out["pots"]] == [(2800, [5]), (12300, [2])]
+    assert out["payouts"] == {"2": 12300 + 4800, "5": 2800}
+    assert hand.settle().net() == {1: 0, 2: 7500, 3: -4800, 4: -4800, 5: 2100}

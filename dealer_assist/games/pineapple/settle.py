@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from dealer_assist.engine import betting
 from dealer_assist.engine.base import FeeLine, PushStep, Settlement
+from dealer_assist.engine.betting.state import evolve as betting_evolve
 from dealer_assist.engine.pots import Pot
 from dealer_assist.errors import RuleViolation
 from dealer_assist.evaluate import HandValue, best_hand
@@ -69,9 +70,25 @@ def result(state: State) -> Result:
     high_groups: list[tuple[int, ...]] = []
     low_groups: list[tuple[int, ...]] = []
 
+    # A dead hand (killed, or mucked at the showdown) gives up every pot another player still
+    # in contests; a pot nobody else is left in (the side pot the others folded out of) goes to
+    # the last of its players to give up, never to a player who put nothing in it.
+    dead_order = [a.seat for a in bet.log if a.kind == "kill"]
+    if dead_order:
+        folded = tuple(f and s not in dead_order for s, f in zip(bet.seats, bet.folded,
+                                                                  strict=True))
+        bet = betting_evolve(bet, folded=folded)
+    dead = set(dead_order)
+
     def winners(pot: Pot) -> list[tuple[int, ...]]:
-        high = _top(highs, pot.eligible) or pot.eligible
-        low = _top(lows, pot.eligible)
+        alive = tuple(s for s in pot.eligible if s not in dead)
+        if not alive:
+            last = max(pot.eligible, key=dead_order.index)
+            high_groups.append((last,))
+            low_groups.append(())
+            return [(last,)]
+        high = _top(highs, alive) or alive
+        low = _top(lows, alive)
         high_groups.append(high)
         low_groups.append(low)
         return [high, low] if low else [high]
