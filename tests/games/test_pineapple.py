@@ -328,3 +328,15 @@ def test_ruling_pineapple_2_a_dead_hand_keeps_the_side_pot_the_others_folded_out
     assert [(p["amount"], p["winners"]) for p in out["pots"]] == [(2800, [5]), (12300, [2])]
     assert out["payouts"] == {"2": 12300 + 4800, "5": 2800}
     assert hand.settle().net() == {1: 0, 2: 7500, 3: -4800, 4: -4800, 5: 2100}
+
+
+def test_the_example_hand_log_replays_from_the_cli_as_expected(
+    examples_dir: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dealer_assist.cli import main
+
+    name = "pineapple-crazy-hi-lo-no-limit"
+    assert main(["replay", "--json", str(examples_dir / f"{name}.jsonl")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out == json.loads((examples_dir / f"{name}.expected.json").read_text())
+    assert out["payouts"] == {"1": 7600, "2": 8700, "3": 1000} and out["conserved"]
