@@ -308,6 +308,7 @@ def test_a_forbidden_wager_is_refused_with_its_line_and_the_rule() -> None:
     text = refused(start(structure="pot-limit"), a("raise", 3, to=800))
     assert text == ("line 2: over the pot-limit maximum: pot is $3: raise to at most $7 "
                     "(ruling pineapple-1)")
+    assert 'a raise takes no "to"' in refused(start(), a("raise", 3, to=400))
     assert refused(start(), a("call", 1)).startswith(
         "line 2: seat 1 is not to act: it is seat 3's turn")
 

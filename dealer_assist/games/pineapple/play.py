@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from dealer_assist.cards import Card
 from dealer_assist.engine import betting
-from dealer_assist.engine.betting import BettingState
+from dealer_assist.engine.betting import BettingState, Structure
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import (
     Bet,
@@ -110,6 +110,11 @@ def step(state: State, event: Event) -> State:
     if isinstance(event, (Bet, Raise)) or action is not None:
         assert seat is not None
         _betting_now(state)
+        if (isinstance(event, (Bet, Raise)) and event.to is not None
+                and state.settings.rules.structure is Structure.LIMIT):
+            raise violation(
+                f'in limit every {event.TYPE} is one fixed size: a {event.TYPE} takes no "to" '
+                "(an all-in short of it is \"all-in\")", 1)
         try:
             if isinstance(event, Bet):
                 bet = betting.bet(state.bet, seat, to=event.to)
