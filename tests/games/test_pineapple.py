@@ -282,6 +282,26 @@ def test_ruling_fees_uncalled_chips_returned_unraked_and_a_pot_won_by_a_fold_is_
     assert hand.settle().net() == {1: 340, 2: -200, 3: -200}
 
 
+def test_ruling_fees_a_side_pot_won_because_the_others_in_it_folded_is_raked() -> None:
+    # Seat 1 is all in for $10; seats 2 and 3 put $20 each into a side pot on the flop; seat 3
+    # folds to seat 2's $20 bet on the turn. The side pot's $40 holds seat 3's called chips: it
+    # is a win and raked. Only seat 2's uncalled $20 goes back. 5% of $30 + $40 = $3.50, in $1.
+    fee = {"kind": "rake", "percent": "5", "cap": 500}
+    hand = play(
+        start(variant="crazy", structure="no-limit", fee=fee,
+              stacks={"1": 1000, "2": 20000, "3": 20000}),
+        a("call", 3), a("all-in", 1), a("call", 2), a("call", 3), board("2c", "5d", "9h"),
+        a("bet", 2, to=2000), a("call", 3), discard(1), discard(2), discard(3), board("Kc"),
+        a("bet", 2, to=2000), a("fold", 3), board("3s"),
+        show(1, "Ah", "6d"), show(2, "Kd", "Kh"))
+    out = outcome_json(hand)
+    assert [p["amount"] for p in out["pots"]] == [3000, 4000]
+    assert out["returned"]["2"] == 2000
+    assert out["fees"] == [{"kind": "rake", "amount": 300, "from": None}]
+    assert out["payouts"] == {"2": 2000 + 7000 - 300}
+    assert hand.settle().conserved
+
+
 def test_ruling_fees_no_flop_no_drop() -> None:
     fee = {"kind": "rake", "percent": "10", "cap": 1000, "no_flop_no_drop": True}
     hand = play(start(fee=fee), a("raise", 3), a("fold", 1), a("fold", 2))

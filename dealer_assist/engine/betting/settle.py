@@ -128,7 +128,9 @@ def award(
         raise ValueError(f"seat {state.seat_to_act} is still to act: no pot can be paid yet")
     found = pots(state)
     alone = state.hand_over
-    takeable = [p.amount if (p.contested or alone) else 0 for p in found]
+    # Uncalled chips went back when their round closed, so every chip still in a pot was called
+    # (a folded player's included): the fee may come out of any pot (fees ruling).
+    takeable = [p.amount for p in found]
     to_take = fee(found) if fee is not None else 0
     if to_take < 0 or to_take > sum(takeable):
         raise ValueError(f"a fee of {to_take} cannot come out of pots of {sum(takeable)}")

@@ -96,8 +96,7 @@ def result(state: State) -> Result:
     fee_lines: list[FeeLine] = []
 
     def fee(pots: tuple[Pot, ...]) -> int:
-        alone = bet.hand_over
-        base = sum(p.amount for p in pots if alone or p.contested)
+        base = sum(p.amount for p in pots)  # all called chips: uncalled ones went back
         fee_lines.extend(pot_fees(cfg.policy, FeeContext(
             seats=cfg.seats, button=cfg.button, pot=base, saw_flop=len(state.board) >= 3,
             smallest_chip=cfg.smallest_chip)))
