@@ -14,6 +14,7 @@ from dealer_assist.ui.dealer_window import DealerScreen
 from dealer_assist.ui.dialogs import ChangePinDialog, FirstAdminDialog, SignInDialog
 from dealer_assist.ui.elide import ElidedLabel
 from dealer_assist.ui.floor_console import FloorConsole
+from dealer_assist.ui.live_floor import LiveFloor
 from dealer_assist.ui.qt import (
     QDialog,
     QHBoxLayout,
@@ -82,12 +83,16 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self.dealer: DealerScreen | None = None
         self.floor: FloorConsole | None = None
+        self.live: LiveFloor | None = None
         if session.role in PERMISSIONS["deal"]:
             self.dealer = DealerScreen(DealerController(services, session))
             self.tabs.addTab(self.dealer, "Table  (Ctrl+1)")
         if session.role in PERMISSIONS["review"]:
             self.floor = FloorConsole(FloorController(services, session))
             self.tabs.addTab(self.floor, "Floor  (Ctrl+2)")
+            self.live = LiveFloor(services)
+            self.live.open_hand.connect(self._open_live_hand)
+            self.tabs.addTab(self.live, "Room, live  (Ctrl+3)")
         self.tabs.currentChanged.connect(self._tab_changed)
         if self.dealer is not None:
             self.dealer.setFocus()
@@ -98,11 +103,22 @@ class MainWindow(QMainWindow):
             ("Ctrl+Q", self.sign_out),
             ("Ctrl+1", lambda: self.tabs.setCurrentIndex(0)),
             ("Ctrl+2", lambda: self.tabs.setCurrentIndex(min(1, self.tabs.count() - 1))),
+            ("Ctrl+3", self._show_live),
         ):
             QShortcut(QKeySequence(seq), self).activated.connect(fn)
         self._label_theme()
         install_room_menu(self, services, session)
         install_menus(self, services, session, where=where)
+
+    def _show_live(self) -> None:
+        if self.live is not None:
+            self.tabs.setCurrentWidget(self.live)
+
+    def _open_live_hand(self, hand_id: int) -> None:
+        """A table's current hand from the live view, in the floor console (read-only)."""
+        if self.floor is not None:
+            self.tabs.setCurrentWidget(self.floor)
+            self.floor.open_hand(hand_id)
 
     def _tab_changed(self, _i: int) -> None:
         w = self.tabs.currentWidget()

@@ -82,7 +82,7 @@ def test_sign_in_opens_the_window_for_the_role(qtbot: Any, tmp_path: Path) -> No
 
     _when_modal(sign_in_dialog)
     assert main(["--db", url, "app", "--theme", "light"]) == 0
-    assert tabs == ["Table  (Ctrl+1)", "Floor  (Ctrl+2)"]
+    assert tabs == ["Table  (Ctrl+1)", "Floor  (Ctrl+2)", "Room, live  (Ctrl+3)"]
 
 
 def test_regression_no_screen_is_a_clear_message_not_a_qt_abort() -> None:

@@ -1,0 +1,81 @@
+"""The floor's live view on PostgreSQL: the notification of a table's change is sent by the
+transaction that records it (schema 0008's triggers), so it arrives after a commit and never for
+a transaction that rolled back; the feed survives a server restart."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from services.support import make_room, settings
+
+from dealer_assist.db.bootstrap import open_database
+from dealer_assist.db.notify import PgFeed, PollFeed
+from dealer_assist.db.store import SqlStore
+from dealer_assist.services.live import LiveView
+
+#: A bounded wait (it caps a hang; nothing asserts how long anything took).
+BOUND_S = 15.0
+
+pytestmark = pytest.mark.postgres
+
+
+def _wait_for(feed: PgFeed | PollFeed, table_id: int) -> set[int] | None:
+    """Wait, within the bound, for a change naming ``table_id`` (or "everything")."""
+    deadline = time.monotonic() + BOUND_S
+    while time.monotonic() < deadline:
+        got = feed.wait(0.5)
+        if got is None or table_id in got:
+            return got
+    raise AssertionError(f"no change of table {table_id} within {BOUND_S} s")
+
+
+def test_a_recorded_input_notifies_the_floor_from_its_own_transaction(pg_url: str) -> None:
+    db = open_database(pg_url)
+    room = make_room(SqlStore(db))
+    second = room.svc.add_table(room.admin, settings(), name="T2")
+    feed = PgFeed(pg_url)
+    assert feed.wait(0.0) == set() and feed.connects == 1  # listening from here on
+    room.hand(["As", "Kd"])
+    got = _wait_for(feed, room.table_id)
+    assert got is not None and second.id not in got
+
+    # a transaction that rolls back sends nothing: the next notification is T2's commit
+    with db.engine.connect() as conn:
+        conn.exec_driver_sql(
+            "INSERT INTO audit_log (at, actor, action, detail, table_id) "
+            "VALUES (now(), 'x', 'probe', '', %s)", (room.table_id,))
+        conn.rollback()
+    with db.engine.begin() as conn:
+        conn.exec_driver_sql(
+            "INSERT INTO audit_log (at, actor, action, detail, table_id) "
+            "VALUES (now(), 'x', 'probe', '', %s)", (second.id,))
+    got = _wait_for(feed, second.id)
+    assert got == {second.id}
+
+    # what the view shows for the table after that input
+    row = LiveView(room.svc).row(room.table_id)
+    assert (row.hand_number, row.status, row.last_input, row.dealer) == (
+        1, "dealing", "card seat 2 Kd", "dee")
+    feed.close()
+    room.svc.store.close()  # type: ignore[attr-defined]
+
+
+def test_the_feed_reconnects_after_a_server_restart_and_says_refresh_everything(
+    pg_cluster: Any, pg_url: str
+) -> None:
+    feed = PgFeed(pg_url, connect_timeout=2)
+    assert feed.wait(0.0) == set()
+    pg_cluster.halt()
+    try:
+        assert feed.wait(0.2) is None  # the connection broke: anything may have changed
+        assert feed.wait(0.2) == set()  # the server is down: nothing, and no error
+    finally:
+        pg_cluster.start(init=False)
+    deadline = time.monotonic() + BOUND_S
+    got: set[int] | None = set()
+    while feed.connects < 2 and time.monotonic() < deadline:
+        got = feed.wait(0.2)
+    assert feed.connects == 2 and got is None
+    feed.close()
