@@ -190,10 +190,12 @@ def open_database(
 
 def open_services(
     url: str | None = None, *, hasher: PinHasher | None = None, clock: Any = None,
-    create: bool = True,
+    create: bool = True, journal: Path | None = None,
 ) -> Services:
     """The application services on the chosen database (the UI's and the CLI's entry point);
-    ``create`` False: only an existing database (see :func:`open_database`)."""
+    ``create`` False: only an existing database (see :func:`open_database`). With ``journal``
+    (a file beside the app), a station deals on through a blip in the server
+    (``dealer_assist.db.journal``)."""
     from dealer_assist.db.sealer import DbSealer
     from dealer_assist.db.store import SqlStore
 
@@ -201,9 +203,26 @@ def open_services(
     kwargs: dict[str, Any] = {"hasher": hasher}
     if clock is not None:
         kwargs["clock"] = clock
-    services = Services(SqlStore(db), **kwargs)
+    store: Any = SqlStore(db)
+    if journal is not None:
+        from dealer_assist.db.journal import JournalStore
+
+        store = JournalStore(store, journal)
+    services = Services(store, **kwargs)
     services.sealer = DbSealer(db)
     return services
+
+
+def journal_path(db_url: str) -> Path:
+    """The station's journal for a server database: a SQLite file in the app's data folder,
+    one per database (named by a digest of its address)."""
+    import hashlib
+
+    from platformdirs import user_data_dir
+
+    digest = hashlib.sha256(make_url(resolve_url(db_url)).render_as_string(
+        hide_password=True).encode()).hexdigest()[:12]
+    return Path(user_data_dir(APP_NAME)) / f"station-journal-{digest}.sqlite3"
 
 
 def _alembic_config(connection: Connection | None = None) -> Any:

@@ -1,0 +1,176 @@
+"""A station that rides out a blip (PostgreSQL, through a proxy the test controls on
+127.0.0.1): with the network cut, the dealer goes on against the station's journal with the same
+hash chain; restored, the journal syncs in order, idempotent by table, sequence and hash; a
+table another station wrote meanwhile is stopped with a message for the floor, never forked."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from services.support import FAST, Room, make_room
+
+from dealer_assist.cards import parse_card
+from dealer_assist.db.bootstrap import open_database, open_services
+from dealer_assist.db.journal import JOURNAL_SYNC, JournalStore, TableStopped
+from dealer_assist.db.store import SqlStore
+from dealer_assist.db.verify import verify_database
+from dealer_assist.events import CardDealt
+from dealer_assist.services import HandFilter, Services, StoreUnavailable
+from dealer_assist.services.live import LiveView
+
+from .proxy import Proxy
+
+pytestmark = pytest.mark.postgres
+
+
+class Clock:
+    """The journal's monotonic clock, moved by the test (no sleeping for the retry pause)."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def room(pg_url: str) -> Iterator[Room]:
+    r = make_room(SqlStore(open_database(pg_url)))
+    yield r
+    r.svc.store.close()  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def proxy(pg_cluster: Any) -> Iterator[Proxy]:
+    with Proxy(pg_cluster.port) as p:
+        yield p
+
+
+def _station(proxy: Proxy, pg_url: str, tmp_path: Path, clock: Clock) -> Services:
+    svc = open_services(proxy.url(pg_url.rsplit("/", 1)[1]), hasher=FAST)
+    store = JournalStore(svc.store, tmp_path / "journal.sqlite3", station="station-1",  # type: ignore[arg-type]
+                         clock=clock)
+    return Services(store, hasher=FAST)
+
+
+def _deal(svc: Services, session: Any, hand_id: int, cards: list[tuple[int, str]]) -> Any:
+    now = None
+    for seat, card in cards:
+        now = svc.record(session, hand_id, CardDealt(seat=seat, card=parse_card(card)))
+    return now
+
+
+def test_a_station_deals_through_a_cut_and_syncs_every_input_once(
+    room: Room, proxy: Proxy, pg_url: str, tmp_path: Path
+) -> None:
+    clock = Clock()
+    st = _station(proxy, pg_url, tmp_path, clock)
+    store: JournalStore = st.store  # type: ignore[assignment]
+    dee = st.sign_in("dee", "1111")
+    first = st.start_hand(dee, room.table_id)
+    _deal(st, dee, first.hand.id, [(1, "As")])
+
+    proxy.cut()
+    now = _deal(st, dee, first.hand.id, [(2, "Kd"), (3, "9c")])  # offline from here
+    assert store.status().offline and store.status().pending == 2
+    assert store.status().line().startswith("Offline: the server does not answer. Dealing goes "
+                                            "on; 2 inputs kept on this station")
+    st.settle(dee, first.hand.id)
+    second = st.start_hand(dee, room.table_id)  # a hand id reserved on the server beforehand
+    assert second.hand.number == 2
+    _deal(st, dee, second.hand.id, [(1, "2s"), (2, "Qh")])
+    st.void(dee, second.hand.id, 3, "keyed the wrong card")
+    _deal(st, dee, second.hand.id, [(2, "Qs"), (3, "Jd")])
+    st.settle(dee, second.hand.id)
+    reported = [(first.hand.id, n) for n in range(1, 5)] + [(second.hand.id, n)
+                                                           for n in range(1, 7)]
+    assert store.journal.count() == 2 + 1 + 1 + 2 + 2 + 2 + 1  # events, settles, audit
+    with pytest.raises(StoreUnavailable):
+        store.sync()
+
+    proxy.restore()
+    clock.t += 10
+    kept = store.journal.count()
+    assert store.sync() == kept
+    assert store.journal.count() == 0 and store.status().line() == ""
+    assert store.sync() == 0  # nothing twice
+
+    server = room.svc
+    stored = {(h.id, e.number) for h in server.list_hands(HandFilter(table_id=room.table_id))
+              for e in server.hand_events(h.id)}
+    assert stored == set(reported)
+    lines = server.ledger(second.hand.id)
+    assert sum(x.amount for x in lines if x.kind == "fee") == 10  # the rake, once
+    assert [server.hand(h).status for h in (first.hand.id, second.hand.id)] == ["settled"] * 2
+    syncs = server.store.audit_log(action=JOURNAL_SYNC)
+    assert len(syncs) == 1 and "station-1" in syncs[0].detail
+    assert [e.detail for e in server.store.audit_log(action="void")] == [
+        "event 3 (card): keyed the wrong card"]
+    assert verify_database(getattr(server.store, "db")).ok
+    store.close()
+
+
+def test_a_batch_the_server_has_is_not_sent_again(
+    room: Room, proxy: Proxy, pg_url: str, tmp_path: Path
+) -> None:
+    """The station crashed after the server committed its batch, before marking it: the
+    batch's audit entry tells the next sync, and the event rows' (table, seq, hash) would too."""
+    clock = Clock()
+    st = _station(proxy, pg_url, tmp_path, clock)
+    store: JournalStore = st.store  # type: ignore[assignment]
+    dee = st.sign_in("dee", "1111")
+    hand = st.start_hand(dee, room.table_id)
+    proxy.cut()
+    _deal(st, dee, hand.hand.id, [(1, "As"), (2, "Kd"), (3, "9c")])
+    st.settle(dee, hand.hand.id)
+    proxy.restore()
+    clock.t += 10
+    ops = store.journal.unsynced(room.table_id)
+    store._sync_batch(room.table_id, ops, f"journal {store.journal.id} ops {ops[0][0]}-",
+                      ops[0][0], ops[-1][0])  # committed on the server; the station "crashed"
+    assert store.journal.count() == 4
+    assert store.sync() == 0 and store.journal.count() == 0
+    assert len(room.svc.hand_events(hand.hand.id)) == 4
+    assert sum(x.amount for x in room.svc.ledger(hand.hand.id) if x.kind == "fee") == 10
+    assert verify_database(getattr(room.svc.store, "db")).ok
+    store.close()
+
+
+def test_a_table_another_station_wrote_meanwhile_is_stopped_for_the_floor(
+    room: Room, proxy: Proxy, pg_url: str, tmp_path: Path
+) -> None:
+    clock = Clock()
+    st = _station(proxy, pg_url, tmp_path, clock)
+    store: JournalStore = st.store  # type: ignore[assignment]
+    dee = st.sign_in("dee", "1111")
+    hand = st.start_hand(dee, room.table_id)
+    proxy.cut()
+    _deal(st, dee, hand.hand.id, [(1, "As")])  # kept on the station
+    # meanwhile another station, on the server, records in the same hand
+    room.svc.record(room.dealer, hand.hand.id, CardDealt(seat=1, card=parse_card("Ks")))
+    head_before = room.svc.chain_head(room.table_id)
+    proxy.restore()
+    clock.t += 10
+    with pytest.raises(TableStopped, match=r"T1 is stopped: another station recorded at it while "
+                       r"this station was offline .*Nothing was forked; .*Call the floor\."):
+        store.sync()
+    assert room.svc.chain_head(room.table_id) == head_before  # nothing of the batch written
+    with pytest.raises(TableStopped, match="T1 is stopped"):
+        st.record(dee, hand.hand.id, CardDealt(seat=2, card=parse_card("Qd")))
+    assert store.journal.count() == 1
+    assert verify_database(getattr(room.svc.store, "db")).ok
+
+    live = LiveView(room.svc).row(room.table_id)
+    assert live.floor.startswith("stopped: station-1: T1 is stopped")
+
+    # the floor sets the station's inputs aside (kept in the file), and the table deals again
+    assert store.set_aside(room.table_id, floor="fran") == 1
+    assert LiveView(room.svc).row(room.table_id).floor == ""
+    st2 = Services(store, hasher=FAST)
+    dee2 = st2.sign_in("dee", "1111")
+    now = st2.record(dee2, hand.hand.id, CardDealt(seat=2, card=parse_card("Qd")))
+    assert now.last.number == 3 and store.journal.count() == 0
+    store.close()
