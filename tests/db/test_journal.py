@@ -74,7 +74,7 @@ def test_a_station_deals_through_a_cut_and_syncs_every_input_once(
     _deal(st, dee, first.hand.id, [(1, "As")])
 
     proxy.cut()
-    now = _deal(st, dee, first.hand.id, [(2, "Kd"), (3, "9c")])  # offline from here
+    _deal(st, dee, first.hand.id, [(2, "Kd"), (3, "9c")])  # offline from here
     assert store.status().offline and store.status().pending == 2
     assert store.status().line().startswith("Offline: the server does not answer. Dealing goes "
                                             "on; 2 inputs kept on this station")
@@ -109,7 +109,7 @@ def test_a_station_deals_through_a_cut_and_syncs_every_input_once(
     assert len(syncs) == 1 and "station-1" in syncs[0].detail
     assert [e.detail for e in server.store.audit_log(action="void")] == [
         "event 3 (card): keyed the wrong card"]
-    assert verify_database(getattr(server.store, "db")).ok
+    assert verify_database(server.store.db)  # type: ignore[attr-defined].ok
     store.close()
 
 
@@ -135,7 +135,7 @@ def test_a_batch_the_server_has_is_not_sent_again(
     assert store.sync() == 0 and store.journal.count() == 0
     assert len(room.svc.hand_events(hand.hand.id)) == 4
     assert sum(x.amount for x in room.svc.ledger(hand.hand.id) if x.kind == "fee") == 10
-    assert verify_database(getattr(room.svc.store, "db")).ok
+    assert verify_database(room.svc.store.db)  # type: ignore[attr-defined].ok
     store.close()
 
 
@@ -161,7 +161,7 @@ def test_a_table_another_station_wrote_meanwhile_is_stopped_for_the_floor(
     with pytest.raises(TableStopped, match="T1 is stopped"):
         st.record(dee, hand.hand.id, CardDealt(seat=2, card=parse_card("Qd")))
     assert store.journal.count() == 1
-    assert verify_database(getattr(room.svc.store, "db")).ok
+    assert verify_database(room.svc.store.db)  # type: ignore[attr-defined].ok
 
     live = LiveView(room.svc).row(room.table_id)
     assert live.floor.startswith("stopped: station-1: T1 is stopped")
