@@ -213,6 +213,21 @@ def open_services(
     return services
 
 
+ENV_JOURNAL = "DEALER_ASSIST_JOURNAL"
+
+
+def station_journal(url: str | None) -> Path | None:
+    """The journal a station deals against when its PostgreSQL server does not answer:
+    ``DEALER_ASSIST_JOURNAL`` (``off``: none), else :func:`journal_path`. None for SQLite (the
+    database is the station's own file)."""
+    if not resolve_url(url).startswith("postgresql"):
+        return None
+    given = os.environ.get(ENV_JOURNAL, "")
+    if given.lower() == "off":
+        return None
+    return Path(given).expanduser() if given else journal_path(resolve_url(url))
+
+
 def journal_path(db_url: str) -> Path:
     """The station's journal for a server database: a SQLite file in the app's data folder,
     one per database (named by a digest of its address)."""

@@ -31,6 +31,7 @@ from dealer_assist.ui.dialogs import (
     VoidReasonDialog,
 )
 from dealer_assist.ui.inputs import InputDialog, asks_dialog
+from dealer_assist.ui.journal_line import JournalLine
 from dealer_assist.ui.panels import (
     ActionBar,
     Banner,
@@ -112,6 +113,9 @@ class DealerScreen(QWidget):
         self.banner = Banner()
         self.banner.retry.connect(self.retry)
         root.addWidget(self.banner)
+        self.journal_line = JournalLine(controller.services.store)
+        self.journal_line.setObjectName("Refusal")
+        root.addWidget(self.journal_line)
 
         self.message = QLabel("")
         self.message.setObjectName("Prompt")

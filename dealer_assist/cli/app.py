@@ -44,7 +44,7 @@ def run_app(args: argparse.Namespace) -> int:
     asks to be set up (ui/station.py).
     """
     check_screen()
-    from dealer_assist.db.bootstrap import ENV_URL, default_url, open_services
+    from dealer_assist.db.bootstrap import ENV_URL, default_url, open_services, station_journal
     from dealer_assist.db.users import DEFAULT_CARDROOM
     from dealer_assist.ui import station
     from dealer_assist.ui.main_window import open_app
@@ -72,7 +72,8 @@ def run_app(args: argparse.Namespace) -> int:
         station.use(settings)
         while True:
             try:
-                services = open_services(given or settings.database or None)
+                chosen = given or settings.database or None
+                services = open_services(chosen, journal=station_journal(chosen))
                 break
             except DealerAssistError as exc:
                 # The station's own database is unreachable or wrong: let it be corrected

@@ -174,3 +174,29 @@ def test_a_table_another_station_wrote_meanwhile_is_stopped_for_the_floor(
     now = st2.record(dee2, hand.hand.id, CardDealt(seat=2, card=parse_card("Qd")))
     assert now.last.number == 3 and store.journal.count() == 0
     store.close()
+
+
+def test_the_stations_one_line_says_offline_then_goes_once_the_journal_is_sent(
+    qtbot: Any, room: Room, proxy: Proxy, pg_url: str, tmp_path: Path
+) -> None:
+    from dealer_assist.ui.journal_line import JournalLine
+
+    clock = Clock()
+    st = _station(proxy, pg_url, tmp_path, clock)
+    store: JournalStore = st.store  # type: ignore[assignment]
+    dee = st.sign_in("dee", "1111")
+    hand = st.start_hand(dee, room.table_id)
+    line = JournalLine(store)
+    qtbot.addWidget(line)
+    line.show()
+    line.look()
+    assert line.isHidden()
+    proxy.cut()
+    _deal(st, dee, hand.hand.id, [(1, "As"), (2, "Kd")])
+    qtbot.waitUntil(lambda: line.isVisible() and line.text().startswith(
+        "Offline: the server does not answer. Dealing goes on; 2 inputs kept"), timeout=10_000)
+    proxy.restore()
+    clock.t += 10  # the retry pause is over
+    qtbot.waitUntil(lambda: store.journal.count() == 0 and line.isHidden(), timeout=15_000)
+    assert len(room.svc.hand_events(hand.hand.id)) == 3
+    store.close()
