@@ -25,6 +25,7 @@ from dealer_assist.ui.qt import (
     Qt,
     QTableWidget,
     QTableWidgetItem,
+    QTimer,
     QVBoxLayout,
     QWidget,
     Signal,
@@ -71,6 +72,9 @@ class LiveFloor(QWidget):
         self._thread: threading.Thread | None = None
         self._bridge = _Bridge()
         self._bridge.changed.connect(self._changed)
+        self._timer = QTimer(self)
+        self._timer.setInterval(int(WAIT_S * 1000))
+        self._timer.timeout.connect(self.reload)
         #: Rebuilds done (all rows or some), for the tests to wait on.
         self.updates = 0
         root = QVBoxLayout(self)
@@ -114,6 +118,9 @@ class LiveFloor(QWidget):
         if self._thread is not None and self._thread.is_alive():
             return
         feed = self._feed_factory()
+        if feed is None:  # a store without a feed (in memory): look at every table each time
+            self._timer.start()
+            return
         self._stop.clear()
         self._thread = threading.Thread(
             target=self._follow, args=(feed,), name="live-floor", daemon=True
@@ -121,26 +128,22 @@ class LiveFloor(QWidget):
         self._thread.start()
 
     def stop(self) -> None:
+        self._timer.stop()
         self._stop.set()
         thread, self._thread = self._thread, None
         if thread is not None:
             thread.join(timeout=5 * WAIT_S + 5)
 
-    def _follow(self, feed: ChangeFeed | None) -> None:
+    def _follow(self, feed: ChangeFeed) -> None:
         try:
             while not self._stop.is_set():
-                if feed is None:  # no feed: look at every table each time
-                    self._stop.wait(WAIT_S)
-                    changed: set[int] | None = None
-                else:
-                    changed = feed.wait(WAIT_S)
+                changed = feed.wait(WAIT_S)
                 if self._stop.is_set():
                     break
                 if changed is None or changed:
                     self._bridge.changed.emit(changed)
         finally:
-            if feed is not None:
-                feed.close()
+            feed.close()
 
     def showEvent(self, event: object) -> None:
         super().showEvent(event)  # type: ignore[arg-type]

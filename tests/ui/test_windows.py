@@ -46,7 +46,7 @@ def test_main_window_tabs_follow_the_role_and_f9_switches_theme(
     floor = MainWindow(memory_services, sign_in(qtbot, memory_services, "fran", "2222"))
     qtbot.addWidget(floor)
     floor.show()
-    assert floor.tabs.count() == 2 and floor.floor is not None
+    assert floor.tabs.count() == 3 and floor.floor is not None and floor.live is not None
     assert current_theme().name == "dark"
     qtbot.mouseClick(floor.theme_button, Qt.MouseButton.LeftButton)
     assert current_theme().name == "light"
