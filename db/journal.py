@@ -258,6 +258,9 @@ class JournalStore:
         self._load_journal()
         #: Batches synced (for the tests and the status line).
         self.synced_batches = 0
+        if self.journal.count():  # started again after a crash: send what was kept, if it can
+            with suppress(StoreUnavailable, TableStopped):
+                self.sync()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.server, name)
