@@ -15,11 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from crash_child import plan  # noqa: E402
+from crash_child import plan
 
-from dealer_assist.db.bootstrap import open_services  # noqa: E402
-from dealer_assist.db.journal import TableStopped  # noqa: E402
-from dealer_assist.services import StoreUnavailable  # noqa: E402
+from dealer_assist.db.bootstrap import open_services
+from dealer_assist.db.journal import TableStopped
+from dealer_assist.services import StoreUnavailable
 
 DEADLINE_S = 90.0
 
