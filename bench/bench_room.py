@@ -1,0 +1,237 @@
+"""The room on one PostgreSQL: 50 tables, each a station recording one dealer input a second.
+
+- Recording one input (the services' ``record``: the game's check, the chained append, the
+  commit, and the NOTIFY its transaction sends), p50 and p99 over every input of the run, beside
+  a bare insert-and-commit of a row of the same size on its own connection, made at the same time
+  under the same load (10 a second).
+- The floor's delay: from the moment a dealer's input starts to the moment the floor's live
+  view has rebuilt that table's row, with the view told by PostgreSQL's LISTEN/NOTIFY, beside the
+  same view told by polling the tables' chain heads every 0.2 s (the SQLite way), both following
+  the same run.
+
+    .venv/bin/python bench/bench_room.py [--tables 50] [--seconds 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import threading
+import time
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from dealer_assist.db.bootstrap import open_database  # noqa: E402
+from dealer_assist.db.notify import PgFeed, PollFeed  # noqa: E402
+from dealer_assist.db.store import SqlStore  # noqa: E402
+from dealer_assist.engine.registry import get_game  # noqa: E402
+from dealer_assist.services import Argon2PinHasher, Services  # noqa: E402
+from dealer_assist.services.live import ChangeFeed, LiveView  # noqa: E402
+
+FAST = Argon2PinHasher(fast=True)
+CC = {"game": "champs-and-cowards", "seats": 8, "smallest_chip": 100,
+      "params": {"chip": 200, "decks": 1}, "fee": {"kind": "per-player", "amount": 100}}
+ROW = {"card": "9d", "seat": 3, "type": "card"}
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] if ordered else 0.0
+
+
+def line(name: str, ours: float, peer_name: str, peer: float, unit: str) -> None:
+    ratio = ours / peer if peer else float("inf")
+    print(f"BENCH {name} ours={ours:.3f} {peer_name}={peer:.3f} ratio={ratio:.2f} {unit}",
+          flush=True)
+
+
+class Starts:
+    """When each table's inputs started, for each follower of the run to take as it sees them."""
+
+    def __init__(self, followers: int) -> None:
+        self.lock = threading.Lock()
+        self.queues: list[dict[int, deque[float]]] = [{} for _ in range(followers)]
+
+    def started(self, table_id: int, at: float) -> None:
+        with self.lock:
+            for q in self.queues:
+                q.setdefault(table_id, deque()).append(at)
+
+    def seen(self, follower: int, table_id: int) -> list[float]:
+        with self.lock:
+            q = self.queues[follower].get(table_id)
+            if not q:
+                return []
+            out = list(q)
+            q.clear()
+            return out
+
+
+class Table:
+    """One station: its own store (connection) on the room's database, dealing one table."""
+
+    def __init__(self, url: str, table_id: int, seed: int) -> None:
+        self.svc = Services(SqlStore(open_database(url)), hasher=FAST)
+        self.dealer = self.svc.sign_in("dee", "3000")
+        self.table = table_id
+        self.game = get_game("champs-and-cowards")
+        self.rng = random.Random(seed)
+        self.pending: list[Any] = []
+        self.now: Any = None
+
+    def step(self, starts: Starts) -> float:
+        if not self.pending:
+            if self.now is not None:
+                self.svc.settle(self.dealer, self.now.hand.id)
+            events = self.game.sample_hand(self.rng, players=6)
+            self.now = self.svc.start_hand(self.dealer, self.table, seats=list(events[0].seats))
+            self.pending = list(events[1:])
+        ev = self.pending.pop(0)
+        t0 = time.perf_counter()
+        starts.started(self.table, t0)
+        self.now = self.svc.record(self.dealer, self.now.hand.id, ev)
+        return (time.perf_counter() - t0) * 1000
+
+
+def follow(feed: ChangeFeed, view: LiveView, starts: Starts, me: int, stop: threading.Event,
+           delays: list[float]) -> None:
+    """The floor: on each change, rebuild the table's row; the delay of every input it shows."""
+    while not stop.is_set():
+        changed = feed.wait(0.2)
+        for table_id in sorted(changed or ()):
+            view.row(table_id)
+            done = time.perf_counter()
+            delays.extend((done - t) * 1000 for t in starts.seen(me, table_id))
+    feed.close()
+
+
+def run(tables: int, seconds: float) -> None:
+    from db.pg import PgCluster, pg_bin
+
+    if pg_bin() is None:
+        print("# bench_room skipped: no PostgreSQL binaries", flush=True)
+        return
+    with PgCluster(fsync=True) as pg:
+        import psycopg
+
+        admin_conn = f"host=127.0.0.1 port={pg.port} user=postgres dbname=postgres"
+        with psycopg.connect(admin_conn, autocommit=True) as conn:
+            conn.execute("ALTER SYSTEM SET max_connections = 300")
+        pg.halt()
+        pg.start(init=False)
+        url = pg.create_database("room")
+        pg.create_database("bare")
+        setup = Services(SqlStore(open_database(url)), hasher=FAST)
+        setup.create_first_admin(name="admin", full_name="Bench Admin", pin="1000")
+        admin = setup.sign_in("admin", "1000")
+        setup.add_user(admin, name="fran", full_name="Fran Floor", role="floor", pin="2000")
+        setup.add_user(admin, name="dee", full_name="Dee Dealer", role="dealer", pin="3000")
+        dee = setup.sign_in("dee", "3000")
+        ids = []
+        for i in range(tables):
+            t = setup.add_table(admin, CC, name=f"T{i + 1:02d}")
+            setup.open_shift(dee, t.id, floor="fran")
+            ids.append(t.id)
+        stations = [Table(url, t, seed=i) for i, t in enumerate(ids)]
+
+        bare = psycopg.connect(f"host=127.0.0.1 port={pg.port} user=postgres dbname=bare",
+                               autocommit=True)
+        bare.execute("CREATE TABLE ev (id BIGSERIAL PRIMARY KEY, table_id INT, seq BIGINT, "
+                     "time TIMESTAMP, actor TEXT, body TEXT, prev_hash TEXT, hash TEXT)")
+        body = json.dumps(ROW)
+
+        starts = Starts(2)
+        stop = threading.Event()
+        notify_delays: list[float] = []
+        poll_delays: list[float] = []
+        followers = [
+            threading.Thread(target=follow, args=(
+                PgFeed(url), LiveView(Services(SqlStore(open_database(url)), hasher=FAST)),
+                starts, 0, stop, notify_delays), daemon=True),
+            threading.Thread(target=follow, args=(
+                PollFeed(open_database(url), interval=0.2),
+                LiveView(Services(SqlStore(open_database(url)), hasher=FAST)),
+                starts, 1, stop, poll_delays), daemon=True),
+        ]
+        for f in followers:
+            f.start()
+        time.sleep(0.5)  # both followers are listening / have their first picture
+
+        ours: list[float] = []
+        base: list[float] = []
+        errors: list[str] = []
+        t0 = time.perf_counter() + 0.2
+        rounds = int(seconds)
+
+        def deal(i: int, st: Table) -> None:
+            for k in range(rounds):
+                wait = t0 + k + i / tables - time.perf_counter()
+                if wait > 0:
+                    time.sleep(wait)
+                try:
+                    ours.append(st.step(starts))
+                except Exception as exc:  # counted and named, never hidden
+                    errors.append(f"{type(exc).__name__}: {exc}")
+
+        def bare_inserts() -> None:
+            n = 0
+            for k in range(rounds * 10):
+                wait = t0 + k / 10 + 0.037 - time.perf_counter()
+                if wait > 0:
+                    time.sleep(wait)
+                n += 1
+                a = time.perf_counter()
+                bare.execute(
+                    "INSERT INTO ev (table_id, seq, time, actor, body, prev_hash, hash) "
+                    "VALUES (%s, %s, now(), %s, %s, %s, %s)",
+                    (1, n, "dee", body, "0" * 64, "f" * 64))
+                base.append((time.perf_counter() - a) * 1000)
+
+        workers = [threading.Thread(target=deal, args=(i, st)) for i, st in enumerate(stations)]
+        workers.append(threading.Thread(target=bare_inserts))
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join(timeout=seconds + 120)
+        time.sleep(1.0)  # the followers catch up with the last inputs
+        stop.set()
+        for f in followers:
+            f.join(timeout=10)
+        bare.close()
+        for st in stations:
+            st.svc.store.close()  # type: ignore[attr-defined]
+        setup.store.close()  # type: ignore[attr-defined]
+    print(f"# {tables} tables x {rounds} s: {len(ours)} inputs recorded, {len(errors)} refused"
+          + (f" (first: {errors[0]})" if errors else "")
+          + f"; the floor saw {len(notify_delays)} by NOTIFY, {len(poll_delays)} by polling",
+          flush=True)
+    line("room-record-p50", pct(ours, 0.5), "bare-insert", pct(base, 0.5), "ms")
+    line("room-record-p99", pct(ours, 0.99), "bare-insert", pct(base, 0.99), "ms")
+    line("room-floor-delay-p50", pct(notify_delays, 0.5), "polling", pct(poll_delays, 0.5), "ms")
+    line("room-floor-delay-p99", pct(notify_delays, 0.99), "polling", pct(poll_delays, 0.99),
+         "ms")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--quick", action="store_true", help="10 tables for 5 s")
+    ap.add_argument("--no-postgresql", action="store_true", help="skip (this bench needs it)")
+    args, _ = ap.parse_known_args()
+    if args.no_postgresql:
+        return 0
+    if args.quick:
+        args.tables, args.seconds = 10, 5.0
+    run(args.tables, args.seconds)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
