@@ -117,14 +117,10 @@ def run(tables: int, seconds: float) -> None:
     if pg_bin() is None:
         print("# bench_room skipped: no PostgreSQL binaries", flush=True)
         return
-    with PgCluster(fsync=True) as pg:
+    # each station: the store's own connection and a pooled one for reads; the floor's two
+    with PgCluster(fsync=True, max_connections=3 * tables + 20) as pg:
         import psycopg
 
-        admin_conn = f"host=127.0.0.1 port={pg.port} user=postgres dbname=postgres"
-        with psycopg.connect(admin_conn, autocommit=True) as conn:
-            conn.execute("ALTER SYSTEM SET max_connections = 300")
-        pg.halt()
-        pg.start(init=False)
         url = pg.create_database("room")
         pg.create_database("bare")
         setup = Services(SqlStore(open_database(url)), hasher=FAST)

@@ -42,12 +42,13 @@ def free_port() -> int:
 class PgCluster:
     """``with PgCluster() as pg: url = pg.create_database("t1")``."""
 
-    def __init__(self, *, fsync: bool = False) -> None:
+    def __init__(self, *, fsync: bool = False, max_connections: int = 60) -> None:
         folder = pg_bin()
         if folder is None:
             raise RuntimeError(SKIP_REASON)
         self.bin = folder
         self.fsync = fsync
+        self.max_connections = max_connections
         self.port = free_port()
         self.root = Path(tempfile.mkdtemp(prefix="dealer-assist-pg-"))
         self.data = self.root / "data"
@@ -69,7 +70,7 @@ class PgCluster:
             if r.returncode != 0:
                 raise RuntimeError(f"initdb failed: {r.stderr or r.stdout}")
         opts = (f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
-                f"-c fsync={'on' if self.fsync else 'off'} -c max_connections=60 "
+                f"-c fsync={'on' if self.fsync else 'off'} -c max_connections={self.max_connections} "
                 "-c shared_buffers=32MB")
         r = self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", opts,
                       "-l", str(self.root / "log"), "-w", "-t", "30", "start")
