@@ -70,7 +70,8 @@ class PgCluster:
             if r.returncode != 0:
                 raise RuntimeError(f"initdb failed: {r.stderr or r.stdout}")
         opts = (f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
-                f"-c fsync={'on' if self.fsync else 'off'} -c max_connections={self.max_connections} "
+                f"-c fsync={'on' if self.fsync else 'off'} "
+                f"-c max_connections={self.max_connections} "
                 "-c shared_buffers=32MB")
         r = self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", opts,
                       "-l", str(self.root / "log"), "-w", "-t", "30", "start")
