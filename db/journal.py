@@ -255,6 +255,7 @@ class JournalStore:
         self._last: dict[int, int] = {}
         self._cache: dict[tuple[str, Any], Any] = {}
         self._ledgers: dict[int, list[LedgerLine]] = {}
+        self._stopped_seen: set[int] = set()
         self._load_journal()
         #: Batches synced (for the tests and the status line).
         self.synced_batches = 0
@@ -318,7 +319,22 @@ class JournalStore:
     def _check_stopped(self, table_id: int) -> None:
         message = self.journal.stops().get(table_id)
         if message is not None:
+            self._stopped_seen.add(table_id)
             raise TableStopped(message)
+        if table_id in self._stopped_seen:  # set aside meanwhile (``dealer-assist journal``)
+            self._stopped_seen.discard(table_id)
+            self._forget(table_id)
+
+    def _forget(self, table_id: int) -> None:
+        """Drop what the station knew of the table: it deals again from the server's record."""
+        with self._lock:
+            self._heads.pop(table_id, None)
+            for hand_id in [h for h, x in self._hands.items() if x.table_id == table_id]:
+                self._hands.pop(hand_id, None)
+                self._rows.pop(hand_id, None)
+                self._ledgers.pop(hand_id, None)
+            self._last.pop(table_id, None)
+            self._cache = {k: v for k, v in self._cache.items() if k[1] != table_id}
 
     def _must_journal(self, table_id: int) -> bool:
         """True when the table's input has to go to the journal: its earlier inputs are still
@@ -723,6 +739,7 @@ class JournalStore:
     def _stop(self, table_id: int, message: str) -> None:
         now = datetime.now(UTC)
         self.journal.stop(table_id, message, now)
+        self._stopped_seen.add(table_id)
         with suppress(StoreUnavailable):
             self.server.add_audit(at=now, actor=None, action=SYNC_CONFLICT,
                                   detail=f"{self.station}: {message}", table_id=table_id)
@@ -735,13 +752,8 @@ class JournalStore:
                               detail=f"{self.station}: {n} unsent inputs set aside in "
                               f"{self.journal.path} (journal {self.journal.id})",
                               table_id=table_id)
-        with self._lock:
-            self._heads.pop(table_id, None)
-            for hand_id in [h for h, x in self._hands.items() if x.table_id == table_id]:
-                self._hands.pop(hand_id, None)
-                self._rows.pop(hand_id, None)
-            self._last.pop(table_id, None)
-            self._cache = {k: v for k, v in self._cache.items() if k[1] != table_id}
+        self._stopped_seen.discard(table_id)
+        self._forget(table_id)
         return n
 
     def close(self) -> None:

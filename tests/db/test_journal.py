@@ -13,6 +13,7 @@ import pytest
 from services.support import FAST, Room, make_room
 
 from dealer_assist.cards import parse_card
+from dealer_assist.cli import main
 from dealer_assist.db.bootstrap import open_database, open_services
 from dealer_assist.db.journal import JOURNAL_SYNC, JournalStore, TableStopped
 from dealer_assist.db.store import SqlStore
@@ -140,7 +141,7 @@ def test_a_batch_the_server_has_is_not_sent_again(
 
 
 def test_a_table_another_station_wrote_meanwhile_is_stopped_for_the_floor(
-    room: Room, proxy: Proxy, pg_url: str, tmp_path: Path
+    room: Room, proxy: Proxy, pg_url: str, tmp_path: Path, capsys: Any
 ) -> None:
     clock = Clock()
     st = _station(proxy, pg_url, tmp_path, clock)
@@ -167,7 +168,19 @@ def test_a_table_another_station_wrote_meanwhile_is_stopped_for_the_floor(
     assert live.floor.startswith("stopped: station-1: T1 is stopped")
 
     # the floor sets the station's inputs aside (kept in the file), and the table deals again
-    assert store.set_aside(room.table_id, floor="fran") == 1
+    url = proxy.url(pg_url.rsplit("/", 1)[1])
+    path = str(store.journal.path)
+    capsys.readouterr()
+    assert main(["journal", "--db", url, "--journal", path]) == 0
+    assert "table 1 stopped: T1 is stopped" in capsys.readouterr().out
+    assert main(["journal", "set-aside", "--db", url, "--journal", path, "--table", "T1",
+                 "--as", "dee", "--pin", "1111"]) == 2
+    assert "only the floor sets a stopped table's inputs aside" in capsys.readouterr().err
+    assert main(["journal", "set-aside", "--db", url, "--journal", path, "--table", "T1",
+                 "--as", "fran", "--pin", "2222"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "T1: 1 kept input set aside in ") and store.journal.stops() == {}
+    assert [e.actor for e in room.svc.store.audit_log(action="sync-resolved")] == ["fran"]
     assert LiveView(room.svc).row(room.table_id).floor == ""
     st2 = Services(store, hasher=FAST)
     dee2 = st2.sign_in("dee", "1111")
@@ -199,4 +212,37 @@ def test_the_stations_one_line_says_offline_then_goes_once_the_journal_is_sent(
     clock.t += 10  # the retry pause is over
     qtbot.waitUntil(lambda: store.journal.count() == 0 and line.isHidden(), timeout=15_000)
     assert len(room.svc.hand_events(hand.hand.id)) == 3
+    store.close()
+
+
+def test_an_input_whose_answer_was_lost_is_not_recorded_twice(
+    room: Room, proxy: Proxy, pg_url: str, tmp_path: Path
+) -> None:
+    """The server committed an input but the station never heard back, so it kept the same
+    input in its journal: the same table, sequence number and hash, passed over at sync."""
+    from dealer_assist.services.app import _body
+    from dealer_assist.services.model import NewEvent
+
+    clock = Clock()
+    st = _station(proxy, pg_url, tmp_path, clock)
+    store: JournalStore = st.store  # type: ignore[assignment]
+    dee = st.sign_in("dee", "1111")
+    hand = st.start_hand(dee, room.table_id)
+    ev = NewEvent(body=_body(CardDealt(seat=1, card=parse_card("As"))), actor="dee",
+                  time=st.clock())
+    on_server = store.server.append_event(hand.hand.id, expected=1, event=ev)
+    proxy.cut()  # ... and the answer is lost: the station keeps the input
+    with pytest.raises(StoreUnavailable):
+        store.server.get_hand(hand.hand.id)
+    store._went_down(StoreUnavailable("the answer was lost"))
+    kept = store.append_event(hand.hand.id, expected=1, event=ev)
+    assert (kept.seq, kept.hash) == (on_server.seq, on_server.hash)
+    assert store.journal.count() == 1
+    proxy.restore()
+    clock.t += 10
+    store.sync()
+    assert store.journal.count() == 0
+    assert [e.number for e in room.svc.hand_events(hand.hand.id)] == [1, 2]
+    assert room.svc.chain_head(room.table_id).seq == on_server.seq  # type: ignore[union-attr]
+    assert verify_database(room.svc.store.db).ok  # type: ignore[attr-defined]
     store.close()
