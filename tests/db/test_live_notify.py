@@ -41,18 +41,31 @@ def test_a_recorded_input_notifies_the_floor_from_its_own_transaction(pg_url: st
     got = _wait_for(feed, room.table_id)
     assert got is not None and second.id not in got
 
-    # a transaction that rolls back sends nothing: the next notification is T2's commit
-    with db.engine.connect() as conn:
-        conn.exec_driver_sql(
-            "INSERT INTO audit_log (at, actor, action, detail, table_id) "
-            "VALUES (now(), 'x', 'probe', '', %s)", (room.table_id,))
-        conn.rollback()
-    with db.engine.begin() as conn:
-        conn.exec_driver_sql(
-            "INSERT INTO audit_log (at, actor, action, detail, table_id) "
-            "VALUES (now(), 'x', 'probe', '', %s)", (second.id,))
-    got = _wait_for(feed, second.id)
-    assert got == {second.id}
+    # a transaction that rolls back sends nothing: T3's rolled-back entry never shows, T2's
+    # committed one (after it) does; notifications come in commit order, so a committed T2
+    # entry first marks the point after which T3 has nothing committed
+    third = room.svc.add_table(room.admin, settings(), name="T3")
+
+    def probe(table_id: int, *, commit: bool) -> None:
+        with db.engine.connect() as conn:
+            conn.exec_driver_sql(
+                "INSERT INTO audit_log (at, actor, action, detail, table_id) "
+                "VALUES (now(), 'x', 'probe', '', %s)", (table_id,))
+            conn.commit() if commit else conn.rollback()
+
+    def until(table_id: int) -> set[int]:
+        seen: set[int] = set()
+        deadline = time.monotonic() + BOUND_S
+        while table_id not in seen and time.monotonic() < deadline:
+            seen |= feed.wait(0.5) or set()
+        assert table_id in seen
+        return seen
+
+    probe(second.id, commit=True)
+    until(second.id)
+    probe(third.id, commit=False)
+    probe(second.id, commit=True)
+    assert third.id not in until(second.id)
 
     # what the view shows for the table after that input
     row = LiveView(room.svc).row(room.table_id)
