@@ -27,8 +27,8 @@ class Proxy:
         self._accepting = threading.Thread(target=self._accept, daemon=True)
         self._accepting.start()
 
-    def url(self, dbname: str) -> str:
-        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{dbname}"
+    def url(self, dbname: str, *, user: str = "postgres") -> str:
+        return f"postgresql+psycopg://{user}@127.0.0.1:{self.port}/{dbname}"
 
     def _accept(self) -> None:
         while self._open:

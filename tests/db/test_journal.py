@@ -5,6 +5,7 @@ table another station wrote meanwhile is stopped with a message for the floor, n
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from dealer_assist.cards import parse_card
 from dealer_assist.cli import main
 from dealer_assist.db.bootstrap import open_database, open_services
 from dealer_assist.db.journal import JOURNAL_SYNC, JournalStore, TableStopped
+from dealer_assist.db.notify import PgFeed
 from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import verify_database
 from dealer_assist.events import CardDealt
@@ -245,4 +247,52 @@ def test_an_input_whose_answer_was_lost_is_not_recorded_twice(
     assert [e.number for e in room.svc.hand_events(hand.hand.id)] == [1, 2]
     assert room.svc.chain_head(room.table_id).seq == on_server.seq  # type: ignore[union-attr]
     assert verify_database(room.svc.store.db).ok  # type: ignore[attr-defined]
+    store.close()
+
+
+def test_a_station_with_its_own_role_in_the_stations_group_rides_out_a_cut(
+    room: Room, proxy: Proxy, pg_url: str, tmp_path: Path
+) -> None:
+    """docs/room.md: one login role per station, a member of the group role that
+    `db upgrade --station-role` gives insert-and-select rights; the journal's reserved hand ids,
+    its sync and the live view's notifications need nothing more."""
+    with room.svc.store.db.engine.begin() as conn:  # type: ignore[attr-defined]
+        conn.exec_driver_sql(
+            "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'stations') "
+            "THEN CREATE ROLE stations NOLOGIN; END IF; IF NOT EXISTS (SELECT 1 FROM pg_roles "
+            "WHERE rolname = 'station_t1') THEN CREATE ROLE station_t1 LOGIN IN ROLE stations; "
+            "END IF; END $$")
+    assert main(["--db", pg_url, "db", "upgrade", "--station-role", "stations"]) == 0
+    dbname = pg_url.rsplit("/", 1)[1]
+    url = proxy.url(dbname, user="station_t1")
+    feed = PgFeed(pg_url.replace("postgres@", "station_t1@"))  # the floor's, not cut
+    assert feed.wait(0.0) == set()
+    clock = Clock()
+    svc = open_services(url, hasher=FAST)
+    store = JournalStore(svc.store, tmp_path / "j.sqlite3", station="t1",  # type: ignore[arg-type]
+                         clock=clock)
+    st = Services(store, hasher=FAST)
+    dee = st.sign_in("dee", "1111")
+    first = st.start_hand(dee, room.table_id)
+    assert store.journal.reserved(room.table_id)  # nextval on the hands' sequence
+    proxy.cut()
+    _deal(st, dee, first.hand.id, [(1, "As"), (2, "Kd"), (3, "9c")])
+    st.settle(dee, first.hand.id)
+    second = st.start_hand(dee, room.table_id)
+    _deal(st, dee, second.hand.id, [(1, "2s")])
+    proxy.restore()
+    clock.t += 10
+    assert store.sync() == 6 and store.journal.count() == 0
+    assert [h.number for h in room.svc.list_hands(HandFilter(table_id=room.table_id))] == [2, 1]
+    with room.svc.store.db.engine.connect() as conn, pytest.raises(  # type: ignore[attr-defined]
+        Exception, match="permission denied"
+    ):
+        conn.exec_driver_sql("SET ROLE station_t1; DELETE FROM events")
+    assert verify_database(room.svc.store.db).ok  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 15
+    seen: set[int] = set()
+    while room.table_id not in seen and time.monotonic() < deadline:
+        seen |= feed.wait(0.5) or set()
+    assert room.table_id in seen  # the synced batch notified the floor
+    feed.close()
     store.close()
