@@ -19,6 +19,7 @@ from dealer_assist.engine.hand import HandReplay, replay
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import Event, Void
 from dealer_assist.money import format_cents
+from dealer_assist.services.model import AuditEntry
 
 if TYPE_CHECKING:
     from dealer_assist.services.app import Services
@@ -90,23 +91,25 @@ class LiveView:
         self._folds: dict[int, tuple[int, HandReplay, str, str, datetime]] = {}
 
     def all(self) -> list[LiveTable]:
-        return [self.row(t.id) for t in self.store.list_tables()]
+        return self.rows(t.id for t in self.store.list_tables())
 
     def rows(self, table_ids: Iterable[int]) -> list[LiveTable]:
-        return [self.row(i) for i in sorted(set(table_ids))]
+        stopped = self._stopped_tables()
+        return [self.row(i, stopped=stopped) for i in sorted(set(table_ids))]
 
-    def row(self, table_id: int) -> LiveTable:
+    def row(self, table_id: int, *, stopped: dict[int, str] | None = None) -> LiveTable:
         table = self.store.get_table(table_id)
         if table is None:
             return LiveTable(table_id=table_id, name=f"table {table_id}", floor="removed")
         shift = self.store.current_shift(table_id)
         dealer = shift.dealer if shift is not None else ""
-        stopped = self._stopped(table_id)
+        stopped_now = (stopped if stopped is not None else self._stopped_tables())
+        stopped_text = stopped_now.get(table_id, "")
         hand = self.store.last_hand(table_id)
         if hand is None:
             latest = self.store.latest_settings(table_id)
             return LiveTable(table_id=table_id, name=table.name, dealer=dealer,
-                             game=latest.game if latest else "", floor=stopped)
+                             game=latest.game if latest else "", floor=stopped_text)
         try:
             _count, rep, last_input, actor, at = self._fold(hand.id, hand.events)
         except DealerAssistError as exc:  # a hand the games cannot fold: verify names it
@@ -121,8 +124,8 @@ class LiveView:
         status = "settled" if hand.status == "settled" else (
             "finished" if rep.over else "dealing")
         waiting: list[str] = []
-        if stopped:
-            waiting.append(stopped)
+        if stopped_text:
+            waiting.append(stopped_text)
         if rep.misdeal is not None:
             waiting.append(f"misdeal: {rep.misdeal.reason}")
         if hand.disputed:
@@ -136,18 +139,20 @@ class LiveView:
             last_input=last_input, last_actor=actor, last_at=at, floor="; ".join(waiting),
         )
 
-    def _stopped(self, table_id: int) -> str:
-        """The last sync conflict at the table, unless the floor has since resolved it."""
-        entries = [
-            e for e in self.store.audit_log(action=SYNC_CONFLICT) if e.table_id == table_id
-        ]
-        if not entries:
-            return ""
-        resolved = [
-            e for e in self.store.audit_log(action=SYNC_RESOLVED, since=entries[-1].at)
-            if e.table_id == table_id
-        ]
-        return "" if resolved else f"stopped: {entries[-1].detail}"
+    def _stopped_tables(self) -> dict[int, str]:
+        """Tables whose last sync conflict the floor has not resolved since (read once for a
+        batch of rows: two filtered reads of the audit log)."""
+        conflicts: dict[int, AuditEntry] = {}
+        for e in self.store.audit_log(action=SYNC_CONFLICT):
+            if e.table_id is not None:
+                conflicts[e.table_id] = e
+        if not conflicts:
+            return {}
+        since = min(e.at for e in conflicts.values())
+        for e in self.store.audit_log(action=SYNC_RESOLVED, since=since):
+            if e.table_id in conflicts and e.at >= conflicts[e.table_id].at:
+                del conflicts[e.table_id]
+        return {t: f"stopped: {e.detail}" for t, e in conflicts.items()}
 
     def _fold(self, hand_id: int, count: int) -> tuple[int, HandReplay, str, str, datetime]:
         cached = self._folds.get(hand_id)
