@@ -8,11 +8,12 @@ import time
 from typing import Any
 
 import pytest
-from services.support import make_room, settings
+from services.support import FAST, make_room, settings
 
 from dealer_assist.db.bootstrap import open_database
 from dealer_assist.db.notify import PgFeed, PollFeed
 from dealer_assist.db.store import SqlStore
+from dealer_assist.services import Services
 from dealer_assist.services.live import LiveView
 
 #: A bounded wait (it caps a hang; nothing asserts how long anything took).
@@ -92,3 +93,23 @@ def test_the_feed_reconnects_after_a_server_restart_and_says_refresh_everything(
         got = feed.wait(0.2)
     assert feed.connects == 2 and got is None
     feed.close()
+
+
+def test_the_floors_live_tab_follows_a_station_by_notify(qtbot: Any, pg_url: str) -> None:
+    from dealer_assist.ui.live_floor import COLUMNS, LiveFloor
+
+    floor_db = open_database(pg_url)
+    room = make_room(SqlStore(open_database(pg_url)))
+    floor = LiveFloor(Services(SqlStore(floor_db), hasher=FAST))
+    qtbot.addWidget(floor)
+    floor.show()
+    qtbot.waitUntil(lambda: floor.table.rowCount() == 1, timeout=int(BOUND_S * 1000))
+    hand = room.hand(["As", "Kd"])
+    col = COLUMNS.index("Last input")
+    qtbot.waitUntil(lambda: floor.table.item(0, col) is not None
+                    and floor.table.item(0, col).text() == "card seat 2 Kd",
+                    timeout=int(BOUND_S * 1000))
+    assert floor.rows_shown()[0].hand_id == hand
+    floor.hide()
+    floor_db.close()
+    room.svc.store.close()  # type: ignore[attr-defined]
