@@ -154,6 +154,7 @@ class Journal:
             row = self.con.execute("SELECT value FROM meta WHERE key = 'id'").fetchone()
         self.id = str(row[0])
         self.lock = threading.RLock()
+        self.closed = False
         if database:
             self.con.execute("INSERT OR IGNORE INTO meta VALUES ('database', ?)", (database,))
             kept = self.con.execute("SELECT value FROM meta WHERE key = 'database'").fetchone()[0]
@@ -231,6 +232,7 @@ class Journal:
 
     def close(self) -> None:
         with self.lock:
+            self.closed = True
             self.con.close()
 
 
@@ -755,6 +757,10 @@ class JournalStore:
         self._stopped_seen.discard(table_id)
         self._forget(table_id)
         return n
+
+    @property
+    def closed(self) -> bool:
+        return self.journal.closed
 
     def close(self) -> None:
         self.journal.close()

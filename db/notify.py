@@ -3,8 +3,9 @@
 PostgreSQL: ``LISTEN dealer_assist_live`` on a connection of its own. The triggers of schema
 0008 send the table's id from the transaction that records an event, moves a hand's status,
 adds a dispute or an audit entry about the table, so a notification arrives only for what was
-committed, as it commits. If the connection breaks (the server restarted), the feed reconnects
-at its next wait and answers None: everything may have changed meanwhile.
+committed, as it commits. The first wait connects and answers None (rebuild every row: a
+change made before LISTEN took hold is not notified); if the connection breaks (the server
+restarted), the feed reconnects at its next wait and answers None again.
 
 SQLite has no notifications: the feed polls each table's chain head and hand count, and the
 newest dispute and audit entry, a few times a second (a handful of index reads).
@@ -69,7 +70,8 @@ class PgFeed:
         except psycopg.Error:
             self.close()
             return None
-        return None if fresh and self.connects > 1 else changed
+        # (re)connected: what changed before LISTEN took hold is unknown, so rebuild everything
+        return None if fresh else changed
 
     def close(self) -> None:
         conn, self._conn = self._conn, None

@@ -34,7 +34,11 @@ class JournalLine(QLabel):
             self.timer.start()
 
     def look(self) -> None:
-        if self.store is None:
+        if self.store is None or getattr(self.store, "closed", False):
+            self.timer.stop()  # the station's store was closed: nothing more to look at
+            return
+        window = self.window()
+        if window is not self and not window.isVisible():  # the dealer's window is closed
             return
         status = self.store.status()
         if status.pending and not status.offline and (
