@@ -29,10 +29,8 @@ What waits for the server (the dealer is told so): signing in, approvals with a 
 from __future__ import annotations
 
 import json
-import sqlite3
 import threading
 import time
-import uuid
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
@@ -42,8 +40,9 @@ from typing import Any, TypeVar
 
 from sqlalchemy import func, insert, select, update
 
+from dealer_assist.db.journal_file import Journal, hand_from, hand_json, row_from, row_json
 from dealer_assist.db.store import A, E, H, L, SqlStore, T, append_audit
-from dealer_assist.errors import BadInput, DealerAssistError
+from dealer_assist.errors import DealerAssistError
 from dealer_assist.services.chain import canonical, event_hash, utc
 from dealer_assist.services.errors import Conflict, NotFound, StoreUnavailable
 from dealer_assist.services.live import SYNC_CONFLICT, SYNC_RESOLVED
@@ -69,15 +68,6 @@ RESERVE = 4
 #: tries the server again (so a dealer never waits on a dead connection for every input).
 RETRY_AFTER_S = 2.0
 
-_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS ops (id INTEGER PRIMARY KEY, table_id INTEGER NOT NULL,"
-    " kind TEXT NOT NULL, body TEXT NOT NULL, at TEXT NOT NULL, synced INTEGER NOT NULL DEFAULT 0)",
-    "CREATE INDEX IF NOT EXISTS ops_unsynced ON ops (table_id, synced, id)",
-    "CREATE TABLE IF NOT EXISTS stops (table_id INTEGER PRIMARY KEY, message TEXT NOT NULL,"
-    " at TEXT NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS reserved (hand_id INTEGER PRIMARY KEY, table_id INTEGER NOT NULL)",
-)
 
 
 class _Undo(Exception):
@@ -108,132 +98,6 @@ class JournalStatus:
             return f"Sending {self.pending} input{'s' if self.pending != 1 else ''} kept on " \
                    "this station to the server…"
         return ""
-
-
-def _row_json(r: StoredEvent) -> dict[str, Any]:
-    return {"table_id": r.table_id, "seq": r.seq, "hand_id": r.hand_id, "number": r.number,
-            "time": r.time.isoformat(), "actor": r.actor, "body": r.body,
-            "prev_hash": r.prev_hash, "hash": r.hash}
-
-
-def _row_from(d: dict[str, Any]) -> StoredEvent:
-    return StoredEvent(table_id=d["table_id"], seq=d["seq"], hand_id=d["hand_id"],
-                       number=d["number"], time=datetime.fromisoformat(d["time"]),
-                       actor=d["actor"], body=d["body"], prev_hash=d["prev_hash"],
-                       hash=d["hash"])
-
-
-def _hand_json(h: Hand) -> dict[str, Any]:
-    return {"id": h.id, "table_id": h.table_id, "shift_id": h.shift_id, "number": h.number,
-            "game": h.game, "seats": list(h.seats), "started_at": h.started_at.isoformat(),
-            "started_by": h.started_by, "settings_id": h.settings_id}
-
-
-def _hand_from(d: dict[str, Any]) -> Hand:
-    return Hand(id=d["id"], table_id=d["table_id"], shift_id=d["shift_id"], number=d["number"],
-                game=d["game"], seats=tuple(d["seats"]),
-                started_at=datetime.fromisoformat(d["started_at"]), started_by=d["started_by"],
-                settings_id=d["settings_id"], status="open", events=1)
-
-
-class Journal:
-    """The journal file: ops in the order they were made, marked when the server has them."""
-
-    def __init__(self, path: Path, *, database: str = "") -> None:
-        self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.con = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
-                                   timeout=5.0)
-        self.con.execute("PRAGMA journal_mode=WAL")
-        self.con.execute("PRAGMA synchronous=FULL")
-        for sql in _SCHEMA:
-            self.con.execute(sql)
-        row = self.con.execute("SELECT value FROM meta WHERE key = 'id'").fetchone()
-        if row is None:
-            self.con.execute("INSERT OR IGNORE INTO meta VALUES ('id', ?)", (uuid.uuid4().hex,))
-            row = self.con.execute("SELECT value FROM meta WHERE key = 'id'").fetchone()
-        self.id = str(row[0])
-        self.lock = threading.RLock()
-        self.closed = False
-        if database:
-            self.con.execute("INSERT OR IGNORE INTO meta VALUES ('database', ?)", (database,))
-            kept = self.con.execute("SELECT value FROM meta WHERE key = 'database'").fetchone()[0]
-            if kept != database:
-                self.con.close()
-                raise BadInput(
-                    f"the station's journal {path} belongs to the database {kept}, not "
-                    f"{database}: sync it there first, or give this database its own journal "
-                    "(--journal FILE); nothing was changed")
-
-    def add(self, table_id: int, kind: str, body: dict[str, Any], at: datetime) -> int:
-        with self.lock:
-            cur = self.con.execute(
-                "INSERT INTO ops (table_id, kind, body, at) VALUES (?, ?, ?, ?)",
-                (table_id, kind, json.dumps(body, sort_keys=True), utc(at).isoformat()))
-            return int(cur.lastrowid or 0)
-
-    def unsynced(self, table_id: int | None = None) -> list[tuple[int, int, str, dict[str, Any]]]:
-        sql = "SELECT id, table_id, kind, body FROM ops WHERE synced = 0"
-        args: tuple[Any, ...] = ()
-        if table_id is not None:
-            sql += " AND table_id = ?"
-            args = (table_id,)
-        with self.lock:
-            rows = self.con.execute(sql + " ORDER BY id", args).fetchall()
-        return [(int(i), int(t), str(k), json.loads(b)) for i, t, k, b in rows]
-
-    def pending_tables(self) -> list[int]:
-        with self.lock:
-            rows = self.con.execute(
-                "SELECT DISTINCT table_id FROM ops WHERE synced = 0 ORDER BY table_id").fetchall()
-        return [int(r[0]) for r in rows]
-
-    def count(self) -> int:
-        with self.lock:
-            return int(self.con.execute("SELECT count(*) FROM ops WHERE synced = 0").fetchone()[0])
-
-    def mark(self, first: int, last: int, table_id: int) -> None:
-        with self.lock:
-            self.con.execute("UPDATE ops SET synced = 1 WHERE table_id = ? AND id BETWEEN ? AND ?",
-                             (table_id, first, last))
-
-    def stops(self) -> dict[int, str]:
-        with self.lock:
-            rows = self.con.execute("SELECT table_id, message FROM stops").fetchall()
-        return {int(t): str(m) for t, m in rows}
-
-    def stop(self, table_id: int, message: str, at: datetime) -> None:
-        with self.lock:
-            self.con.execute("INSERT OR REPLACE INTO stops VALUES (?, ?, ?)",
-                             (table_id, message, utc(at).isoformat()))
-
-    def set_aside(self, table_id: int) -> int:
-        """The floor dealt with a stopped table: its unsynced ops are kept in the file but
-        marked set aside (synced = 2), and the table deals again from the server's chain."""
-        with self.lock:
-            cur = self.con.execute(
-                "UPDATE ops SET synced = 2 WHERE table_id = ? AND synced = 0", (table_id,))
-            self.con.execute("DELETE FROM stops WHERE table_id = ?", (table_id,))
-            return int(cur.rowcount)
-
-    def reserved(self, table_id: int) -> list[int]:
-        with self.lock:
-            return [int(r[0]) for r in self.con.execute(
-                "SELECT hand_id FROM reserved WHERE table_id = ? ORDER BY hand_id", (table_id,))]
-
-    def reserve(self, table_id: int, ids: Sequence[int]) -> None:
-        with self.lock:
-            self.con.executemany("INSERT OR IGNORE INTO reserved VALUES (?, ?)",
-                                 [(i, table_id) for i in ids])
-
-    def use_reserved(self, hand_id: int) -> None:
-        with self.lock:
-            self.con.execute("DELETE FROM reserved WHERE hand_id = ?", (hand_id,))
-
-    def close(self) -> None:
-        with self.lock:
-            self.closed = True
-            self.con.close()
 
 
 class JournalStore:
@@ -274,12 +138,12 @@ class JournalStore:
         knew (hands, events, heads) on top of what the server has."""
         for _op, table_id, kind, body in self.journal.unsynced():
             if kind == "start":
-                hand = _hand_from(body["hand"])
+                hand = hand_from(body["hand"])
                 self._hands[hand.id] = hand
                 self._rows[hand.id] = []
                 self._last[table_id] = hand.id
             if kind in ("start", "event"):
-                row = _row_from(body["row"])
+                row = row_from(body["row"])
                 self._heads[table_id] = (row.seq, row.hash)
                 if row.hand_id is not None:
                     self._rows.setdefault(row.hand_id, []).append(row)
@@ -495,7 +359,7 @@ class JournalStore:
                         started_at=utc(start.time), started_by=start.actor,
                         settings_id=settings_id, status="open", events=1)
             row = self._next_row(table_id, hand.id, 1, start)
-            self.journal.add(table_id, "start", {"hand": _hand_json(hand), "row": _row_json(row)},
+            self.journal.add(table_id, "start", {"hand": hand_json(hand), "row": row_json(row)},
                              start.time)
             self.journal.use_reserved(hand.id)
             self._hands[hand.id] = hand
@@ -539,7 +403,7 @@ class JournalStore:
                 raise Conflict(
                     "the hand changed at another station: reload it and enter the input again")
             row = self._next_row(hand.table_id, hand_id, expected + 1, event)
-            self.journal.add(hand.table_id, "event", {"row": _row_json(row)}, event.time)
+            self.journal.add(hand.table_id, "event", {"row": row_json(row)}, event.time)
             self._remember_row(row)
             return row
 
@@ -672,7 +536,7 @@ class JournalStore:
         cur = self.server._cursor(conn)
         for _op, _t, kind, body in ops:
             if kind in ("start", "event"):
-                row = _row_from(body["row"])
+                row = row_from(body["row"])
                 there = conn.execute(select(E.c.hash).where(
                     E.c.table_id == table_id, E.c.seq == row.seq)).first()
                 if there is not None and there.hash == row.hash:
@@ -681,7 +545,7 @@ class JournalStore:
                 if there is not None or (seq, last_hash) != (row.seq - 1, row.prev_hash):
                     return self._conflict_text(table_id, row, seq)
                 if kind == "start":
-                    h = _hand_from(body["hand"])
+                    h = hand_from(body["hand"])
                     taken = conn.execute(select(H.c.id).where(
                         (H.c.id == h.id) | ((H.c.table_id == table_id)
                                             & (H.c.number == h.number)))).first()
