@@ -22,8 +22,9 @@ message saying so, instead of forking the chain. Each batch also writes an audit
 (``journal-sync``) naming the journal and the inputs it carried; a batch whose entry is already
 on the server is not sent again.
 
-What waits for the server (the dealer is told so): signing in, approvals with a floor PIN
-(a void in a finished hand, a misdeal), seat and period marks, shifts, settings and disputes.
+Seat and period marks go the same way, with the time they collect. What waits for the server
+(the dealer is told so): signing in, approvals with a floor PIN (a void in a finished hand, a
+misdeal), shifts, settings and disputes.
 """
 
 from __future__ import annotations
@@ -121,6 +122,9 @@ class JournalStore:
         self._last: dict[int, int] = {}
         self._cache: dict[tuple[str, Any], Any] = {}
         self._ledgers: dict[int, list[LedgerLine]] = {}
+        #: Each table's seat and period events and their time collections, as far as known.
+        self._table_rows: dict[int, list[StoredEvent]] = {}
+        self._time_lines: dict[int, list[LedgerLine]] = {}
         self._stopped_seen: set[int] = set()
         self._load_journal()
         #: Batches synced (for the tests and the status line).
@@ -142,7 +146,7 @@ class JournalStore:
                 self._hands[hand.id] = hand
                 self._rows[hand.id] = []
                 self._last[table_id] = hand.id
-            if kind in ("start", "event"):
+            if kind in ("start", "event", "table-event"):
                 row = row_from(body["row"])
                 self._heads[table_id] = (row.seq, row.hash)
                 if row.hand_id is not None:
@@ -200,6 +204,8 @@ class JournalStore:
                 self._rows.pop(hand_id, None)
                 self._ledgers.pop(hand_id, None)
             self._last.pop(table_id, None)
+            self._table_rows.pop(table_id, None)
+            self._time_lines.pop(table_id, None)
             self._cache = {k: v for k, v in self._cache.items() if k[1] != table_id}
 
     def _must_journal(self, table_id: int) -> bool:
@@ -298,8 +304,26 @@ class JournalStore:
         return self._read(("ledger", hand_id), lambda: self.server.ledger(hand_id))
 
     def table_level_events(self, table_id: int) -> list[StoredEvent]:
-        return self._read(("table-events", table_id),
+        if self._journaled(table_id) and table_id in self._table_rows:
+            return list(self._table_rows[table_id])
+        rows = self._read(("table-events", table_id),
                           lambda: self.server.table_level_events(table_id))
+        self._table_rows[table_id] = list(rows)
+        return rows
+
+    def time_ledger(self, table_id: int | None = None, *, since: datetime | None = None,
+                    until: datetime | None = None) -> list[LedgerLine]:
+        whole = table_id is not None and since is None and until is None
+        if whole and self._journaled(table_id) and table_id in self._time_lines:  # type: ignore[arg-type]
+            return list(self._time_lines[table_id])  # type: ignore[index]
+        lines = self._read(("time-ledger", table_id, since, until),
+                           lambda: self.server.time_ledger(table_id, since=since, until=until))
+        if whole:
+            self._time_lines[table_id] = list(lines)  # type: ignore[index]
+        return lines
+
+    def settings_versions(self, table_id: int) -> list[TableSettings]:
+        return self._read(("versions", table_id), lambda: self.server.settings_versions(table_id))
 
     # --- writes ----------------------------------------------------------------------------------
     def _remember_row(self, row: StoredEvent) -> None:
@@ -407,6 +431,46 @@ class JournalStore:
             self._remember_row(row)
             return row
 
+    def append_table_event(
+        self, table_id: int, *, expected: int, event: NewEvent, lines: Sequence[LedgerLine]
+    ) -> tuple[StoredEvent, list[LedgerLine]]:
+        """A seat or period mark and the time it collects: the server's, or kept in the
+        journal with its sequence number and hash like a hand's input."""
+        self._check_stopped(table_id)
+        with self._lock:
+            if not self._must_journal(table_id):
+                try:
+                    row, done = self._server(lambda: self.server.append_table_event(
+                        table_id, expected=expected, event=event, lines=lines))
+                except StoreUnavailable:
+                    pass
+                else:
+                    self._remember_table_row(row, done)
+                    return row, done
+            known = self._table_rows.get(table_id)
+            if known is None:
+                raise StoreUnavailable(self._last_error)
+            if len(known) != expected:
+                raise Conflict(
+                    "the table's seats changed at another station: reload and enter it again")
+            row = self._next_row(table_id, None, expected + 1, event)
+            done = [replace(x, hand_id=None, table_id=table_id, seq=row.seq, at=row.time)
+                    for x in lines]
+            self.journal.add(table_id, "table-event", {"row": row_json(row), "lines": [
+                {"kind": x.kind, "detail": x.detail, "seat": x.seat, "amount": x.amount,
+                 "period": x.period} for x in done]}, event.time)
+            self._remember_table_row(row, done)
+            return row, done
+
+    def _remember_table_row(self, row: StoredEvent, done: Sequence[LedgerLine]) -> None:
+        self._heads[row.table_id] = (row.seq, row.hash)
+        known = self._table_rows.get(row.table_id)
+        if known is not None:
+            known.append(row)
+        lines = self._time_lines.get(row.table_id)
+        if lines is not None:
+            lines.extend(done)
+
     def settle_hand(self, hand_id: int, lines: Sequence[LedgerLine]) -> None:
         self._ledgers[hand_id] = list(lines)
         self._hand_op(hand_id, "settle", lambda: self.server.settle_hand(hand_id, lines), {
@@ -493,7 +557,8 @@ class JournalStore:
             raise TableStopped(conflict)
         self.journal.mark(first, last, table_id)
         self.synced_batches += 1
-        for key_ in [k for k in self._cache if k[0] in ("last", "events", "hand", "head")]:
+        for key_ in [k for k in self._cache
+                     if k[0] in ("last", "events", "hand", "head", "table-events", "time-ledger")]:
             self._cache.pop(key_, None)
         return sent
 
@@ -520,7 +585,7 @@ class JournalStore:
                                    ops)
             if conflict is not None:
                 raise _Undo(conflict)
-            seqs = [o[3]["row"]["seq"] for o in ops if o[2] in ("start", "event")]
+            seqs = [o[3]["row"]["seq"] for o in ops if "row" in o[3]]
             span = f"events seq {seqs[0]}-{seqs[-1]}" if seqs else "no events"
             append_audit(conn, [{
                 "at": datetime.now(UTC), "actor": None, "action": JOURNAL_SYNC,
@@ -535,7 +600,26 @@ class JournalStore:
         new_events: list[tuple[Any, ...]] = []
         cur = self.server._cursor(conn)
         for _op, _t, kind, body in ops:
-            if kind in ("start", "event"):
+            if kind == "table-event":
+                row = row_from(body["row"])
+                there = conn.execute(select(E.c.hash).where(
+                    E.c.table_id == table_id, E.c.seq == row.seq)).first()
+                if there is not None and there.hash == row.hash:
+                    seq, last_hash = row.seq, row.hash
+                    continue
+                if there is not None or (seq, last_hash) != (row.seq - 1, row.prev_hash):
+                    return self._conflict_text(table_id, row, seq)
+                cur.execute(self.server._sql["insert"], (
+                    table_id, row.seq, None, row.number, self.server._time(row.time),
+                    row.actor, str(row.body.get("type", "")), canonical(row.body),
+                    row.prev_hash, row.hash))
+                if body["lines"]:
+                    conn.execute(insert(L), [dict(x, hand_id=None, settlement=0,
+                                                  table_id=table_id, seq=row.seq)
+                                             for x in body["lines"]])
+                seq, last_hash = row.seq, row.hash
+                new_events.append((row.seq,))
+            elif kind in ("start", "event"):
                 row = row_from(body["row"])
                 there = conn.execute(select(E.c.hash).where(
                     E.c.table_id == table_id, E.c.seq == row.seq)).first()

@@ -296,3 +296,35 @@ def test_a_station_with_its_own_role_in_the_stations_group_rides_out_a_cut(
     assert room.table_id in seen  # the synced batch notified the floor
     feed.close()
     store.close()
+
+
+def test_seat_and_period_marks_and_their_time_go_through_the_journal_once(
+    room: Room, proxy: Proxy, pg_url: str, tmp_path: Path
+) -> None:
+    """At a table that collects time, the marks made while offline and the time they collect
+    reach the server once, and verify folds them again and finds the same collections."""
+    from services.test_time_collection import time_room
+
+    time_room(room)
+    clock = Clock()
+    st = _station(proxy, pg_url, tmp_path, clock)
+    store: JournalStore = st.store  # type: ignore[assignment]
+    dee = st.sign_in("dee", "1111")
+    st.seat_in(dee, room.table_id, 1)  # online: the station knows the table's marks
+    proxy.cut()
+    st.seat_in(dee, room.table_id, 3)
+    now = st.mark_period(dee, room.table_id)
+    assert [(x.seat, x.amount, x.period) for x in now.collect] == [(1, 500, 1), (3, 500, 1)]
+    assert store.journal.count() == 2
+    proxy.restore()
+    clock.t += 10
+    assert store.sync() == 2
+    assert store.sync() == 0
+    lines = room.svc.store.time_ledger(room.table_id)
+    assert [(x.seat, x.amount, x.seq) for x in lines] == [
+        (1, 500, now.last.seq), (3, 500, now.last.seq)]  # type: ignore[union-attr]
+    assert [e.body["type"] for e in room.svc.store.table_level_events(room.table_id)] == [
+        "seat_in", "seat_in", "period"]
+    report = verify_database(room.svc.store.db)  # type: ignore[attr-defined]
+    assert report.ok, report
+    store.close()
