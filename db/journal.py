@@ -53,10 +53,10 @@ from dealer_assist.services.model import (
     Hand,
     LedgerLine,
     NewEvent,
+    SettingsVersion,
     Shift,
     StoredEvent,
     Table,
-    TableSettings,
     UserSecret,
 )
 
@@ -232,10 +232,10 @@ class JournalStore:
     def get_table(self, table_id: int) -> Table | None:
         return self._read(("table", table_id), lambda: self.server.get_table(table_id))
 
-    def latest_settings(self, table_id: int) -> TableSettings | None:
+    def latest_settings(self, table_id: int) -> SettingsVersion | None:
         return self._read(("settings", table_id), lambda: self.server.latest_settings(table_id))
 
-    def get_settings(self, settings_id: int) -> TableSettings | None:
+    def get_settings(self, settings_id: int) -> SettingsVersion | None:
         return self._read(("settings-id", settings_id),
                           lambda: self.server.get_settings(settings_id))
 
@@ -322,7 +322,7 @@ class JournalStore:
             self._time_lines[table_id] = list(lines)  # type: ignore[index]
         return lines
 
-    def settings_versions(self, table_id: int) -> list[TableSettings]:
+    def settings_versions(self, table_id: int) -> list[SettingsVersion]:
         return self._read(("versions", table_id), lambda: self.server.settings_versions(table_id))
 
     # --- writes ----------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from dealer_assist.engine.base import called_off
 from dealer_assist.engine.hand import HandReplay, replay
+from dealer_assist.engine.log import hand_events
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import Event, Void
 from dealer_assist.money import format_cents
@@ -159,9 +160,10 @@ class LiveView:
         if cached is not None and cached[0] == count:
             return cached
         rows = self.store.hand_events(hand_id)
-        rep = replay([r.event for r in rows])
+        events = hand_events(r.body for r in rows)
+        rep = replay(events)
         last = rows[-1]
-        folded = (len(rows), rep, _last_input(last.event), last.actor, last.time)
+        folded = (len(rows), rep, _last_input(events[-1]), last.actor, last.time)
         if len(self._folds) > 512:
             self._folds.clear()
         self._folds[hand_id] = folded

@@ -222,7 +222,7 @@ def test_an_input_whose_answer_was_lost_is_not_recorded_twice(
 ) -> None:
     """The server committed an input but the station never heard back, so it kept the same
     input in its journal: the same table, sequence number and hash, passed over at sync."""
-    from dealer_assist.services.app import _body
+    from dealer_assist.services.base import _body
     from dealer_assist.services.model import NewEvent
 
     clock = Clock()
