@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.services import Services
@@ -66,7 +67,8 @@ class LiveFloor(QWidget):
         super().__init__(parent)
         self.setObjectName("live-floor")
         self.view = LiveView(services)
-        self._feed_factory = feed_factory or (lambda: feed_for(services))
+        self._services = services
+        self._feed_factory = feed_factory
         self._rows: dict[int, LiveTable] = {}
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -85,7 +87,7 @@ class LiveFloor(QWidget):
         top.addWidget(self.title, 1)
         self.show_all = QCheckBox("tables without a shift too")
         self.show_all.setObjectName("live-show-all")
-        self.show_all.toggled.connect(lambda _on: self._draw())
+        self.show_all.toggled.connect(self._toggled)
         top.addWidget(self.show_all)
         root.addLayout(top)
         self.notice = QLabel("")
@@ -104,7 +106,7 @@ class LiveFloor(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         # Enter or a double click (Qt's "activated")
-        self.table.activated.connect(lambda index: self._open_row(index.row()))
+        self.table.activated.connect(self._activated)
         root.addWidget(self.table, 1)
         hint = QLabel("Enter or double click: the table's current hand in the floor console, "
                       "read-only")
@@ -117,7 +119,7 @@ class LiveFloor(QWidget):
         """Start following the feed (the screen does it when it is shown)."""
         if self._thread is not None and self._thread.is_alive():
             return
-        feed = self._feed_factory()
+        feed = self._feed_factory() if self._feed_factory else feed_for(self._services)
         if feed is None:  # a store without a feed (in memory): look at every table each time
             self._timer.start()
             return
@@ -211,6 +213,12 @@ class LiveFloor(QWidget):
             return None
         item = self.table.item(rows[0].row(), 0)
         return int(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
+
+    def _toggled(self, _on: bool) -> None:
+        self._draw()
+
+    def _activated(self, index: Any) -> None:
+        self._open_row(index.row())
 
     def _open_row(self, r: int) -> None:
         item = self.table.item(r, 0)
