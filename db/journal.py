@@ -268,15 +268,25 @@ class JournalStore:
         return hand
 
     def _last_from_server(self, table_id: int) -> Hand | None:
+        """The table's last hand, and what the next hand needs of it should the server then
+        stop answering: the chain head, the hand's events, its ledger once settled."""
         hand = self.server.last_hand(table_id)
         head = self.server.chain_head(table_id)
+        rows = self._rows.get(hand.id) if hand is not None else None
+        if hand is not None and (rows is None or len(rows) != hand.events):
+            rows = list(self.server.hand_events(hand.id))
+        ledger = None
+        if hand is not None and hand.status == "settled" and hand.id not in self._ledgers:
+            ledger = self.server.ledger(hand.id)
         with self._lock:
             if head is not None:
                 self._heads[table_id] = (head.seq, head.hash)
             if hand is not None:
                 self._hands[hand.id] = hand
                 self._last[table_id] = hand.id
-                self._rows.pop(hand.id, None)
+                self._rows[hand.id] = list(rows or [])
+                if ledger is not None:
+                    self._ledgers[hand.id] = list(ledger)
         return hand
 
     def get_hand(self, hand_id: int) -> Hand | None:

@@ -75,6 +75,7 @@ def test_a_station_deals_through_a_cut_and_syncs_every_input_once(
     dee = st.sign_in("dee", "1111")
     first = st.start_hand(dee, room.table_id)
     _deal(st, dee, first.hand.id, [(1, "As")])
+    assert st.current_hand(room.table_id) is not None  # a resume check reads the last hand
 
     proxy.cut()
     _deal(st, dee, first.hand.id, [(2, "Kd"), (3, "9c")])  # offline from here
@@ -327,4 +328,36 @@ def test_seat_and_period_marks_and_their_time_go_through_the_journal_once(
         "seat_in", "seat_in", "period"]
     report = verify_database(room.svc.store.db)  # type: ignore[attr-defined]
     assert report.ok, report
+    store.close()
+
+
+def test_regression_a_hand_started_offline_after_a_resume_check_finds_the_last_hands_carry(
+    room: Room, proxy: Proxy, pg_url: str, tmp_path: Path
+) -> None:
+    """Champs and Cowards carries its button and bonus pool from the last hand: a station that
+    had looked the last hand up online (as a resume check does) starts the next hand offline
+    from what it kept of that hand, not from a read the server no longer answers."""
+    from .crash_child import plan
+    from .test_crash_and_concurrency import CC_TABLE
+
+    table = room.svc.add_table(room.admin, CC_TABLE, name="CC 1")
+    room.svc.open_shift(room.dealer, table.id, floor="fran")
+    clock = Clock()
+    st = _station(proxy, pg_url, tmp_path, clock)
+    store: JournalStore = st.store  # type: ignore[assignment]
+    dee = st.sign_in("dee", "1111")
+    events = plan(5, 1)
+    now = st.start_hand(dee, table.id, seats=list(events[0].seats))  # type: ignore[attr-defined]
+    for ev in events[1:]:
+        now = st.record(dee, now.hand.id, ev)
+    st.settle(dee, now.hand.id)
+    assert st.current_hand(table.id) is None  # looked up on the server: settled
+    proxy.cut()
+    second = plan(5, 2)
+    nxt = st.start_hand(dee, table.id, seats=list(second[0].seats))  # type: ignore[attr-defined]
+    assert nxt.hand.number == 2 and store.journal.count() == 1
+    proxy.restore()
+    clock.t += 10
+    assert store.sync() == 1
+    assert verify_database(room.svc.store.db).ok  # type: ignore[attr-defined]
     store.close()
