@@ -85,7 +85,8 @@ class VerifyReport:
         since = "" if self.since is None else f"since checkpoint {self.since}: "
         anchored = f"; {self.anchored}" if self.anchored else ""
         return (
-            f"intact: {since}{self.tables} tables, {self.hands} hands, {self.events} events; "
+            f"intact: {since}{_count(self.tables, 'table')}, {_count(self.hands, 'hand')}, "
+            f"{_count(self.events, 'event')}; "
             "every chain links, every hand replays, every settlement conserves chips and "
             "matches the ledger, every fee is its settings version's, every time collection "
             "matches the seat and period events" + audit + anchored
@@ -104,6 +105,10 @@ class HandInfo:
 LINK_BROKEN = ("its previous-hash does not match the event before it (an event was deleted, "
                "inserted or reordered)")
 HASH_BROKEN = "its hash does not match its content (it was changed after it was recorded)"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def hand_number_wrong(number: int, hand_id: int, count: int) -> str:

@@ -106,7 +106,7 @@ def test_demo_then_verify_then_a_shift_report(bundle: Path, station: dict[str, s
     assert r.returncode == 0, r.stdout + r.stderr
     r = _run(bundle, station, "--db", db, "verify")
     assert r.returncode == 0, r.stdout + r.stderr
-    assert r.stdout.startswith("intact: 1 tables, 6 hands")
+    assert r.stdout.startswith("intact: 1 table, 6 hands")
     pdf = tmp_path / "shift.pdf"
     r = _run(bundle, station, "--db", db, "report", "shift", "--out", str(pdf),
              "--as", "fran", "--pin", "2000")
