@@ -182,9 +182,9 @@ class FloorConsole(QWidget):
         self.reveal_reason = QLineEdit()
         self.reveal_reason.setObjectName("reveal-reason")
         self.reveal_reason.setPlaceholderText("why reveal? (required, logged)")
-        self.reveal_reason.setMinimumWidth(150)
+        self.reveal_reason.setMinimumWidth(260)
         self.reveal_reason.returnPressed.connect(self.reveal)
-        bar.addWidget(self.reveal_reason)
+        bar.addWidget(self.reveal_reason, 1)
         self.reveal_button = QPushButton("Reveal  [R]")
         self.reveal_button.setObjectName("reveal")
         self.reveal_button.setToolTip("show destroyed hands' cards (floor only; logged)")
@@ -209,23 +209,23 @@ class FloorConsole(QWidget):
         self.verify_button = QPushButton("Verify  [V]")
         self.verify_button.setObjectName("verify")
         self.verify_button.clicked.connect(self.verify)
-        # two rows, so the console fits a 1280x800 station: the hand's own actions, then the
-        # shift's and the room's
-        for b in (self.reveal_button, self.dispute_button, self.hand_pdf, self.shift_pdf):
-            bar.addWidget(b)
+        # short rows, so the console fits a 1280x800 station, leaves the Find panel its room
+        # and the replay felt its height: the reveal with a reason box wide enough to read, the
+        # hand's and shift's papers, then the room's actions beside the hand's log
+        bar.addWidget(self.reveal_button)
+        bar.addWidget(self.dispute_button)
         rl.addLayout(bar)
-        print_bar = QHBoxLayout()
-        print_bar.addWidget(self.print_hand)
-        print_bar.addWidget(self.print_shift)
+        papers = QHBoxLayout()
+        for b in (self.hand_pdf, self.shift_pdf, self.print_hand, self.print_shift):
+            papers.addWidget(b)
+        papers.addStretch(1)
+        rl.addLayout(papers)
+        room_bar = QHBoxLayout()
         self.count_button = QPushButton("Drop count…  [C]")
         self.count_button.setObjectName("count")
         self.count_button.setToolTip("enter the count team's count of this hand's shift "
                                      "(logged; a correction keeps the first count)")
         self.count_button.clicked.connect(self.enter_count)
-        print_bar.addWidget(self.count_button)
-        print_bar.addWidget(self.verify_button)
-        print_bar.addStretch(1)
-        rl.addLayout(print_bar)
         log = QFrame()
         log.setObjectName("Panel")
         lg = QVBoxLayout(log)
@@ -237,7 +237,10 @@ class FloorConsole(QWidget):
         self.disputes_label.setObjectName("disputes")
         self.disputes_label.setWordWrap(True)
         lg.addWidget(self.disputes_label)
-        rl.addWidget(log)
+        room_bar.addWidget(log, 1)
+        for b in (self.count_button, self.verify_button):
+            room_bar.addWidget(b, 0, Qt.AlignmentFlag.AlignTop)
+        rl.addLayout(room_bar)
         split.addWidget(right)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
