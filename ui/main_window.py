@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 
+from dealer_assist.errors import DealerAssistError
 from dealer_assist.services import PERMISSIONS, Services, Session
 from dealer_assist.ui.controllers import DealerController, FloorController
 from dealer_assist.ui.dealer_window import DealerScreen
@@ -30,7 +31,7 @@ from dealer_assist.ui.qt import (
 )
 from dealer_assist.ui.room_dialog import install_room_menu
 from dealer_assist.ui.startup import note_when_shown
-from dealer_assist.ui.station import install_menus
+from dealer_assist.ui.station import install_menus, remember_theme
 from dealer_assist.ui.theme import THEMES, apply_theme, current_theme, get_theme
 from dealer_assist.ui.users_dialog import UsersWindow
 
@@ -135,6 +136,11 @@ class MainWindow(QMainWindow):
         theme = get_theme(names[(names.index(now) + 1) % len(names)])
         apply_theme(application(), theme)
         self._label_theme()
+        try:  # the next start uses it too (unless --theme says otherwise)
+            remember_theme(theme.name)
+        except DealerAssistError as exc:  # a read-only settings store: the switch still holds
+            self.theme_button.setToolTip(str(exc))
+            logging.getLogger(__name__).warning("%s", exc)
         if self.dealer is not None:
             self.dealer.refresh()
         if self.floor is not None and self.floor.c.replay is not None:

@@ -101,6 +101,23 @@ def save(settings: StationSettings) -> None:
         )
 
 
+def remember_theme(theme: str) -> None:
+    """Keep ``theme`` (switched with F9) for this station's next start; ``--theme`` still wins.
+    Only the theme is written: a station never set up stays so (its first run still asks)."""
+    if theme not in THEMES:
+        raise BadInput(f'unknown theme "{theme}": choose dark or light')
+    q = _qsettings()
+    q.setValue("station/theme", theme)
+    q.sync()
+    if q.status() != QSettings.Status.NoError:
+        raise DealerAssistError(
+            f"the theme could not be kept in {q.fileName()}: it is used until the app closes "
+            "(check that the folder is writable)"
+        )
+    if "now" in _CURRENT:
+        _CURRENT["now"] = replace(_CURRENT["now"], theme=theme)
+
+
 _CURRENT: dict[str, StationSettings] = {}
 
 

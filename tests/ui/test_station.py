@@ -187,3 +187,50 @@ def test_print_dialog_starts_on_the_station_printer(qtbot: Any, tmp_path: Path,
     monkeypatch.setattr(printing, "QPrintDialog", Dialog)
     assert printing.print_pdf(None, tmp_path / "r.pdf", title="Shift") is None
     assert chosen in (["cage-laser"], [""])  # Qt keeps the name only if such a printer exists
+
+
+def test_f9_keeps_the_theme_for_the_next_start_unless_theme_is_given(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_services: Any
+) -> None:
+    """Regression: F9 switched the theme for this run only; the next start went back to the
+    stored one. Now F9 stores it, the next start opens in it, and ``--theme`` still wins."""
+    from dealer_assist.ui import main_window
+    from dealer_assist.ui.theme import DARK, apply_theme, current_theme
+
+    url = f"sqlite:///{tmp_path / 'room.sqlite3'}"
+    station.save(station.StationSettings(database=url, cardroom="Riverside", theme="dark"))
+    apply_theme(QApplication.instance(), DARK)
+    svc = sqlite_services
+    win = main_window.MainWindow(svc, svc.sign_in("dana", "1111"))
+    qtbot.addWidget(win)
+    win.show()
+    win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win)
+    qtbot.keyClick(win, Qt.Key.Key_F9)
+    assert current_theme().name == "light"
+    kept = station.load()
+    assert kept is not None and kept.theme == "light"
+    assert kept.database == url and kept.cardroom == "Riverside"  # the rest untouched
+
+    started: list[str] = []
+    monkeypatch.setattr(main_window, "open_app",
+                        lambda services, *, theme, where: started.append(theme) or 0)
+    assert main(["app"]) == 0
+    assert main(["app", "--theme", "dark"]) == 0
+    assert started == ["light", "dark"]
+    qtbot.keyClick(win, Qt.Key.Key_F9)
+    assert station.load().theme == "dark"  # type: ignore[union-attr]
+
+
+def test_f9_on_a_station_never_set_up_keeps_it_unset(qtbot: Any, sqlite_services: Any) -> None:
+    """Storing the theme alone does not mark the station as set up: its first run still asks."""
+    from dealer_assist.ui.main_window import MainWindow
+
+    svc = sqlite_services
+    win = MainWindow(svc, svc.sign_in("dana", "1111"))
+    qtbot.addWidget(win)
+    win.show()
+    win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win)
+    qtbot.keyClick(win, Qt.Key.Key_F9)
+    assert station.load() is None
