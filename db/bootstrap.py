@@ -181,7 +181,19 @@ def open_database(
                 )
             if current is not None:
                 db.backup = backup_sqlite(db, current)
-            run_upgrade(db)
+            try:
+                run_upgrade(db)
+            except DBAPIError as exc:
+                if not _not_owner(exc):
+                    raise
+                # the stations' role (db upgrade --station-role) records and reads only: the
+                # upgrade is the owner's, and the failed attempt changed nothing (one transaction)
+                engine.dispose()
+                raise StoreUnavailable(
+                    f"this database needs an upgrade (schema {current or 'empty'} -> {head}), "
+                    f"which the role opening {db.describe()} may not do: run `dealer-assist db "
+                    "upgrade` as the owner role; nothing was changed"
+                ) from exc
     except DBAPIError as exc:
         engine.dispose()
         raise unavailable(exc, db.describe()) from exc
@@ -290,6 +302,13 @@ def backup_sqlite(db: Database, revision: str) -> Path | None:
     finally:
         src.close()
     return target
+
+
+def _not_owner(exc: DBAPIError) -> bool:
+    """Whether a database error is a missing privilege (PostgreSQL's 42501, "must be owner")."""
+    sqlstate = str(getattr(exc.orig, "sqlstate", "") or "")
+    low = str(exc.orig).lower()
+    return sqlstate == "42501" or "permission denied" in low or "must be owner" in low
 
 
 def unavailable(exc: BaseException, where: str) -> StoreUnavailable:

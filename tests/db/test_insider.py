@@ -693,3 +693,40 @@ def test_imported_hand_is_recorded_and_feeds_no_continuity(room: Room, database:
     room.svc.settle(room.dealer, room.hand(["Ad", "Kd", "Qd"]))
     report = verify_database(database)
     assert report.ok, report.summary()
+
+
+@pytest.mark.postgres
+def test_station_role_on_a_database_needing_an_upgrade_is_told_to_upgrade_as_the_owner(
+    pg_cluster: object, pg_url: str
+) -> None:
+    """Regression: the stations' role (``db upgrade --station-role``) opening a database one
+    schema behind got a generic database error from the failed upgrade. Now it is told that the
+    database needs an upgrade and who runs it; nothing was changed."""
+    from alembic.script import ScriptDirectory
+
+    from dealer_assist.db.bootstrap import _alembic_config
+    from dealer_assist.services.errors import StoreUnavailable
+
+    owner = open_database(pg_url)
+    with owner.engine.begin() as conn:
+        conn.exec_driver_sql("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = "
+                             "'station') THEN CREATE ROLE station LOGIN; END IF; END $$")
+    make_room(SqlStore(owner))
+    owner.close()
+    assert main(["--db", pg_url, "db", "upgrade", "--station-role", "station"]) == 0
+    head = ScriptDirectory.from_config(_alembic_config()).get_revision("head")
+    assert head is not None and isinstance(head.down_revision, str)
+    owner = open_database(pg_url, upgrade=False)
+    _sql(owner, "UPDATE alembic_version SET version_num = %s", (head.down_revision,))
+    owner.close()
+
+    with pytest.raises(StoreUnavailable) as refused:
+        open_database(pg_url.replace("postgres@", "station@"))
+    text = str(refused.value)
+    assert text.startswith("this database needs an upgrade")
+    assert "run `dealer-assist db upgrade` as the owner role" in text
+    import psycopg
+
+    with psycopg.connect(pg_url.replace("postgresql+psycopg://", "postgresql://")) as conn:
+        row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+    assert row == (head.down_revision,)  # nothing was changed
