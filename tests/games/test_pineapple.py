@@ -158,7 +158,7 @@ def test_ruling_pineapple_1_short_all_in_does_not_reopen_and_min_raise_is_the_la
     lines += [a("call", 1), a("all-in", 2)]
     assert "not reopened" in refused(*lines, a("raise", 3, to=2000))
     p = GAME.prompt(play(*lines).state)
-    assert [x.label for x in p.actions] == ["Call $3", "Fold"]
+    assert [x.label for x in p.actions if x.kind != "kill"] == ["Call $3", "Fold"]
     hand = play(*lines, a("call", 3), a("call", 1))
     assert hand.state.phase == "board" and hand.state.bet.pot == 2700
 
@@ -188,6 +188,9 @@ def test_ruling_pineapple_2_discard_after_the_betting_and_before_the_board_card(
     deal = p.action("board")
     assert deal is not None and not deal.enabled
     assert [x.input for x in p.actions if x.kind == "discard"] == [Cards(1, 1, unseen=True)] * 2
+    # every seat still in may be killed (a fouled hand), not only those owing a discard
+    kills = {x.seat: x.label for x in p.actions if x.kind == "kill"}
+    assert set(kills) == {1, 2, 3} and kills[1] == "Kill seat 1's hand (no discard)"
     text = refused(*closed, discard(2), board("Ah", "Kd", "7c"))
     assert "seat 1, seat 3 must discard before the flop" in text
     assert "pineapple-2" in text

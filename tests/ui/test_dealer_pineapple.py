@@ -80,3 +80,43 @@ def test_pot_limit_crazy_pineapple_through_the_screen(
     key(qtbot, screen, "m")  # the last may muck
     assert screen.c.now.over
     assert screen.push.totals.text().startswith("In all:")
+
+
+def test_kill_is_offered_while_a_seat_is_in_with_a_reason_and_cancel(
+    qtbot: Any, sqlite_services: Services, monkeypatch: Any
+) -> None:
+    """Regression: the screen offered Kill only while discards were owed, though the hand log
+    takes a kill at any point (a fouled hand). Now the seat to act may be killed in the betting
+    too: the reason box is the confirmation (Cancel records nothing), and the reason typed is
+    the one the hand keeps."""
+    from dealer_assist.games.pineapple.events import Kill
+
+    svc = sqlite_services
+    svc.add_table(svc.sign_in("ada", "9999"), TABLE)
+    screen = open_screen(qtbot, svc, table="Crazy-1")
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    assert screen.c.now is not None and screen.prompt is not None
+    seat = screen.prompt.to_act
+    kill = screen.actions.button_for("kill")
+    assert kill is not None and kill.isEnabled() and f"seat {seat}" in kill.text()
+    answers = [QDialog.DialogCode.Rejected, QDialog.DialogCode.Accepted]
+
+    def answer(dialog: InputDialog) -> int:
+        assert dialog.choice is not None
+        dialog.choice.setCurrentText("fouled hand: four cards")
+        dialog.attempt()
+        return answers.pop(0)
+
+    monkeypatch.setattr(InputDialog, "exec", answer)
+    n = len(screen.c.now.replay.steps)
+    qtbot.mouseClick(kill, Qt.MouseButton.LeftButton)  # Cancel: nothing recorded
+    assert len(screen.c.now.replay.steps) == n
+    kill = screen.actions.button_for("kill")
+    assert kill is not None
+    qtbot.mouseClick(kill, Qt.MouseButton.LeftButton)
+    assert len(screen.c.now.replay.steps) == n + 1, screen.refusal.text()
+    last = screen.c.now.replay.steps[-1].event
+    assert isinstance(last, Kill) and last.seat == seat and last.reason == "fouled hand: four cards"
+    state = screen.c.now.state
+    assert seat not in state.live and dict(state.killed)[seat] == "fouled hand: four cards"
+    assert answers == []  # the reason box was asked both times

@@ -97,7 +97,7 @@ def step(state: State, event: Event) -> State:
     if seat is not None and seat not in state.settings.seats:
         raise RuleViolation(f"seat {seat} is not in this hand")
     if isinstance(event, Kill):
-        return _kill(state, event.seat)
+        return _kill(state, event.seat, event.reason)
     if isinstance(event, Discard):
         return _discard(state, event)
     if isinstance(event, BoardDealt):
@@ -211,12 +211,12 @@ def _board(state: State, event: BoardDealt) -> State:
     return evolve(moved, phase=BETTING)
 
 
-def _kill(state: State, seat: int) -> State:
+def _kill(state: State, seat: int, why: str = "") -> State:
     if state.phase == SHOWDOWN:
         raise violation(
             f"at the showdown a hand is shown or mucked: seat {seat} mucks instead", 3)
     bet = betting.kill(state.bet, seat)
-    reason = "missed discard" if seat in state.owing() else "killed by the dealer"
+    reason = why.strip() or ("missed discard" if seat in state.owing() else "killed by the dealer")
     return _after_betting(evolve(state, bet=bet, killed=(*state.killed, (seat, reason))))
 
 

@@ -40,8 +40,20 @@ def _betting_prompt(state: State) -> Prompt:
         f"{money(state.bet.stacks[i])} behind, pot {money(state.bet.pot)}): "
         + ", ".join(opts.labels)
     )
+    # a fouled hand is declared dead when it is found, not only when a discard is missed
+    actions.append(kill_action(opts.seat, owing=False))
     notes = (opts.note,) if opts.note else ()
     return Prompt(BETTING, opts.seat, message, tuple(actions), notes)
+
+
+def kill_action(seat: int, *, owing: bool) -> Action:
+    """Declaring seat ``seat``'s hand dead: the dealer picks or types why, and the reason box
+    (with Record or Cancel) is the confirmation, since a dead hand cannot come back in."""
+    if owing:
+        return Action("kill", f"Kill seat {seat}'s hand (no discard)", seat, None,
+                      input=Choice("reason", ("missed discard",), free=True))
+    return Action("kill", f"Kill seat {seat}'s hand (dead, chips stay in the pot)", seat, None,
+                  input=Choice("reason", ("fouled hand", "exposed hand"), free=True))
 
 
 def _board_prompt(state: State) -> Prompt:
@@ -52,9 +64,8 @@ def _board_prompt(state: State) -> Prompt:
     for k, seat in enumerate(owing):
         actions.append(Action("discard", f"Seat {seat} discards", seat, None,
                               "d" if k == 0 else "", input=Cards(1, 1, unseen=True)))
-    for seat in owing:
-        actions.append(Action("kill", f"Kill seat {seat}'s hand (no discard)", seat, None,
-                              input=Choice("reason", ("missed discard",), free=True)))
+    for seat in state.live:  # a seat still in may be killed, owing a discard or not
+        actions.append(kill_action(seat, owing=seat in owing))
     reason = ""
     if owing:
         reason = "still to discard: " + ", ".join(f"seat {s}" for s in owing)
