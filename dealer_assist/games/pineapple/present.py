@@ -48,7 +48,7 @@ def _betting_prompt(state: State) -> Prompt:
 
 def kill_action(seat: int, *, owing: bool) -> Action:
     """Declaring seat ``seat``'s hand dead: the dealer picks or types why, and the reason box
-    (with Record or Cancel) is the confirmation, since a dead hand cannot come back in."""
+    (with Record or Cancel) is the confirmation, since only Undo takes a dead hand back."""
     if owing:
         return Action("kill", f"Kill seat {seat}'s hand (no discard)", seat, None,
                       input=Choice("reason", ("missed discard",), free=True))
