@@ -17,7 +17,7 @@ from dealer_assist.reports.layouts import render_audit
 from dealer_assist.services import NotAllowed
 
 from .pdftext import pages
-from .room import Room, make_room
+from .room import Clock, Room, make_room
 
 AT = datetime(2026, 11, 22, 2, 0, tzinfo=UTC)
 
@@ -205,7 +205,9 @@ def test_audit_and_day_reports_render(tmp_path: Path) -> None:
     assert "Day summary: all tables" in text and "Saturday 21 November 2026" in text
     assert "Signature — Cora Cashier" in text and "Signature — Francesca Floor" in text
     assert d.report.total("hands") == 3
-    assert room.store.audit[-1].detail.startswith("day summary: 2026-11-21, 1 tables, 3 hands")
+    # the room's fixed clock starts on Saturday 21 November 2026 (never the calendar's today)
+    day = Clock().now.date().isoformat()
+    assert room.store.audit[-1].detail.startswith(f"day summary: {day}, 1 tables, 3 hands")
 
 
 def test_report_file_must_be_a_pdf_in_an_existing_folder(tmp_path: Path) -> None:
