@@ -5,7 +5,7 @@ no line here; ui/, db/ and reports/ live at the top of the repository and instal
 dealer_assist (their folders are mapped in pyproject.toml's ``package-dir``).
 """
 
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, find_packages, setup
 
 MAPPED = {"dealer_assist.db": "db", "dealer_assist.ui": "ui", "dealer_assist.reports": "reports"}
 
@@ -13,7 +13,9 @@ MAPPED = {"dealer_assist.db": "db", "dealer_assist.ui": "ui", "dealer_assist.rep
 def packages() -> list[str]:
     found = find_packages(include=["dealer_assist", "dealer_assist.*"])
     for name, folder in MAPPED.items():
-        found += [name, *(f"{name}.{sub}" for sub in find_packages(where=folder))]
+        # namespace search: the migrations' versions folder has no __init__.py
+        subs = find_namespace_packages(where=folder, exclude=["__pycache__", "*.__pycache__"])
+        found += [name, *(f"{name}.{sub}" for sub in subs)]
     return sorted(found)
 
 
