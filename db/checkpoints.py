@@ -133,7 +133,13 @@ def latest_checkpoint(db: Database) -> Checkpoint | None:
 
 
 def export_anchors(db: Database, key: RoomKey, out: Path) -> tuple[Checkpoint, int]:
-    """Sign a fresh checkpoint, then write every checkpoint and the public key to ``out``."""
+    """Sign a fresh checkpoint, then write every checkpoint and the public key to ``out``.
+
+    The file's place is checked first, so a mistyped folder signs nothing."""
+    if not out.parent.is_dir():
+        raise BadInput(f"the folder {out.parent} does not exist: create it or choose another")
+    if out.is_dir():
+        raise BadInput(f"{out} is a folder: name a file, like anchors.json")
     fresh = sign_checkpoint(db, key, reason="export")
     with db.engine.connect() as conn:
         conn.execution_options(dealer_assist_read=True)
@@ -141,8 +147,12 @@ def export_anchors(db: Database, key: RoomKey, out: Path) -> tuple[Checkpoint, i
     doc = {"format": ANCHORS_FORMAT, "public_key": key.public_hex, "key_id": key.key_id,
            "fingerprint": key.fingerprint, "checkpoints": [c.to_json() for c in rows]}
     tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(out)
+    try:
+        tmp.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+        tmp.replace(out)
+    except OSError as exc:
+        raise BadInput(f"cannot write {out} ({exc.strerror}): choose a place you may write to; "
+                       f"checkpoint {fresh.number} is signed and stays in the database") from exc
     return fresh, len(rows)
 
 

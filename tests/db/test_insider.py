@@ -730,3 +730,22 @@ def test_station_role_on_a_database_needing_an_upgrade_is_told_to_upgrade_as_the
     with psycopg.connect(pg_url.replace("postgresql+psycopg://", "postgresql://")) as conn:
         row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
     assert row == (head.down_revision,)  # nothing was changed
+
+
+def test_regression_export_to_a_missing_folder_is_refused_before_anything_is_signed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], key: RoomKey) -> None:
+    """It used to sign a checkpoint, then stop with an internal error (exit 70) at the write."""
+    url = f"sqlite:///{tmp_path}/demo.db"
+    db = open_database(url)
+    fill_demo(db, hands=2, tables=1, seed=2, hasher=FAST, start=START)
+    db.close()
+    out = tmp_path / "no-such-folder" / "anchors.json"
+    assert main(["--db", url, "checkpoints", "export", "--out", str(out),
+                 "--key", str(key.path)]) == 2
+    err = capsys.readouterr().err
+    assert f"the folder {out.parent} does not exist" in err
+    assert main(["--db", url, "checkpoints", "export", "--out", str(tmp_path),
+                 "--key", str(key.path)]) == 2
+    assert "is a folder: name a file" in capsys.readouterr().err
+    assert main(["--db", url, "checkpoints", "list"]) == 0
+    assert capsys.readouterr().out == "no checkpoint yet\n"  # nothing was signed
