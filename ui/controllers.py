@@ -3,7 +3,10 @@
 A controller calls one service, and only when the call returns (the event is recorded) does it
 change what it holds and emit ``changed``; the views redraw from that. A failing or locked
 database (``StoreUnavailable``) keeps the operation as ``pending`` for Retry and leaves the
-screen as it was, so nothing typed is lost and nothing unrecorded is shown.
+screen as it was, so nothing typed is lost and nothing unrecorded is shown. While an input is
+kept, every other operation is refused until it is sent (``retry``) or dropped (``drop``): a
+second input must never silently take the first one's place. A drop is written to the audit log
+when the database answers again.
 """
 
 from __future__ import annotations
@@ -85,6 +88,9 @@ class DealerController(QObject):
         self.settlement: Settlement | None = None
         self.pending: Callable[[], None] | None = None
         self.pending_what = ""
+        #: Inputs the dealer dropped while the database did not answer, each (words, table id,
+        #: hand id): written to the audit log ("input-dropped") before the next operation.
+        self.drops: list[tuple[str, int | None, int | None]] = []
         self.last_error = ""
         #: Stacks typed for the next hand (rebuys, add-ons, new players), by seat.
         self.rebuys: dict[int, int] = {}
@@ -101,9 +107,15 @@ class DealerController(QObject):
     # --- running an operation -------------------------------------------------------------
 
     def _run(self, what: str, op: Callable[[], None]) -> bool:
-        """Run one service operation; on success the views redraw, on failure they don't."""
+        """Run one service operation; on success the views redraw, on failure they don't. While
+        another input is kept for Retry, it is refused (nothing replaces the kept input)."""
         self.auth_refused = False
+        if self.pending is not None and op is not self.pending:
+            self.last_error = self.kept_refusal()
+            self.refused.emit(self.last_error)
+            return False
         try:
+            self._write_drops()
             op()
         except StoreUnavailable as exc:
             self.pending = op
@@ -135,12 +147,65 @@ class DealerController(QObject):
         self.changed.emit()
         return True
 
+    def kept_refusal(self) -> str:
+        """Why any input is refused while one is kept (empty when none is)."""
+        if self.pending is None:
+            return ""
+        return (f"not recorded yet and kept: {self.pending_what}. Send it with Retry [F5] "
+                "when the database is back, or drop it [Shift+F5], before anything else")
+
     def retry(self) -> bool:
-        """Run the operation the database refused, exactly as it was entered."""
+        """Run the operation the database refused, exactly as it was entered (with none kept,
+        write any drop still waiting for the database)."""
         op = self.pending
         if op is None:
+            if self.drops:
+                return self._run("write the dropped inputs to the audit log", lambda: None)
             return False
         return self._run(self.pending_what, op)
+
+    #: What cannot be dropped: the hand is over and its chips must be pushed as recorded.
+    UNDROPPABLE = "settle the hand"
+
+    def drop(self) -> bool:
+        """Throw the kept input away, on the dealer's word; the drop is written to the audit log
+        (with the input's words) when the database answers. A settlement cannot be dropped."""
+        if self.pending is None:
+            self.refused.emit("no input is kept: nothing to drop")
+            return False
+        if self.pending_what == self.UNDROPPABLE:
+            self.refused.emit("the hand is over: its settlement cannot be dropped; press Retry "
+                              "[F5] when the database is back")
+            return False
+        table_id = self.table.id if self.table is not None else None
+        hand_id = self.now.hand.id if self.now is not None else None
+        self.drops.append((self.pending_what, table_id, hand_id))
+        self.pending = None
+        self.pending_what = ""
+        self.recovered.emit()
+        self.changed.emit()
+        return True
+
+    def _write_drops(self) -> None:
+        """The dropped inputs into the audit log, oldest first, each once."""
+        while self.drops:
+            words, table_id, hand_id = self.drops[0]
+            self.services.drop_kept(self.session, words, table_id=table_id, hand_id=hand_id)
+            self.drops.pop(0)
+
+    def words(self, event: Event) -> str:
+        """An input in the words the hand's history would give it ("Seat 2 calls $1")."""
+        now = self.now
+        if now is not None:
+            try:
+                lines = now.game.narrate(now.state, event, now.game.apply(now.state, event))
+            except DealerAssistError:
+                lines = []
+            if lines:
+                return " / ".join(lines)
+        body = event.to_json()
+        kind = body.pop("type", event.TYPE)
+        return " ".join([str(kind), *(f"{k} {v}" for k, v in body.items())])
 
     def _reload(self) -> None:
         if self.now is not None:
@@ -170,7 +235,7 @@ class DealerController(QObject):
             self.stacked = self.services.uses_stacks(table_id)
             self.rebuys = {}
 
-        return self._run("open the table", op) and self._settle_if_over()
+        return self._run(f"open table {table_id}", op) and self._settle_if_over()
 
     def close_shift(self, approval: Approval) -> bool:
         if self.shift is None:
@@ -185,7 +250,7 @@ class DealerController(QObject):
             self.settlement = None
             self.time = None
 
-        done = self._run("close the shift", op)
+        done = self._run(f"close shift {shift_id}", op)
         seal = getattr(self.services, "last_seal", None)
         if done and seal is not None and not seal.ok:  # closed, but nothing was signed
             self.refused.emit(f"the shift is closed; {seal.message}: tell the floor")
@@ -274,20 +339,20 @@ class DealerController(QObject):
             self.now = self.services.record(self.session, hand_id, event)
             self.settlement = None
 
-        return self._run(f"record {event.TYPE}", op) and self._settle_if_over()
+        return self._run(self.words(event), op) and self._settle_if_over()
 
     def _settle_if_over(self) -> bool:
         """A hand that just ended is settled at once (its ledger written) as its own step, so
         a database failure there is retried as a settle, never as a second copy of the input."""
         if self.now is None or not self.now.over or self.settlement is not None:
             return True
-        self._run("settle the hand", self._settle_now)
+        self._run(self.UNDROPPABLE, self._settle_now)
         return True
 
     def settle(self) -> bool:
         if self.now is None or not self.now.over:
             return False
-        return self._run("settle the hand", self._settle_now)
+        return self._run(self.UNDROPPABLE, self._settle_now)
 
     def _settle_now(self) -> None:
         assert self.now is not None
@@ -317,7 +382,8 @@ class DealerController(QObject):
             )
             self.settlement = None
 
-        return self._run("undo", op) and self._settle_if_over()
+        return self._run(f"undo: void event {target} ({reason.strip()})", op) \
+            and self._settle_if_over()
 
     def misdeal(self, reason: str, approval: Approval | None) -> bool:
         """Call the hand off as a misdeal (the floor approves); it settles at once as refunds."""
@@ -330,7 +396,7 @@ class DealerController(QObject):
             self.now = self.services.misdeal(self.session, hand_id, reason, approval=approval)
             self.settlement = None
 
-        return self._run("call a misdeal", op) and self._settle_if_over()
+        return self._run(f"misdeal ({reason.strip()})", op) and self._settle_if_over()
 
     # --- what the screen asks -------------------------------------------------------------
 

@@ -112,6 +112,7 @@ class DealerScreen(QWidget):
 
         self.banner = Banner()
         self.banner.retry.connect(self.retry)
+        self.banner.drop.connect(self.drop_kept)
         root.addWidget(self.banner)
         self.journal_line = JournalLine(controller.services.store)
         self.journal_line.setObjectName("Refusal")
@@ -323,6 +324,8 @@ class DealerScreen(QWidget):
 
     def choose(self, action: Action) -> None:
         """A button or its key: record it, or ask for the cards or the discard first."""
+        if self._kept():
+            return
         self.show_refusal("")
         if action.needs == "discard":
             self._start_discard(action)
@@ -466,11 +469,28 @@ class DealerScreen(QWidget):
         self.c.start_hand(seats)
 
     def retry(self) -> None:
-        if self.c.pending is not None and self.c.retry():
+        if (self.c.pending is not None or self.c.drops) and self.c.retry():
             self.cards.clear()
+
+    def drop_kept(self) -> None:
+        """Throw the kept input away (Shift+F5): the dealer says so; the audit log gets it."""
+        what = self.c.pending_what
+        if self.c.drop():
+            self.cards.clear()
+            self.show_refusal(f"Dropped, not recorded: {what}. The drop is written to the "
+                              "audit log when the database is back.")
+
+    def _kept(self) -> bool:
+        """While an input is kept for Retry, say so instead of starting anything else."""
+        why = self.c.kept_refusal()
+        if why:
+            self.show_refusal(why)
+        return bool(why)
 
     def undo(self) -> None:
         c = self.c
+        if self._kept():
+            return
         target = c.last_voidable()
         if c.now is None or target is None:
             self.show_refusal("nothing to undo in this hand")
@@ -495,6 +515,8 @@ class DealerScreen(QWidget):
     def misdeal(self) -> None:
         """Call the hand off: a reason, then the floor's PIN; every chip goes back."""
         c = self.c
+        if self._kept():
+            return
         if c.now is None or c.now.replay.misdeal is not None:
             self.show_refusal("no hand to call off as a misdeal")
             return
@@ -535,6 +557,8 @@ class DealerScreen(QWidget):
         return done
 
     def open_table(self) -> None:
+        if self._kept():
+            return
         dlg = OpenTableDialog(self.c.services, self.c.session, self)
         if dlg.exec() != QDialog.DialogCode.Accepted or dlg.table_id is None:
             return
@@ -544,6 +568,8 @@ class DealerScreen(QWidget):
     def stacks(self) -> None:
         """Between hands, in a game played with stacks: what each seat starts the next hand
         with (a rebuy, an add-on, a new player's buy-in)."""
+        if self._kept():
+            return
         c = self.c
         if c.shift is None or not c.stacked:
             self.show_refusal("this table's game is not played with stacks")
@@ -579,6 +605,8 @@ class DealerScreen(QWidget):
 
     def seats(self) -> None:
         """Who sits in and who leaves (time collection)."""
+        if self._kept():
+            return
         if self.c.time is None:
             self.show_refusal("this table does not collect time: there are no seats to mark")
             return
@@ -588,6 +616,8 @@ class DealerScreen(QWidget):
 
     def collect_time(self) -> None:
         """Mark the period; then tick off what each seat pays."""
+        if self._kept():
+            return
         if self.c.time is None:
             self.show_refusal("this table does not collect time")
             return
@@ -599,6 +629,8 @@ class DealerScreen(QWidget):
         self.setFocus()
 
     def close_shift(self) -> None:
+        if self._kept():
+            return
         if self.c.shift is None:
             return
         self._input_kind = "action"
@@ -622,7 +654,7 @@ class DealerScreen(QWidget):
             self.show_refusal(text)
 
     def _failed(self, text: str) -> None:
-        self.banner.show_failure(text)
+        self.banner.show_failure(text, self.c.pending_what)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Every key of the screen (the card box passes these up): see the module doc."""
@@ -643,6 +675,9 @@ class DealerScreen(QWidget):
             return
         if key == Qt.Key.Key_F4:
             self.misdeal()
+            return
+        if key == Qt.Key.Key_F5 and event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.drop_kept()
             return
         if key == Qt.Key.Key_F5:
             self.retry()

@@ -447,9 +447,11 @@ def _event_words(step: Step) -> str:
 
 
 class Banner(QFrame):
-    """A red band across the top: the database failed; the input is kept; Retry."""
+    """A red band across the top: the database failed; the input is kept (named); Retry sends
+    it, Drop throws it away (logged); nothing else is taken meanwhile."""
 
     retry = Signal()
+    drop = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -464,13 +466,22 @@ class Banner(QFrame):
         self.button.setObjectName("banner-retry")
         self.button.clicked.connect(self.retry.emit)
         lay.addWidget(self.button)
+        self.drop_button = QPushButton("Drop   [Shift+F5]")
+        self.drop_button.setObjectName("banner-drop")
+        self.drop_button.clicked.connect(self.drop.emit)
+        lay.addWidget(self.drop_button)
         self.hide()
 
-    def show_failure(self, message: str) -> None:
+    def show_failure(self, message: str, kept: str = "") -> None:
+        lead = "" if message[:1].isupper() else "the database is not answering: "
+        what = f"Your input is kept: {kept}." if kept else "Your input is kept."
         self.text.setText(
-            f"Not recorded — the database is not answering: {message}\n"
-            "Your input is kept. Nothing changed on the table. Press Retry when it is back."
+            f"Not recorded — {lead}{message}\n"
+            f"{what} Nothing changed on the table. Retry [F5] sends it when the database is "
+            "back; Drop [Shift+F5] throws it away (written to the audit log). Nothing else is "
+            "taken until then."
         )
+        self.drop_button.setVisible(bool(kept))
         self.show()
 
     def clear(self) -> None:

@@ -176,6 +176,17 @@ class HandServices(TableServices):
         self._live[hand_id] = new
         return new
 
+    def drop_kept(
+        self, session: Session, words: str, *, table_id: int | None = None,
+        hand_id: int | None = None,
+    ) -> None:
+        """An input the database did not take, which the dealer chose to drop rather than send:
+        it was never recorded, so nothing is voided, but the drop is written to the audit log
+        ("input-dropped") so nobody can make an input vanish without a trace."""
+        self._require(session, "deal", "drop a kept input")
+        self._audit(session.name, "input-dropped", f"not recorded, dropped: {words}",
+                    table_id=table_id, hand_id=hand_id)
+
     def void(
         self,
         session: Session,

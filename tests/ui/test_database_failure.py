@@ -193,3 +193,63 @@ def test_regression_failed_settlement_is_retried_without_a_second_input(
     assert len(svc.hand_events(hand_id)) == 7
     assert svc.hand(hand_id).status == "settled"
     assert screen.push.totals.text() == "In all: seat 1 $24, seat 2 $10, seat 3 $2"
+
+
+def _to_first_champ(qtbot: Any, svc: Services) -> Any:
+    screen = open_screen(qtbot, svc)
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    for code in ("7h", "kc", "2s", "9d", "3s", "jc", "jh", "9c"):
+        type_card(qtbot, screen, code)
+    return screen
+
+
+def test_regression_a_kept_input_is_never_replaced_by_the_next(
+    qtbot: Any, sqlite_services: Services
+) -> None:
+    """Seat 4's champ is kept while the database does not answer; W (coward) is refused, not
+    kept in its place; F5 records the champ, not the coward."""
+    flaky = FlakyStore(sqlite_services.store)
+    svc = Services(flaky, hasher=Argon2PinHasher(fast=True))  # type: ignore[arg-type]
+    screen = _to_first_champ(qtbot, svc)
+    assert screen.c.now is not None
+    hand_id = screen.c.now.hand.id
+    flaky.down = True
+    qtbot.keyClick(screen, "c")  # seat 4 champs: kept
+    banner = screen.banner.text.text()
+    assert "Your input is kept: Seat 4: champ" in banner, banner
+    assert screen.banner.drop_button.isVisible()
+    qtbot.keyClick(screen, "w")  # another input: refused, the champ stays kept
+    assert flaky.refused == 1
+    assert screen.refusal.text().startswith("not recorded yet and kept: Seat 4: champ")
+    assert screen.c.pending_what.startswith("Seat 4: champ")
+    flaky.down = False
+    qtbot.keyClick(screen, "w")  # still refused: the kept input goes first
+    assert [r.body["type"] for r in svc.hand_events(hand_id)][-1] == "card"
+    qtbot.keyClick(screen, Qt.Key.Key_F5)
+    assert [r.body["type"] for r in svc.hand_events(hand_id)][-1] == "champ"
+    assert not screen.banner.isVisible()
+    assert len(svc.hand_events(hand_id)) == 10
+
+
+def test_a_dropped_input_is_written_to_the_audit_log_when_the_database_is_back(
+    qtbot: Any, sqlite_services: Services
+) -> None:
+    flaky = FlakyStore(sqlite_services.store)
+    svc = Services(flaky, hasher=Argon2PinHasher(fast=True))  # type: ignore[arg-type]
+    screen = _to_first_champ(qtbot, svc)
+    assert screen.c.now is not None
+    hand_id = screen.c.now.hand.id
+    flaky.down = True
+    qtbot.keyClick(screen, "c")
+    qtbot.keyClick(screen, Qt.Key.Key_F5, Qt.KeyboardModifier.ShiftModifier)  # dropped
+    assert not screen.banner.isVisible() and screen.c.pending is None
+    assert "Dropped, not recorded: Seat 4: champ" in screen.refusal.text()
+    assert svc.store.audit_log(action="input-dropped") == []  # the database is still down
+    flaky.down = False
+    qtbot.keyClick(screen, "w")  # the next input: the drop is logged first, then the coward
+    rows = svc.hand_events(hand_id)
+    assert [r.body["type"] for r in rows][-2:] == ["card", "coward"] and len(rows) == 10
+    dropped = svc.store.audit_log(action="input-dropped")
+    assert len(dropped) == 1 and dropped[0].actor == "dana"
+    assert dropped[0].detail.startswith("not recorded, dropped: Seat 4: champ")
+    assert dropped[0].hand_id == hand_id
