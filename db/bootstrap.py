@@ -197,7 +197,31 @@ def open_database(
     except DBAPIError as exc:
         engine.dispose()
         raise unavailable(exc, db.describe()) from exc
+    if db.sqlite_path is not None:
+        _never_create(engine)
     return db
+
+
+def _never_create(engine: Engine) -> None:
+    """From now on, every new connection opens the SQLite file only if it is there (``mode=rw``):
+    a file deleted while the station runs must never be replaced by a new, empty database. A
+    database is created only when it is first opened (first run) or by ``db upgrade``."""
+
+    @event.listens_for(engine, "do_connect")
+    def _existing_only(_dialect: Any, _rec: Any, cargs: list[Any], cparams: dict[str, Any]) -> None:
+        path = cargs[0] if cargs else cparams.get("database")
+        if not isinstance(path, str) or path.startswith("file:") or path == ":memory:":
+            return
+        from urllib.parse import quote
+
+        uri = "file:" + quote(str(Path(path).expanduser().resolve())) + "?mode=rw"
+        if cargs:
+            cargs[0] = uri
+        else:
+            cparams["database"] = uri
+        cparams["uri"] = True
+
+    engine.dispose()
 
 
 def open_services(
@@ -343,6 +367,11 @@ def unavailable(exc: BaseException, where: str) -> StoreUnavailable:
             "--db names the right file; to recover, restore the latest copy (the app keeps one "
             "beside the file, ending in .bak, from each upgrade) or your backup; nothing was "
             "changed"
+        )
+    if where.startswith("sqlite"):
+        return StoreUnavailable(
+            f"the database file {where} did not answer ({text}): check the file and the disk, "
+            "then retry; nothing was recorded"
         )
     return StoreUnavailable(
         f"cannot reach the database {where} ({text}): check the network and that the database "

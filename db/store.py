@@ -11,6 +11,7 @@ head the store wrote last, which the locking path takes over when another statio
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
@@ -39,7 +40,7 @@ from dealer_assist.db.users import UserStore
 from dealer_assist.errors import BadInput
 from dealer_assist.services.audit_chain import AuditHead, audit_hash
 from dealer_assist.services.chain import GENESIS, canonical, event_hash, utc
-from dealer_assist.services.errors import Conflict, NotFound
+from dealer_assist.services.errors import Conflict, DatabaseFileChanged, NotFound
 from dealer_assist.services.model import (
     Adjustment,
     AuditEntry,
@@ -235,14 +236,59 @@ class SqlStore(UserStore):
         self._own_lock = threading.Lock()
         self._keep_own = self._pg or db.sqlite_path is not None
         sa_event.listen(self.engine, "engine_disposed", self._drop_own)
+        #: A SQLite file's identity (device, inode) when the station opened it, and a handle on
+        #: it: held open, the file's inode cannot be freed and reused, so a file deleted and
+        #: another put at its path are always told apart from the one the station opened.
+        self._file = db.sqlite_path
+        self._file_fd: int | None = None
+        self._file_id: tuple[int, int] | None = None
+        if self._file is not None:
+            self._file_fd = os.open(self._file, os.O_RDONLY)
+            st = os.fstat(self._file_fd)
+            self._file_id = (st.st_dev, st.st_ino)
 
     def close(self) -> None:
         self._drop_own()
         self.db.close()
+        fd, self._file_fd = self._file_fd, None
+        if fd is not None:
+            with suppress(OSError):
+                os.close(fd)
+
+    def check_file(self) -> None:
+        """Before anything is read or recorded: the SQLite file at the path is still the one
+        this station opened. Deleted, moved away or replaced, nothing more is written to the old
+        file, no new database is made, and :class:`DatabaseFileChanged` says what to do."""
+        if self._file_id is None or self._file is None:
+            return
+        try:
+            st = os.stat(self._file)
+        except FileNotFoundError:
+            self._drop_own()
+            self.engine.dispose()
+            raise DatabaseFileChanged(
+                f"The database file {self._file} is gone (deleted or moved away) since this "
+                "station opened it. Nothing was recorded, and no new database was made. Stop "
+                "dealing and call the floor: put the file back at that path (or restore the "
+                "latest backup there), then press Retry [F5]."
+            ) from None
+        except OSError as exc:
+            raise unavailable(exc, self.db.describe()) from exc
+        if (st.st_dev, st.st_ino) != self._file_id:
+            self._drop_own()
+            self.engine.dispose()
+            raise DatabaseFileChanged(
+                f"The database file {self._file} was replaced by another file since this "
+                "station opened it. Nothing was recorded in either. Stop dealing and call the "
+                "floor: check the file now at that path (`dealer-assist verify`), then close "
+                "the app and start it again to deal on it, or put the station's own file back "
+                "and press Retry [F5]."
+            )
 
     # --- transactions ------------------------------------------------------------------------
     @contextmanager
     def _write(self) -> Iterator[Connection]:
+        self.check_file()
         try:
             with self.engine.begin() as conn:
                 yield conn
@@ -270,6 +316,7 @@ class SqlStore(UserStore):
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
+        self.check_file()
         try:
             with self.engine.connect() as conn:
                 conn.execution_options(dealer_assist_read=True)
@@ -335,6 +382,7 @@ class SqlStore(UserStore):
         """SQLite's hot path: :meth:`_write`'s ``BEGIN IMMEDIATE`` ... ``COMMIT`` on a driver
         cursor, without a SQLAlchemy connection around it: on the store's own connection, or a
         pooled one while another thread of this process is using it."""
+        self.check_file()
         own = self._keep_own and self._own_lock.acquire(blocking=False)
         pooled = None
         drop = False

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from dealer_assist.errors import DealerAssistError
+from dealer_assist.errors import BadInput, DealerAssistError
 
 
 class NoScreen(DealerAssistError):
@@ -36,6 +36,29 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(func=run_app)
 
 
+def _must_be_there(url: str | None) -> None:
+    """A station set up before opens its SQLite file only if it is there: a deleted or moved
+    file is said, never silently replaced by a new, empty database."""
+    from pathlib import Path
+
+    from sqlalchemy.engine import make_url
+
+    from dealer_assist.db.bootstrap import resolve_url
+
+    resolved = resolve_url(url)
+    if not resolved.startswith("sqlite"):
+        return
+    name = make_url(resolved).database
+    if not name or name == ":memory:" or Path(name).exists():
+        return
+    raise BadInput(
+        f"there is no database at {name}, the one this station was set up with: it was "
+        "deleted or moved. Put it back (or restore the latest backup there) and start again; "
+        "nothing was created. A new, empty database is made only by `dealer-assist db upgrade "
+        "--db sqlite:///...` or by choosing another file here."
+    )
+
+
 def run_app(args: argparse.Namespace) -> int:
     """Open the database and run the app on it.
 
@@ -57,6 +80,9 @@ def run_app(args: argparse.Namespace) -> int:
     with close_on_terminate(app):
         given = getattr(args, "db", None) or os.environ.get(ENV_URL)
         settings = station.load()
+        #: Only a station's first run (or a database named with --db) makes a new database: a
+        #: station set up before never replaces its missing file with an empty one.
+        may_create = settings is None or bool(given)
         if settings is None and not given:
             from dealer_assist.ui.theme import apply_theme, get_theme
 
@@ -73,6 +99,8 @@ def run_app(args: argparse.Namespace) -> int:
         while True:
             try:
                 chosen = given or settings.database or None
+                if not may_create:
+                    _must_be_there(chosen)
                 services = open_services(chosen, journal=station_journal(chosen))
                 break
             except DealerAssistError as exc:
@@ -81,6 +109,8 @@ def run_app(args: argparse.Namespace) -> int:
                 fixed = None if given else station.correct(settings, str(exc))
                 if fixed is None:
                     raise
+                # another database chosen here, on purpose: it may be a new one
+                may_create = may_create or fixed.database != settings.database
                 settings = fixed
                 station.use(settings)
         note("database open")

@@ -11,6 +11,12 @@ class StoreUnavailable(DealerAssistError):
     """The database cannot be reached or is locked. Nothing was recorded; retry the input."""
 
 
+class DatabaseFileChanged(StoreUnavailable):
+    """The station's SQLite file was deleted, moved away or replaced by another file since the
+    station opened it. Nothing was recorded (nor written anywhere else); the message says what
+    to do. The input is kept, as for any database that does not answer."""
+
+
 class SchemaTooNew(DealerAssistError):
     """The database was written by a newer Dealer Assist than this one."""
 
