@@ -384,6 +384,13 @@ class Discard(Event):
     def n(self) -> int:
         return len(self.cards) if self.cards else (self.count or 0)
 
+    def to_json(self) -> dict[str, JSON]:
+        """A face-down discard names no cards: ``{"type":"discard","seat":S,"count":N}``."""
+        out = super().to_json()
+        if not self.cards and self.count is not None:
+            out.pop("cards", None)
+        return out
+
 
 @event_type("show")
 @dataclass(frozen=True, kw_only=True)

@@ -396,7 +396,12 @@ class DealerScreen(QWidget):
 
     def action_letter(self, letter: str) -> bool:
         """A letter no card starts with, typed in the empty card box: the action with that
-        key (M to muck at a showdown); a letter nothing uses is refused under the box."""
+        key (M to muck at a showdown); a letter nothing uses is refused under the box. While a
+        discard is asked, U says it went face down."""
+        if self.discard_seat is not None and self.discards.keep is not None \
+                and letter.lower() == "u":
+            self.discards.unseen.click()
+            return True
         if self._trigger(letter):
             return True
         self.cards.show_error(f'"{letter}" is not a card or a key here: type a rank (2-9, T, '
@@ -439,17 +444,22 @@ class DealerScreen(QWidget):
             return
         held = self.c.held(seat)
         self.discard_seat = seat
-        self.discards.show_choices(seat, held, self.prompt)
+        self.discards.show_choices(seat, held, self.prompt, action)
         self._page(PAGE_DISCARD)
         self.cards.expect(0, "")
         self.setFocus()
+        if len(self.discards.buttons) == 1:  # one count possible: only the face is asked
+            self.discards.choose(next(iter(self.discards.buttons)))
+            self.setFocus()  # U (face down) or the card (face up) from here; the digit too
 
     def _keep_chosen(self, keep: int) -> None:
         seat = self.discard_seat
         if seat is None:
             return
         n = self.discards.held - keep
-        self.cards.expect(n, f"Seat {seat} discards {n} face up (keeps {keep})")
+        cards = "the card" if n == 1 else f"the {n} cards"
+        self.cards.expect(n, f"Seat {seat} discards {n} (keeps {keep}): type {cards} if shown "
+                             "face up, or press U if face down")
         self.cards.set_unavailable({})
         self.cards.input.setFocus()
 
@@ -720,7 +730,7 @@ class DealerScreen(QWidget):
                 self.seats_edit.selectAll()
                 return
         elif page == PAGE_DISCARD:
-            if text.isdigit():
+            if text.isdigit() and int(text) in self.discards.buttons:
                 self.discards.choose(int(text))
                 return
             if key == Qt.Key.Key_U:
@@ -728,6 +738,10 @@ class DealerScreen(QWidget):
                 return
             if key == Qt.Key.Key_Escape:
                 self._discard_cancel()
+                return
+            if text.strip() and text.isprintable() and self.discards.keep is not None:
+                self.cards.input.setFocus()  # the discarded card typed at once: face up
+                self.cards.input.insert(text)
                 return
         elif page == PAGE_ACT and text and text.isalpha() and self._trigger(text):
             return

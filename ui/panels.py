@@ -172,7 +172,7 @@ class DiscardPanel(QFrame):
         self.row = QHBoxLayout()
         lay.addLayout(self.row)
         bottom = QHBoxLayout()
-        self.unseen = QPushButton("Discarded face down (count only)  [U]")
+        self.unseen = QPushButton("Face down (count only)  [U]")
         self.unseen.setObjectName("discard-unseen")
         self.unseen.clicked.connect(self._unseen)
         bottom.addWidget(self.unseen)
@@ -184,7 +184,11 @@ class DiscardPanel(QFrame):
         lay.addLayout(bottom)
         self.buttons: dict[int, QPushButton] = {}
 
-    def show_choices(self, seat: int, held: int, prompt: Prompt) -> None:
+    def show_choices(self, seat: int, held: int, prompt: Prompt,
+                     action: Action | None = None) -> None:
+        """One button per number of cards the player may keep (the discard's input says how
+        many may go: Pineapple's one card offers only "keep 2"); with one choice it is taken
+        at once, so the dealer only says the face: the cards, or U for face down."""
         for b in self.buttons.values():
             b.hide()
             b.deleteLater()
@@ -193,12 +197,18 @@ class DiscardPanel(QFrame):
             self.row.takeAt(0)
         self.held = held
         self.keep = None
+        value = action.input if action is not None else None
+        low, high = (value.low, value.high) if isinstance(value, Cards) else (1, held - 1)
+        keeps = [held - n for n in range(max(low, 1), min(high, held - 1) + 1)]
         self.title.setText(
             f"Seat {seat} holds {held} cards: how many does the player keep?  "
-            "(press the number, then enter the discarded cards)"
+            "(press the number, then type the discarded cards, or U if face down)"
+            if len(keeps) > 1 else
+            f"Seat {seat} holds {held} cards and discards {held - keeps[0]}: type the card if "
+            "it was shown face up, or press U if it went face down"
         )
         choices = keep_choices(prompt)
-        for keep in range(held - 1, 0, -1):
+        for keep in sorted(keeps, reverse=True):
             texts = choices.get(keep, [])
             b = QPushButton(f"Keep {keep}  [{keep}]\n" + ("\n".join(texts) or "—"))
             b.setObjectName(f"keep-{keep}")

@@ -93,3 +93,33 @@ def test_ruling_caro_8_per_card_wagers_through_the_screen(
     assert [r.body["type"] for r in rows].count("discard") == 3
     pushes = {x.seat: x.amount for x in svc.ledger(hand_id) if x.kind == "push" and x.amount}
     assert pushes == {2: 40300}
+
+
+def test_regression_caro_face_down_discard_by_one_key(
+    qtbot: Any, sqlite_services: Services
+) -> None:
+    """D, the kept count, then U where the focus is (the card box): a face-down discard of the
+    count, never "not a card or a key"; typing the cards instead records them face up."""
+    from tests.ui.test_dealer_pineapple import focused
+
+    svc = sqlite_services
+    screen = open_screen(qtbot, svc, table="Caro-1")
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    assert screen.c.now is not None
+    for _ in range(3):
+        key(qtbot, screen, "k")
+    cards(qtbot, screen, "Ah kd")
+    for _ in range(3):
+        key(qtbot, screen, "k")
+    cards(qtbot, screen, "7c")
+    seat = screen.prompt.to_act if screen.prompt else None
+    focused(qtbot, screen, "d")
+    assert sorted(screen.discards.buttons) == [1, 2, 3, 4]
+    focused(qtbot, screen, "3")
+    assert screen.window().focusWidget() is screen.cards.input
+    assert "press U if face down" in screen.cards.target.text()
+    focused(qtbot, screen, "u")
+    assert screen.cards.error.text() == ""
+    rows = svc.hand_events(screen.c.now.hand.id)
+    assert rows[-1].body == {"type": "discard", "seat": seat, "count": 2}
+    assert "discard" in screen.history.texts()[-1].lower()

@@ -20,6 +20,12 @@ TABLE: dict[str, Any] = {
 }
 
 
+def focused(qtbot: Any, screen: Any, text: str) -> None:
+    """A key typed where the focus is, as at the table (not sent to a chosen widget)."""
+    widget = screen.window().focusWidget() or screen
+    qtbot.keyClick(widget, text)
+
+
 def test_pot_limit_crazy_pineapple_through_the_screen(
     qtbot: Any, sqlite_services: Services, monkeypatch: Any
 ) -> None:
@@ -62,13 +68,19 @@ def test_pot_limit_crazy_pineapple_through_the_screen(
     assert all("owes a discard" in line for line in prompt.instructions)
     deal = screen.actions.button_for("board")
     assert deal is not None and not deal.isEnabled()
-    for _ in range(3):
-        qtbot.keyClick(screen, "d")
+    # ruling pineapple-5: D, then U (face down) typed where the focus is; D, 2, U works too
+    for i in range(3):
+        owing = screen.prompt.actions[0].seat if screen.prompt else None
+        focused(qtbot, screen, "d")
         assert screen.pages.currentIndex() == PAGE_DISCARD
-        qtbot.keyClick(screen, "2")
+        assert list(screen.discards.buttons) == [2]  # one card goes: "keep 1" is not offered
+        if i == 0:
+            focused(qtbot, screen, "2")
         n = len(screen.c.now.replay.steps)
-        qtbot.keyClick(screen, "u")
-        assert len(screen.c.now.replay.steps) == n + 1, screen.refusal.text()
+        focused(qtbot, screen, "u")
+        assert len(screen.c.now.replay.steps) == n + 1, screen.cards.error.text()
+        body = svc.hand_events(screen.c.now.hand.id)[-1].body
+        assert body == {"type": "discard", "seat": owing, "count": 1}
     cards(qtbot, screen, "2s")  # the turn
     for _ in range(3):
         key(qtbot, screen, "k")
