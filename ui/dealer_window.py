@@ -561,7 +561,8 @@ class DealerScreen(QWidget):
                 return "", False
             return self.c.last_error, self.c.auth_refused
 
-        dlg = ApprovalDialog(what, self.c.services, self, submit=submit)
+        dlg = ApprovalDialog(what, self.c.services, self, submit=submit,
+                             signed_in=self.c.session.name)
         done = dlg.exec() == QDialog.DialogCode.Accepted and not dlg.refusal
         self.setFocus()
         return done

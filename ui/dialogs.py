@@ -23,6 +23,7 @@ from dealer_assist.ui.qt import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QEvent,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
@@ -128,6 +129,21 @@ class _Dialog(QDialog):
         first = self.first_field or (fields[0] if fields else None)
         if first is not None:
             first.setFocus(Qt.FocusReason.TabFocusReason)
+        for f in fields:
+            if isinstance(f, QComboBox) and f.isEditable() and f.lineEdit() is not None:
+                f.lineEdit().installEventFilter(self)
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:
+        """Enter in an editable list's box (the floor's name, a Kill's reason) goes on to the
+        next box, or presses the main button in the last one, as in every other box: the box
+        itself would only take the text, and what is typed next (a PIN) would join it."""
+        if (event.type() == QEvent.Type.KeyPress
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+                and isinstance(watched, QLineEdit)
+                and isinstance(watched.parentWidget(), QComboBox)):
+            self._enter_or_ok(watched.parentWidget())
+            return True
+        return super().eventFilter(watched, event)
 
     def _field_of(self, w: QWidget | None) -> int:
         for i, f in enumerate(self.input_fields()):
@@ -583,7 +599,8 @@ class ApprovalDialog(_Dialog):
 
     def __init__(self, what: str, services: Services, parent: QWidget | None = None,
                  *, title: str = "Floor approval",
-                 submit: Callable[[Approval], tuple[str, bool]] | None = None) -> None:
+                 submit: Callable[[Approval], tuple[str, bool]] | None = None,
+                 signed_in: str = "") -> None:
         super().__init__(title, parent, ok="Approve")
         self.services = services
         self.submit = submit
@@ -597,7 +614,8 @@ class ApprovalDialog(_Dialog):
         # what is typed never becomes an item of the list (a PIN typed there would stay shown)
         self.name.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         for u in services.floor_people():
-            self.name.addItem(u.name)
+            if u.name != signed_in:  # nobody approves their own input: another floor person
+                self.name.addItem(u.name)
         self.name.editTextChanged.connect(self._mask_name)
         self.pin = _pin_edit("approval-pin")
         self.form.addRow("Floor", self.name)
@@ -855,7 +873,8 @@ class VoidMarkDialog(_Dialog):
                 return "", False
             return self.c.last_error, bool(getattr(self.c, "auth_refused", False))
 
-        dlg = ApprovalDialog(why, self.c.services, self, submit=submit)
+        dlg = ApprovalDialog(why, self.c.services, self, submit=submit,
+                             signed_in=self.c.session.name)
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return None
         return not dlg.refusal

@@ -209,7 +209,7 @@ class HandServices(TableServices):
                     "the hand is finished: a floor person must approve this void with their PIN"
                 )
             self.approve(approval, what=f"void of event {target} in hand {now.hand.number}",
-                         table_id=now.hand.table_id, hand_id=hand_id)
+                         table_id=now.hand.table_id, hand_id=hand_id, session=session)
         void = Void(target=target, reason=reason.strip())
         events = [s.event for s in now.replay.steps] + [void]
         try:
@@ -254,7 +254,7 @@ class HandServices(TableServices):
         except HandLogError as exc:
             raise RuleViolation(exc.reason) from exc
         self.approve(approval, what=f"misdeal of hand {now.hand.number}",
-                     table_id=now.hand.table_id, hand_id=hand_id)
+                     table_id=now.hand.table_id, hand_id=hand_id, session=session)
         row = self._append(now, call, session.name)
         if now.hand.status == "settled":
             self.store.reopen_hand(hand_id)

@@ -63,7 +63,7 @@ class ShiftServices(HandServices):
                 "and record it) before closing the shift"
             )
         floor = self.approve(approval, what=f"closing shift {shift.id}",
-                             table_id=shift.table_id)
+                             table_id=shift.table_id, session=session)
         closed = self.store.close_shift(
             shift.id, dealer=session.name, floor=floor.name, at=self.clock()
         )

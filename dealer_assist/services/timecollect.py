@@ -171,7 +171,7 @@ class TimeServices(ShiftServices):
             )
         if approval is not None:
             self.approve(approval, what=f"void of {table.name} mark {target} ({what})",
-                         table_id=table.id)
+                         table_id=table.id, session=session)
         row, lines = self.store.append_table_event(
             table.id, expected=now.events,
             event=NewEvent(body=_body(void), actor=session.name, time=at), lines=made,

@@ -60,9 +60,20 @@ class UserServices(ServicesBase):
     def approve(
         self, approval: Approval, *, what: str, permission: str = "approve",
         table_id: int | None = None, hand_id: int | None = None,
+        session: Session | None = None,
     ) -> User:
         """Check a floor approval (name and PIN, with the same lockout as sign-in); logged with
-        its subject (``what``: "misdeal of hand 8") and the table and hand it concerns."""
+        its subject (``what``: "misdeal of hand 8") and the table and hand it concerns. With the
+        ``session`` asking, the approver must be someone else: a floor person dealing never
+        approves their own void, misdeal or shift close (refused before the PIN is tried)."""
+        if session is not None and approval.name.strip().lower() == session.name.lower():
+            self._audit(session.name, "approval-refused",
+                        f"{session.name} tried to approve their own {what}",
+                        table_id=table_id, hand_id=hand_id)
+            raise NotAllowed(
+                f"{session.name} is signed in at this station and cannot approve their own "
+                f"{what}: another floor person types their name and PIN"
+            )
         user = self._check_pin_of(approval.name, approval.pin, action="approval")
         if user.role not in PERMISSIONS[permission]:
             self._audit(user.name, "approval-refused", f"{user.role} cannot approve {what}",
