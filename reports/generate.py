@@ -143,9 +143,12 @@ def shift_report(
 def hand_report(
     svc: Services, session: Session, out: str | Path, *, hand_id: int | None = None,
     table: str | None = None, reveal: bool = False, reason: str = "", cage: str = "",
+    reveal_logged: bool = False,
 ) -> Written:
     """Hand history, or the dispute report; ``reveal`` (floor only) shows destroyed hands'
-    cards, marked as revealed, and is logged as a reveal as well as a report."""
+    cards, marked as revealed, and is logged as a reveal as well as a report. With
+    ``reveal_logged`` (the floor console, after its own reveal of the hand) the reveal this
+    person already logged is the one the report shows: one reveal is never counted twice."""
     _may(svc, session, "review", "generate reports")
     path = _check_out(out)
     authorised: RevealLine | None = None
@@ -153,9 +156,16 @@ def hand_report(
         from dealer_assist.reports.source import find_hand
 
         hand = find_hand(svc.store, hand_id, table)
-        svc.reveal(session, hand.id, reason=reason)  # floor only, with a reason; logged
+        earlier = [r for r in svc.reveals(hand.id) if r.actor == session.name] \
+            if reveal_logged else []
+        if earlier:
+            _may(svc, session, "reveal", "reveal destroyed hands")
+            at = earlier[-1].at
+        else:
+            svc.reveal(session, hand.id, reason=reason)  # floor only, with a reason; logged
+            at = svc.clock()
         hand_id = hand.id
-        authorised = RevealLine(hand.number, svc.clock(), signer(session), reason.strip())
+        authorised = RevealLine(hand.number, at, signer(session), reason.strip())
     seal = _seal(svc)
     r = _sealed(build_hand(svc.store, hand_id=hand_id, table=table, by=signer(session),
                            at=svc.clock(), reveal=authorised, cage=cage), seal)

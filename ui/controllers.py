@@ -106,7 +106,7 @@ class DealerController(QObject):
 
     # --- running an operation -------------------------------------------------------------
 
-    def _run(self, what: str, op: Callable[[], None]) -> bool:
+    def _run(self, what: str, op: Callable[[], None], *, redraw: bool = True) -> bool:
         """Run one service operation; on success the views redraw, on failure they don't. While
         another input is kept for Retry, it is refused (nothing replaces the kept input)."""
         self.auth_refused = False
@@ -144,7 +144,8 @@ class DealerController(QObject):
             self.pending_what = ""
             self.recovered.emit()
         self.last_error = ""
-        self.changed.emit()
+        if redraw:
+            self.changed.emit()
         return True
 
     def kept_refusal(self) -> str:
@@ -444,7 +445,8 @@ class DealerController(QObject):
         def op() -> None:
             out.update(self.services.next_stacks(table_id, seats))
 
-        return out if self._run("read the stacks", op) else None
+        # a read: the screen is not redrawn (the push steps' ticks stay as they are)
+        return out if self._run("read the stacks", op, redraw=False) else None
 
 
 class FloorController(QObject):

@@ -574,7 +574,8 @@ class DealerScreen(QWidget):
         if dlg.exec() != QDialog.DialogCode.Accepted or dlg.table_id is None:
             return
         self._input_kind = "action"
-        self.c.open_table(dlg.table_id, dlg.floor_name)
+        if self.c.open_table(dlg.table_id, dlg.floor_name):
+            self.seats_edit.clear()  # a short hand's seats belong to the table they were for
 
     def stacks(self) -> None:
         """Between hands, in a game played with stacks: what each seat starts the next hand

@@ -468,11 +468,11 @@ class FloorConsole(QWidget):
 
         svc, session, hid = self.c.services, self.c.session, hand.id
         # After a reveal here, the floor's hand PDF is the dispute report with the cards shown
-        # (logged as another reveal, with the same reason).
+        # (the reveal already logged here is the one it shows: not logged a second time).
         reveal, reason = self.c.revealed, self.c.reveal_reason
         self._run(f"Writing the hand report to {out.name}…",
                   lambda: hand_report(svc, session, out, hand_id=hid, reveal=reveal,
-                                      reason=reason), out)
+                                      reason=reason, reveal_logged=True), out)
 
     def export_shift(self) -> None:
         hand = self.c.hand
@@ -500,9 +500,11 @@ class FloorConsole(QWidget):
             out = folder / f"hand-{hand.table_id}-{hand.number}.pdf"
             title = f"Hand {hand.number} report"
             hid = hand.id
+            reveal, reason = self.c.revealed, self.c.reveal_reason
 
-            def work() -> Any:
-                return hand_report(svc, session, out, hand_id=hid)
+            def work() -> Any:  # printed as the Hand PDF is written: the cards after a reveal
+                return hand_report(svc, session, out, hand_id=hid, reveal=reveal,
+                                   reason=reason, reveal_logged=True)
         else:
             out = folder / f"shift-{hand.shift_id}.pdf"
             title = f"Shift {hand.shift_id} report"

@@ -118,6 +118,9 @@ def test_floor_replays_reveals_and_records_a_dispute(
     assert w.last_export.exists() and w.last_export.read_bytes()[:5] == b"%PDF-"
     assert "Saved" in w.info.text()
     assert any(e.action in ("report", "export") for e in svc.store.audit_log())
+    # regression: the PDF after the reveal shows that reveal; it is not logged a second time
+    assert [(e.actor, e.action) for e in svc.reveals(hand_id)] == [("fran", "reveal")]
+    assert any("hidden cards revealed" in e.detail for e in svc.store.audit_log(action="report"))
     hand_pdf = w.last_export
     w.last_export = None
     qtbot.mouseClick(w.shift_pdf, Qt.MouseButton.LeftButton)

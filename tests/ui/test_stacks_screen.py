@@ -54,3 +54,47 @@ def test_stacks_button_hidden_where_the_game_has_none(
     screen = open_screen(qtbot, memory_services, table="CC-1")
     assert not screen.stacks_button.isVisible()
     assert isinstance(screen.c.session, Session)
+
+
+def test_regression_stacks_cancelled_keeps_the_push_ticks(
+    qtbot: Any, sqlite_services: Services
+) -> None:
+    """F3 (Stacks…) at the push steps, cancelled: the steps ticked stay ticked."""
+    svc = sqlite_services
+    screen = open_screen(qtbot, svc, table="Caro-1")
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    qtbot.keyClick(screen, "f")
+    qtbot.keyClick(screen, "f")
+    assert screen.push.isVisible() and len(screen.push.checks) >= 1
+    qtbot.keyClick(screen, Qt.Key.Key_T)
+    ticked = [c.isChecked() for c in screen.push.checks]
+    assert ticked[0]
+
+    def cancel() -> None:
+        dlg = next(w for w in screen.findChildren(StacksDialog) if w.isVisible())
+        dlg.reject()
+
+    QTimer.singleShot(0, cancel)
+    qtbot.keyClick(screen, Qt.Key.Key_F3)
+    assert [c.isChecked() for c in screen.push.checks] == ticked
+    assert screen.push.progress.text() == f"1 of {len(ticked)} done"
+
+
+def test_regression_seats_this_hand_stay_with_their_table(
+    qtbot: Any, sqlite_services: Services
+) -> None:
+    from tests.ui.conftest import answer_next_dialog, click_ok
+
+    screen = open_screen(qtbot, sqlite_services)
+    qtbot.keyClicks(screen.seats_edit, "1 2 3 5 7")
+
+    def other(dlg: Any) -> None:
+        dlg.table.setCurrentIndex(dlg.table.findText("Caro-1"))
+        click_ok(qtbot, dlg)
+
+    answer_next_dialog(qtbot, other)
+    qtbot.mouseClick(screen.open_button, Qt.MouseButton.LeftButton)
+    assert screen.c.table is not None and screen.c.table.name == "Caro-1"
+    assert screen.seats_edit.text() == ""
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    assert screen.c.now is not None and screen.c.now.hand.seats == (1, 2, 3)
