@@ -358,17 +358,19 @@ class DealerScreen(QWidget):
     def _ask_more(self, action: Action) -> None:
         """Inputs that are not cards from the card entry: rows, a choice, an amount, dice (one
         dialog, laying out the widget of the input's kind)."""
-        dialog = InputDialog(action, self)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return
-        extra: dict[str, Any] = dict(dialog.fields)
-        self._input_kind = "action"
-        try:
-            event = self.c.event_for(action, **extra)
-        except BadInput as exc:
-            self.show_refusal(str(exc))
-            return
-        self.c.record(event)
+        def submit(fields: dict[str, Any]) -> str:
+            self._input_kind = "action"
+            try:
+                event = self.c.event_for(action, **fields)
+            except BadInput as exc:
+                return str(exc)
+            if self.c.record(event) or self.c.pending is not None:
+                return ""  # recorded, or kept for Retry (the banner names it)
+            return self.c.last_error or "not recorded"
+
+        dialog = InputDialog(action, self, submit=submit)
+        dialog.exec()
+        self.setFocus()
 
     def letter_after_card(self, letter: str) -> bool:
         """A row or action letter typed right after a whole card ("9s" then B): enter the card

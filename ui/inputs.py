@@ -11,6 +11,7 @@ a count such as tricks), or the dice as rolled.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from dealer_assist.engine.base import Action
@@ -34,10 +35,16 @@ class InputDialog(_Dialog):
     """The input of one action, in the widget of its kind; :attr:`fields` holds the event
     fields it fills once accepted."""
 
-    def __init__(self, action: Action, parent: QWidget | None = None) -> None:
+    def __init__(self, action: Action, parent: QWidget | None = None, *,
+                 submit: Callable[[dict[str, Any]], str] | None = None) -> None:
         super().__init__(action.label, parent, ok="Record")
         self.input: Input | None = action.input
         self.fields: dict[str, Any] = {}
+        #: With ``submit`` the dialog records the input itself (``submit`` returns "" when
+        #: done, or the refusal): a refused input is said inside the dialog, which stays open
+        #: with everything typed (a fantasyland set's 13 cards), so one card can be fixed.
+        self.submit = submit
+        self.recorded = False
         self.edits: dict[str, QLineEdit] = {}
         self.choice: QComboBox | None = None
         value = self.input
@@ -118,3 +125,8 @@ class InputDialog(_Dialog):
                 raise BadInput(f"a die shows 1 to {value.faces}")
             out[value.field] = dice
         self.fields = out
+        if self.submit is not None:
+            refusal = self.submit(out)
+            if refusal:
+                raise BadInput(refusal)
+            self.recorded = True

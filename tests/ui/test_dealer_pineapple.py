@@ -116,7 +116,8 @@ def test_kill_is_offered_while_a_seat_is_in_with_a_reason_and_cancel(
     def answer(dialog: InputDialog) -> int:
         assert dialog.choice is not None
         dialog.choice.setCurrentText("fouled hand: four cards")
-        dialog.attempt()
+        if answers[0] == QDialog.DialogCode.Accepted:
+            dialog.attempt()  # Record: the dialog records the kill itself
         return answers.pop(0)
 
     monkeypatch.setattr(InputDialog, "exec", answer)

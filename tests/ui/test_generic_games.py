@@ -110,3 +110,48 @@ def test_regression_no_child_widget_of_the_dealer_screen_keeps_a_python_callable
     qtbot.keyClicks(screen.cards.input, "w")
     assert screen.cards.input.text() == ""
     assert '"w" is not a card' in screen.cards.error.text() or screen.refusal.isVisible()
+
+
+def test_regression_refused_rows_keep_the_form_open_with_the_cards_typed(
+    qtbot: Any, memory_services: Services
+) -> None:
+    """A hand set into rows that the game refuses (a card already held by another seat): the
+    form stays open, every row typed is kept, and the refusal names the card; fixing that one
+    card records the hand."""
+    from tests.ui.conftest import answer_next_dialog, click_ok
+
+    svc = memory_services
+    svc.add_table(svc.sign_in("ada", "9999"), {
+        "name": "CP-1", "game": "chinese-poker", "seats": 2, "smallest_chip": 100,
+        "params": {"unit": 100}})
+    screen = open_screen(qtbot, svc, table="CP-1")
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    assert screen.c.now is not None
+    first = ("2c 3c 4c", "5c 6c 7c 8c 9c", "tc jc qc kc ac")
+    second = ("2d 3d 4d", "5d 6d 7d 8d 9d", "td jd qd kd 2c")  # 2c is seat 1's
+    seen: dict[str, Any] = {}
+
+    def fill(rows: tuple[str, str, str], check: bool) -> Any:
+        def go(dlg: Any) -> None:
+            for name, text in zip(("front", "middle", "back"), rows, strict=True):
+                dlg.edits[name].setText(text)
+            click_ok(qtbot, dlg)
+            if check:
+                seen["open"] = dlg.isVisible()
+                seen["error"] = dlg.error.text()
+                seen["kept"] = [dlg.edits[n].text() for n in ("front", "middle", "back")]
+                dlg.edits["back"].setText("td jd qd kd ad")
+                click_ok(qtbot, dlg)
+                seen["closed"] = not dlg.isVisible()
+        return go
+
+    for seat, rows, check in ((1, first, False), (2, second, True)):
+        button = screen.actions.button_for("set", seat)
+        assert button is not None
+        answer_next_dialog(qtbot, fill(rows, check))
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert seen["open"] and seen["closed"]
+    assert "2c" in seen["error"] or "2♣" in seen["error"], seen["error"]
+    assert seen["kept"] == list(second)
+    bodies = [r.body for r in svc.hand_events(screen.c.now.hand.id)]
+    assert [b["type"] for b in bodies] == ["start", "set", "set"]
