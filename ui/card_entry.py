@@ -232,12 +232,14 @@ class CardEntry(QFrame):
                 self.show_error(f"type a card: {self.count - len(self.cards)} more to go")
             return
         try:
-            one = self.count - len(self.cards) == 1
-            cards = (parse_card(text),) if one else parse_cards(text)
+            cards = parse_cards(text)
         except BadInput as exc:
-            self.show_error(str(exc))
-            self.input.selectAll()
-            return
+            try:  # one card in any spelling a single card takes
+                cards = (parse_card(text),)
+            except BadInput:
+                self.show_error(str(exc))
+                self.input.selectAll()
+                return
         if not self._offer(cards):
             self.input.selectAll()
 
@@ -261,6 +263,14 @@ class CardEntry(QFrame):
                 self.show_error(f"{c.pretty} is entered twice")
                 return False
             seen.add(c.code)
+        if len(cards) < room:
+            # each card is checked as it is typed, so a refusal is said under that card, with
+            # it still in the box to be fixed (not when the next card arrives)
+            check = self._card_check()
+            why = check((*self.cards, *cards)) if check is not None else ""
+            if why:
+                self.show_error(why)
+                return False
         self.show_error("")
         if len(cards) < room:
             self.cards.extend(cards)
@@ -270,6 +280,17 @@ class CardEntry(QFrame):
             return True
         self.submitted.emit((*self.cards, *cards))
         return True
+
+    def _card_check(self) -> Callable[[tuple[Card, ...]], str] | None:
+        """The screen's ``cards_refusal`` (looked up at the moment, never kept: see
+        :attr:`CardInput.HOOKS`): why the first cards of an input cannot be, or ""."""
+        w = self.parentWidget()
+        while w is not None:
+            hook = getattr(w, "cards_refusal", None)
+            if callable(hook):
+                return hook  # type: ignore[no-any-return]
+            w = w.parentWidget()
+        return None
 
     def _take_back(self) -> None:
         if self.cards:

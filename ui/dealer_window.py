@@ -410,6 +410,39 @@ class DealerScreen(QWidget):
                               "J, Q, K, A) and a suit (s, h, d, c)")
         return True
 
+    def cards_refusal(self, cards: tuple[Any, ...]) -> str:
+        """Why the first cards of a several-card input (a board) cannot be, said as each is
+        typed: the input is tried with the rest filled by cards nobody has seen; a refusal that
+        names one of the typed cards is that card's (the game's own words)."""
+        action = self.card_action
+        now = self.c.now
+        if action is None or now is None or self.discard_seat is not None:
+            return ""
+        n = needs_cards(action)
+        if not 0 < len(cards) < n:
+            return ""
+        from dealer_assist.cards import full_deck
+        from dealer_assist.errors import DealerAssistError
+
+        view = self.c.view()
+        seen = {c.code for c in cards}
+        if view is not None:
+            seen |= set(getattr(view, "board", ()) or ())
+            for seat in getattr(view, "seats", ()) or ():
+                seen |= {str(c) for c in getattr(seat, "cards", ()) or ()}
+        spare = [c for c in full_deck() if c.code not in seen]
+        for start in (0, len(spare) // 2):
+            filler = tuple(spare[start:start + n - len(cards)])
+            try:
+                now.game.check(now.state, self.c.event_for(action, (*cards, *filler)))
+            except DealerAssistError as exc:
+                text = str(exc)
+                if any(c.code in text or c.pretty in text for c in cards):
+                    return text
+                continue
+            return ""
+        return ""
+
     def _typed_cards(self) -> tuple[Any, ...] | None:
         """The collected cards plus what is in the box, when it reads as cards."""
         from dealer_assist.cards import parse_cards

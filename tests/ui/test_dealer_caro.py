@@ -123,3 +123,33 @@ def test_regression_caro_face_down_discard_by_one_key(
     rows = svc.hand_events(screen.c.now.hand.id)
     assert rows[-1].body == {"type": "discard", "seat": seat, "count": 2}
     assert "discard" in screen.history.texts()[-1].lower()
+
+
+def test_regression_board_cards_checked_as_typed_and_two_cards_with_one_in(
+    qtbot: Any, sqlite_services: Services
+) -> None:
+    """The flip's second card typed with a third ("kd 7c") is refused for its count, not as
+    "not a card"; a board card already on the table is refused as it is typed, under the box
+    still holding it, before any other card is typed."""
+    svc = sqlite_services
+    screen = open_screen(qtbot, svc, table="Caro-1")
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    for _ in range(3):
+        key(qtbot, screen, "k")
+    cards(qtbot, screen, "Ah")
+    assert screen.cards.cards and screen.cards.cards[0].code == "Ah"
+    cards(qtbot, screen, "kd 7c")
+    assert screen.cards.error.text() == "2 cards typed, but only 1 more is needed here"
+    screen.cards.input.clear()
+    cards(qtbot, screen, "kd")
+    assert screen.table.view is not None and screen.table.view.board == ("Ah", "Kd")
+    for _ in range(3):
+        key(qtbot, screen, "k")
+    cards(qtbot, screen, "7c")  # the blip
+    for _ in range(3):
+        key(qtbot, screen, "k")
+    assert screen.cards.count == 2  # the reflip
+    cards(qtbot, screen, "kd")  # already on the board: refused now, kept in the box
+    error = screen.cards.error.text()
+    assert error and ("Kd" in error or "K♦" in error), error
+    assert screen.cards.cards == [] and screen.cards.input.text() == "kd"
