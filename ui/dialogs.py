@@ -511,6 +511,19 @@ class OpenTableDialog(_Dialog):
         self.table_id: int | None = None
         self.floor_name = ""
         self._fill()
+        self._start_at_own_shift()
+
+    def _start_at_own_shift(self) -> None:
+        """The list starts at the table where this dealer has a shift open (not the first)."""
+        try:
+            mine = [s for s in self.services.list_shifts()
+                    if s.open and s.dealer == self.session.name]
+        except DealerAssistError:
+            return
+        if mine:
+            i = self.table.findData(max(mine, key=lambda s: s.id).table_id)
+            if i >= 0:
+                self.table.setCurrentIndex(i)
 
     def _fill(self) -> None:
         self.table.clear()

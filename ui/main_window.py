@@ -88,6 +88,7 @@ class MainWindow(QMainWindow):
         if session.role in PERMISSIONS["deal"]:
             self.dealer = DealerScreen(DealerController(services, session))
             self.tabs.addTab(self.dealer, "Table  (Ctrl+1)")
+            self.dealer.c.resume()  # after a crash or a restart: the table and hand dealt
         if session.role in PERMISSIONS["review"]:
             self.floor = FloorConsole(FloorController(services, session))
             self.tabs.addTab(self.floor, "Floor  (Ctrl+2)")
