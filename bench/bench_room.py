@@ -31,7 +31,7 @@ from dealer_assist.db.bootstrap import open_database  # noqa: E402
 from dealer_assist.db.notify import PgFeed, PollFeed  # noqa: E402
 from dealer_assist.db.store import SqlStore  # noqa: E402
 from dealer_assist.engine.registry import get_game  # noqa: E402
-from dealer_assist.services import Argon2PinHasher, Services  # noqa: E402
+from dealer_assist.services import Approval, Argon2PinHasher, Services  # noqa: E402
 from dealer_assist.services.live import ChangeFeed, LiveView  # noqa: E402
 
 FAST = Argon2PinHasher(fast=True)
@@ -132,7 +132,9 @@ def run(tables: int, seconds: float) -> None:
         ids = []
         for i in range(tables):
             t = setup.add_table(admin, CC, name=f"T{i + 1:02d}")
-            setup.open_shift(dee, t.id, floor="fran")
+            # one dealer at every table: the floor allows each table past the first
+            setup.open_shift(dee, t.id, floor="fran",
+                             approval=Approval(name="fran", pin="2000") if ids else None)
             ids.append(t.id)
         stations = [Table(url, t, seed=i) for i, t in enumerate(ids)]
 

@@ -217,9 +217,11 @@ class DealerController(QObject):
     def tables(self) -> list[Table]:
         return self.services.list_tables()
 
-    def open_table(self, table_id: int, floor: str) -> bool:
+    def open_table(self, table_id: int, floor: str, approval: Approval | None = None) -> bool:
         """Open a shift at the table under ``floor`` (or resume this dealer's open shift) and
-        resume the table's unfinished hand, if any."""
+        resume the table's unfinished hand, if any. A second table for the same dealer needs
+        the floor's ``approval`` (``approval_asked`` says so when none was given)."""
+        self.approval_asked = ""
 
         def op() -> None:
             table = self.services.table(table_id)
@@ -227,7 +229,8 @@ class DealerController(QObject):
             if current is not None and current.dealer == self.session.name:
                 shift = current
             else:
-                shift = self.services.open_shift(self.session, table_id, floor=floor)
+                shift = self.services.open_shift(self.session, table_id, floor=floor,
+                                                 approval=approval)
             self.table, self.shift = table, shift
             self.now = self.services.current_hand(table_id)
             self.settlement = None

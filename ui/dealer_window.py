@@ -609,7 +609,13 @@ class DealerScreen(QWidget):
         if dlg.exec() != QDialog.DialogCode.Accepted or dlg.table_id is None:
             return
         self._input_kind = "action"
-        if self.c.open_table(dlg.table_id, dlg.floor_name):
+        table_id, floor = dlg.table_id, dlg.floor_name
+        done = self.c.open_table(table_id, floor)
+        if not done and self.c.approval_asked:  # a second table: the floor allows it, or not
+            self.show_refusal(self.c.approval_asked)
+            done = self._ask_approval(f"{self.c.approval_asked}.",
+                                      lambda a: self.c.open_table(table_id, floor, a))
+        if done:
             self.seats_edit.clear()  # a short hand's seats belong to the table they were for
 
     def stacks(self) -> None:

@@ -54,7 +54,8 @@ class LiveTable:
     dealer: str = ""
     hand_id: int | None = None
     hand_number: int | None = None
-    #: ``dealing``, ``finished`` (over, chips not yet recorded), ``settled``, or ``""``.
+    #: ``dealing``, ``finished`` (over, chips not yet recorded), ``settled``, ``misdeal``
+    #: (called off, chips not yet returned), ``misdeal, returned``, or ``""``.
     status: str = ""
     #: Chips in the pots (cents); for a game settled player to player, 0.
     in_play: int = 0
@@ -120,15 +121,20 @@ class LiveView:
         view = rep.game.view(rep.state, reveal=False)
         if rep.misdeal is not None:
             view = called_off(view, rep.misdeal.reason)
-        in_play = sum(amount for _name, amount in view.pots)
-        pots = ", ".join(f"{name} {format_cents(amount)}" for name, amount in view.pots)
-        status = "settled" if hand.status == "settled" else (
-            "finished" if rep.over else "dealing")
+        settled = hand.status == "settled"
+        if settled:  # pushed (or, after a misdeal, returned): nothing is in play any more
+            in_play, pots = 0, ""
+        else:
+            in_play = sum(amount for _name, amount in view.pots)
+            pots = ", ".join(f"{name} {format_cents(amount)}" for name, amount in view.pots)
+        if rep.misdeal is not None:  # the floor approved it when it was called: not waiting
+            status = (f"misdeal, returned: {rep.misdeal.reason}" if settled
+                      else f"misdeal: {rep.misdeal.reason}")
+        else:
+            status = "settled" if settled else ("finished" if rep.over else "dealing")
         waiting: list[str] = []
         if stopped_text:
             waiting.append(stopped_text)
-        if rep.misdeal is not None:
-            waiting.append(f"misdeal: {rep.misdeal.reason}")
         if hand.disputed:
             waiting.append("dispute")
         voids = [s.event for s in rep.steps if isinstance(s.event, Void)]

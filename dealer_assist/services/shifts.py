@@ -10,6 +10,7 @@ from dealer_assist.services.base import (
     Approval,
 )
 from dealer_assist.services.errors import (
+    ApprovalRequired,
     NotFound,
 )
 from dealer_assist.services.hands import HandServices
@@ -24,8 +25,12 @@ class ShiftServices(HandServices):
     """A table's shifts: who dealt, who was the floor, and the checkpoint at each close."""
 
     # --- shifts ------------------------------------------------------------------------------
-    def open_shift(self, session: Session, table_id: int, *, floor: str) -> Shift:
-        """The signed-in dealer opens a shift at a table under a named floor person."""
+    def open_shift(
+        self, session: Session, table_id: int, *, floor: str, approval: Approval | None = None,
+    ) -> Shift:
+        """The signed-in dealer opens a shift at a table under a named floor person. One dealer
+        deals one table: with a shift already open at another table, opening this one needs a
+        floor person's approval (someone else's), or the other shift closed first."""
         self._require(session, "deal", "open a shift")
         table = self.table(table_id)
         current = self.store.current_shift(table.id)
@@ -38,6 +43,16 @@ class ShiftServices(HandServices):
         if floor_user.role != "floor" or not floor_user.active:
             raise BadInput(f"{floor} is not an active floor person")
         self.settings(table.id)
+        other = [s for s in self.store.list_shifts() if s.open and s.dealer == session.name]
+        if other:
+            names = ", ".join(self.table(s.table_id).name for s in other)
+            what = f"{session.name} dealing {table.name} as well as {names}"
+            if approval is None:
+                raise ApprovalRequired(
+                    f"{session.name} already deals {names} (a shift open there): close that "
+                    f"shift first (Close shift [X]), or a floor person allows {what}"
+                )
+            self.approve(approval, what=what, table_id=table.id, session=session)
         shift = self.store.open_shift(
             table_id=table.id, dealer=session.name, floor=floor_user.name, at=self.clock()
         )

@@ -13,7 +13,7 @@ from dealer_assist.services import Approval, NotAllowed, Services, Session
 from dealer_assist.ui.controllers import DealerController
 from dealer_assist.ui.dealer_window import DealerScreen
 from dealer_assist.ui.qt import Qt
-from tests.ui.conftest import answer_next_dialog, click_ok
+from tests.ui.conftest import CC_TABLE, answer_next_dialog, click_ok
 from tests.ui.test_dealer_champs import sign_in, type_card
 
 
@@ -115,3 +115,34 @@ def test_regression_approval_typed_through_and_never_by_the_one_signed_in(
     assert screen.c.now is not None and screen.c.now.replay.misdeal is not None
     audit = svc.store.audit_log(action="misdeal")
     assert len(audit) == 1 and "approved by gus" in audit[0].detail
+
+
+def test_rule_one_dealer_one_table_unless_the_floor_allows_more(
+    memory_services: Services,
+) -> None:
+    from dealer_assist.services import ApprovalRequired
+
+    svc = memory_services
+    _second_floor(svc)
+    tables = {t.name: t.id for t in svc.list_tables()}
+    dana = svc.sign_in("dana", "1111")
+    svc.open_shift(dana, tables["CC-1"], floor="fran")
+    with pytest.raises(ApprovalRequired, match="dana already deals CC-1"):
+        svc.open_shift(dana, tables["Caro-1"], floor="fran")
+    assert svc.current_shift(tables["Caro-1"]) is None
+    shift = svc.open_shift(dana, tables["Caro-1"], floor="fran",
+                           approval=Approval(name="gus", pin="3333"))
+    assert shift.dealer == "dana"
+    allowed = svc.store.audit_log(action="approval")
+    assert allowed[-1].actor == "gus"
+    assert allowed[-1].detail == "dana dealing Caro-1 as well as CC-1"
+    # a floor person dealing two tables cannot allow it themselves
+    fran = svc.sign_in("fran", "2222")
+    svc.add_table(svc.sign_in("ada", "9999"), {**CC_TABLE, "name": "CC-2"})
+    svc.add_table(svc.sign_in("ada", "9999"), {**CC_TABLE, "name": "CC-3"})
+    tables = {t.name: t.id for t in svc.list_tables()}
+    svc.open_shift(fran, tables["CC-2"], floor="gus")
+    with pytest.raises(NotAllowed, match="fran is signed in at this station and cannot approve"):
+        svc.open_shift(fran, tables["CC-3"], floor="gus",
+                       approval=Approval(name="fran", pin="2222"))
+    assert svc.current_shift(tables["CC-3"]) is None

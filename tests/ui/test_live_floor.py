@@ -64,11 +64,18 @@ def test_live_floor_follows_another_stations_inputs_and_shows_the_misdeal(
     assert shown.in_play == sum(a for _n, a in now.view().pots) > 0
     assert cell(w, 0, "Waiting on the floor") == ""
 
+    # regression: a misdeal the floor approved is not "waiting on the floor"; once its chips
+    # are returned (settled) nothing is "in play"
     station.misdeal(dana, now.hand.id, "two cards exposed",
                     approval=Approval(name="fran", pin="2222"))
-    qtbot.waitUntil(lambda: cell(w, 0, "Waiting on the floor")
-                    == "misdeal: two cards exposed", timeout=CATCH_UP_MS)
-    assert w.title.text() == "1 open table · 1 waiting on the floor"
+    qtbot.waitUntil(lambda: cell(w, 0, "Status") == "misdeal: two cards exposed",
+                    timeout=CATCH_UP_MS)
+    assert cell(w, 0, "Waiting on the floor") == ""
+    assert w.title.text() == "1 open table"
+    station.settle(dana, now.hand.id)
+    qtbot.waitUntil(lambda: cell(w, 0, "Status") == "misdeal, returned: two cards exposed",
+                    timeout=CATCH_UP_MS)
+    assert cell(w, 0, "In play") == "" and w.rows_shown()[0].in_play == 0
     w.hide()
     assert w._thread is None
 

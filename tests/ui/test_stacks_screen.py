@@ -90,10 +90,19 @@ def test_regression_seats_this_hand_stay_with_their_table(
 
     def other(dlg: Any) -> None:
         dlg.table.setCurrentIndex(dlg.table.findText("Caro-1"))
+        answer_next_dialog(qtbot, allow)
         click_ok(qtbot, dlg)
 
+    def allow(dlg: Any) -> None:  # a second table for dana: the floor allows it
+        asked.append(dlg.what.text())
+        dlg.name.setCurrentText("fran")
+        qtbot.keyClicks(dlg.pin, "2222")
+        click_ok(qtbot, dlg)
+
+    asked: list[str] = []
     answer_next_dialog(qtbot, other)
     qtbot.mouseClick(screen.open_button, Qt.MouseButton.LeftButton)
+    assert asked and "dana already deals CC-1" in asked[0]
     assert screen.c.table is not None and screen.c.table.name == "Caro-1"
     assert screen.seats_edit.text() == ""
     qtbot.keyClick(screen, Qt.Key.Key_N)
