@@ -66,7 +66,8 @@ class UserServices(ServicesBase):
         its subject (``what``: "misdeal of hand 8") and the table and hand it concerns. With the
         ``session`` asking, the approver must be someone else: a floor person dealing never
         approves their own void, misdeal or shift close (refused before the PIN is tried)."""
-        if session is not None and approval.name.strip().lower() == session.name.lower():
+        if (session is not None and session.role in PERMISSIONS[permission]
+                and approval.name.strip().lower() == session.name.lower()):
             self._audit(session.name, "approval-refused",
                         f"{session.name} tried to approve their own {what}",
                         table_id=table_id, hand_id=hand_id)

@@ -20,7 +20,7 @@ from dealer_assist.db.bootstrap import open_database
 from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import verify_database
 from dealer_assist.events import CardDealt
-from dealer_assist.services import HandFilter, StoreUnavailable
+from dealer_assist.services import Approval, HandFilter, StoreUnavailable
 
 from .crash_child import plan
 from .pg import PgCluster
@@ -36,7 +36,8 @@ def _room(url: str, tables: int) -> list[int]:
     ids = []
     for i in range(tables):
         table = room.svc.add_table(room.admin, CC_TABLE, name=f"CC {i + 1}")
-        room.svc.open_shift(room.dealer, table.id, floor="fran")
+        room.svc.open_shift(room.dealer, table.id, floor="fran",  # one dealer, floor allows
+                            approval=Approval(name="fran", pin="2222"))
         ids.append(table.id)
     room.svc.store.close()  # type: ignore[attr-defined]
     return ids

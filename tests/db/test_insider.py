@@ -25,6 +25,7 @@ from dealer_assist.db.keys import RoomKey, create_key, load_key
 from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import verify_database
 from dealer_assist.errors import BadInput
+from dealer_assist.services import Approval
 from dealer_assist.services.audit_chain import audit_hash
 from dealer_assist.services.chain import GENESIS, event_hash
 from dealer_assist.services.ledger import ledger_lines
@@ -406,7 +407,8 @@ def test_a_hand_with_nothing_to_settle_verifies_clean(room: Room, database: Data
         "params": {"unit": 500, "cap": 4, "ante": 0},
     }, name="Caro")
     dealer = svc.sign_in("dee", "1111")
-    svc.open_shift(dealer, table.id, floor="fran")
+    svc.open_shift(dealer, table.id, floor="fran",  # dee deals T1 too: the floor allows it
+                   approval=Approval(name="fran", pin="2222"))
     now = svc.start_hand(dealer, table.id, button=1)
     assert now.replay.start.to_json() | {"fee": None} == NOTHING_MOVES[0] | {"fee": None}
     for body in NOTHING_MOVES[1:]:

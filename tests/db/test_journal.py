@@ -21,7 +21,7 @@ from dealer_assist.db.notify import PgFeed
 from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import verify_database
 from dealer_assist.events import CardDealt
-from dealer_assist.services import HandFilter, Services, StoreUnavailable
+from dealer_assist.services import Approval, HandFilter, Services, StoreUnavailable
 from dealer_assist.services.live import LiveView
 
 from .proxy import Proxy
@@ -341,7 +341,8 @@ def test_regression_a_hand_started_offline_after_a_resume_check_finds_the_last_h
     from .test_crash_and_concurrency import CC_TABLE
 
     table = room.svc.add_table(room.admin, CC_TABLE, name="CC 1")
-    room.svc.open_shift(room.dealer, table.id, floor="fran")
+    room.svc.open_shift(room.dealer, table.id, floor="fran",  # dee deals T1 too: floor allows
+                        approval=Approval(name="fran", pin="2222"))
     clock = Clock()
     st = _station(proxy, pg_url, tmp_path, clock)
     store: JournalStore = st.store  # type: ignore[assignment]

@@ -20,6 +20,7 @@ from dealer_assist.db.bootstrap import open_database
 from dealer_assist.db.journal import Journal
 from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import verify_database
+from dealer_assist.services import Approval
 
 from .proxy import Proxy
 from .test_crash_and_concurrency import CC_TABLE
@@ -79,7 +80,8 @@ def test_stations_ride_out_a_cut_a_server_restart_and_a_kill(
     tables = []
     for i in range(3):
         table = room.svc.add_table(room.admin, CC_TABLE, name=f"CC {i + 1}")
-        room.svc.open_shift(room.dealer, table.id, floor="fran")
+        room.svc.open_shift(room.dealer, table.id, floor="fran",  # one dealer, floor allows
+                            approval=Approval(name="fran", pin="2222"))
         tables.append(table.id)
     room.svc.store.close()  # type: ignore[attr-defined]
     dbname = pg_url.rsplit("/", 1)[1]

@@ -49,8 +49,9 @@ def room() -> tuple[Services, Session, dict[str, int]]:
     svc.add_user(ada, name="fran", full_name="Fran Floor", role="floor", pin="2222")
     tables = {doc["name"]: svc.add_table(ada, doc).id for doc in (CC, CARO, OFC)}
     dealer = svc.sign_in("dana", "1111")
-    for t in tables.values():
-        svc.open_shift(dealer, t, floor="fran")
+    for i, t in enumerate(tables.values()):  # one dealer at three tables: the floor allows it
+        svc.open_shift(dealer, t, floor="fran",
+                       approval=Approval(name="fran", pin="2222") if i else None)
     return svc, dealer, tables
 
 
