@@ -132,6 +132,11 @@ class DealerScreen(QWidget):
         self.refusal.setWordWrap(True)
         self.refusal.hide()
         root.addWidget(self.refusal)
+        self.note = QLabel("")  # a confirmation ("Next hand's stacks: ..."), not a refusal
+        self.note.setObjectName("Note")
+        self.note.setWordWrap(True)
+        self.note.hide()
+        root.addWidget(self.note)
 
         middle = QHBoxLayout()
         self.table = TableWidget()
@@ -216,6 +221,7 @@ class DealerScreen(QWidget):
         """Redraw everything from the controller's recorded hand."""
         c = self.c
         self.show_refusal("")
+        self.show_note("")
         self.table.show_view(c.view(), current_theme())
         table = c.table.name if c.table else "no table"
         shift = f"shift {c.shift.id} (floor {c.shift.floor})" if c.shift else "no shift open"
@@ -259,7 +265,7 @@ class DealerScreen(QWidget):
             self._set_instructions(
                 tuple(i for i in prompt.instructions if not i[:1].isdigit())
             )
-            self.push.show_settlement(c.settlement)
+            self.push.show_settlement(c.settlement, (c.now.hand.id, c.now.hand.events))
             self._page(PAGE_PUSH)
         else:
             self._set_instructions(())
@@ -522,8 +528,8 @@ class DealerScreen(QWidget):
         what = self.c.pending_what
         if self.c.drop():
             self.cards.clear()
-            self.show_refusal(f"Dropped, not recorded: {what}. The drop is written to the "
-                              "audit log when the database is back.")
+            self.show_note(f"Dropped, not recorded: {what}. The drop is written to the "
+                           "audit log when the database is back.")
 
     def _kept(self) -> bool:
         """While an input is kept for Retry, say so instead of starting anything else."""
@@ -642,7 +648,7 @@ class DealerScreen(QWidget):
             c.rebuys = dlg.stacks
             if dlg.stacks:
                 bought = ", ".join(f"seat {s} {format_cents(v)}" for s, v in dlg.stacks.items())
-                self.show_refusal(f"Next hand's stacks: {bought}. Press N to deal.")
+                self.show_note(f"Next hand's stacks: {bought}. Press N to deal.")
         self.setFocus()
 
     def _typed_seats(self) -> tuple[bool, tuple[int, ...] | None]:
@@ -697,6 +703,13 @@ class DealerScreen(QWidget):
     def show_refusal(self, text: str) -> None:
         self.refusal.setText(text)
         self.refusal.setVisible(bool(text))
+        if text:
+            self.show_note("")
+
+    def show_note(self, text: str) -> None:
+        """A confirmation of what was done, in plain colours: red is for refusals only."""
+        self.note.setText(text)
+        self.note.setVisible(bool(text))
 
     def _refused(self, text: str) -> None:
         if self._input_kind == "cards" and self.cards.count:
@@ -786,9 +799,20 @@ class DealerScreen(QWidget):
                 self.cards.input.setFocus()  # the discarded card typed at once: face up
                 self.cards.input.insert(text)
                 return
-        elif page == PAGE_ACT and text and text.isalpha() and self._trigger(text):
+        elif page == PAGE_ACT and text and text.isalpha():
+            if not self._trigger(text):  # R when raising is capped: said, not silent
+                self.show_refusal(self._no_key(text))
             return
         super().keyPressEvent(event)
+
+    def _no_key(self, letter: str) -> str:
+        """Why a letter does nothing now, with the keys that do something."""
+        prompt = self.prompt
+        keys = " · ".join(f"{shortcut(a).upper()} {a.label}" for a in
+                          (prompt.actions if prompt is not None else ()) if a.enabled
+                          and shortcut(a))
+        return f'"{letter.upper()}": no action has this key now' + (
+            f"; the keys now: {keys}" if keys else "")
 
     def _trigger(self, key: str) -> bool:
         """An action by its key; with several (one per seat) the seat to act's."""

@@ -559,8 +559,10 @@ class OpenTableDialog(_Dialog):
         self.details.setText("\n".join(lines))
 
     def _add_table(self) -> None:
+        from dealer_assist.ui.files import documents_folder
+
         path, _ = QFileDialog.getOpenFileName(
-            self, "Table settings", "", "Table settings (*.toml *.json)"
+            self, "Table settings", str(documents_folder()), "Table settings (*.toml *.json)"
         )
         if path:
             try:

@@ -17,6 +17,7 @@ from dealer_assist.errors import DealerAssistError
 from dealer_assist.services import HandFilter
 from dealer_assist.ui.controllers import FloorController
 from dealer_assist.ui.dialogs import DisputeDialog
+from dealer_assist.ui.files import documents_folder
 from dealer_assist.ui.qt import (
     QAbstractItemView,
     QCheckBox,
@@ -252,7 +253,7 @@ class FloorConsole(QWidget):
             ("Home", lambda: self.slider.setValue(self.slider.minimum())),
             ("End", lambda: self.slider.setValue(self.slider.maximum())),
             ("R", self.reveal), ("D", self.dispute), ("H", self.export_hand),
-            ("S", self.export_shift), ("V", self.verify), ("Return", self.search),
+            ("S", self.export_shift), ("V", self.verify), ("Return", self._enter),
             ("C", self.enter_count),
             ("P", lambda: self.print_report("hand")),
             ("Shift+P", lambda: self.print_report("shift")),
@@ -336,9 +337,19 @@ class FloorConsole(QWidget):
 
     # --- replay ----------------------------------------------------------------------------
 
+    def _enter(self) -> None:
+        """Enter searches, except in the reveal's reason box, where it reveals."""
+        if self.reveal_reason.hasFocus():
+            self.reveal()
+        else:
+            self.search()
+
     def open_hand(self, hand_id: int) -> None:
+        previous = self.c.hand.id if self.c.hand is not None else None
         if not self.c.open_hand(hand_id):
             return
+        if hand_id != previous:
+            self.reveal_reason.clear()  # a reason is for the hand it was typed for
         rep = self.c.replay
         n = len(rep.steps)
         self.slider.blockSignals(True)
@@ -454,7 +465,8 @@ class FloorConsole(QWidget):
     def _out_path(self, default: str) -> Path | None:
         if self.export_dir is not None:
             return self.export_dir / default
-        path, _ = QFileDialog.getSaveFileName(self, "Save the report", default, "PDF (*.pdf)")
+        path, _ = QFileDialog.getSaveFileName(self, "Save the report",
+                                              str(documents_folder() / default), "PDF (*.pdf)")
         return Path(path) if path else None
 
     def export_hand(self) -> None:

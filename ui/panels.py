@@ -309,8 +309,17 @@ class PushChecklist(QFrame):
         lay.addLayout(bottom)
         self.checks: list[QCheckBox] = []
         self.rows: list[StepRow] = []
+        self._hand: object = None
 
-    def show_settlement(self, s: Settlement | None) -> None:
+    def show_settlement(self, s: Settlement | None, hand: object = None) -> None:
+        """Draw the settlement's steps. The same hand's same steps drawn again (the screen
+        redrawn for any reason: the theme, a dialog cancelled) keep the ticks the dealer made;
+        another hand's are always ticked afresh, however alike."""
+        if s is not None and self.rows and hand is not None and hand == self._hand and \
+                [line.text for line in push_lines(s)] == [r.label.text() for r in self.rows]:
+            self._update()
+            return
+        self._hand = hand
         for r in self.rows:
             r.hide()
             r.deleteLater()

@@ -15,6 +15,7 @@ import os
 import platform
 import sys
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from dealer_assist.errors import BadInput, DealerAssistError
@@ -250,6 +251,19 @@ class StationDialog(QDialog):
             self.cardroom.setFocus()
             return
         db = self.database.text().strip()
+        if db and "://" not in db and not Path(db).expanduser().is_absolute():
+            # a relative path would make a database wherever the app happened to be started
+            self.show_error("give the database file's full path (e.g. "
+                            f"{Path.home() / 'cardroom.sqlite3'}), or leave it empty for "
+                            "this PC's own file")
+            self.database.setFocus()
+            return
+        if db.startswith("sqlite:///") and not db.startswith("sqlite:////") and \
+                not Path(db.removeprefix("sqlite:///")).expanduser().is_absolute():
+            self.show_error("sqlite:/// takes the file's full path (sqlite:////home/...), or "
+                            "type the full path alone")
+            self.database.setFocus()
+            return
         if db and "://" in db and not db.startswith(("sqlite:", "postgresql", "postgres:")):
             self.show_error("the database is a file path, sqlite:///PATH or "
                             "postgresql://USER@HOST/NAME")
@@ -325,6 +339,23 @@ def show_about(parent: QWidget | None, where: str = "") -> None:
     box.exec()
 
 
+def show_keys(window: QWidget) -> None:
+    """The keys of the screen in view (the main window's current tab), then those that work
+    everywhere; the version line on top, as in About."""
+    from dealer_assist.ui.keys import keys_html
+
+    tabs = getattr(window, "tabs", None)
+    screen = tabs.currentWidget() if tabs is not None else None
+    name = screen.objectName() if screen is not None else ""
+    box = QMessageBox(window)
+    box.setObjectName("keys")
+    box.setWindowTitle("Keys")
+    box.setTextFormat(Qt.TextFormat.RichText)
+    box.setText(f"<b>{version_line()}</b><br>" + keys_html(name))
+    box.setStandardButtons(QMessageBox.StandardButton.Ok)
+    box.exec()
+
+
 def edit_settings(parent: QWidget | None) -> StationSettings | None:
     """Admin: change this station's settings (the database takes effect at the next start)."""
     dlg = StationDialog(load(), first_run=False, parent=parent)
@@ -342,12 +373,18 @@ def edit_settings(parent: QWidget | None) -> StationSettings | None:
 
 def install_menus(window: QMainWindow, services: Services, session: Session, *,
                   where: str = "") -> None:
-    """The window's Help menu: About (F1) for everyone, Station settings for admins."""
+    """The window's Help menu: the keys of the screen in view (F1) and About for everyone,
+    Station settings for admins."""
     del services
     menu = window.menuBar().addMenu("&Help")
+    keys = QAction("&Keys of this screen", window)
+    keys.setObjectName("keys-action")
+    keys.setShortcut(QKeySequence("F1"))
+    keys.triggered.connect(lambda: show_keys(window))
+    menu.addAction(keys)
+    window.addAction(keys)
     about = QAction("&About Dealer Assist", window)
     about.setObjectName("about-action")
-    about.setShortcut(QKeySequence("F1"))
     about.triggered.connect(lambda: show_about(window, where))
     menu.addAction(about)
     window.addAction(about)

@@ -316,6 +316,9 @@ class TableWidget(QWidget):
         )
         self.info.setStyleSheet(f"color: {t.felt_text}; font-size: {max(13, int(16 * s))}px;")
         if view is None:
+            # drawn above the felt, on the window's own background: its text colour, so the
+            # light theme does not hide it (white on white)
+            self.title.setStyleSheet(f"color: {t.text}; font-size: {px}px; font-weight: bold;")
             self.title.setText("No hand in play")
             self.pots.setText("")
             self.info.setText("")

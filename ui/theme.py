@@ -116,6 +116,7 @@ def stylesheet(t: Theme) -> str:
     QLabel#Prompt {{ font-size: {t.prompt_px}px; font-weight: bold; }}
     QLabel#Heading {{ font-size: {t.large_px}px; font-weight: bold; }}
     QLabel#Muted {{ color: {t.muted}; }}
+    QLabel#Note {{ border: 2px solid {t.ok}; color: {t.text}; padding: 6px 10px; }}
     QLabel#Instruction {{ background: {t.accent}; color: {t.accent_text};
         font-size: {t.large_px}px; font-weight: bold; padding: 6px 12px; border-radius: 6px; }}
     QLabel#Refusal {{ background: {t.danger_bg}; color: {t.danger_text};

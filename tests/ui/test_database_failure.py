@@ -243,7 +243,7 @@ def test_a_dropped_input_is_written_to_the_audit_log_when_the_database_is_back(
     qtbot.keyClick(screen, "c")
     qtbot.keyClick(screen, Qt.Key.Key_F5, Qt.KeyboardModifier.ShiftModifier)  # dropped
     assert not screen.banner.isVisible() and screen.c.pending is None
-    assert "Dropped, not recorded: Seat 4: champ" in screen.refusal.text()
+    assert "Dropped, not recorded: Seat 4: champ" in screen.note.text()
     assert svc.store.audit_log(action="input-dropped") == []  # the database is still down
     flaky.down = False
     qtbot.keyClick(screen, "w")  # the next input: the drop is logged first, then the coward

@@ -172,10 +172,16 @@ def test_floor_works_from_the_keyboard(qtbot: Any, memory_services: Services,
     w.list.setFocus()
     qtbot.keyClick(w.list, Qt.Key.Key_Right)
     assert w.slider.value() == 2 and w.narration.text().startswith("2. Up card to seat 1")
-    w.reveal_reason.setText("audit of hand 2")
-    qtbot.keyClick(w.list, Qt.Key.Key_R)
+    # regression: Enter in the reveal's reason box reveals (it ran Find)
+    w.reveal_reason.setFocus()
+    qtbot.keyClicks(w.reveal_reason, "audit of hand 2")
+    qtbot.keyClick(w.reveal_reason, Qt.Key.Key_Return)
     assert w.c.revealed
     assert [e.actor for e in memory_services.reveals(w.c.hand.id)] == ["fran"]
+    # the reason stays with its hand (opened again: kept; another hand: emptied)
+    hand_id = w.c.hand.id
+    w.open_hand(hand_id)
+    assert w.reveal_reason.text() == "audit of hand 2"
 
 
 def _overlaps(table: Any) -> list[tuple[int, int]]:

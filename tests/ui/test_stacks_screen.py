@@ -78,6 +78,9 @@ def test_regression_stacks_cancelled_keeps_the_push_ticks(
     qtbot.keyClick(screen, Qt.Key.Key_F3)
     assert [c.isChecked() for c in screen.push.checks] == ticked
     assert screen.push.progress.text() == f"1 of {len(ticked)} done"
+    screen.refresh()  # redrawn (F9, another tab): the same steps keep their ticks
+    assert [c.isChecked() for c in screen.push.checks] == ticked
+    assert screen.push.done == all(ticked)
 
 
 def test_regression_seats_this_hand_stay_with_their_table(

@@ -135,7 +135,7 @@ def test_station_dialog_refuses_an_empty_cardroom_and_stays_small(qtbot: Any) ->
     assert "…" in dlg.default_db.text()
 
 
-def test_about_box_f1_names_the_version_and_commit(qtbot: Any, sqlite_services: Any) -> None:
+def test_f1_shows_the_keys_of_the_screen_with_the_version_and_commit(qtbot: Any, sqlite_services: Any) -> None:
     from dealer_assist.ui.main_window import MainWindow
 
     session = sqlite_services.sign_in("fran", "2222")
@@ -157,7 +157,10 @@ def test_about_box_f1_names_the_version_and_commit(qtbot: Any, sqlite_services: 
     assert version_line() in texts[0]
     (help_menu,) = [a.menu() for a in win.menuBar().actions() if a.text() == "&Help"]
     names = [a.objectName() for a in help_menu.actions()]
-    assert names == ["about-action"]  # floor: no station settings, that is the admin's
+    assert names == ["keys-action", "about-action"]  # no station settings: the admin's
+    # F1: the keys of the screen in view (the Table tab), and those of everywhere
+    assert "Keys of the Table screen" in texts[0] and "Shift+F5" in texts[0]
+    assert "Everywhere" in texts[0] and "Ctrl+Q" in texts[0]
 
 
 def test_sign_in_is_logged_with_the_version(sqlite_services: Any) -> None:
@@ -234,3 +237,19 @@ def test_f9_on_a_station_never_set_up_keeps_it_unset(qtbot: Any, sqlite_services
     qtbot.waitUntil(lambda: QApplication.activeWindow() is win)
     qtbot.keyClick(win, Qt.Key.Key_F9)
     assert station.load() is None
+
+
+def test_regression_station_dialog_asks_for_the_databases_full_path(qtbot: Any) -> None:
+    """A relative path would make a database in whatever folder the app was started from."""
+    dlg = station.StationDialog(default_db="/data/dealer-assist.sqlite3")
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.keyClicks(dlg.cardroom, "Riverside")
+    for relative in ("room.sqlite3", "sqlite:///room.sqlite3"):
+        dlg.database.setText(relative)
+        qtbot.mouseClick(dlg.ok, Qt.MouseButton.LeftButton)
+        assert dlg.isVisible() and dlg.settings is None
+        assert "full path" in dlg.error.text()
+    dlg.database.setText(str(Path("/srv/room.sqlite3")))
+    qtbot.mouseClick(dlg.ok, Qt.MouseButton.LeftButton)
+    assert dlg.settings is not None and dlg.settings.database == "/srv/room.sqlite3"

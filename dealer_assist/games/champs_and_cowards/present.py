@@ -38,6 +38,11 @@ STATUS_TEXT = {
 KEY_CHAMP, KEY_COWARD, KEY_RESHUFFLE = "C", "W", "R"
 
 
+def points_text(n: int) -> str:
+    """The points in words: 1 point, 13 points."""
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 def _turn_down_lines(state: CCState) -> tuple[str, ...]:
     return tuple(f"Turn seat {seat} face down: {why}" for seat, why in state.news)
 
@@ -94,7 +99,7 @@ def prompt(state: CCState) -> Prompt:
     return Prompt(
         phase="action",
         to_act=seat,
-        message=f"Seat {seat} ({h.points} points): champ for {fmt(cost)}"
+        message=f"Seat {seat} ({points_text(h.points)}): champ for {fmt(cost)}"
         + (" or coward" if block is None else " (a coward is refused now: see below)"),
         actions=(
             Action(kind="champ", label=f"Champ {fmt(cost)}", seat=seat, amount=cost,
@@ -115,7 +120,7 @@ def _seat_view(state: CCState, h: SeatHand, rank: dict[int, int], *, reveal: boo
         status = "up card next" if h.seat == state.to_act else ("dealt" if h.cards else "")
     elif h.status == LIVE and h.seat != state.to_act:
         status = "waiting"
-    detail = "" if hidden or h.status == DESTROYED or not h.cards else f"{h.points} points"
+    detail = "" if hidden or h.status == DESTROYED or not h.cards else points_text(h.points)
     return SeatView(
         seat=h.seat,
         cards=() if hidden else tuple(c.pretty for c in h.cards),
@@ -196,7 +201,8 @@ def narrate(before: CCState, event: Event, after: CCState) -> list[str]:
     if isinstance(event, CardDealt):
         h = after.hand(event.seat)
         if before.dealing:
-            lines.append(f"Up card to seat {event.seat}: {event.card.code} ({h.points} points)")
+            lines.append(f"Up card to seat {event.seat}: {event.card.code} "
+                         f"({points_text(h.points)})")
             if after.order:
                 first = after.order[0]
                 lines.append(
@@ -206,7 +212,7 @@ def narrate(before: CCState, event: Event, after: CCState) -> list[str]:
         elif h.status == DESTROYED:
             lines.append(f"Seat {event.seat} is dealt {event.card.code}")
         else:
-            lines.append(f"Seat {event.seat} is dealt {event.card.code}: {h.points} points")
+            lines.append(f"Seat {event.seat} is dealt {event.card.code}: {points_text(h.points)}")
     elif isinstance(event, Champ):
         cost = CHAMP_CHIPS * after.chip
         burn = "the stub is empty, reshuffle" if after.burn_owed else "burn one"
@@ -216,7 +222,7 @@ def narrate(before: CCState, event: Event, after: CCState) -> list[str]:
         )
     elif isinstance(event, Coward):
         h = after.hand(event.seat)
-        lines.append(f"Seat {event.seat}: coward, stops at {h.points} points")
+        lines.append(f"Seat {event.seat}: coward, stops at {points_text(h.points)}")
     elif isinstance(event, Reshuffle):
         back = len(before.reshuffle_pool()) + before.shoe.burned
         lines.append(
@@ -232,7 +238,7 @@ def narrate(before: CCState, event: Event, after: CCState) -> list[str]:
         placed = places(after)
         if placed:
             lines.append("Places: " + ", ".join(
-                f"{ordinal(p)} seat {s} ({after.hand(s).points} points)"
+                f"{ordinal(p)} seat {s} ({points_text(after.hand(s).points)})"
                 for p, s in placed.items()))
         else:
             lines.append("No hand stands: every stack and the bonus pool carry to the next hand")
