@@ -135,7 +135,9 @@ def test_station_dialog_refuses_an_empty_cardroom_and_stays_small(qtbot: Any) ->
     assert "…" in dlg.default_db.text()
 
 
-def test_f1_shows_the_keys_of_the_screen_with_the_version_and_commit(qtbot: Any, sqlite_services: Any) -> None:
+def test_f1_shows_the_keys_of_the_screen_with_the_version_and_commit(
+    qtbot: Any, sqlite_services: Any
+) -> None:
     from dealer_assist.ui.main_window import MainWindow
 
     session = sqlite_services.sign_in("fran", "2222")
