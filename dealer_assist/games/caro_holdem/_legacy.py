@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dealer_assist.engine.base import EarlierRule, Settlement
 from dealer_assist.engine.pots import Pot, build_pots
-from dealer_assist.games.caro_holdem.showdown import Finals, Uncalled, settlement
+from dealer_assist.games.caro_holdem.showdown import Finals, Uncalled, mark_returned, settlement
 from dealer_assist.games.caro_holdem.state import OVER, State
 
 RAKE_RULE = "the rake rule before 2026-11-24 (commit b638a2d)"
@@ -50,19 +50,7 @@ def _round_rule_finals(state: State) -> Finals:
     contributions = {s.seat: s.hand_in for s in state.seats}
     if back is not None:
         contributions[back.seat] -= back.amount
-    pots = _pots(state, contributions)
-    live = sum(1 for s in state.seats if not s.folded)
-    out: list[tuple[Pot, bool]] = []
-    below = 0
-    for i, pot in enumerate(pots):
-        returned = False
-        if len(pot.eligible) == 1 and live > 1:
-            owner = pot.eligible[0]
-            returned = not any(c > below for s, c in contributions.items() if s != owner)
-        out.append((pot, returned))
-        if i < len(pots) - 1 and pot.level is not None:
-            below = pot.level
-    return out, back
+    return mark_returned(state, _pots(state, contributions), contributions), back
 
 
 def _uncalled_by_round(state: State) -> Uncalled | None:

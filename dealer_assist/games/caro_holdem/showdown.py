@@ -161,7 +161,14 @@ def final_pots(state: State) -> tuple[list[tuple[Pot, bool]], Uncalled | None]:
     contributions = {s.seat: s.hand_in for s in state.seats}
     if back is not None:
         contributions[back.seat] -= back.amount
-    pots = _pots(state, contributions)
+    return mark_returned(state, _pots(state, contributions), contributions), back
+
+
+def mark_returned(
+    state: State, pots: list[Pot], contributions: dict[int, int]
+) -> list[tuple[Pot, bool]]:
+    """Each pot with whether it goes back unraked: a pot only one seat can win that holds
+    nobody else's chips (while more than one player is still in)."""
     live = sum(1 for s in state.seats if not s.folded)
     out: list[tuple[Pot, bool]] = []
     below = 0
@@ -173,7 +180,7 @@ def final_pots(state: State) -> tuple[list[tuple[Pot, bool]], Uncalled | None]:
         out.append((pot, returned))
         if i < len(pots) - 1 and pot.level is not None:
             below = pot.level
-    return out, back
+    return out
 
 
 #: A finished hand's pots, each with whether it goes back unraked, and its uncalled chips.
