@@ -131,18 +131,21 @@ class _Dialog(QDialog):
             first.setFocus(Qt.FocusReason.TabFocusReason)
         for f in fields:
             if isinstance(f, QComboBox) and f.isEditable() and f.lineEdit() is not None:
+                f.installEventFilter(self)  # the key comes to the list box, then its text box
                 f.lineEdit().installEventFilter(self)
 
     def eventFilter(self, watched: Any, event: Any) -> bool:
         """Enter in an editable list's box (the floor's name, a Kill's reason) goes on to the
         next box, or presses the main button in the last one, as in every other box: the box
-        itself would only take the text, and what is typed next (a PIN) would join it."""
-        if (event.type() == QEvent.Type.KeyPress
-                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-                and isinstance(watched, QLineEdit)
-                and isinstance(watched.parentWidget(), QComboBox)):
-            self._enter_or_ok(watched.parentWidget())
-            return True
+        itself would only take the text (deselecting a prefilled name), and what is typed next
+        (a PIN) would join it."""
+        if event.type() == QEvent.Type.KeyPress and event.key() in (Qt.Key.Key_Return,
+                                                                    Qt.Key.Key_Enter):
+            combo = watched if isinstance(watched, QComboBox) else (
+                watched.parentWidget() if isinstance(watched, QLineEdit) else None)
+            if isinstance(combo, QComboBox) and combo.isEditable():
+                self._enter_or_ok(combo)
+                return True
         return super().eventFilter(watched, event)
 
     def _field_of(self, w: QWidget | None) -> int:

@@ -242,7 +242,9 @@ def shift_caro(app: App) -> None:
     app.wait_for(MAIN)
     app.key(*["t"] * 4)
     app.key("x")
-    approve(app, "2222")
+    app.wait_for(r"^Floor approval$")
+    app.key("Return")  # the name box opens on fran, selected: Enter goes on to the PIN
+    app.enter("2222")  # (was appended to the name: "fran2222", refused)
     app.wait_for(MAIN)
 
 
