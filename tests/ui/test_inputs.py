@@ -12,6 +12,7 @@ from dealer_assist.engine.base import Action
 from dealer_assist.engine.inputs import Amount, Cards, Choice, Dice, Rows
 from dealer_assist.errors import BadInput
 from dealer_assist.ui.inputs import InputDialog, asks_dialog, cards_needed
+from dealer_assist.ui.qt import Qt
 
 
 def _dialog(qtbot: Any, value: Any) -> InputDialog:
@@ -71,3 +72,18 @@ def test_dice_as_rolled(qtbot: Any) -> None:
     d.edits["dice"].setText("6 7 2")
     with pytest.raises(BadInput, match="a die shows 1 to 6"):
         d.attempt()
+
+
+def test_regression_enter_on_a_prefilled_reason_records_it(qtbot: Any) -> None:
+    """Kill's reason box opens with a reason chosen; Enter records it (it only deselected the
+    text, and what was typed next joined the reason)."""
+    d = InputDialog(Action("kill", "Kill seat 2's hand", seat=2,
+                           input=Choice("reason", ("missed discard",), free=True)))
+    qtbot.addWidget(d)
+    d.show()
+    assert d.choice is not None and d.choice.currentText() == "missed discard"
+    d.choice.setFocus()
+    d.choice.lineEdit().selectAll()
+    with qtbot.waitSignal(d.accepted, timeout=1000):
+        qtbot.keyClick(d.choice, Qt.Key.Key_Return)
+    assert d.fields == {"reason": "missed discard"}
