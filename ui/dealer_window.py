@@ -517,7 +517,10 @@ class DealerScreen(QWidget):
         if not ok:
             return
         self._input_kind = "action"
-        self.c.start_hand(seats)
+        if not self.c.start_hand(seats) and seats is not None and self.c.pending is None \
+                and self.c.last_error:
+            self.show_refusal(f"{self.c.last_error}: the seats typed ({self.seats_edit.text()})"
+                              " are in Seats this hand; press S to fix or empty them")
 
     def retry(self) -> None:
         if (self.c.pending is not None or self.c.drops) and self.c.retry():
