@@ -86,3 +86,36 @@ def test_floor_prints_the_hand_report_through_the_print_dialog(
     qtbot.waitUntil(lambda: bool(asked) and not workers._RUNNING, timeout=20000)
     assert w.c.hand is not None and asked == [f"Print: Shift {w.c.hand.shift_id} report"]
     assert w.last_printed is None and w.info.text() == ""
+
+
+def test_regression_print_hand_after_a_reveal_prints_the_cards_and_logs_one_reveal(
+    qtbot: Any, sqlite_services: Services, examples_dir: Path, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Print hand [P] after a reveal prints the cards as Hand PDF does (it withheld them),
+    and names the reveal already logged (no second "reveal" entry)."""
+    svc = sqlite_services
+    deal_example(svc, examples_dir)
+    w = console(qtbot, svc)
+    qtbot.mouseClick(w.search_button, Qt.MouseButton.LeftButton)
+    w.select_row(0)
+    assert w.c.hand is not None
+    hand_id = w.c.hand.id
+    w.reveal_reason.setText("dispute at seat 2")
+    qtbot.mouseClick(w.reveal_button, Qt.MouseButton.LeftButton)
+    assert w.c.revealed
+    copy = tmp_path / "printed.pdf"
+
+    def accept_to_file(dialog: QPrintDialog) -> int:
+        printer: QPrinter = dialog.printer()
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(copy))
+        return int(QDialog.DialogCode.Accepted.value)
+
+    monkeypatch.setattr(QPrintDialog, "exec", accept_to_file)
+    qtbot.mouseClick(w.print_hand, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: w.last_printed is not None or w.notice.isVisible(), timeout=20000)
+    assert w.last_printed is not None, w.notice.text()
+    assert [e.action for e in svc.reveals(hand_id)] == ["reveal"]
+    reports = [e.detail for e in svc.store.audit_log(action="report")]
+    assert any("hidden cards revealed" in d for d in reports), reports
