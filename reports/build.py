@@ -32,10 +32,12 @@ from dealer_assist.reports.data import (
     AuditReport,
     ChainCheck,
     CountLine,
+    CountSignoff,
     DayReport,
     DisputeLine,
     DisputeNote,
     DropCount,
+    DropRecord,
     EventLine,
     ExceptionLine,
     FeeSchedule,
@@ -155,7 +157,7 @@ def hand_figures(
         if isinstance(ev, Void):
             approved = (approvals or {}).get((hand.id, ev.target), "")
             voids.append(VoidLine(n, utc(row.time), person(names, row.actor), ev.target,
-                                  ev.reason, approved))
+                                  ev.reason, person(names, approved) if approved else ""))
     if events:
         folded = fold(events)  # the same rules as verify and the replay screen
         if isinstance(folded, Refused):
@@ -187,8 +189,11 @@ def hand_figures(
             exc.append(ExceptionLine(
                 n, "finished but not settled since its last correction: the ledger is not "
                 "written for it", "unsettled"))
+        elif not ledger and not ledger_lines(hand.id, settlement):
+            pass  # no money moved (an OFC or Chinese Poker hand that evened out): nothing owed
         elif not ledger:
-            exc.append(ExceptionLine(n, "marked settled but has no ledger lines", "ledger"))
+            exc.append(ExceptionLine(n, "marked settled but has no ledger lines, though the "
+                                     "replay moves money", "ledger"))
         elif not same_lines(ledger_lines(hand.id, settlement), ledger):
             exc.append(ExceptionLine(
                 n, "ledger differs from the replay: "
@@ -446,6 +451,7 @@ def build_shift(
     if tbl is None:
         raise NotFound(f"shift {shift.id} names a table that does not exist")
     room = room_clock_of(store)
+    _TEXT_ZONE[0] = room.tz
     names = full_names(store)
     hands = shift_hands(store, shift)
     ids = [h.id for h in hands]
@@ -486,11 +492,11 @@ def build_shift(
                                   *([shift.closed_by] if shift.closed_by else [])]))
     floors = list(dict.fromkeys([shift.floor, *([shift.closed_floor] if shift.closed_floor
                                                  else [])]))
-    drop = DropCount(tbl.name, shift.id, fees_by_kind(
+    drop = drop_count(store, names, shift.id, tbl.name, fees_by_kind(
         [*(f for line in lines for f in line.fees),
          *(FeeTotal("time", c.amount, 1) for c in tf.derived)]),
-        tuple(count_entries(store, names).get(shift.id, ())))
-    exc.extend(count_exceptions(drop))
+        count_entries(store, names).get(shift.id, ()))
+    exc.extend(count_exceptions(drop, shift=shift))
     return ShiftReport(
         cardroom=store.cardroom_name(), table=tbl.name, game=_game_title(h.game for h in hands),
         shift_id=shift.id, opened_at=utc(shift.opened_at),
@@ -521,20 +527,84 @@ def count_entries(store: Store, names: dict[str, str]) -> dict[int, list[CountLi
         c = e.count
         out.setdefault(c.shift_id, []).append(CountLine(
             e.number, utc(e.at), person(names, e.by), c.box, c.counted, c.team,
-            tuple(sorted(c.denominations.items(), reverse=True)), c.corrects, c.reason))
+            tuple(sorted(c.denominations.items(), reverse=True)), c.corrects, c.reason,
+            started=c.started, ended=c.ended, boxes=c.boxes, independence=c.independence))
     return out
 
 
-def count_exceptions(drop: DropCount, prefix: str = "") -> list[ExceptionLine]:
-    """A count that differs from the records is an exception, with both figures."""
+def drop_count(store: Store, names: dict[str, str], shift_id: int, table: str,
+               expected: tuple[FeeTotal, ...], entries: Sequence[CountLine]) -> DropCount:
+    """A shift's drop: the expected figures, its count entries, the box's registration and
+    drop, and the sign-off of the count in force."""
+    from dealer_assist.services.counts import box_entries, signoffs
+
+    boxes = box_entries(store)
+    signed = None
+    drop = None
+    if entries:
+        box = entries[-1].box
+        reg = next((b for b in boxes if b.box == box and b.shift_id is None), None)
+        dropped = next((b for b in boxes if b.box == box and b.shift_id == shift_id), None)
+        drop = DropRecord(box, utc(reg.at) if reg else None,
+                          person(names, reg.by) if reg else "",
+                          utc(dropped.at) if dropped else None,
+                          person(names, dropped.by) if dropped else "")
+        last = [so for so in signoffs(store) if so.entry == entries[-1].number]
+        if last:
+            so = last[-1]
+            signed = CountSignoff(so.number, utc(so.at), person(names, so.by), so.explanation)
+    else:
+        dropped = next((b for b in boxes if b.shift_id == shift_id), None)
+        if dropped is not None:
+            drop = DropRecord(dropped.box, None, "", utc(dropped.at),
+                              person(names, dropped.by))
+    return DropCount(table, shift_id, expected, tuple(entries), signoff=signed, drop=drop)
+
+
+def count_exceptions(drop: DropCount, prefix: str = "", shift: Shift | None = None,
+                     ) -> list[ExceptionLine]:
+    """What a count (or its absence) leaves to check: a count that differs from the records
+    (with both figures and whether the variance was explained and signed off), a closed shift
+    whose box was never counted, a count entered while its shift was still open, a count
+    team of one person."""
+    out: list[ExceptionLine] = []
+    closed = utc(shift.closed_at) if shift is not None and shift.closed_at else None
+    if shift is not None and closed is not None and not drop.entries:
+        out.append(ExceptionLine(None, f"{prefix}shift {drop.shift_id} closed at "
+                                 f"{when_text(closed)} and its drop box was never counted",
+                                 "count"))
+    for e in drop.entries:
+        if shift is not None and (closed is None or e.at < closed):
+            out.append(ExceptionLine(None, f"{prefix}count entry {e.number} (drop box {e.box}) "
+                                     f"was entered at {when_text(e.at)}, while shift "
+                                     f"{drop.shift_id} was still open", "count"))
+        if len(e.team) < 2:
+            out.append(ExceptionLine(None, f"{prefix}count entry {e.number} (drop box {e.box}) "
+                                     f"was counted by one person ({', '.join(e.team)}): a "
+                                     "count team has at least two", "count"))
     c, v = drop.in_force, drop.variance
     if c is None or not v:
-        return []
+        return out
     word = f"over by {format_cents(v)}" if v > 0 else f"SHORT by {format_cents(-v)}"
-    return [ExceptionLine(None, f"{prefix}drop box {c.box} (shift {drop.shift_id}) counted "
-                          f"{format_cents(c.counted)} where the records give "
-                          f"{format_cents(drop.expected_total)}: {word} (count entry "
-                          f"{c.number})", "count")]
+    signed = drop.signoff
+    tail = (f"; explained ({signed.explanation}) and signed off by {signed.by}" if signed
+            else "; NOT YET EXPLAINED AND SIGNED OFF by a second person")
+    out.append(ExceptionLine(None, f"{prefix}drop box {c.box} (shift {drop.shift_id}) counted "
+                             f"{format_cents(c.counted)} where the records give "
+                             f"{format_cents(drop.expected_total)}: {word} (count entry "
+                             f"{c.number}){tail}", "count"))
+    return out
+
+
+#: How exception texts print a time (set per report to the room's zone by the builders).
+_TEXT_ZONE: list[Any] = [None]
+
+
+def when_text(t: datetime) -> str:
+    """A time in an exception's words: the room's local time with its zone named."""
+    zone = _TEXT_ZONE[0]
+    lt = utc(t).astimezone(zone) if zone is not None else utc(t)
+    return f"{lt:%Y-%m-%d %H:%M} {lt.tzname() or 'UTC'}"
 
 
 def fee_schedules(store: Store, table: Table, since: datetime, until: datetime | None,
@@ -634,7 +704,7 @@ def _time_voids(
             f"{format_cents(abs(x.amount))}" for x in moved) or "no money moved"
         exc.append(ExceptionLine(
             None, f"{table_label(table.name)} time mark {target} "
-            f"({what.get(target, 'a mark')}) voided at {utc(row.time):%H:%M} by "
+            f"({what.get(target, 'a mark')}) voided at {when_text(row.time)} by "
             f"{person(names, row.actor)}: {reason}; {money}"
             + (f"; approved by {person(names, floor)}" if floor else ""), "void"))
     return tuple(voids), tuple(exc)
@@ -872,15 +942,10 @@ def build_audit(
 
 def _detail(action: str, detail: str) -> str:
     """An entry's detail in words (a count or the room clock is stored as JSON)."""
-    from dealer_assist.services.room import COUNT_ACTION, ROOM_ACTION, read_count, read_room
+    from dealer_assist.services.room import describe_entry
 
-    if action == COUNT_ACTION:
-        count = read_count(detail)
-        return count.describe() if count is not None else detail
-    if action == ROOM_ACTION:
-        clock = read_room(detail)
-        return clock.describe() if clock is not None else detail
-    return detail
+    said = describe_entry(action, detail)
+    return detail if said is None else said
 
 
 def _subject(action: str, where: str, detail: str) -> str:
@@ -919,6 +984,7 @@ def build_day(
     from dealer_assist.services.counts import room_clock_of
 
     room = room_clock_of(store)
+    _TEXT_ZONE[0] = room.tz
     day = day or latest_day(store)
     start, end = room.day_bounds(day)
     since, until = utc(start), utc(end)
@@ -987,16 +1053,20 @@ def build_day(
             in_shift = [c for c in tf.derived
                         if opened <= c.at and (closed is None or c.at < closed)]
             timed = sum(c.amount for c in in_shift)
+            if closed is None and utc(at) >= until and opened < until:
+                exc.append(ExceptionLine(None, f"{table_label(t.name)}: shift {sid} is still "
+                                         f"open after its gaming day ended at "
+                                         f"{when_text(until)}", "open shift"))
             if not sl and not timed and sid not in entries:
                 continue
             floors.append(sh.closed_floor or sh.floor)
             shift_lines.append((t.name, sid, opened, closed, person(names, sh.dealer), len(sl),
                                 sum(x.fee for x in sl) + timed))
-            drops.append(DropCount(t.name, sid, fees_by_kind(
+            drops.append(drop_count(store, names, sid, t.name, fees_by_kind(
                 [*(f for x in sl for f in x.fees),
                  *(FeeTotal("time", c.amount, 1) for c in in_shift)]),
-                tuple(entries.get(sid, ()))))
-            exc.extend(count_exceptions(drops[-1], f"{table_label(t.name)}: "))
+                entries.get(sid, ())))
+            exc.extend(count_exceptions(drops[-1], f"{table_label(t.name)}: ", sh))
         schedules.extend(fee_schedules(store, t, since, until, names))
         for line in lines:
             name = room.shift_of(line.ended_at or line.started_at) or "all day"

@@ -81,6 +81,8 @@ class Generated(Record):
     #: (None: none signed).
     checkpoint: int | None = None
     key: str = ""
+    #: The room's paper ("A4" or "Letter").
+    paper: str = "A4"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +138,35 @@ class CountLine(Record):
     denominations: tuple[tuple[int, int], ...] = ()
     corrects: int | None = None
     reason: str = ""
+    #: When the count began and ended, and how many boxes the team counted in that session.
+    started: datetime | None = None
+    ended: datetime | None = None
+    boxes: int = 0
+    #: The second floor approval that let a team member who approved the shift's voids,
+    #: misdeals or disputes sign its count ("": none needed).
+    independence: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CountSignoff(Record):
+    """A variance explained and signed off by a second person (not the one who entered the
+    count): its audit entry, when, who, and the explanation."""
+
+    number: int
+    at: datetime
+    by: str
+    explanation: str
+
+
+@dataclass(frozen=True, slots=True)
+class DropRecord(Record):
+    """A drop box's registration to its table and its drop (removal): when and by whom."""
+
+    box: str
+    registered_at: datetime | None = None
+    registered_by: str = ""
+    dropped_at: datetime | None = None
+    dropped_by: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +178,10 @@ class DropCount(Record):
     shift_id: int
     expected: tuple[FeeTotal, ...]
     entries: tuple[CountLine, ...] = ()
+    #: The variance's explanation and second person's sign-off (None: none recorded).
+    signoff: CountSignoff | None = None
+    #: The box's registration and drop (None: none recorded).
+    drop: DropRecord | None = None
 
     @property
     def expected_total(self) -> int:

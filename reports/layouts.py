@@ -32,6 +32,7 @@ from dealer_assist.reports.render import (
     LongTable,
     PageInfo,
     Styles,
+    begin,
     build_pdf,
     card,
     cards,
@@ -53,7 +54,6 @@ from dealer_assist.reports.render import (
     signature_block,
     spacer,
     styles,
-    use_zone,
     when,
     zone_name,
 )
@@ -154,11 +154,24 @@ def _drop_count(d: DropCount | None, st: Styles, width: float) -> list[Flowable]
         out.append(_none(st))
         return out
     c = d.in_force
+    b = d.drop
     out.append(fields_table([
-        ("Drop box", c.box if c else "not counted yet"),
-        ("Counted at", when(c.at) if c else dash()),
-        ("Entered by", c.by if c else dash()),
+        ("Drop box", c.box if c else (b.box if b else "not counted yet")),
+        ("Registered", f"{when(b.registered_at)} by {b.registered_by}" if b and b.registered_at
+         else "NOT REGISTERED to this table"),
+        ("Dropped", f"{when(b.dropped_at)} by {b.dropped_by}" if b and b.dropped_at
+         else "no drop recorded"),
+        ("Count", (f"{when(c.started, seconds=False)} to {when(c.ended, seconds=False)}"
+                   + (f", {c.boxes} box{'es' if c.boxes != 1 else ''} counted" if c.boxes
+                      else "")) if c and c.started and c.ended else
+         ("start and end not recorded" if c else dash())),
+        ("Entered", f"{when(c.at)} by {c.by}" if c else dash()),
         ("Count team", "\n".join(c.team) if c else dash()),
+        ("Independence", (f"a team member approved this shift's voids, misdeals or disputes; "
+                          f"count approved by {c.independence}") if c and c.independence
+         else ("no team member approved this shift's voids, misdeals or disputes" if c
+               else dash())),
+        ("Variance sign-off", _signoff(d)),
     ], width, st=st))
     out.append(spacer(1.5))
     rows = [[_kind(f.kind), str(f.count), money(f.amount)] for f in d.expected]
@@ -191,6 +204,16 @@ def _drop_count(d: DropCount | None, st: Styles, width: float) -> list[Flowable]
     return out
 
 
+def _signoff(d: DropCount) -> str:
+    """A variance's explanation and its second person's sign-off, in words."""
+    if not d.variance:
+        return "no variance" if d.in_force else dash()
+    so = d.signoff
+    if so is None:
+        return "NOT SIGNED OFF: the variance has no explanation yet"
+    return f"{so.explanation} (signed off by {so.by}, {when(so.at, seconds=False)})"
+
+
 def _day_counts(items: tuple[DropCount, ...], st: Styles, width: float) -> list[Flowable]:
     out = heading("Drop count", st)
     if not items:
@@ -201,12 +224,14 @@ def _day_counts(items: tuple[DropCount, ...], st: Styles, width: float) -> list[
         c = d.in_force
         rows.append([table_label(d.table), str(d.shift_id), c.box if c else dash(),
                      money(d.expected_total), money(c.counted) if c else dash(), _variance(d),
-                     ", ".join(c.team) if c else dash(), str(max(0, len(d.entries) - 1))])
+                     ", ".join(c.team) if c else dash(), str(max(0, len(d.entries) - 1)),
+                     _signoff(d)])
     out.append(data_table(["Table", "Shift", "Drop box", "Expected", "Counted", "Variance",
-                           "Count team", "Corrections"], rows,
-                          [22 * mm, 14 * mm, 28 * mm, 26 * mm, 26 * mm, 30 * mm,
-                           width - 172 * mm, 26 * mm], right=[1, 3, 4, 7],
-                          flagged=[i for i, d in enumerate(items) if d.variance], st=st))
+                           "Count team", "Corrections", "Explanation and sign-off"], rows,
+                          [20 * mm, 13 * mm, 24 * mm, 22 * mm, 22 * mm, 24 * mm,
+                           50 * mm, 22 * mm, width - 197 * mm], right=[1, 3, 4, 7],
+                          flagged=[i for i, d in enumerate(items)
+                                   if d.variance or d.in_force is None], st=st))
     out.append(paragraph("Expected: the fees, drops and time collections the records give for "
                          "the shift's part of the day. Every count entry and correction is in "
                          "the shift report and the audit log.", st.small))
@@ -420,7 +445,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
 
 
 def render_shift(r: ShiftReport, out: Out) -> int:
-    use_zone(r.generated.zone)
+    begin(r.generated)
     info = PageInfo(r.cardroom, "Shift report", f"{table_label(r.table)}, shift {r.shift_id}",
                     r.generated, chain_line((r.chain,)))
     with paused_gc():
@@ -565,7 +590,7 @@ def hand_story(r: HandReport, st: Styles) -> list[Flowable]:
 
 
 def render_hand(r: HandReport, out: Out) -> int:
-    use_zone(r.generated.zone)
+    begin(r.generated)
     info = PageInfo(r.cardroom, r.title, f"{table_label(r.table)}, hand {r.number}", r.generated,
                     chain_line((r.chain,)))
     with paused_gc():
@@ -620,7 +645,7 @@ def audit_story(r: AuditReport, st: Styles) -> list[Flowable]:
 
 
 def render_audit(r: AuditReport, out: Out) -> int:
-    use_zone(r.generated.zone)
+    begin(r.generated, wide=True)
     info = PageInfo(r.cardroom, "Audit report",
                     f"{when(r.period_from, seconds=False)} to {when(r.period_to, seconds=False)}",
                     r.generated, chain_line(r.chains))
@@ -727,7 +752,7 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
 
 
 def render_day(r: DayReport, out: Out) -> int:
-    use_zone(r.generated.zone)
+    begin(r.generated, wide=True)
     info = PageInfo(r.cardroom, "Day summary", day_text(r.day), r.generated,
                     chain_line(r.chains))
     with paused_gc():

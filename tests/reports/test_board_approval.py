@@ -17,7 +17,13 @@ from dealer_assist.db.bootstrap import open_services
 from dealer_assist.events import event_from_json
 from dealer_assist.reports import generate
 from dealer_assist.services import Adjustment, Approval, Argon2PinHasher, Services, Session
-from dealer_assist.services.counts import counts, record_count, set_room_clock
+from dealer_assist.services.counts import (
+    counts,
+    record_count,
+    record_drop,
+    register_box,
+    set_room_clock,
+)
 from dealer_assist.services.room import new_count, room_clock
 from tests.games.test_caro_rake_pot_shapes import DEMO_HAND, RAKE
 
@@ -97,7 +103,10 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Room:
                 approval=Approval("fran", "2222"))
     svc.settle(dealer, now.hand.id)
     r.hands.append(now.hand.id)
-    # The count: $5 entered at first, then corrected to $9 ($1 short of the $10 of rake).
+    # The box registered to the table and dropped for the shift, then counted: $5 entered at
+    # first, then corrected to $9 ($1 short of the $10 of rake).
+    register_box(svc, floor, table_id=table.id, box="C1-0523")
+    record_drop(svc, floor, shift_id=shift.id, box="C1-0523")
     record_count(svc, floor, new_count(
         table_id=table.id, shift_id=shift.id, box="C1-0523", counted=None,
         team=["Cora Cashier", "Carl Counter"], denominations={500: 1}))
