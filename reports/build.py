@@ -983,9 +983,11 @@ def build_day(
     local time, to the next; UTC midnight when no room clock is set), with the room's totals."""
     from dealer_assist.services.counts import room_clock_of
 
-    room = room_clock_of(store)
-    _TEXT_ZONE[0] = room.tz
+    from dealer_assist.services.counts import clock_for_day
+
     day = day or latest_day(store)
+    room = clock_for_day(store, day)
+    _TEXT_ZONE[0] = room.tz
     start, end = room.day_bounds(day)
     since, until = utc(start), utc(end)
     names = full_names(store)

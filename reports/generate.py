@@ -6,7 +6,8 @@ report is the same whichever way it was asked for, and every one of them is in t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
@@ -75,8 +76,27 @@ def _seal(svc: Services) -> Seal | None:
     return seal if seal.number is not None else None
 
 
-def _sealed(r: Any, seal: Seal | None) -> Any:
-    """The report with the checkpoint and key fingerprint under its header."""
+#: The audit entry left when a report signed its checkpoint and then could not be written:
+#: no signed checkpoint is ever left without the report (or the failure) that signed it.
+FAILED_ACTION = "report-failed"
+
+
+def _failed(svc: Services, session: Session, kind: str, seal: Seal | None,
+            exc: BaseException) -> None:
+    if seal is None:
+        return
+    why = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
+    svc.log(session, FAILED_ACTION, f"{kind} not written: {why}" + _anchored(seal))
+
+
+def _sealed(r: Any, seal: Seal | None, svc: Services | None = None) -> Any:
+    """The report with the checkpoint and key fingerprint under its header, on the room's
+    paper."""
+    if svc is not None:
+        from dealer_assist.services.counts import room_clock_of
+
+        r = replace(r, generated=replace(r.generated,
+                                         paper=room_clock_of(svc.store).paper_size))
     if seal is None:
         return r
     return replace(r, generated=replace(r.generated, checkpoint=seal.number,
@@ -122,6 +142,18 @@ def _write(render: Any, report: Report, path: Path) -> int:
     return pages
 
 
+@contextmanager
+def _accounted(svc: Services, session: Session, kind: str,
+               seal: Seal | None) -> Iterator[None]:
+    """A report that fails after its checkpoint was signed leaves a ``report-failed`` entry
+    naming that checkpoint, so every signed checkpoint has its report or its failure."""
+    try:
+        yield
+    except Exception as exc:
+        _failed(svc, session, kind, seal, exc)
+        raise
+
+
 def shift_report(
     svc: Services, session: Session, out: str | Path, *, shift_id: int | None = None,
     table: str | None = None, cage: str = "",
@@ -130,8 +162,14 @@ def shift_report(
     _may(svc, session, "review", "generate reports")
     path = _check_out(out)
     seal = _seal(svc)
+    with _accounted(svc, session, "shift report", seal):
+        return _shift(svc, session, path, seal, shift_id, table, cage)
+
+
+def _shift(svc: Services, session: Session, path: Path, seal: Seal | None,
+           shift_id: int | None, table: str | None, cage: str) -> Written:
     r = _sealed(build_shift(svc.store, shift_id=shift_id, table=table, by=signer(session),
-                            at=svc.clock(), cage=cage), seal)
+                            at=svc.clock(), cage=cage), seal, svc)
     tbl = svc.store.find_table(r.table)
     numbered, pages = _logged(svc, render_shift, r, path, lambda pages: svc.log(
         session, "report", f"shift report: table {r.table}, shift {r.shift_id}, "
@@ -157,8 +195,15 @@ def hand_report(
         hand_id = hand.id
         authorised = RevealLine(hand.number, svc.clock(), signer(session), reason.strip())
     seal = _seal(svc)
+    with _accounted(svc, session, "hand report", seal):
+        return _hand(svc, session, path, seal, hand_id, table, authorised, cage)
+
+
+def _hand(svc: Services, session: Session, path: Path, seal: Seal | None,
+          hand_id: int | None, table: str | None, authorised: RevealLine | None,
+          cage: str) -> Written:
     r = _sealed(build_hand(svc.store, hand_id=hand_id, table=table, by=signer(session),
-                           at=svc.clock(), reveal=authorised, cage=cage), seal)
+                           at=svc.clock(), reveal=authorised, cage=cage), seal, svc)
     tbl = svc.store.find_table(r.table)
     kind = "dispute report" if r.is_dispute_report else "hand history"
     numbered, pages = _logged(svc, render_hand, r, path, lambda pages: svc.log(
@@ -175,8 +220,14 @@ def audit_report(
     _may(svc, session, "audit", "read the audit log")
     path = _check_out(out)
     seal = _seal(svc)
+    with _accounted(svc, session, "audit report", seal):
+        return _audit(svc, session, path, seal, since, until)
+
+
+def _audit(svc: Services, session: Session, path: Path, seal: Seal | None,
+           since: datetime, until: datetime) -> Written:
     r = _sealed(build_audit(svc.store, since=since, until=until, by=signer(session),
-                            at=svc.clock(), signer=session.user.full_name), seal)
+                            at=svc.clock(), signer=session.user.full_name), seal, svc)
     numbered, pages = _logged(svc, render_audit, r, path, lambda pages: svc.log(
         session, "report", f"audit report: {since:%Y-%m-%d %H:%M} to {until:%Y-%m-%d %H:%M}"
         f" UTC, {len(r.entries)} entries, {pages} pages" + _anchored(seal)))
@@ -191,8 +242,14 @@ def day_report(
     _may(svc, session, "review", "generate reports")
     path = _check_out(out)
     seal = _seal(svc)
+    with _accounted(svc, session, "day summary", seal):
+        return _day(svc, session, path, seal, day, cage)
+
+
+def _day(svc: Services, session: Session, path: Path, seal: Seal | None,
+         day: date | None, cage: str) -> Written:
     r = _sealed(build_day(svc.store, day=day, by=signer(session), at=svc.clock(), cage=cage),
-                seal)
+                seal, svc)
     numbered, pages = _logged(svc, render_day, r, path, lambda pages: svc.log(
         session, "report", f"day summary: {r.day.isoformat()}, {len(r.tables)} tables, "
         f"{r.total('hands')} hands, {pages} pages" + _anchored(seal)))

@@ -489,7 +489,7 @@ def hand_story(r: HandReport, st: Styles) -> list[Flowable]:
     story: list[Flowable] = [
         paragraph(r.title, st.title),
         paragraph(sep.join([table_label(r.table), r.game, f"hand {r.number}",
-                            day_text(r.started_at.date())]), st.subtitle),
+                            day_text(local(r.started_at).date())]), st.subtitle),
         fields_table([
             ("Cardroom", r.cardroom), ("Table", r.table), ("Game", r.game),
             ("Hand", f"{r.number} (record {r.hand_id})"),

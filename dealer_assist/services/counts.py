@@ -7,7 +7,7 @@ room's clock is appended, chained, signed by who entered it, and never edited.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import date, datetime
 
 from dealer_assist.errors import BadInput
 from dealer_assist.services.app import Services
@@ -49,6 +49,29 @@ def room_clock_of(store: Store) -> RoomClock:
         if clock is not None:
             return clock
     return RoomClock()
+
+
+def room_clock_at(store: Store, t: datetime) -> RoomClock:
+    """The room clock in force at ``t``: a change applies from when it was made, never to
+    the days before it (before any clock was set, the room ran on UTC from midnight)."""
+    from dealer_assist.services.chain import utc
+
+    found = RoomClock()
+    for e in store.audit_log(action=ROOM_ACTION):
+        if utc(e.at) > utc(t):
+            break
+        clock = read_room(e.detail)
+        if clock is not None:
+            found = clock
+    return found
+
+
+def clock_for_day(store: Store, day: date) -> RoomClock:
+    """The clock a gaming day is kept by: the latest one set before that day ended. A change
+    applies from the day it is made on; the days that had ended before it keep their clock."""
+    latest = room_clock_of(store)
+    _, end = latest.day_bounds(day)
+    return room_clock_at(store, end)
 
 
 def set_room_clock(svc: Services, session: Session, clock: RoomClock) -> AuditEntry:

@@ -47,6 +47,16 @@ class RoomClock:
     zone: str = "UTC"
     day_starts: int = 0
     shifts: tuple[tuple[str, int], ...] = ()
+    #: The reports' paper: "A4", "Letter", or "" for the zone's custom (Letter in the
+    #: Americas' US and Canadian zones, A4 elsewhere).
+    paper: str = ""
+
+    @property
+    def paper_size(self) -> str:
+        if self.paper:
+            return self.paper
+        letter = ("America/", "US/", "Canada/", "Pacific/Honolulu")
+        return "Letter" if self.zone.startswith(letter) else "A4"
 
     @property
     def tz(self) -> tzinfo:
@@ -84,15 +94,19 @@ class RoomClock:
         shifts = ", ".join(f"{n} from {h:02d}:00" for n, h in sorted(self.shifts,
                                                                        key=lambda s: s[1]))
         return (f"time zone {self.zone}; gaming day starts {self.day_starts:02d}:00"
-                + (f"; shifts: {shifts}" if shifts else ""))
+                + (f"; shifts: {shifts}" if shifts else "")
+                + f"; paper {self.paper_size}")
 
     def to_json(self) -> dict[str, Any]:
-        return {"zone": self.zone, "day_starts": self.day_starts,
-                "shifts": [[n, h] for n, h in self.shifts]}
+        out: dict[str, Any] = {"zone": self.zone, "day_starts": self.day_starts,
+                               "shifts": [[n, h] for n, h in self.shifts]}
+        if self.paper:
+            out["paper"] = self.paper
+        return out
 
 
 def room_clock(*, zone: str, day_starts: int = 0,
-               shifts: Sequence[tuple[str, int]] = ()) -> RoomClock:
+               shifts: Sequence[tuple[str, int]] = (), paper: str = "") -> RoomClock:
     """A checked room clock: a known IANA zone, hours 0-23, distinct shift names and hours."""
     try:
         ZoneInfo(zone)
@@ -106,7 +120,11 @@ def room_clock(*, zone: str, day_starts: int = 0,
         raise BadInput("each room shift needs its own name (e.g. day, swing, grave)")
     if any(not 0 <= h <= 23 for h in hours) or len(set(hours)) != len(hours):
         raise BadInput("each room shift starts at its own hour, 0 to 23")
-    return RoomClock(zone, day_starts, tuple(zip(names, hours, strict=True)))
+    papers = {"a4": "A4", "letter": "Letter", "": ""}
+    if paper.strip().lower() not in papers:
+        raise BadInput(f"paper {paper!r}: choose A4 or Letter")
+    return RoomClock(zone, day_starts, tuple(zip(names, hours, strict=True)),
+                     papers[paper.strip().lower()])
 
 
 def parse_shifts(text: str) -> tuple[tuple[str, int], ...]:
@@ -133,7 +151,8 @@ def read_room(detail: str) -> RoomClock | None:
     try:
         obj = json.loads(detail[len(_ROOM_PREFIX):])
         return RoomClock(str(obj["zone"]), int(obj["day_starts"]),
-                         tuple((str(n), int(h)) for n, h in obj.get("shifts", [])))
+                         tuple((str(n), int(h)) for n, h in obj.get("shifts", [])),
+                         str(obj.get("paper", "")))
     except (ValueError, KeyError, TypeError):
         return None
 
