@@ -6,6 +6,7 @@ report is the same whichever way it was asked for, and every one of them is in t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -37,6 +38,8 @@ class Written:
     report: Report
     path: Path
     pages: int
+    #: The CSV files written beside the PDF (``csv=True``), one per table.
+    csv: tuple[Path, ...] = ()
 
 
 def signer(session: Session) -> str:
@@ -131,6 +134,30 @@ def _logged(svc: Services, render: Any, report: Report, path: Path,
     return numbered, pages
 
 
+def write_csv(path: Path) -> list[Path]:
+    """Each table of the report just rendered as a CSV file beside its PDF
+    (``day-03-fees-and-rake-by-kind.csv``): the same rows and figures as printed."""
+    import csv
+
+    from dealer_assist.reports.render import TABLES
+
+    out = []
+    for n, (section, header, rows, total) in enumerate(TABLES, start=1):
+        slug = re.sub(r"[^a-z0-9]+", "-", section.lower()).strip("-")[:40] or "table"
+        target = path.with_name(f"{path.stem}-{n:02d}-{slug}.csv")
+        try:
+            with target.open("w", newline="", encoding="utf-8") as f:
+                w = csv.writer(f)
+                w.writerow(header)
+                w.writerows(rows)
+                if total is not None:
+                    w.writerow(total)
+        except OSError as exc:
+            raise BadInput(f"cannot write {target}: {exc.strerror or exc}") from exc
+        out.append(target)
+    return out
+
+
 def _write(render: Any, report: Report, path: Path) -> int:
     tmp = path.with_name(path.name + ".part")
     try:
@@ -140,6 +167,10 @@ def _write(render: Any, report: Report, path: Path) -> int:
         tmp.unlink(missing_ok=True)
         raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from exc
     return pages
+
+
+def _with_csv(done: Written, csv: bool) -> Written:
+    return replace(done, csv=tuple(write_csv(done.path))) if csv else done
 
 
 @contextmanager
@@ -156,14 +187,14 @@ def _accounted(svc: Services, session: Session, kind: str,
 
 def shift_report(
     svc: Services, session: Session, out: str | Path, *, shift_id: int | None = None,
-    table: str | None = None, cage: str = "",
+    table: str | None = None, cage: str = "", csv: bool = False,
 ) -> Written:
     """The shift report (default: the latest shift of ``table``, or of the room)."""
     _may(svc, session, "review", "generate reports")
     path = _check_out(out)
     seal = _seal(svc)
     with _accounted(svc, session, "shift report", seal):
-        return _shift(svc, session, path, seal, shift_id, table, cage)
+        return _with_csv(_shift(svc, session, path, seal, shift_id, table, cage), csv)
 
 
 def _shift(svc: Services, session: Session, path: Path, seal: Seal | None,
@@ -181,6 +212,7 @@ def _shift(svc: Services, session: Session, path: Path, seal: Seal | None,
 def hand_report(
     svc: Services, session: Session, out: str | Path, *, hand_id: int | None = None,
     table: str | None = None, reveal: bool = False, reason: str = "", cage: str = "",
+    csv: bool = False,
 ) -> Written:
     """Hand history, or the dispute report; ``reveal`` (floor only) shows destroyed hands'
     cards, marked as revealed, and is logged as a reveal as well as a report."""
@@ -196,7 +228,8 @@ def hand_report(
         authorised = RevealLine(hand.number, svc.clock(), signer(session), reason.strip())
     seal = _seal(svc)
     with _accounted(svc, session, "hand report", seal):
-        return _hand(svc, session, path, seal, hand_id, table, authorised, cage)
+        return _with_csv(_hand(svc, session, path, seal, hand_id, table, authorised, cage),
+                         csv)
 
 
 def _hand(svc: Services, session: Session, path: Path, seal: Seal | None,
@@ -215,13 +248,14 @@ def _hand(svc: Services, session: Session, path: Path, seal: Seal | None,
 
 def audit_report(
     svc: Services, session: Session, out: str | Path, *, since: datetime, until: datetime,
+    csv: bool = False,
 ) -> Written:
     """The sensitive-actions log for a period (floor, auditor or admin)."""
     _may(svc, session, "audit", "read the audit log")
     path = _check_out(out)
     seal = _seal(svc)
     with _accounted(svc, session, "audit report", seal):
-        return _audit(svc, session, path, seal, since, until)
+        return _with_csv(_audit(svc, session, path, seal, since, until), csv)
 
 
 def _audit(svc: Services, session: Session, path: Path, seal: Seal | None,
@@ -236,14 +270,14 @@ def _audit(svc: Services, session: Session, path: Path, seal: Seal | None,
 
 def day_report(
     svc: Services, session: Session, out: str | Path, *, day: date | None = None,
-    cage: str = "",
+    cage: str = "", csv: bool = False,
 ) -> Written:
     """The day summary across every table (default: the day of the latest hand)."""
     _may(svc, session, "review", "generate reports")
     path = _check_out(out)
     seal = _seal(svc)
     with _accounted(svc, session, "day summary", seal):
-        return _day(svc, session, path, seal, day, cage)
+        return _with_csv(_day(svc, session, path, seal, day, cage), csv)
 
 
 def _day(svc: Services, session: Session, path: Path, seal: Seal | None,
