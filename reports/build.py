@@ -921,6 +921,10 @@ def build_audit(
             parts.append(f"hand {hand_no[e.hand_id]}")
         return ", ".join(parts)
 
+    floors = dict.fromkeys(e.actor for e in store.audit_log(since=since, until=until)
+                           if e.actor and roles.get(e.actor) == "floor")
+    floor_sigs = tuple(Signature("Floor", _full(names, f)) for f in floors) or (
+        Signature("Floor", ""),)
     entries = tuple(
         AuditLine(utc(e.at), person(names, e.actor), roles.get(e.actor or "", ""), e.action,
                    _subject(e.action, target(e), e.detail), _detail(e.action, e.detail),
@@ -928,16 +932,41 @@ def build_audit(
         for e in sorted(store.audit_log(since=since, until=until), key=lambda e: (e.seq, e.at,
                                                                                   e.id))
     )
+    every = store.audit_log(records=True)
+    inside = [e for e in every if utc(since) <= utc(e.at) < utc(until)]
+    by_kind: dict[str, list[int]] = {}
+    for e in inside:
+        if e.action.startswith("record-"):
+            by_kind.setdefault(e.action, []).append(e.seq or e.id)
+    records = tuple((k, len(v), number_ranges(v)) for k, v in sorted(by_kind.items()))
+    seen = sorted({e.seq or e.id for e in inside})
+    missing = ([n for n in range(seen[0], seen[-1] + 1) if n not in set(seen)]
+               if seen else [])
     head = store.audit_head()
-    check = check_audit_chain(store.audit_log(records=True), head)
+    check = check_audit_chain(every, head)
     audit_chain = ChainCheck("audit log", head.entries, head.hash, check.ok,
                             check.problem or f"{check.entries} entries re-checked")
     return AuditReport(
         cardroom=store.cardroom_name(), period_from=utc(since), period_to=utc(until),
         entries=entries, chains=_chains(store, tables.values()), audit_chain=audit_chain,
         generated=Generated(utc(at), by, zone=_zone(store)),
-        signatures=(Signature("Auditor", signer), Signature("Floor manager", "")),
+        signatures=(Signature("Auditor", signer), *floor_sigs),
+        records=records, gaps=number_ranges(missing),
     )
+
+
+def number_ranges(numbers: Iterable[int]) -> str:
+    """``[3, 4, 5, 9]`` as ``3-5, 9``."""
+    out: list[str] = []
+    run: list[int] = []
+    for n in sorted(numbers):
+        if run and n != run[-1] + 1:
+            out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+            run = []
+        run.append(n)
+    if run:
+        out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ", ".join(out)
 
 
 def _detail(action: str, detail: str) -> str:
@@ -981,7 +1010,6 @@ def build_day(
 ) -> DayReport:
     """Every table's hands started in the gaming day ``day`` (from the room's day-start hour,
     local time, to the next; UTC midnight when no room clock is set), with the room's totals."""
-    from dealer_assist.services.counts import room_clock_of
 
     from dealer_assist.services.counts import clock_for_day
 

@@ -586,6 +586,11 @@ class AuditReport(Record):
     signatures: tuple[Signature, ...]
     #: The audit log's own chain (all of it, not only the period), walked for this report.
     audit_chain: ChainCheck | None = None
+    #: The entries that record rows (``record-*``) in the period, by kind: (kind, how many,
+    #: their entry numbers as ranges "812-815, 820").
+    records: tuple[tuple[str, int, str], ...] = ()
+    #: Entry numbers in the period neither printed nor counted ("" when none is missing).
+    gaps: str = ""
 
     def counts(self) -> tuple[tuple[str, int], ...]:
         out: dict[str, int] = {}

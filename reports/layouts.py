@@ -623,12 +623,26 @@ def audit_story(r: AuditReport, st: Styles) -> list[Flowable]:
         flagged = [i for i, e in enumerate(r.entries)
                    if e.action.lower() in {"lockout", "login_failed", "reveal"}]
         story.append(paragraph(
-            "No. is the entry's number in the audit log's chain: numbers run without a gap "
-            "across the whole log, and a report's serial number is the entry that records it.",
-            st.small))
+            "No. is the entry's number in the audit log's chain, and a report's serial number "
+            "is the entry that records it. The entries that record rows (record-*) are counted "
+            "by kind with their numbers in the next section; "
+            + ("with them, the numbers of the period run without a gap."
+               if not r.gaps else f"numbers MISSING from the period: {r.gaps}."), st.small))
         story.append(LongTable(["No.", "Time", "User", "Role", "Action", "Subject", "Detail"],
                                rows, [14 * mm, 44 * mm, 40 * mm, 17 * mm, 26 * mm, 50 * mm,
                                       w - 191 * mm], right=[0], flagged=flagged))
+    else:
+        story.append(_none(st))
+    story += heading("Record entries, counted by kind", st)
+    if r.records:
+        story.append(data_table(["Kind", "Entries", "Entry numbers"],
+                                [[k, str(n), nums] for k, n, nums in r.records],
+                                [50 * mm, 20 * mm, w - 70 * mm], right=[1],
+                                total=["Total", str(sum(n for _, n, _ in r.records)), ""],
+                                st=st))
+        story.append(paragraph("Each records a row of the database (a user, table, settings "
+                               "version, shift, dispute...) on the chain; verify compares them "
+                               "with the rows.", st.small))
     else:
         story.append(_none(st))
     audit = (r.audit_chain,) if r.audit_chain is not None else ()

@@ -8,6 +8,7 @@ edited: a correction is a new entry, and the room clock in force is the latest o
 from __future__ import annotations
 
 import argparse
+from datetime import datetime
 from typing import Any
 
 from dealer_assist.cli.db_cmd import (
@@ -104,13 +105,12 @@ def add_parser(sub: Any) -> None:
 
 
 def run_count(args: argparse.Namespace) -> int:
+    from dealer_assist.errors import BadInput
     from dealer_assist.money import format_cents, parse_cents
+    from dealer_assist.services import Approval
     from dealer_assist.services.counts import record_count
     from dealer_assist.services.errors import NotFound
     from dealer_assist.services.room import new_count, parse_denominations
-
-    from dealer_assist.errors import BadInput
-    from dealer_assist.services import Approval
 
     svc = open_services(args)
     session = sign_in(svc, args)
@@ -165,9 +165,9 @@ def run_room(args: argparse.Namespace) -> int:
     return 0
 
 
-def room_time(svc: object, text: str) -> object:
+def room_time(svc: Any, text: str) -> datetime:
     """``2026-11-24T06:10`` in the room's zone (or with its own offset), as UTC."""
-    from datetime import UTC, datetime
+    from datetime import UTC
 
     from dealer_assist.errors import BadInput
     from dealer_assist.services.counts import room_clock_of
@@ -178,7 +178,7 @@ def room_time(svc: object, text: str) -> object:
         raise BadInput(f"{text!r} is not a time: write it like 2026-11-24T06:10 (room time)"
                        ) from exc
     if t.tzinfo is None:
-        t = t.replace(tzinfo=room_clock_of(svc.store).tz)  # type: ignore[attr-defined]
+        t = t.replace(tzinfo=room_clock_of(svc.store).tz)
     return t.astimezone(UTC)
 
 

@@ -11,8 +11,8 @@ from datetime import date, datetime
 
 from dealer_assist.errors import BadInput
 from dealer_assist.services.app import Services
-from dealer_assist.services.errors import NotAllowed, NotFound
 from dealer_assist.services.base import Approval
+from dealer_assist.services.errors import NotAllowed, NotFound
 from dealer_assist.services.model import PERMISSIONS, AuditEntry, HandFilter, Session
 from dealer_assist.services.ports import Store
 from dealer_assist.services.room import (

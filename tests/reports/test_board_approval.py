@@ -268,5 +268,5 @@ def test_csv_beside_the_pdf_holds_the_same_tables_and_figures(room: Room, tmp_pa
     for row in tables[1:]:  # every row of the CSV is a row of the PDF, figure by figure
         assert " ".join(x for x in row[2:] if x) in flat, row
     counts_csv = next(p for p in day.csv if "drop-count" in p.name)
-    (head, row) = list(csv.reader(counts_csv.open(encoding="utf-8")))[:2]
+    (_head, row) = list(csv.reader(counts_csv.open(encoding="utf-8")))[:2]
     assert row[:6] == ["Table Caro-1", str(room.shift_id), "C1-0523", "$10", "$9", "SHORT $1"]
