@@ -28,6 +28,7 @@ from dealer_assist.events import Event, Start, Void
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.money import format_cents
 from dealer_assist.reports.data import (
+    AdjustmentLine,
     AuditLine,
     AuditReport,
     ChainCheck,
@@ -42,6 +43,7 @@ from dealer_assist.reports.data import (
     ExceptionLine,
     FeeSchedule,
     FeeTotal,
+    FundBalance,
     Generated,
     HandLine,
     HandReport,
@@ -57,6 +59,7 @@ from dealer_assist.reports.data import (
     TimeCollection,
     VoidLine,
     fees_by_kind,
+    fund_balance,
     table_label,
 )
 from dealer_assist.reports.source import (
@@ -1042,6 +1045,8 @@ def build_day(
     by_room_shift: dict[str, list[int]] = {}
     entries = count_entries(store, names)
     floors: list[str] = []
+    funds: list[FundBalance] = []
+    adjustments: list[AdjustmentLine] = []
     for table_id, th in by_table.items():
         t = tables[table_id]
         ids = [h.id for h in th]
@@ -1106,6 +1111,16 @@ def build_day(
         for c in tf.derived:
             name = room.shift_of(c.at) or "all day"
             by_room_shift.setdefault(name, [0, 0, 0])[2] += c.amount
+        day_fund = fund_balance(t.name, None, lines)
+        if day_fund is not None:
+            funds.append(day_fund)
+            for sid2, sl2 in sorted(per_shift.items()):
+                shift_fund = fund_balance(t.name, sid2, sl2)
+                if shift_fund is not None:
+                    funds.append(shift_fund)
+        adjustments.extend(
+            AdjustmentLine(t.name, number[d.hand_id], d.id, a.seat, a.amount, a.note)
+            for d in all_disputes if d.hand_id in idset for a in d.adjustments)
         rows.append(TableDay(
             table=t.name, game=_game_title(h.game for h in th), shifts=len(per_shift),
             hands=len(lines), put_in=sum(x.put_in for x in lines),
@@ -1127,7 +1142,7 @@ def build_day(
         generated=Generated(utc(at), by, zone=room.zone),
         signatures=tuple(sigs), exceptions=tuple(exc), shift_lines=tuple(shift_lines),
         schedules=tuple(schedules), counts=tuple(drops), period=(since, until),
-        clock=room.describe(),
+        clock=room.describe(), funds=tuple(funds), adjustments=tuple(adjustments),
         room_shifts=tuple((n, by_room_shift[n][0], by_room_shift[n][1], by_room_shift[n][2])
                           for n in
                           [*(x for x, _ in sorted(room.shifts, key=lambda s: s[1])

@@ -15,6 +15,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph
 
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.reports.data import (
+    AdjustmentLine,
     AuditReport,
     ChainCheck,
     DayReport,
@@ -22,6 +23,7 @@ from dealer_assist.reports.data import (
     DropCount,
     ExceptionLine,
     FeeSchedule,
+    FundBalance,
     HandReport,
     ShiftReport,
     Signature,
@@ -158,7 +160,7 @@ def _drop_count(d: DropCount | None, st: Styles, width: float) -> list[Flowable]
     out.append(fields_table([
         ("Drop box", c.box if c else (b.box if b else "not counted yet")),
         ("Registered", f"{when(b.registered_at)} by {b.registered_by}" if b and b.registered_at
-         else "NOT REGISTERED to this table"),
+         else ("NOT REGISTERED to this table" if c else dash())),
         ("Dropped", f"{when(b.dropped_at)} by {b.dropped_by}" if b and b.dropped_at
          else "no drop recorded"),
         ("Count", (f"{when(c.started, seconds=False)} to {when(c.ended, seconds=False)}"
@@ -201,6 +203,57 @@ def _drop_count(d: DropCount | None, st: Styles, width: float) -> list[Flowable]
                                             ("Expected", money(d.expected_total)),
                                             ("Counted", money(c.counted)),
                                             ("Variance", _variance(d))]))
+    return out
+
+
+def _funds(items: tuple[FundBalance, ...], st: Styles, width: float, *,
+           moves: bool) -> list[Flowable]:
+    """Each carried fund's opening balance, what went in and out, and its closing balance;
+    with ``moves``, every hand that moved it."""
+    out = heading("Funds carried between hands", st)
+    if not items:
+        out.append(_none(st, "None: no hand carried money to the next."))
+        return out
+    rows = [[table_label(f.table), str(f.shift_id) if f.shift_id is not None else "whole day",
+             money(f.opening), money(f.paid_in), money(f.paid_out), money(f.closing),
+             "yes" if f.continuous else "NO"] for f in items]
+    out.append(data_table(["Table", "Shift", "Opening balance", "Paid in", "Paid out",
+                           "Closing balance", "Continuous"], rows,
+                          [26 * mm, 20 * mm, 30 * mm, 26 * mm, 26 * mm, 30 * mm, 22 * mm],
+                          right=[2, 3, 4, 5], flagged=[i for i, f in enumerate(items)
+                                                       if not f.continuous], st=st))
+    out.append(paragraph("Opening balance: carried into the first hand; closing: carried out "
+                         "of the last. Continuous: each hand carried in what the one before "
+                         "carried out (opening + paid in - paid out = closing).", st.small))
+    if moves:
+        for f in items:
+            out.append(spacer(1.5))
+            out.append(LongTable(
+                ["Hand", "Ended", "Balance before", "Change", "Balance after"],
+                [[str(m.hand_number), when(m.at), money(m.before),
+                  ("+" if m.change > 0 else "") + money(m.change), money(m.after)]
+                 for m in f.moves], [16 * mm, 50 * mm, 34 * mm, 30 * mm, 34 * mm],
+                right=[0, 2, 3, 4]))
+    return out
+
+
+def _adjustments(items: tuple[AdjustmentLine, ...], st: Styles, width: float,
+                 house_fees: int) -> list[Flowable]:
+    """Money dispute rulings moved, per seat and for the house, and the house's net."""
+    out = heading("Dispute adjustments", st)
+    if not items:
+        out.append(_none(st))
+        return out
+    rows = [[table_label(a.table), str(a.hand_number), str(a.dispute_id),
+             "house" if a.seat is None else f"seat {a.seat}", money(a.amount), a.note]
+            for a in items]
+    house = sum(a.amount for a in items if a.seat is None)
+    out.append(data_table(["Table", "Hand", "Dispute", "To", "Amount", "Note"], rows,
+                          [26 * mm, 16 * mm, 18 * mm, 20 * mm, 26 * mm, width - 106 * mm],
+                          right=[1, 2, 4], st=st))
+    out.append(paragraph(f"House fees and rake {money(house_fees)}, dispute adjustments to the "
+                         f"house {money(house)}: house net {money(house_fees + house)}.",
+                         st.body))
     return out
 
 
@@ -324,10 +377,12 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
     summary = [
         ("Hands dealt", str(r.hands_dealt)),
         ("Money put in by players", money(r.put_in)),
-        ("Carried in from earlier hands", money(r.carried_in)),
         ("Pushed to players", money(r.pushed)),
-        ("Carried to later hands", money(r.carried_out)),
+        ("Carried fund: opened / closed", (f"{money(r.fund.opening)} / "
+                                           f"{money(r.fund.closing)}") if r.fund else "none"),
         ("House fees and rake", money(r.house_fees)),
+        ("Dispute adjustments (house)", money(r.house_adjustments)),
+        ("House net", money(r.house_net)),
         ("Jackpot / promotional drop", money(r.jackpot_drop)),
         ("Time collected from seats", money(r.time_total)),
         *([("of which given back (voided marks)", money(-r.time_given_back))]
@@ -363,6 +418,8 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
             st.small))
     else:
         story.append(_none(st, "No fees collected."))
+    story += _funds((r.fund,) if r.fund else (), st, w, moves=True)
+    story += _adjustments(r.adjustments, st, w, r.house_fees)
     story += _drop_count(r.count, st, w)
     story += _schedules(r.schedules, st, w, tables=False)
     story += _time_collections(r, st, w)
@@ -436,6 +493,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         ("Hands dealt", str(r.hands_dealt)),
         ("Put in / pushed", f"{money(r.put_in)} / {money(r.pushed)}"),
         ("House fees and rake", money(r.house_fees)),
+        ("House net (after dispute adjustments)", money(r.house_net)),
         ("Jackpot drop / time", f"{money(r.jackpot_drop)} / {money(r.time_total)}"),
         ("Balance", "balanced" if r.conserved else "DOES NOT BALANCE"),
         ("Exceptions", str(len(r.exceptions))),
@@ -749,6 +807,8 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
                                st.small))
     else:
         story.append(_none(st))
+    story += _funds(r.funds, st, w, moves=False)
+    story += _adjustments(r.adjustments, st, w, r.total("house_fees"))
     story += _day_counts(r.counts, st, w)
     story += _schedules(r.schedules, st, w, tables=True)
     story += _exceptions(r.exceptions, st, w)
@@ -758,6 +818,7 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
         ("Tables / hands", f"{len(r.tables)} / {r.total('hands')}"),
         ("Put in / pushed", f"{money(r.total('put_in'))} / {money(r.total('pushed'))}"),
         ("House fees and rake", money(r.total("house_fees"))),
+        ("House net (after dispute adjustments)", money(r.house_net)),
         ("Jackpot drop / time", f"{money(r.total('jackpot_drop'))} / "
                                 f"{money(r.total('time_fees'))}"),
         ("Exceptions", str(len(r.exceptions))),

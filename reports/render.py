@@ -496,7 +496,8 @@ def appendix_story(st: Styles, width: float) -> list[Flowable]:
                          "here whole, by the note number the cell gives.", st.small))
     rows = [[str(i), where, text] for i, (where, text) in enumerate(notes, start=1)]
     out.append(LongTable(["Note", "Where", "Value in full"], rows,
-                         [14 * mm, 50 * mm, width - 64 * mm], right=[0], collect=False))
+                         [14 * mm, 50 * mm, width - 64 * mm], right=[0], collect=False,
+                         row_lines=10))
     return out
 
 
@@ -760,9 +761,11 @@ class LongTable(Flowable):  # type: ignore[misc]
         total: Sequence[object] | None = None,
         flagged: Sequence[int] = (),
         collect: bool = True,
+        row_lines: int = 0,
         _prepared: tuple[Any, ...] | None = None,
     ) -> None:
         super().__init__()
+        self.row_lines = row_lines or ROW_LINES
         self.widths = list(widths) if _prepared is not None else scaled(widths)
         self.right = frozenset(right)
         if _prepared is not None:
@@ -792,10 +795,11 @@ class LongTable(Flowable):  # type: ignore[misc]
         """A row, carried on in rows of its own when it has more than ``ROW_LINES`` lines
         (so no row is ever taller than a page)."""
         tall = max(len(c) for c in cells)
-        if tall <= ROW_LINES:
+        step = self.row_lines
+        if tall <= step:
             return [self._row(cells, flag, is_total)]
-        return [self._row([c[k : k + ROW_LINES] or [""] for c in cells], flag, is_total)
-                for k in range(0, tall, ROW_LINES)]
+        return [self._row([c[k : k + step] or [""] for c in cells], flag, is_total)
+                for k in range(0, tall, step)]
 
     def _cells(self, values: Sequence[object], font: str,
                header: Sequence[object] = ()) -> list[list[str]]:
@@ -811,9 +815,10 @@ class LongTable(Flowable):  # type: ignore[misc]
             if self.summarise and len(lines) > CELL_LINES:
                 col = str(header[k]) if k < len(header) else ""
                 where = f"{self.where}, {col}" if col else self.where
-                short = summarised(text, where, chars=min(len(text) - 1, CELL_CHARS))
-                lines = [ln for part in short.split("\n")
-                         for ln in (_split(part, font, self.SIZE, avail) or [""])]
+                n = _note(where, text)
+                short = (" ".join(lines[:CELL_LINES - 3]) + f" … [{len(text):,} characters: "
+                         f"in full in appendix note {n}]")
+                lines = _split(plain(short), font, self.SIZE, avail)
             out.append(lines)
         return out or [[""]]
 
@@ -830,7 +835,7 @@ class LongTable(Flowable):  # type: ignore[misc]
             used += r[3]
             n += 1
         few = min(3, len(self.rows))
-        if n == 0 or (n < few and sum(r[3] for r in self.rows[:few]) <= 300):
+        if n == 0 or (n < few and used < 80):
             return []  # not even a few rows fit: start on the next page
         if n >= len(self.rows):
             return [self]
