@@ -97,6 +97,8 @@ def add_parser(sub: Any) -> None:
                    help="the local hour the gaming day starts (0-23)")
     r.add_argument("--shifts", metavar="LIST",
                    help="named shifts by starting hour, e.g. day=6,swing=14,grave=22")
+    r.add_argument("--retention-years", type=int, metavar="N",
+                   help="how many years the room keeps its records (default 7; 3 or more)")
     r.add_argument("--paper", choices=["A4", "Letter", "a4", "letter"],
                    help="the reports' paper (default: Letter in US and Canadian zones, "
                    "A4 elsewhere)")
@@ -150,7 +152,7 @@ def run_room(args: argparse.Namespace) -> int:
     svc = open_services(args)
     now = room_clock_of(svc.store)
     if (args.zone is None and args.day_starts is None and args.shifts is None
-            and args.paper is None):
+            and args.paper is None and args.retention_years is None):
         print(now.describe())
         return 0
     session = sign_in(svc, args)
@@ -159,6 +161,8 @@ def run_room(args: argparse.Namespace) -> int:
         day_starts=now.day_starts if args.day_starts is None else args.day_starts,
         shifts=now.shifts if args.shifts is None else parse_shifts(args.shifts),
         paper=now.paper if args.paper is None else args.paper,
+        retention_years=(now.retention_years if args.retention_years is None
+                         else args.retention_years),
     )
     set_room_clock(svc, session, clock)
     print(f"room clock set: {clock.describe()}")

@@ -29,6 +29,11 @@ BOX_ACTION = "drop-box"
 DROP_ACTION = "drop"
 SIGNOFF_ACTION = "count-signoff"
 PRINT_ACTION = "print"
+#: Years a room keeps its records unless it sets its own (the longest of docs/store.md's
+#: list: California's accounting records), and the fewest it may set.
+KEEP_YEARS = 7
+MIN_KEEP_YEARS = 3
+ARCHIVE_ACTION = "archive"
 _ROOM_PREFIX = "room clock "
 _COUNT_PREFIX = "drop count "
 _BOX_PREFIX = "drop box "
@@ -50,6 +55,12 @@ class RoomClock:
     #: The reports' paper: "A4", "Letter", or "" for the zone's custom (Letter in the
     #: Americas' US and Canadian zones, A4 elsewhere).
     paper: str = ""
+    #: How many years the room keeps its records (0: the default, :data:`KEEP_YEARS`).
+    retention_years: int = 0
+
+    @property
+    def keep_years(self) -> int:
+        return self.retention_years or KEEP_YEARS
 
     @property
     def paper_size(self) -> str:
@@ -95,18 +106,21 @@ class RoomClock:
                                                                        key=lambda s: s[1]))
         return (f"time zone {self.zone}; gaming day starts {self.day_starts:02d}:00"
                 + (f"; shifts: {shifts}" if shifts else "")
-                + f"; paper {self.paper_size}")
+                + f"; paper {self.paper_size}; records kept {self.keep_years} years")
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"zone": self.zone, "day_starts": self.day_starts,
                                "shifts": [[n, h] for n, h in self.shifts]}
         if self.paper:
             out["paper"] = self.paper
+        if self.retention_years:
+            out["retention_years"] = self.retention_years
         return out
 
 
 def room_clock(*, zone: str, day_starts: int = 0,
-               shifts: Sequence[tuple[str, int]] = (), paper: str = "") -> RoomClock:
+               shifts: Sequence[tuple[str, int]] = (), paper: str = "",
+               retention_years: int = 0) -> RoomClock:
     """A checked room clock: a known IANA zone, hours 0-23, distinct shift names and hours."""
     try:
         ZoneInfo(zone)
@@ -123,8 +137,11 @@ def room_clock(*, zone: str, day_starts: int = 0,
     papers = {"a4": "A4", "letter": "Letter", "": ""}
     if paper.strip().lower() not in papers:
         raise BadInput(f"paper {paper!r}: choose A4 or Letter")
+    if retention_years and not MIN_KEEP_YEARS <= retention_years <= 99:
+        raise BadInput(f"records are kept {MIN_KEEP_YEARS} to 99 years: the boards ask for "
+                       f"{MIN_KEEP_YEARS} or more (docs/store.md, Keeping records)")
     return RoomClock(zone, day_starts, tuple(zip(names, hours, strict=True)),
-                     papers[paper.strip().lower()])
+                     papers[paper.strip().lower()], retention_years)
 
 
 def parse_shifts(text: str) -> tuple[tuple[str, int], ...]:
@@ -152,7 +169,7 @@ def read_room(detail: str) -> RoomClock | None:
         obj = json.loads(detail[len(_ROOM_PREFIX):])
         return RoomClock(str(obj["zone"]), int(obj["day_starts"]),
                          tuple((str(n), int(h)) for n, h in obj.get("shifts", [])),
-                         str(obj.get("paper", "")))
+                         str(obj.get("paper", "")), int(obj.get("retention_years", 0)))
     except (ValueError, KeyError, TypeError):
         return None
 
