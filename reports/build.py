@@ -447,13 +447,12 @@ def build_shift(
     at: datetime, cage: str = "",
 ) -> ShiftReport:
     """The shift report of ``shift_id`` (default: the latest shift of ``table``, or of any)."""
-    from dealer_assist.services.counts import room_clock_of
 
     shift = find_shift(store, shift_id, table)
     tbl = store.get_table(shift.table_id)
     if tbl is None:
         raise NotFound(f"shift {shift.id} names a table that does not exist")
-    room = room_clock_of(store)
+    room = clock_at(store, utc(shift.opened_at))
     _TEXT_ZONE[0] = room.tz
     names = full_names(store)
     hands = shift_hands(store, shift)
@@ -506,7 +505,7 @@ def build_shift(
         closed_at=utc(shift.closed_at) if shift.closed_at else None,
         dealers=tuple(person(names, d) for d in dealers),
         floor=tuple(person(names, f) for f in floors),
-        hands=tuple(lines), chain=scan.head, generated=Generated(utc(at), by, zone=_zone(store)),
+        hands=tuple(lines), chain=scan.head, generated=Generated(utc(at), by, zone=room.zone),
         signatures=(
             Signature("Dealer", _full(names, shift.closed_by or shift.dealer)),
             Signature("Floor", _full(names, shift.closed_floor or shift.floor)),
@@ -838,7 +837,8 @@ def build_hand(
         dealer=person(names, hand.started_by), events=tuple(events_out),
         snapshots=tuple(snaps), settlement=settlement,
         ledger=tuple(LedgerEntry(x.kind, x.amount, x.seat, x.detail) for x in ledger),
-        disputes=disputes, chain=scan.head, generated=Generated(utc(at), by, zone=_zone(store)),
+        disputes=disputes, chain=scan.head,
+        generated=Generated(utc(at), by, zone=clock_at(store, utc(hand.started_at)).zone),
         signatures=tuple(sigs), revealed=reveal, exceptions=tuple(exc),
     )
 
@@ -990,6 +990,13 @@ def _subject(action: str, where: str, detail: str) -> str:
 
 
 # --- day summary -------------------------------------------------------------------------------
+
+
+def clock_at(store: Store, t: datetime) -> Any:
+    """The room clock of the gaming day ``t`` belongs to (a change applies from its day)."""
+    from dealer_assist.services.counts import clock_for_day, room_clock_of
+
+    return clock_for_day(store, room_clock_of(store).gaming_day(t))
 
 
 def _zone(store: Store) -> str:

@@ -116,7 +116,7 @@ def _schedules(items: tuple[FeeSchedule, ...], st: Styles, width: float, *,
     head = ["Table"] if tables else []
     rows = [[*([table_label(s.table)] if tables else []), str(s.version), when(s.at),
              s.by, s.fee, s.preset or "none"] for s in items]
-    widths = [*([22 * mm] if tables else []), 16 * mm, 44 * mm, 40 * mm, 0.0, 30 * mm]
+    widths = [*([22 * mm] if tables else []), 16 * mm, 48 * mm, 40 * mm, 0.0, 30 * mm]
     widths[-2] = width - sum(widths)
     out.append(data_table([*head, "Version", "In force from", "Set by", "Fee schedule (caps)",
                            "Jurisdiction preset"], rows, widths,
@@ -318,7 +318,7 @@ def _disputes(items: tuple[DisputeLine, ...], st: Styles, width: float, *,
     if not full:
         rows = [[str(d.dispute_id), str(d.hand_number), when(d.opened_at, seconds=False),
                  d.opened_by, d.status, d.ruling or dash(), d.ruled_by or dash()] for d in items]
-        widths = [10 * mm, 12 * mm, 40 * mm, 40 * mm, 16 * mm, 0.0, 40 * mm]
+        widths = [10 * mm, 12 * mm, 27 * mm, 32 * mm, 15 * mm, 0.0, 32 * mm]
         widths[5] = width - sum(widths)
         out.append(data_table(["No.", "Hand", "Opened", "By", "Status", "Ruling", "Ruled by"],
                               rows, widths, right=[0, 1], st=st))
@@ -423,11 +423,12 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
     story += _drop_count(r.count, st, w)
     story += _schedules(r.schedules, st, w, tables=False)
     story += _time_collections(r, st, w)
-    story += heading("Fees per hour", st)
-    story.append(paragraph("House fees and jackpot drops collected in each clock hour of the "
-                           "shift, by the time each hand ended, and time collected from seats "
-                           "by the time it was collected.", st.small))
-    story.append(fees_chart(r.fees_per_hour(), w, title=""))
+    story.append(KeepTogether([
+        *heading("Fees per hour", st)[1:],
+        paragraph("House fees and jackpot drops collected in each clock hour of the shift, by "
+                  "the time each hand ended, and time collected from seats by the time it was "
+                  "collected.", st.small),
+        fees_chart(r.fees_per_hour(), w, title="")]))
     story += _exceptions(r.exceptions, st, w)
     story += heading("Voids and corrections", st)
     if r.voids:
@@ -449,7 +450,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
                                 right=[0, 1], st=st))
     else:
         story.append(_none(st))
-    story += heading(f"Hands ({r.hands_dealt})", st)
+    story += heading(f"Hands ({r.hands_dealt})", st, need=70)
     story.append(paragraph(
         f"Times are {zone_name()} (+1d: the next day). Pot is what the players put in plus "
         "any carry-in; "
@@ -578,7 +579,8 @@ def hand_story(r: HandReport, st: Styles) -> list[Flowable]:
         if e.voided or e.kind == "void":
             flagged.append(i)
         rows.append([str(e.n), str(e.seq), clock(e.at), e.actor, e.kind, text])
-    story.append(data_table(["No.", "Seq.", "Time", "By", "Input", "What happened"], rows,
+    tz = local(r.started_at).tzname() or zone_name()
+    story.append(data_table(["No.", "Seq.", f"Time ({tz})", "By", "Input", "What happened"], rows,
                             [10 * mm, 14 * mm, 18 * mm, 30 * mm, 18 * mm, w - 90 * mm],
                             right=[0, 1], flagged=flagged, st=st))
     story += heading("The table after key steps", st)

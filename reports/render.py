@@ -428,10 +428,11 @@ def use_zone(name: str) -> None:
 # --- building blocks ---------------------------------------------------------------------------
 
 
-def heading(text: str, st: Styles) -> list[Flowable]:
-    """A section heading that is never left alone at the bottom of a page."""
+def heading(text: str, st: Styles, *, need: float = 30) -> list[Flowable]:
+    """A section heading that is never left alone at the bottom of a page (``need``: the mm
+    it wants below it on the same page)."""
     _SECTION[0] = text
-    return [CondPageBreak(30 * mm), Paragraph(esc(text), st.h2)]
+    return [CondPageBreak(need * mm), Paragraph(esc(text), st.h2)]
 
 
 # --- what one report collects while its story is laid out: notes in full, tables as data ------
@@ -725,7 +726,7 @@ def signature_block(signatures: Sequence[Signature], width: float,
     if figures:
         attest = [Paragraph("The undersigned attest to these figures:", st.body), spacer(1),
                   fields_table(list(figures), nominal, st=st, label_w=44 * mm), spacer(1)]
-    return KeepTogether([*heading(title, st), *attest, t])
+    return KeepTogether([*heading(title, st)[1:], *attest, t])
 
 
 def paragraph(text: str, style: ParagraphStyle) -> Paragraph:
