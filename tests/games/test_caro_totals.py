@@ -265,3 +265,41 @@ def test_ruling_caro_6_random_all_in_hands_settle_as_the_ruling_reads(seed: int)
                         assert pot.level <= s.hand_in, (seed, events)
         checked += 1
     assert checked == 60 and returned > 0
+
+
+# --- hands settled before the rule read this way (verify's notes) --------------------------------
+
+
+def test_ruling_caro_6_verify_names_a_hand_settled_by_the_round_rule_as_a_note_not_a_fault() -> (
+    None
+):
+    """The first shape, settled as the round-by-round rule did ($30 back to seat 9), is a genuine
+    record: verify says which rule settled it and what it gave differently, and no fault."""
+    from dealer_assist.games.caro_holdem._legacy import ROUND_RULE, earlier_rules
+    from dealer_assist.services.chain import canonical
+    from dealer_assist.services.ledger import ledger_lines
+    from dealer_assist.services.verify import HandInfo, HandNote, check_hand
+
+    lines = [
+        start([6, 8, 9], 9, {6: 15100, 8: 100000, 9: 100000}, fee=RAKE),
+        act("bet", 6), act("call", 8), act("discard", 9, cards=["2c", "3d"]), act("raise", 9),
+        act("raise", 6), act("call", 8), act("call", 9), board("Ah", "Kd"),
+        act("check", 8), act("bet", 9), act("fold", 8), board("7c"), board("7d", "2s"),
+        act("show", 6, cards=["As", "Ad", "4c", "5c", "9h"]),
+        act("show", 9, cards=["Kc", "Ks", "8h"]),
+    ]
+    hand = play(*lines)
+    old = {r.name: r.settlement for r in earlier_rules(hand.state)}[ROUND_RULE]
+    assert old.payouts[9] == 3000 and old.conserved
+    bodies = [canonical(line) for line in lines]
+    job = (7, HandInfo(1, 3, "settled"), list(range(1, len(lines) + 1)), bodies,
+           ledger_lines(7, old))
+    found = check_hand(job)
+    assert isinstance(found, HandNote)
+    assert found.message == (
+        f"hand 3 was settled under {ROUND_RULE}: the house fee $2 short ($19 taken, $21 owed); "
+        "seat 6 pushed $28 less; seat 9 pushed $30 more"
+    )
+    # a ledger no rule gives is still a fault
+    forged = ledger_lines(7, hand.settle())[:-1]
+    assert not isinstance(check_hand((*job[:4], forged)), HandNote)

@@ -161,7 +161,14 @@ def final_pots(state: State) -> tuple[list[tuple[Pot, bool]], Uncalled | None]:
     contributions = {s.seat: s.hand_in for s in state.seats}
     if back is not None:
         contributions[back.seat] -= back.amount
-    pots = _pots(state, contributions)
+    return mark_returned(state, _pots(state, contributions), contributions), back
+
+
+def mark_returned(
+    state: State, pots: list[Pot], contributions: dict[int, int]
+) -> list[tuple[Pot, bool]]:
+    """Each pot with whether it goes back unraked: a pot only one seat can win that holds
+    nobody else's chips (while more than one player is still in)."""
     live = sum(1 for s in state.seats if not s.folded)
     out: list[tuple[Pot, bool]] = []
     below = 0
@@ -173,17 +180,23 @@ def final_pots(state: State) -> tuple[list[tuple[Pot, bool]], Uncalled | None]:
         out.append((pot, returned))
         if i < len(pots) - 1 and pot.level is not None:
             below = pot.level
-    return out, back
+    return out
 
 
-def settle_pots(state: State) -> tuple[list[PotResult], list[FeeLine]]:
+#: A finished hand's pots, each with whether it goes back unraked, and its uncalled chips.
+Finals = tuple[list[tuple[Pot, bool]], Uncalled | None]
+
+
+def settle_pots(
+    state: State, finals: Finals | None = None
+) -> tuple[list[PotResult], list[FeeLine]]:
     """Winners and shares of every pot, after the fees the policy takes out of them.
 
     The rake base is every chip in the pots except those returned (ruling caro-6 and the fees
     ruling); the fee note says that base ("5% of $178.25").
     """
     cfg = state.settings
-    pots, back = final_pots(state)
+    pots, back = final_pots(state) if finals is None else finals
     hands = best_hands(state)
     policy = cfg.policy if cfg.policy is not None else parse_fee_policy(cfg.fee)
     ctx = _fee_context(
@@ -234,11 +247,14 @@ _push_step = builder(PushStep)
 _settlement = builder(Settlement)
 
 
-def settlement(state: State) -> Settlement:
-    """Put in, payouts, fees and the dealer's push steps; chips are conserved."""
+def settlement(state: State, finals: Finals | None = None) -> Settlement:
+    """Put in, payouts, fees and the dealer's push steps; chips are conserved.
+
+    ``finals``: the pots as an earlier rule built them (``_legacy``), for verify only.
+    """
     if state.phase != OVER:
         raise RuleViolation("the hand is not over yet: nothing can be pushed")
-    results, post = settle_pots(state)
+    results, post = settle_pots(state, finals)
     fees = tuple(state.pre_fees) + tuple(post)
     put_in: dict[int, int] = {s.seat: s.hand_in for s in state.seats}
     for line in state.pre_fees:
