@@ -246,7 +246,7 @@ def fill_demo(
                 name = f"Table {i + 1}"
                 game, kind = table_games[i]
                 result.events += _table(conn, name, game, plan, base, rng, kind=kind,
-                                        first=i == 0, sqlite=db.dialect == "sqlite")
+                                        first=source[i] == 0, sqlite=db.dialect == "sqlite")
                 result.hands += len(plan)
                 result.tables += 1
             _record(conn, before, [g for g, _ in table_games])

@@ -346,13 +346,26 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
             canv.drawRightString(right, h - 17.5 * mm, fit(
                 f"Built under signed checkpoint {info.generated.checkpoint} · room key "
                 f"{info.generated.key}", f.regular, 8, right - left))
-        canv.drawString(left, 10 * mm, fit(gen, f.regular, 8, (right - left) - 30 * mm))
-        canv.drawString(left, 6 * mm, fit(info.chain, f.regular, 8, (right - left) - 75 * mm))
+        _line(canv, left, 10 * mm, gen, f.regular, 8, (right - left) - 30 * mm)
+        _line(canv, left, 6 * mm, info.chain, f.regular, 8, (right - left) - 75 * mm)
         if info.serial:
             canv.setFont(f.bold, 8)
             canv.setFillColor(INK)
             canv.drawRightString(right, 6 * mm, fit(info.serial, f.bold, 8, 72 * mm))
         canv.restoreState()
+
+
+def _line(canv: Canvas, x: float, y: float, text: str, font: str, size: float,
+          width: float) -> None:
+    """A footer line drawn whole: set smaller (down to 6 pt) rather than cut; only a text
+    that would not fit even then is shortened."""
+    text = plain(text)
+    wide = stringWidth(text, font, size)
+    if wide > width:
+        size = max(6.0, size * width / wide)
+    canv.setFont(font, size)
+    canv.drawString(x, y, fit(text, font, size, width))
+    canv.setFont(font, 8)
 
 
 def fit(text: str, font: str, size: float, width: float) -> str:
