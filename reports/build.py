@@ -944,7 +944,8 @@ def build_audit(
         Signature("Floor", ""),)
     entries = tuple(
         AuditLine(utc(e.at), person(names, e.actor), roles.get(e.actor or "", ""), e.action,
-                   _subject(e.action, target(e), e.detail), _detail(e.action, e.detail),
+                   _subject(e.action, target(e), e.detail),
+                   _named(_detail(e.action, e.detail), names),
                    e.seq or e.id)
         for e in sorted(store.audit_log(since=since, until=until), key=lambda e: (e.seq, e.at,
                                                                                   e.id))
@@ -992,6 +993,17 @@ def _detail(action: str, detail: str) -> str:
 
     said = describe_entry(action, detail)
     return detail if said is None else said
+
+
+_APPROVED_BY = re.compile(r"(approved by |floor )([a-z0-9_.-]+)\b")
+
+
+def _named(detail: str, names: dict[str, str]) -> str:
+    """A detail naming a person by sign-in name ("approved by fran", "floor fran") with the
+    full name too, as everywhere else in the reports."""
+    return _APPROVED_BY.sub(
+        lambda m: m.group(1) + (person(names, m.group(2)) if m.group(2) in names
+                                else m.group(2)), detail)
 
 
 def _subject(action: str, where: str, detail: str) -> str:

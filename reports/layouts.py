@@ -689,8 +689,8 @@ def audit_story(r: AuditReport, st: Styles) -> list[Flowable]:
             + ("with them, the numbers of the period run without a gap."
                if not r.gaps else f"numbers MISSING from the period: {r.gaps}."), st.small))
         story.append(LongTable(["No.", "Time", "User", "Role", "Action", "Subject", "Detail"],
-                               rows, [14 * mm, 44 * mm, 40 * mm, 17 * mm, 26 * mm, 50 * mm,
-                                      w - 191 * mm], right=[0], flagged=flagged))
+                               rows, [14 * mm, 48 * mm, 40 * mm, 17 * mm, 26 * mm, 48 * mm,
+                                      w - 193 * mm], right=[0], flagged=flagged))
     else:
         story.append(_none(st))
     story += heading("Record entries, counted by kind", st)
