@@ -68,7 +68,7 @@ def test_audit_report_prints_the_time_void_with_its_approver(tmp_path: Path) -> 
     (void,) = [e for e in r.entries if e.action == "void"]
     assert void.target == "Table T1"
     assert void.detail == ("table mark 4 (period 2): period marked twice; seat 1 give back $5; "
-                           "seat 2 give back $5; approved by fran")
+                           "seat 2 give back $5; approved by Fran Floor (fran)")
     out = tmp_path / "audit.pdf"
     render_audit(r, out)
     text = " ".join(" ".join(pages(out)).split())
