@@ -76,6 +76,8 @@ class DealerScreen(QWidget):
         self.discard_seat: int | None = None
         self._input_kind = ""
         self._misdeal_draft: dict[int, str] = {}
+        #: A seat's number typed before an action's letter ("3" then X: seat 3's Kill).
+        self._seat_typed = ""
 
         root = QVBoxLayout(self)
         root.setContentsMargins(10, 8, 10, 8)
@@ -694,9 +696,43 @@ class DealerScreen(QWidget):
             if key == Qt.Key.Key_Escape:
                 self._discard_cancel()
                 return
-        elif page == PAGE_ACT and text and text.isalpha() and self._trigger(text):
+        elif page == PAGE_ACT and text.isdigit() and self._seat_keys():
+            self._seat_typed += text
+            keys = " · ".join(f"{k[len(self._seat_typed) + 1:]} {a.label}"
+                              for a, k in self._seat_keys() if k.split()[0] == self._seat_typed)
+            self.show_refusal(f"Seat {self._seat_typed}: " + (keys or "no action for this "
+                                                              "seat here"))
             return
+        elif page == PAGE_ACT and text and text.isalpha():
+            seat, self._seat_typed = self._seat_typed, ""
+            if seat and self.seat_action(int(seat), text):
+                return
+            if not seat and self._trigger(text):
+                return
+        self._seat_typed = ""
         super().keyPressEvent(event)
+
+    def _seat_keys(self) -> list[tuple[Action, str]]:
+        """The actions whose key starts with a seat's number ("3 X"), with their keys."""
+        return [(a, k) for a, k in zip(self.actions.actions_, self.actions.keys, strict=False)
+                if k[:1].isdigit()]
+
+    def seat_action(self, seat: int, letter: str) -> bool:
+        """Seat ``seat``'s action of key ``letter`` (its number, then the letter); a seat
+        without one is refused. True when the keys were taken."""
+        prompt = self.prompt
+        if prompt is None or not any(shortcut(a) == letter.lower() for a in prompt.actions):
+            return False
+        mine = [a for a in prompt.actions if a.seat == seat and shortcut(a) == letter.lower()]
+        if not mine:
+            self.show_refusal(f'seat {seat} has no action on "{letter.upper()}" here')
+            return True
+        action = mine[0]
+        if action.enabled:
+            self.choose(action)
+        else:
+            self.show_refusal(f"{action.label}: {action.reason}")
+        return True
 
     def _trigger(self, key: str) -> bool:
         """An action by its key; with several (one per seat) the seat to act's."""

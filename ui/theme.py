@@ -131,6 +131,8 @@ def stylesheet(t: Theme) -> str:
     QPushButton:checked {{ background: {t.accent}; color: {t.accent_text}; }}
     QPushButton[role="action"] {{ font-size: {t.large_px}px; min-height: 58px;
         min-width: 130px; padding: 4px 10px; }}
+    QPushButton[role="action"][compact="true"] {{ font-size: {t.base_px + 1}px;
+        min-height: 34px; min-width: 90px; padding: 2px 8px; }}
     QPushButton[role="primary"] {{ background: {t.accent}; color: {t.accent_text};
         border-color: {t.accent}; }}
     QPushButton[role="danger"] {{ background: {t.danger_bg}; color: {t.danger_text};
