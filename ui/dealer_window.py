@@ -137,6 +137,7 @@ class DealerScreen(QWidget):
         middle = QHBoxLayout()
         self.table = TableWidget()
         middle.addWidget(self.table, 1)
+        self.middle = middle
         side = QFrame()
         side.setObjectName("Panel")
         side.setFixedWidth(330)
@@ -152,14 +153,20 @@ class DealerScreen(QWidget):
         self.push.next_hand.connect(self.start_hand)
         self.push.hide()
         sl.addWidget(self.push, 1)
-        self.undo_button = QPushButton("Undo last   [Ctrl+Z]")
+        # Undo and Misdeal side by side: at 1280x800 the card box, its refusal and the
+        # history need the height
+        fixes = QHBoxLayout()
+        self.undo_button = QPushButton("Undo [Ctrl+Z]")
         self.undo_button.setObjectName("undo")
         self.undo_button.clicked.connect(self.undo)
-        sl.addWidget(self.undo_button)
-        self.misdeal_button = QPushButton("Misdeal…   [F4]")
+        fixes.addWidget(self.undo_button)
+        self.misdeal_button = QPushButton("Misdeal… [F4]")
         self.misdeal_button.setObjectName("misdeal")
         self.misdeal_button.clicked.connect(self.misdeal)
-        sl.addWidget(self.misdeal_button)
+        fixes.addWidget(self.misdeal_button)
+        for b in (self.undo_button, self.misdeal_button):
+            b.setStyleSheet("padding: 8px 4px;")
+        sl.addLayout(fixes)
         self.cards = CardEntry()
         self.cards.submitted.connect(self._cards_entered)
         self.cards.input.escaped.connect(self.setFocus)
@@ -201,8 +208,10 @@ class DealerScreen(QWidget):
         for w in (idle, self.actions, self.discards, QWidget()):
             self.pages.addWidget(w)
         root.addWidget(self.pages)
+        # the 52 cards, when shown, take the table's place (the table comes back with them
+        # hidden): at 1280x800 the screen has not the height for both
         self.cards.picker.setParent(None)
-        root.addWidget(self.cards.picker)
+        middle.insertWidget(1, self.cards.picker, 1)
 
         self.c.changed.connect(self.refresh)
         self.c.refused.connect(self._refused)
@@ -283,7 +292,9 @@ class DealerScreen(QWidget):
         # with the picker open, a bar holding only card inputs gives the table its room
         only_cards = page == PAGE_ACT and self.prompt is not None and all(
             needs_cards(a) for a in self.prompt.actions if a.enabled)
-        self.pages.setVisible(not pushing and not (only_cards and self.cards.picker.isVisible()))
+        picking = not self.cards.picker.isHidden()
+        self.pages.setVisible(not pushing and not (only_cards and picking))
+        self.table.setVisible(not picking)
         self.history.setVisible(not pushing)
         self.history_title.setVisible(not pushing)
         self.push.setVisible(pushing)
@@ -294,6 +305,8 @@ class DealerScreen(QWidget):
         to act ("Turn seat 6 face down: ...") gets a line of its own."""
         self._instruction_lines = list(lines)
         short = all(len(line) <= 40 for line in lines)
+        if short:  # a short line wraps whole, never inside itself
+            lines = [line.replace(" ", "\u00a0") for line in lines]
         self.instructions.setText(("     ·     " if short else "\n").join(lines))
         self.instructions.setVisible(bool(lines))
 

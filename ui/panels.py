@@ -282,7 +282,7 @@ class DiscardPanel(QFrame):
             b.setObjectName(f"keep-{keep}")
             b.setProperty("role", "action")
             b.setCheckable(True)
-            b.setMinimumHeight(80)
+            b.setMinimumHeight(56)
             b.clicked.connect(lambda _=False, k=keep: self.choose(k))
             self.row.addWidget(b)
             self.buttons[keep] = b

@@ -247,7 +247,7 @@ class TableWidget(QWidget):
         super().__init__(parent)
         self.setObjectName("table")
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMinimumSize(600, 300)
+        self.setMinimumSize(480, 200)
         self.view: TableView | None = None
         self.revealed = False
         self.seats: dict[int, SeatWidget] = {}
