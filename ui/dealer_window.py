@@ -136,6 +136,7 @@ class DealerScreen(QWidget):
 
         middle = QHBoxLayout()
         self.table = TableWidget()
+        self.table.setMinimumHeight(160)  # the felt gives way first when the screen is short
         middle.addWidget(self.table, 1)
         self.middle = middle
         side = QFrame()
@@ -148,6 +149,7 @@ class DealerScreen(QWidget):
         self.history_title.setObjectName("Heading")
         sl.addWidget(self.history_title)
         self.history = HistoryList()
+        self.history.setMinimumHeight(30)  # gives way first: the card box keeps its height
         sl.addWidget(self.history, 1)
         self.push = PushChecklist()
         self.push.next_hand.connect(self.start_hand)

@@ -247,19 +247,16 @@ class DiscardPanel(QFrame):
         self.title.setWordWrap(True)
         self.title.setStyleSheet("font-weight: bold;")
         lay.addWidget(self.title)
-        self.row = QHBoxLayout()
+        # the kept counts, then face down and Back, in one row that wraps only when it must:
+        # at 1280x800 the side panel's card box needs the height
+        self.row = FlowLayout(spacing=8)
         lay.addLayout(self.row)
-        bottom = QHBoxLayout()
         self.unseen = QPushButton("Discarded face down (count only)  [U]")
         self.unseen.setObjectName("discard-unseen")
         self.unseen.clicked.connect(self._unseen)
-        bottom.addWidget(self.unseen)
-        bottom.addStretch(1)
         self.cancel = QPushButton("Back  [Esc]")
         self.cancel.setObjectName("discard-cancel")
         self.cancel.clicked.connect(self.cancelled.emit)
-        bottom.addWidget(self.cancel)
-        lay.addLayout(bottom)
         self.buttons: dict[int, QPushButton] = {}
 
     def show_choices(self, seat: int, held: int, prompt: Prompt) -> None:
@@ -282,11 +279,13 @@ class DiscardPanel(QFrame):
             b.setObjectName(f"keep-{keep}")
             b.setProperty("role", "action")
             b.setCheckable(True)
-            b.setMinimumHeight(56)
+            b.setMinimumHeight(50)
             b.clicked.connect(lambda _=False, k=keep: self.choose(k))
             self.row.addWidget(b)
             self.buttons[keep] = b
-        self.row.addStretch(1)
+        for b in (self.unseen, self.cancel):
+            b.setMinimumHeight(50)
+            self.row.addWidget(b)
 
     def choose(self, keep: int) -> None:
         if keep not in self.buttons:

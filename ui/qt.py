@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontDatabase,
+    QFontMetrics,
     QGuiApplication,
     QKeyEvent,
     QKeySequence,
@@ -101,7 +102,8 @@ from PySide6.QtPrintSupport import QPrinterInfo
 __all__ += ["QPrinterInfo", "QSettings", "qt_version"]
 
 # The layout check (ui/layout_check.py) and the action bar's flowing rows (ui/panels.py).
-__all__ += ["QAbstractButton", "QLayout", "QLayoutItem", "QStyle", "QStyleOptionButton"]
+__all__ += ["QAbstractButton", "QFontMetrics", "QLayout", "QLayoutItem", "QStyle",
+            "QStyleOptionButton"]
 
 
 def application() -> QApplication:
