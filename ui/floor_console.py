@@ -47,7 +47,7 @@ from dealer_assist.ui.table_view import TableWidget
 from dealer_assist.ui.theme import current_theme
 from dealer_assist.ui.workers import run_with_progress
 
-COLUMNS = ("Hand", "Table", "Started (UTC)", "Game", "Dealer", "Events", "Status", "Disputed")
+COLUMNS = ("Hand", "Table", "Started", "Game", "Dealer", "Events", "Status", "Disputed")
 
 
 
@@ -142,13 +142,19 @@ class FloorConsole(QWidget):
         self.list.verticalHeader().setVisible(False)
         header = self.list.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        # the texts share the panel's width (cut with "…"): every column stays in view
-        for name in ("Table", "Started (UTC)", "Game", "Dealer"):
+        # the game's name and the status share the width left (cut with "…"): every column
+        # stays in view
+        for name in ("Game", "Status"):
             header.setSectionResizeMode(COLUMNS.index(name), QHeaderView.ResizeMode.Stretch)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.horizontalHeaderItem(COLUMNS.index("Started")).setToolTip(
+            "when the hand started, UTC (month-day hour:minute)")
         header.setMinimumSectionSize(36)
         self.list.setWordWrap(False)
-        # the event count is in the replay's slider ("event 1 of 26"): the list leaves it out
+        # the event count is in the replay's slider ("event 1 of 26") and a dispute in the
+        # status ("settled · disputed"): the list leaves those columns out
         self.list.setColumnHidden(COLUMNS.index("Events"), True)
+        self.list.setColumnHidden(COLUMNS.index("Disputed"), True)
         self.list.setMinimumWidth(200)
         left.setMinimumWidth(380)
         self.list.itemSelectionChanged.connect(self._selected)
@@ -324,7 +330,8 @@ class FloorConsole(QWidget):
                 str(h.number), self._tables.get(h.table_id, str(h.table_id)),
                 h.started_at.astimezone(UTC).strftime("%m-%d %H:%M"), get_game(h.game).title,
                 h.started_by, str(h.events),
-                f"{h.status} (imported)" if h.imported else h.status,
+                (f"{h.status} (imported)" if h.imported else h.status)
+                + (" · disputed" if h.disputed else ""),
                 "yes" if h.disputed else "",
             )
             for col, v in enumerate(values):
