@@ -138,7 +138,6 @@ class DealerScreen(QWidget):
         self.table = TableWidget()
         self.table.setMinimumHeight(160)  # the felt gives way first when the screen is short
         middle.addWidget(self.table, 1)
-        self.middle = middle
         side = QFrame()
         side.setObjectName("Panel")
         side.setFixedWidth(330)
