@@ -19,7 +19,9 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     d = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if k == 0 else max(0.0, centre - half)
+    high = 1.0 if k == n else min(1.0, centre + half)
+    return low, high
 
 
 def mean_interval(n: int, total: int, squares: int, z: float = Z95) -> tuple[float, float, float]:
