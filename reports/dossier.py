@@ -89,7 +89,7 @@ def _figure_rows(figures: tuple[Figure, ...]) -> list[list[object]]:
     for f in figures:
         label = f.label + (f"\n{f.note}" if f.note else "")
         extra = ""
-        if f.kind == "money":
+        if f.kind == "money" and f.median is not None:
             extra = f"{_cents(f.median)} / {_cents(f.p95)} / {_cents(f.largest)}"
         elif f.largest is not None:
             extra = f"largest {f.largest}"
@@ -100,10 +100,11 @@ def _figure_rows(figures: tuple[Figure, ...]) -> list[list[object]]:
 def _figures(title: str, figures: tuple[Figure, ...], st: Styles) -> list[Flowable]:
     if not figures:
         return []
-    return [*heading(title, st), data_table(
+    table = data_table(
         ["Figure", "Estimate", "95% interval", "Median / 95th pct. / largest", "Hands"],
         _figure_rows(figures), [70 * mm, 24 * mm, 40 * mm, 32 * mm, 14 * mm],
-        right=[1, 4], st=st)]
+        right=[1, 4], st=st)
+    return [KeepTogether([*heading(title, st), table])]  # (a heading never ends a page)
 
 
 def _category(c: CategoryTable, st: Styles) -> list[Flowable]:
@@ -149,7 +150,7 @@ def dossier_story(r: DossierReport, st: Styles) -> list[Flowable]:
                                "sample hands (section 6) that cite it.", st.small))
         story.append(data_table(["Ruling", "In our words", "Cited"],
                                 [[x.citation, x.text, str(x.refusals)] for x in d.rulings],
-                                [30 * mm, 132 * mm, 18 * mm], right=[2], st=st))
+                                [38 * mm, 124 * mm, 18 * mm], right=[2], st=st))
     else:
         story.append(paragraph("The game declares no rulings.", st.note))
     story += heading("3. Table settings and the fee policy", st)
@@ -206,7 +207,7 @@ def dossier_story(r: DossierReport, st: Styles) -> list[Flowable]:
             ["Ruling", "The refusal, as met", "Times", "Button"],
             [[x.citation or dash(), x.example, f"{x.times:,}", "yes" if x.on_screen else ""]
              for x in d.refusals],
-            [30 * mm, 118 * mm, 16 * mm, 16 * mm], right=[2], st=st))
+            [38 * mm, 110 * mm, 16 * mm, 16 * mm], right=[2], st=st))
     else:
         story.append(paragraph("No refusal was met.", st.note))
     story += heading("7. Every simulated hand checked", st)

@@ -251,6 +251,8 @@ def _figures(t: Tally, measures: tuple[Measure, ...]) -> tuple[Figure, ...]:
             if m.kind == "money" and num.high == 0 and num.low == 0:
                 continue  # (a fund the table does not have)
             mean, low, high = num.interval()
+            if num.low is not None and num.high is not None:  # never outside what was seen
+                low, high = max(low, num.low), min(high, num.high)
             out.append(Figure(m.label, m.kind, mean, low, high, num.n, m.note,
                               median=num.quantile(0.5) if m.kind == "money" else None,
                               p95=num.quantile(0.95) if m.kind == "money" else None,

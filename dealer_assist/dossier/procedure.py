@@ -65,13 +65,16 @@ def citation(tag: str | None) -> str:
 _MONEY = re.compile(r"[$€£][0-9][0-9,]*(?:\.[0-9]+)?")
 _CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[shdc♠♥♦♣](?![A-Za-z0-9])")
 _NUMBER = re.compile(r"(?<![A-Za-z])[0-9]+(?:st|nd|rd|th)?(?![0-9])")
+_LIST = re.compile(r"N(?:(?:, | and )N)+")
 
 
 def general(text: str) -> str:
-    """The wording with amounts, cards and numbers made general: "$N", "<card>", "N"."""
+    """The wording with amounts, cards and numbers made general: "$N", "<card>", "N", and a
+    list of numbers (seats, an order) "N, …"."""
     text = _MONEY.sub("$N", text)
     text = _CARD.sub("<card>", text)
-    return _NUMBER.sub("N", text)
+    text = _NUMBER.sub("N", text)
+    return _LIST.sub("N, …", text)
 
 
 def procedure(game: Game[Any], events: Sequence[Event]) -> list[ProcedureStep]:
@@ -83,7 +86,7 @@ def procedure(game: Game[Any], events: Sequence[Event]) -> list[ProcedureStep]:
     for n, ev in enumerate(events[1:], start=1):
         p = game.prompt(state)
         after = game.apply(state, ev)
-        screen = " ".join([p.message, *p.instructions]).strip()
+        screen = "\n".join(x for x in (p.message, *p.instructions) if x)
         told = "; ".join(game.narrate(state, ev, after)) or ev.TYPE
         steps.append(ProcedureStep(n, p.phase, screen, told))
         state = after

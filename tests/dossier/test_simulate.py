@@ -48,6 +48,8 @@ def test_general_wording_makes_numbers_cards_and_money_general() -> None:
     assert general("7h cannot come from the stub: it is already face up at seat 1") == \
         "<card> cannot come from the stub: it is already face up at seat N"
     assert general("keep 2: call $40.50, raise to $80") == "keep N: call $N, raise to $N"
+    assert general("seat 7 shows first (showdown order 7, 9, 1)") == \
+        "seat N shows first (showdown order N, …)"
 
 
 @pytest.fixture
