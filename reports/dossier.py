@@ -132,7 +132,7 @@ def dossier_story(r: DossierReport, st: Styles) -> list[Flowable]:
             ("Settings file", d.settings_file),
             ("Settings sha256", hash_groups(d.settings_sha256)),
             ("Seed", str(d.seed)),
-            ("Hands simulated", f"{d.hands:,} in sessions of {d.chunk:,}"),
+            ("Hands simulated", _sessions(d)),
             ("Players per hand", str(d.players)),
             ("Pace", f"{pace.per_input} s per input, {pace.between} s between hands"),
             ("Worker processes", str(d.workers)),
@@ -141,7 +141,7 @@ def dossier_story(r: DossierReport, st: Styles) -> list[Flowable]:
         paragraph(_checked_line(d), st.body),
     ]
     story += heading("1. The game in our words", st)
-    story += [paragraph(p, st.body) for p in d.rules] or [paragraph(
+    story += [x for p in d.rules for x in (paragraph(p, st.body), spacer(1))] or [paragraph(
         "The game declares no description of its own.", st.note)]
     story += heading("2. The rulings it applies", st)
     if d.rulings:
@@ -225,6 +225,13 @@ def dossier_story(r: DossierReport, st: Styles) -> list[Flowable]:
     return story
 
 
+def _sessions(d: Dossier) -> str:
+    n = -(-d.hands // d.chunk)
+    if n == 1:
+        return f"{d.hands:,} in one session"
+    return f"{d.hands:,} in {n:,} sessions of up to {d.chunk:,}"
+
+
 def _checked_line(d: Dossier) -> str:
     if d.failed == 0:
         return (f"{d.checked:,} of {d.hands:,} simulated hands checked: chips conserved and the "
@@ -237,8 +244,8 @@ def render_dossier(r: DossierReport, out: Out) -> int:
     use_zone(r.generated.zone)
     d = r.dossier
     info = PageInfo(r.cardroom, "Game-approval dossier", d.title, r.generated,
-                    f"Settings sha256 {d.settings_sha256[:16]} · seed {d.seed} · "
-                    f"{d.checked:,} hands checked, {d.failed:,} failed")
+                    f"Settings {d.settings_sha256[:12]} · seed {d.seed} · "
+                    f"{d.checked:,} checked, {d.failed:,} failed")
     with paused_gc():
         return build_pdf(out, info, dossier_story(r, styles()))
 
