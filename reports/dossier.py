@@ -204,7 +204,7 @@ def dossier_story(r: DossierReport, st: Styles) -> list[Flowable]:
         "made general (N, <card>, $N); each is shown as it was met.", st.small))
     if d.refusals:
         story.append(data_table(
-            ["Ruling", "The refusal, as met", "Times", "Button"],
+            ["Ruling", "The refusal, as met", "Times met", "On a button"],
             [[x.citation or dash(), x.example, f"{x.times:,}", "yes" if x.on_screen else ""]
              for x in d.refusals],
             [38 * mm, 110 * mm, 16 * mm, 16 * mm], right=[2], st=st))
@@ -259,8 +259,10 @@ def write_dossier(svc: Services, session: Session, out: str | Path,
     allowed = [x for x in ROLES if x in PERMISSIONS["review"]]
     if session.role not in allowed:
         svc.log(session, "refused", f"{session.role} tried to generate a dossier")
-        raise NotAllowed(f"{session.name} is a {session.role}: only a "
-                         f"{', '.join(allowed)} user can generate reports")
+        who = ", ".join(allowed[:-1]) + f" or {allowed[-1]}" if len(allowed) > 1 else allowed[0]
+        a = "an" if session.role[0] in "aeiou" else "a"
+        raise NotAllowed(f"{session.name} is {a} {session.role}: only a {who} user can "
+                         "generate a dossier")
     path = Path(out)
     if path.suffix.lower() != ".pdf":
         raise BadInput(f"{path} does not end in .pdf: name the dossier file like dossier.pdf")

@@ -69,9 +69,11 @@ def test_dossier_of_every_registered_game(game: str, tmp_path: Path) -> None:
     assert "Seed 42" in text and "abababab" in text
     assert "95% interval" in text and "Hands per hour" in text
     assert "ruling " in text  # the rulings and refusals cited as the app cites them
-    logged = svc.store.audit_entries()[-1] if hasattr(svc.store, "audit_entries") else None
-    if logged is not None:
-        assert "game-approval dossier" in str(logged)
+    logged = svc.store.audit_log(action="report")[-1]
+    assert logged.seq == entry and logged.actor == "otto"
+    assert logged.detail.startswith(f"game-approval dossier: {game}, settings {game}.toml "
+                                    f"sha256 {'ab' * 32}, seed 42, 200 hands, 200 checked, "
+                                    "0 failed, ")
 
 
 def test_dossier_names_the_failed_hands(tmp_path: Path) -> None:
@@ -97,3 +99,5 @@ def test_a_dealer_cannot_generate_a_dossier(tmp_path: Path) -> None:
     with pytest.raises(NotAllowed, match="only a"):
         write_dossier(svc, dealer, tmp_path / "d.pdf", d)
     assert not (tmp_path / "d.pdf").exists()
+    refused = svc.store.audit_log(action="refused")[-1]
+    assert refused.actor == "dee" and "dossier" in refused.detail
