@@ -4,7 +4,8 @@ For each game, ``--hands`` hands are dealt at its demo table's settings on ``--w
 processes (default: every CPU), exactly as ``dealer-assist dossier`` deals them. Within the same
 run each hand is dealt and settled (``ours``: the game's ``sample_hand``, the fold and the
 settlement, with the stakes and conservation checks and the game's own numbers) and then its log
-is written as JSON Lines, read back and replayed to its settlement (``replay``). Both rates are
+is written as JSON Lines, read back line by line as ``verify`` reads a stored hand, and replayed
+to its settlement (``replay``). Both rates are
 hands per second of one process, times the workers; ``wall`` is the whole simulation's rate by
 the clock (checks included), the figure that says how long a dossier of a million hands takes.
 

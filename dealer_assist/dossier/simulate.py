@@ -8,7 +8,8 @@ so the result is the same whatever the number of workers and whatever order they
 Every hand is dealt at the table's settings (the stakes, the game's own settings and the fee
 for its limit, as ``dealer-assist demo`` deals its tables) by the game's ``sample_hand`` and
 checked three ways: its start matches the table (:func:`stakes_differences`), its settlement
-conserves chips, and its log written as JSON Lines and read back settles the same.
+conserves chips, and its log written as JSON Lines and read back as ``verify`` reads a stored
+hand settles the same.
 """
 
 from __future__ import annotations
@@ -25,12 +26,13 @@ from typing import Any
 from dealer_assist.dossier.declare import GameDossier, Measure, Values
 from dealer_assist.dossier.stats import Categories, Numbers, Ratio, Shares
 from dealer_assist.engine.base import Game, Settlement
-from dealer_assist.engine.hand import Folded, fold, parse_lines, to_lines
+from dealer_assist.engine.hand import Folded, fold
 from dealer_assist.engine.registry import get_game
-from dealer_assist.events import Event
+from dealer_assist.events import Event, Start
 from dealer_assist.fees.policy import fund_of
 from dealer_assist.services.handrules import stakes_differences
-from dealer_assist.services.verify import settlement_keys
+from dealer_assist.services.verify import fold as replay_fold
+from dealer_assist.services.verify import parse_body, settlement_keys
 from dealer_assist.settings.table import TableSettings, parse_table_settings, start_params
 from dealer_assist.workers import pool_options
 
@@ -261,10 +263,15 @@ def run_session(job: Job) -> Tally:
 
 
 def _replayed(events: Sequence[Event], s: Settlement) -> list[str]:
-    """The hand's log written as JSON Lines, read back and settled: the same settlement?"""
+    """The hand's log written as JSON Lines, each line read back the way ``verify`` reads a
+    stored hand (the start line names the game whose events the others are), folded and
+    settled: the same settlement as the hand as dealt?"""
     try:
-        again, _ = parse_lines(to_lines(events).splitlines())
-        folded = fold(again)
+        lines = [ev.to_line() for ev in events]
+        first = parse_body(lines[0])
+        game = first.game if isinstance(first, Start) else ""
+        again = [first, *(parse_body(line, game) for line in lines[1:])]
+        folded = replay_fold(again, start_text=lines[0])
         if not isinstance(folded, Folded):
             return [f"its log does not replay: event {folded.index + 1}: {folded.reason}"]
         replayed = folded.settle()
