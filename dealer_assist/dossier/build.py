@@ -146,7 +146,12 @@ def build_dossier(
     game = get_game(settings.game)
     spec = game.dossier()
     p = plan(document, settings, players=players, pace=pace, base=base)
-    samples = sample_hands(game, p, seed, REFUSAL_HANDS)
+    try:
+        samples = sample_hands(game, p, seed, REFUSAL_HANDS)
+    except ValueError as exc:  # a setting the game's sample hands do not deal
+        raise BadInput(f"{game.title} hands cannot be simulated at these settings: {exc}; "
+                       "the dossier deals the game's own sample hands, which do not deal that "
+                       "setting: leave it out of the settings given to the dossier") from exc
     for events in samples:
         differs = stakes_differences(events[0].to_json(), settings)
         if differs:

@@ -49,6 +49,18 @@ def test_bad_input_is_refused_with_exit_2(
     assert not (tmp_path / "d.pdf").exists()
 
 
+def test_a_setting_the_sample_hands_do_not_deal_is_refused(
+    demo: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ofc = tmp_path / "ofc.json"
+    ofc.write_text('{"game": "ofc", "seats": 3, "smallest_chip": 100, '
+                   '"params": {"unit": 100, "pair_units": {}}}')
+    assert main(["dossier", "ofc", "--settings", str(ofc), "--out", str(tmp_path / "d.pdf"),
+                 "--hands", "5", "--workers", "1", "--db", demo, "--as", "otto",
+                 "--pin", "4000"]) == 2
+    assert "do not take pair_units" in capsys.readouterr().err
+
+
 def test_a_dossier_to_a_file_not_ending_in_pdf_is_refused(
     demo: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
