@@ -196,6 +196,8 @@ def _settings_lines(s: TableSettings) -> tuple[tuple[str, str], ...]:
     out = []
     for line in s.summary():
         key, _, value = line.partition(": ")
+        if key.startswith(("fee", "preset")):
+            continue  # (the fee policy and its preset have their own lines)
         out.append((key[:1].upper() + key[1:], value))
     return tuple(out)
 
