@@ -11,8 +11,8 @@ import pytest
 from dealer_assist.dossier.build import build_dossier
 from dealer_assist.dossier.procedure import general
 from dealer_assist.dossier.simulate import plan, simulate
-from dealer_assist.engine import registry
 from dealer_assist.settings.table import parse_table_settings
+from tests.dossier.broken_game import in_place_of_champs
 
 CC: dict[str, Any] = {
     "game": "champs-and-cowards", "seats": 6, "smallest_chip": 100,
@@ -54,12 +54,8 @@ def test_general_wording_makes_numbers_cards_and_money_general() -> None:
 
 @pytest.fixture
 def broken() -> Iterator[None]:
-    real = registry._MODULES["champs-and-cowards"]
-    registry.register("champs-and-cowards", "tests.dossier.broken_game")
-    try:
+    with in_place_of_champs():
         yield
-    finally:
-        registry.register("champs-and-cowards", real)
 
 
 def test_regression_a_settlement_that_loses_a_chip_is_named(broken: None) -> None:
