@@ -399,9 +399,11 @@ def check_records_db(db: Database) -> list[str]:
             .order_by(a.c.id)
         )]
         u = UserRow.__table__
+        from dealer_assist.db.users import SHOWN, pin_digest
+
         users = [rec.user_state(name=r.name, full_name=r.full_name, role=r.role,
-                                active=bool(r.active), pin_hash=r.pin_hash)
-                 for r in conn.execute(select(u))]
+                                active=bool(r.active), pin=pin_digest(conn, r.name))
+                 for r in conn.execute(select(*SHOWN))]
         t = TableRow.__table__
         tables = [rec.table_state(id=r.id, name=r.name) for r in conn.execute(select(t))]
         ts = TableSettingsRow.__table__
