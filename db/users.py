@@ -13,8 +13,8 @@ from sqlalchemy.exc import IntegrityError
 
 from dealer_assist.db.models import PinTryRow, Setting, UserRow
 from dealer_assist.errors import BadInput
-from dealer_assist.services.chain import utc
 from dealer_assist.services.auth import argon2_with
+from dealer_assist.services.chain import utc
 from dealer_assist.services.errors import NotAllowed
 from dealer_assist.services.model import PinResult, PinTry, User, UserSecret
 from dealer_assist.services.pins import counted_try
@@ -69,7 +69,7 @@ def _definer(conn: Any, sql: str, params: tuple[Any, ...]) -> Any:
         return conn.exec_driver_sql(sql, params).scalar()
     except DBAPIError as exc:
         if getattr(exc.orig, "sqlstate", None) == "42501":
-            text = str(getattr(exc.orig, "diag", None) and exc.orig.diag.message_primary
+            text = str((getattr(exc.orig, "diag", None) and exc.orig.diag.message_primary)
                        or exc.orig)
             raise NotAllowed(text) from exc
         raise

@@ -387,7 +387,6 @@ def check_records_db(db: Database) -> list[str]:
         ShiftRow,
         TableRow,
         TableSettingsRow,
-        UserRow,
     )
     from dealer_assist.services import records as rec
 
@@ -398,7 +397,6 @@ def check_records_db(db: Database) -> list[str]:
             select(a.c.action, a.c.detail).where(a.c.action.startswith(rec.PREFIX))
             .order_by(a.c.id)
         )]
-        u = UserRow.__table__
         from dealer_assist.db.users import SHOWN, pin_digest
 
         users = [rec.user_state(name=r.name, full_name=r.full_name, role=r.role,

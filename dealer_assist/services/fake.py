@@ -14,10 +14,7 @@ from typing import Any
 from dealer_assist.services.audit_chain import AuditHead, audit_hash
 from dealer_assist.services.chain import GENESIS, event_hash, utc
 from dealer_assist.services.errors import Conflict, NotFound
-from dealer_assist.services.pins import counted_try
-from dealer_assist.services.ports import PinHasher
 from dealer_assist.services.model import (
-    PinResult,
     Adjustment,
     AuditEntry,
     ChainHead,
@@ -26,6 +23,7 @@ from dealer_assist.services.model import (
     HandFilter,
     LedgerLine,
     NewEvent,
+    PinResult,
     PinTry,
     SettingsVersion,
     Shift,
@@ -34,6 +32,8 @@ from dealer_assist.services.model import (
     User,
     UserSecret,
 )
+from dealer_assist.services.pins import counted_try
+from dealer_assist.services.ports import PinHasher
 
 
 class InMemoryStore:

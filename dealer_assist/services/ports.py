@@ -14,7 +14,6 @@ from typing import Any, Protocol
 
 from dealer_assist.services.audit_chain import AuditHead
 from dealer_assist.services.model import (
-    PinResult,
     Adjustment,
     AuditEntry,
     ChainHead,
@@ -23,6 +22,7 @@ from dealer_assist.services.model import (
     HandFilter,
     LedgerLine,
     NewEvent,
+    PinResult,
     PinTry,
     Seal,
     SettingsVersion,

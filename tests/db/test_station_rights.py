@@ -11,6 +11,7 @@ row as stored. The PIN is checked by the database (``da_pin_try``), by its own c
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -186,10 +187,8 @@ def test_unknown_name_locks_in_the_database_like_a_real_one(station: Station) ->
     each gave an unknown name its own three tries. The database counts them by name."""
     other = Services(SqlStore(station.db), clock=station.svc.clock, hasher=FAST)
     for svc, name in ((station.svc, "ghost"), (other, "ghost"), (station.svc, "ghost")):
-        try:
+        with contextlib.suppress(SignInFailed, LockedOut):
             svc.sign_in(name, "0000")
-        except (SignInFailed, LockedOut):
-            pass
     for svc in (station.svc, other):
         with pytest.raises(LockedOut, match="ghost is locked"):
             svc.sign_in("ghost", "0000")
