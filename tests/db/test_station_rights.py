@@ -238,3 +238,27 @@ def test_argon2_hashes_stored_before_schema_0009_keep_working(pg_url: str) -> No
     report = verify_database(db)
     assert report.ok, report.summary()
     db.close()
+
+
+def test_a_closed_shift_and_its_record_cannot_be_rewritten_by_the_station(
+    station: Station,
+) -> None:
+    """The forged record also hid a changed shift floor: a station closes a shift once, and a
+    ``record-shift`` it writes must be the shift as stored."""
+    from dealer_assist.services.app import Approval
+
+    svc = station.svc
+    dee = svc.sign_in("dee", "1111")
+    shift = svc.store.current_shift(1)
+    assert shift is not None
+    svc.close_shift(dee, shift.id, approval=Approval("fran", "2222"))
+    forged = (f'{{"closed_at":"2026-11-21T23:00:00.000000+00:00","closed_by":"dee",'
+              f'"closed_floor":"admin","dealer":"dee","floor":"admin","id":{shift.id},'
+              '"opened_at":"2026-11-21T20:00:00.000000+00:00","table_id":1}')
+    assert _refused(station.dsn, [
+        f"UPDATE shifts SET closed_floor = 'admin' WHERE id = {shift.id}",
+        f"UPDATE shifts SET closed_at = NULL WHERE id = {shift.id}",
+        _forged_audit("record-shift", forged),
+    ]) == []
+    report = verify_database(station.db)
+    assert report.ok, report.summary()

@@ -17,8 +17,8 @@
     for a PIN, the user's own) in the same transaction.
   * ``station_audit_actions`` and a trigger on ``audit_log``: a role that does not own the
     tables may write only the kinds of entry listed there (``db upgrade --station-role`` fills
-    it from :data:`dealer_assist.db.grants.STATION_AUDIT_ACTIONS`), and a ``record-user`` only
-    if it is the user's row exactly as stored.
+    it from :data:`dealer_assist.db.grants.STATION_AUDIT_ACTIONS`), and a ``record-user`` or
+    ``record-shift`` only if it is the row exactly as stored.
   * A record of every user again (their PIN hashes were wrapped).
 
 Revision ID: 0009
@@ -191,11 +191,44 @@ _FUNCTIONS = [
     f"""CREATE OR REPLACE FUNCTION da_pin_digest(p_name text) RETURNS text LANGUAGE sql
     {_DEFINER} AS $$
     SELECT encode(digest(pin_hash, 'sha256'), 'hex') FROM users WHERE name = p_name $$""",
-    f"""CREATE OR REPLACE FUNCTION da_user_record_is_row(p_detail text) RETURNS boolean
-    LANGUAGE sql {_DEFINER} AS $$
-    SELECT EXISTS (SELECT 1 FROM users u WHERE p_detail::jsonb = jsonb_build_object(
-      'name', u.name, 'full_name', u.full_name, 'role', u.role, 'active', u.active,
-      'pin', encode(digest(u.pin_hash, 'sha256'), 'hex'))) $$""",
+    # a time as the records write it (ISO 8601 UTC with microseconds)
+    """CREATE OR REPLACE FUNCTION da_time(p_at timestamp) RETURNS text LANGUAGE sql IMMUTABLE
+    AS $$ SELECT to_char(p_at, 'YYYY-MM-DD"T"HH24:MI:SS.US') || '+00:00' $$""",
+    # a record of a user or a shift written by a station must be the row as stored
+    f"""CREATE OR REPLACE FUNCTION da_record_is_row(p_action text, p_detail text)
+    RETURNS boolean LANGUAGE plpgsql {_DEFINER} AS $$
+    DECLARE d jsonb;
+    BEGIN
+      BEGIN
+        d := p_detail::jsonb;
+      EXCEPTION WHEN others THEN RETURN false;
+      END;
+      IF p_action = 'record-user' THEN
+        RETURN EXISTS (SELECT 1 FROM users u WHERE d = jsonb_build_object(
+          'name', u.name, 'full_name', u.full_name, 'role', u.role, 'active', u.active,
+          'pin', encode(digest(u.pin_hash, 'sha256'), 'hex')));
+      ELSIF p_action = 'record-shift' THEN
+        RETURN EXISTS (SELECT 1 FROM shifts s WHERE d = jsonb_build_object(
+          'id', s.id, 'table_id', s.table_id, 'dealer', s.dealer, 'floor', s.floor,
+          'opened_at', da_time(s.opened_at), 'closed_at', da_time(s.closed_at),
+          'closed_by', s.closed_by, 'closed_floor', s.closed_floor));
+      END IF;
+      RETURN true;
+    END $$""",
+    # a closed shift stays as it was closed (a station closes it once)
+    """CREATE OR REPLACE FUNCTION da_shift_closed_once() RETURNS trigger LANGUAGE plpgsql
+    SET search_path = public, pg_temp AS $$
+    BEGIN
+      IF OLD.closed_at IS NOT NULL
+         AND (NEW.closed_at, NEW.closed_by, NEW.closed_floor)
+             IS DISTINCT FROM (OLD.closed_at, OLD.closed_by, OLD.closed_floor)
+         AND NOT pg_has_role(current_user, (SELECT relowner FROM pg_class
+                                            WHERE oid = 'shifts'::regclass), 'MEMBER') THEN
+        RAISE EXCEPTION 'shifts: shift % is closed; its closing is not changed', OLD.id
+          USING ERRCODE = 'insufficient_privilege';
+      END IF;
+      RETURN NEW;
+    END $$""",
     f"""CREATE OR REPLACE FUNCTION da_station_may_write(p_action text) RETURNS boolean
     LANGUAGE sql {_DEFINER} AS $$
     SELECT EXISTS (SELECT 1 FROM station_audit_actions WHERE action = p_action) $$""",
@@ -211,8 +244,9 @@ _FUNCTIONS = [
         RAISE EXCEPTION 'audit_log: the role % may not write "%" entries', current_user,
           NEW.action USING ERRCODE = 'insufficient_privilege';
       END IF;
-      IF NEW.action = 'record-user' AND NOT da_user_record_is_row(NEW.detail) THEN
-        RAISE EXCEPTION 'audit_log: a record of a user must be the user as stored'
+      IF NEW.action IN ('record-user', 'record-shift')
+         AND NOT da_record_is_row(NEW.action, NEW.detail) THEN
+        RAISE EXCEPTION 'audit_log: a % entry must be the row as stored', NEW.action
           USING ERRCODE = 'insufficient_privilege';
       END IF;
       RETURN NEW;
@@ -222,7 +256,8 @@ _NAMES = ("da_pin_wrap(text)", "da_users_wrap()", "da_pin_salt(text)", "da_pin_t
           "da_signed_in(text)",
           "da_user_add(text, text, text, text, text, timestamp without time zone)",
           "da_user_pin(text, text, text)", "da_user_active(text, text, boolean)",
-          "da_pin_digest(text)", "da_user_record_is_row(text)", "da_station_may_write(text)",
+          "da_pin_digest(text)", "da_time(timestamp without time zone)",
+          "da_record_is_row(text, text)", "da_shift_closed_once()", "da_station_may_write(text)",
           "da_audit_guard()")
 
 
@@ -253,6 +288,8 @@ def upgrade() -> None:
                "FOR EACH ROW EXECUTE FUNCTION da_users_wrap()")
     op.execute("CREATE TRIGGER audit_log_guard BEFORE INSERT ON audit_log "
                "FOR EACH ROW EXECUTE FUNCTION da_audit_guard()")
+    op.execute("CREATE TRIGGER shifts_closed_once BEFORE UPDATE ON shifts "
+               "FOR EACH ROW EXECUTE FUNCTION da_shift_closed_once()")
     wrapped = bind.exec_driver_sql(
         "UPDATE users SET pin_hash = pin_hash WHERE left(pin_hash, 7) = '$argon2'").rowcount
     if wrapped:
@@ -279,6 +316,7 @@ def downgrade() -> None:
         # must be set again by the owner, docs/store.md)
         op.execute("DROP TRIGGER IF EXISTS audit_log_guard ON audit_log")
         op.execute("DROP TRIGGER IF EXISTS users_pin_wrap ON users")
+        op.execute("DROP TRIGGER IF EXISTS shifts_closed_once ON shifts")
         for name in reversed(_NAMES):
             op.execute(f"DROP FUNCTION IF EXISTS {name}")
         op.drop_table("station_audit_actions")
