@@ -167,6 +167,8 @@ class UserStore:
         """A name nobody has (or a disabled one), counted in ``pin_tries`` (schema 0009) like a
         user's row, in one write transaction."""
         with self._write() as conn:
+            # names tried a day ago are forgotten (an attacker's list of names fills nothing)
+            conn.execute(TRIES.delete().where(TRIES.c.at < now - timedelta(days=1)))
             r = conn.execute(select(TRIES.c.failed, TRIES.c.locked_until)
                              .where(TRIES.c.name == name)).first()
             failed0, until = (0, None) if r is None else (
