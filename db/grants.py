@@ -38,6 +38,7 @@ STATION_AUDIT_ACTIONS: tuple[str, ...] = (
     "cardroom-named", "table-added", "settings-changed", "shift-opened", "shift-closed",
     "void", "misdeal", "stacks", "reveal", "dispute", "import", "export", "report",
     "checkpoint", "verify-failed", "room-settings", "count",
+    "drop-box", "drop", "count-signoff", "print", "archive", "report-failed",
     "journal-sync", "sync-conflict", "sync-resolved",
     "record-user", "record-table", "record-settings", "record-shift", "record-dispute",
     "record-cardroom",
