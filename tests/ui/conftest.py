@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from dealer_assist.services import Argon2PinHasher, InMemoryStore, Services, Session
+from dealer_assist.services import Argon2PinHasher, InMemoryStore, Services
 
 CC_TABLE: dict[str, Any] = {
     "name": "CC-1", "game": "champs-and-cowards", "seats": 8, "smallest_chip": 100,
@@ -22,8 +22,8 @@ CARO_TABLE: dict[str, Any] = {
 
 def furnish(svc: Services) -> None:
     """Admin, dealer dana (PIN 1111), floor fran (2222), tables CC-1 and Caro-1."""
-    admin = svc.create_first_admin(name="ada", full_name="Ada Admin", pin="9999")
-    session = Session(user=admin, signed_in_at=svc.clock())
+    svc.create_first_admin(name="ada", full_name="Ada Admin", pin="9999")
+    session = svc.sign_in("ada", "9999")  # (on PostgreSQL the database checks who signed in)
     svc.add_user(session, name="dana", full_name="Dana Dealer", role="dealer", pin="1111")
     svc.add_user(session, name="fran", full_name="Fran Floor", role="floor", pin="2222")
     svc.add_table(session, CC_TABLE)
@@ -72,10 +72,28 @@ def answer_next_dialog(qtbot: Any, fill: Any) -> list[str]:
             QTimer.singleShot(10, poll)
             return
         seen.append(type(dlg).__name__)
+        token = f"answered-{len(seen)}-{id(seen)}"
+        dlg.setProperty("answered", token)
         fill(dlg)
+        # a dialog that refuses what it was given stays open and the test would wait forever
+        # on it: close it after a while, so the test fails on what it finds instead of hanging
+        QTimer.singleShot(STUCK_MS, lambda: _close_if_still(token, seen))
 
     QTimer.singleShot(0, poll)
     return seen
+
+
+#: How long an answered dialog may stay open before the test closes it (and says so).
+STUCK_MS = 20_000
+
+
+def _close_if_still(token: str, seen: list[str]) -> None:
+    from dealer_assist.ui.qt import QApplication
+
+    now = QApplication.activeModalWidget()
+    if now is not None and now.property("answered") == token:
+        seen.append(f"{type(now).__name__} stayed open after it was answered")
+        now.reject()
 
 
 def click_ok(qtbot: Any, dlg: Any) -> None:
