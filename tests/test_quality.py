@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 CORE_PACKAGES = {
     "cards", "deck", "money", "events", "errors", "engine", "games", "evaluate", "fees",
-    "services", "settings", "gc_pause", "version", "bounded", "workers",
+    "services", "settings", "gc_pause", "version", "bounded", "workers", "dossier",
 }
 OUTER_PACKAGES = {"cli", "ui", "db", "reports"}
 

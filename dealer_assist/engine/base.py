@@ -10,12 +10,15 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from dealer_assist.engine.inputs import Input, from_needs, to_needs
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import SHARED, Event, Start, Vocabulary
 from dealer_assist.money import format_cents
+
+if TYPE_CHECKING:
+    from dealer_assist.dossier.declare import GameDossier
 
 S = TypeVar("S")
 
@@ -242,6 +245,12 @@ class Game(ABC, Generic[S]):
     def demo_tables(self) -> tuple[DemoTable, ...]:
         """Every table the demo spreads of this game: :attr:`demo`, then :attr:`more_demos`."""
         return () if self.demo is None else (self.demo, *self.more_demos)
+
+    def dossier(self) -> GameDossier | None:
+        """What the game-approval dossier says of this game beyond what every game has: its
+        rules and rulings in our words, its sample hands' strategy, its own numbers
+        (:mod:`dealer_assist.dossier`). None: the dossier gives the common sections only."""
+        return None
 
     @property
     def plays_with_stacks(self) -> bool:

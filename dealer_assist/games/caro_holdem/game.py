@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from dealer_assist.engine.base import (
     DemoTable,
@@ -21,6 +21,9 @@ from dealer_assist.games.caro_holdem.sample import TABLE_SETTINGS, sample_hand, 
 from dealer_assist.games.caro_holdem.settings import MAX_SEATS
 from dealer_assist.games.caro_holdem.showdown import settlement
 from dealer_assist.games.caro_holdem.state import OVER, State
+
+if TYPE_CHECKING:
+    from dealer_assist.dossier.declare import GameDossier
 
 
 class CaroHoldem(Game[State]):
@@ -88,6 +91,11 @@ class CaroHoldem(Game[State]):
 
     def stacks_left(self, state: State) -> dict[int, int]:
         return {s.seat: s.stack for s in state.seats}
+
+    def dossier(self) -> GameDossier:
+        from dealer_assist.games.caro_holdem.dossier import DOSSIER
+
+        return DOSSIER
 
     def sample_hand(
         self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None

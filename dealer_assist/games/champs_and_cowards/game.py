@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from dealer_assist.engine.base import DemoTable, Game, Prompt, Settlement, TableView
 from dealer_assist.events import Event, Start, Vocabulary
@@ -12,6 +12,9 @@ from dealer_assist.games.champs_and_cowards import play, present, settle
 from dealer_assist.games.champs_and_cowards.events import EVENTS
 from dealer_assist.games.champs_and_cowards.sample import sample_hand
 from dealer_assist.games.champs_and_cowards.state import CCState, start_state
+
+if TYPE_CHECKING:
+    from dealer_assist.dossier.declare import GameDossier
 
 
 class ChampsAndCowards(Game[CCState]):
@@ -69,6 +72,11 @@ class ChampsAndCowards(Game[CCState]):
 
     def narrate(self, before: CCState, event: Event, after: CCState) -> list[str]:
         return present.narrate(before, event, after)
+
+    def dossier(self) -> GameDossier:
+        from dealer_assist.games.champs_and_cowards.dossier import DOSSIER
+
+        return DOSSIER
 
     def sample_hand(
         self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_assist.engine.base import (
     Action,
@@ -61,8 +61,12 @@ from dealer_assist.games.open_face.rows import (
     table_seats,
 )
 
+if TYPE_CHECKING:
+    from dealer_assist.dossier.declare import GameDossier
+
 #: The keys of the dealer's inputs (another seat's: its number first, "3 R").
 KEY_ROWS, KEY_NATURAL, KEY_SURRENDER = "r", "n", "s"
+
 
 class ChinesePoker(Game[ChineseState]):
     name = "chinese-poker"
@@ -291,6 +295,11 @@ class ChinesePoker(Game[ChineseState]):
             for p in outcome(after).pairs:
                 lines.append(f"seats {p.a} and {p.b}: {p.points:+d} for seat {p.a} ({p.why})")
         return lines
+
+    def dossier(self) -> GameDossier:
+        from dealer_assist.games.chinese_poker.dossier import DOSSIER
+
+        return DOSSIER
 
     def sample_hand(self, rng: random.Random, *, players: int,
                     params: Mapping[str, Any] | None = None) -> list[Event]:

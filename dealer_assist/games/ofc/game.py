@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_assist.cards import Card
 from dealer_assist.engine.base import (
@@ -62,6 +62,10 @@ from dealer_assist.games.open_face.rows import (
     table_report,
     table_seats,
 )
+
+if TYPE_CHECKING:
+    from dealer_assist.dossier.declare import GameDossier
+
 
 
 class OpenFaceChinesePoker(Game[OfcState]):
@@ -420,6 +424,11 @@ class OpenFaceChinesePoker(Game[OfcState]):
         return f"seat {seat} {text}: royalties {sum(roy.values())}"
 
     # --- sample hands ------------------------------------------------------------------------
+
+    def dossier(self) -> GameDossier:
+        from dealer_assist.games.ofc.dossier import DOSSIER
+
+        return DOSSIER
 
     def sample_hand(self, rng: random.Random, *, players: int,
                     params: Mapping[str, Any] | None = None) -> list[Event]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from dealer_assist.engine.base import DemoTable, Game, Prompt, Settlement, TableView
 from dealer_assist.events import Event, Start, Vocabulary
@@ -16,6 +16,9 @@ from dealer_assist.games.pineapple.sample import sample_hand
 from dealer_assist.games.pineapple.settings import MAX_SEATS
 from dealer_assist.games.pineapple.settle import settlement
 from dealer_assist.games.pineapple.state import OVER, State
+
+if TYPE_CHECKING:
+    from dealer_assist.dossier.declare import GameDossier
 
 
 def _demo(variant: str, structure: str, stakes: str, blinds: dict[str, Any],
@@ -96,6 +99,11 @@ class Pineapple(Game[State]):
 
     def held(self, state: State, seat: int) -> int:
         return dict(state.held).get(seat, 0)
+
+    def dossier(self) -> GameDossier:
+        from dealer_assist.games.pineapple.dossier import DOSSIER
+
+        return DOSSIER
 
     def sample_hand(
         self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
