@@ -39,7 +39,7 @@ STATION_AUDIT_ACTIONS: tuple[str, ...] = (
     "void", "misdeal", "stacks", "reveal", "dispute", "import", "export", "report",
     "checkpoint", "verify-failed", "room-settings", "count",
     "drop-box", "drop", "count-signoff", "print", "archive", "report-failed",
-    "journal-sync", "sync-conflict", "sync-resolved",
+    "journal-sync", "sync-conflict", "sync-resolved", "input-dropped",
     "record-user", "record-table", "record-settings", "record-shift", "record-dispute",
     "record-cardroom",
 )
