@@ -81,6 +81,8 @@ class Generated(Record):
     #: (None: none signed).
     checkpoint: int | None = None
     key: str = ""
+    #: Why no checkpoint was signed ("no checkpoint signed: ..."), printed on every page.
+    unsigned: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,11 @@ class Written:
     path: Path
     pages: int
 
+    @property
+    def unsigned(self) -> str:
+        """Why no checkpoint was signed for this report ("" when one was)."""
+        return str(self.report.generated.unsigned)
+
 
 def signer(session: Session) -> str:
     """How the footer names who generated a report: full name, user name and role."""
@@ -67,18 +72,22 @@ def _check_out(out: str | Path) -> Path:
 
 
 def _seal(svc: Services) -> Seal | None:
-    """Sign a checkpoint of every chain head: the report is built under it."""
+    """Sign a checkpoint of every chain head: the report is built under it. A seal without a
+    number says why none was signed (no room key at this station): the report says so."""
     sealer = getattr(svc, "sealer", None)
     if sealer is None:
         return None
     seal: Seal = sealer.checkpoint("report")
-    return seal if seal.number is not None else None
+    return seal
 
 
 def _sealed(r: Any, seal: Seal | None) -> Any:
-    """The report with the checkpoint and key fingerprint under its header."""
+    """The report with the checkpoint and key fingerprint under its header, or the reason
+    no checkpoint was signed."""
     if seal is None:
         return r
+    if seal.number is None:
+        return replace(r, generated=replace(r.generated, unsigned=seal.message))
     return replace(r, generated=replace(r.generated, checkpoint=seal.number,
                                         key=seal.fingerprint))
 
@@ -87,6 +96,8 @@ def _anchored(seal: Seal | None) -> str:
     """For the report's audit entry: the checkpoint, the key and every head it signed."""
     if seal is None:
         return ""
+    if seal.number is None:
+        return f"; {seal.message}"
     heads = "; ".join(f"{name} #{seq} {head}" for name, seq, head in seal.heads)
     return f"; checkpoint {seal.number}, key {seal.fingerprint}; heads {heads}"
 

@@ -8,6 +8,7 @@ names them and the generation goes to the audit log.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from dealer_assist.cli.db_cmd import (
@@ -70,4 +71,6 @@ def run(args: argparse.Namespace) -> int:
         day = parse_day(args.since[:10]) if args.since else None
         done = generate.day_report(svc, session, args.out, day=day, cage=args.cage)
     print(f"{done.path}: {args.kind} report, {done.pages} page{'s' if done.pages != 1 else ''}")
+    if done.unsigned:
+        print(f"warning: {done.unsigned}", file=sys.stderr)
     return 0

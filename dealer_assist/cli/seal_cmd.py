@@ -74,7 +74,6 @@ def run_sign(args: argparse.Namespace) -> int:
     from dealer_assist.db.keys import room_key
 
     key = room_key(args.key)
-    assert key is not None
     db = open_database(getattr(args, "db", None))
     try:
         cp = sign_checkpoint(db, key, reason="signed by hand")
@@ -112,7 +111,6 @@ def run_export(args: argparse.Namespace) -> int:
     from dealer_assist.db.keys import room_key
 
     key = room_key(args.key)
-    assert key is not None
     db = open_database(getattr(args, "db", None))
     try:
         fresh, count = export_anchors(db, key, Path(args.out))
