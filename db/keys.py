@@ -4,7 +4,8 @@ The private key lives in a PEM file that the app's OS user can read (mode 0600) 
 database cannot: whoever can only change the database cannot sign a checkpoint. Only
 ``dealer-assist keys init`` makes one: a station whose key is missing, unreadable, not a key, or
 readable by other users of the machine says so and signs nothing (a key made silently would
-sign checkpoints that the room's real key then calls forged). Its path: ``--key FILE``, else ``DEALER_ASSIST_KEY``, else ``room-key.pem`` in the
+sign checkpoints that the room's real key then calls forged). Its path: ``--key FILE``, else
+``DEALER_ASSIST_KEY``, else ``room-key.pem`` in the
 user's data folder. The public key's fingerprint (the first 32 hex digits of the sha256 of its
 raw bytes, in groups of four) is printed on every report.
 """

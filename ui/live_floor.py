@@ -13,8 +13,8 @@ once (the rows may be stale) and the thread starts again a moment later, rebuild
 from __future__ import annotations
 
 import threading
-from contextlib import suppress
 from collections.abc import Callable
+from contextlib import suppress
 from datetime import UTC, datetime
 from typing import Any
 

@@ -19,7 +19,6 @@ from dealer_assist.services.model import (
     Shift,
 )
 
-
 #: The audit action of a shift close at a station without the room's key (nothing signed).
 NO_CHECKPOINT = "no-checkpoint"
 
