@@ -12,6 +12,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+from dealer_assist.bounded import check_output_file
 from dealer_assist.errors import BadInput
 from dealer_assist.reports.build import build_audit, build_day, build_hand, build_shift
 from dealer_assist.reports.data import (
@@ -68,7 +69,7 @@ def _check_out(out: str | Path) -> Path:
         raise BadInput(f"{path} does not end in .pdf: name the report file like shift.pdf")
     if not path.parent.exists():
         raise BadInput(f"the folder {path.parent} does not exist: create it or choose another")
-    return path
+    return check_output_file(path, what="written")
 
 
 def _seal(svc: Services) -> Seal | None:
@@ -124,6 +125,9 @@ def _logged(svc: Services, render: Any, report: Report, path: Path,
 
 def _write(render: Any, report: Report, path: Path) -> int:
     tmp = path.with_name(path.name + ".part")
+    if tmp.is_symlink() or (tmp.exists() and not tmp.is_file()):
+        raise BadInput(f"{tmp} (where the report is written first) is not a regular file: "
+                       "remove it or choose another name")
     try:
         pages = int(render(report, tmp))
         tmp.replace(path)

@@ -10,7 +10,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from dealer_assist.cli.db_cmd import add_db_option, add_signin_options, open_services, sign_in
+from dealer_assist.cli.db_cmd import (
+    add_db_option,
+    add_signin_options,
+    open_services,
+    record_id,
+    sign_in,
+)
 
 
 def add_parser(sub: Any) -> None:
@@ -22,14 +28,14 @@ def add_parser(sub: Any) -> None:
         "--reason ...) is a new entry; the original stays on the record.",
     )
     add_db_option(p)
-    p.add_argument("--shift", type=int, required=True, metavar="ID", help="the shift counted")
+    p.add_argument("--shift", type=record_id, required=True, metavar="ID", help="the shift counted")
     p.add_argument("--box", required=True, help="the drop box's number, e.g. T2-0523")
     p.add_argument("--amount", metavar="$", help="the total counted, e.g. 334.50")
     p.add_argument("--denominations", metavar="LIST",
                    help="value x pieces, comma separated, e.g. 100x2,25x5,5x6,1x9.5")
     p.add_argument("--team", required=True, metavar="NAMES",
                    help="the count team's full names, comma separated")
-    p.add_argument("--corrects", type=int, metavar="ENTRY",
+    p.add_argument("--corrects", type=record_id, metavar="ENTRY",
                    help="the audit entry number of the count this one corrects")
     p.add_argument("--reason", default="", help="why a correction was needed")
     add_signin_options(p)
@@ -57,7 +63,7 @@ def run_count(args: argparse.Namespace) -> int:
     from dealer_assist.services.errors import NotFound
     from dealer_assist.services.room import new_count, parse_denominations
 
-    svc = open_services(args)
+    svc = open_services(args, create=False)
     session = sign_in(svc, args)
     shift = svc.store.get_shift(args.shift)
     if shift is None:
@@ -79,7 +85,7 @@ def run_room(args: argparse.Namespace) -> int:
     from dealer_assist.services.counts import room_clock_of, set_room_clock
     from dealer_assist.services.room import parse_shifts, room_clock
 
-    svc = open_services(args)
+    svc = open_services(args, create=False)
     now = room_clock_of(svc.store)
     if args.zone is None and args.day_starts is None and args.shifts is None:
         print(now.describe())
