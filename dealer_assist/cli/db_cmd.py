@@ -40,6 +40,22 @@ def record_id(text: str) -> int:
     return value
 
 
+def whole_number(low: int, high: int) -> Any:
+    """An argparse type: a whole number from ``low`` to ``high`` (digits only, bounded)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text) if text.isascii() and len(text) <= 20 else None
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{text[:30]!r} is not a whole number from {low:,} to {high:,}")
+        return value
+
+    return parse
+
+
 #: The most a PIN file (or a PIN on standard input) may hold: a PIN is 4 to 12 digits.
 PIN_FILE_MAX = 256
 
