@@ -232,6 +232,15 @@ TEMPLATES: list[list[str]] = [
     ["eval", "As", "Kd", "Qh", "Js", "9d", "--board", "2c 3c 4c", "--private", "As Kd",
      "--max-private", "N"],
     ["eval", "As", "Kd", "Qh", "Js", "9d", "--low", "--qualifier", "N"],
+    ["eval", "As", "Kd", "Qh", "Js", "9d", "--board", "2c 3c 4c", "--private", "As Kd",
+     "--exact-private", "N"],
+    ["export", "--hand", "1", "--as", "fran", "--pin-file", "F"],
+    ["users", "add", "nn", "--full-name", "N N", "--role", "dealer", "--new-pin-file", "F",
+     *FRAN],
+    ["users", "reset-pin", "dee", "--new-pin-file", "F", *FRAN],
+    ["db", "upgrade", "--admin-pin-file", "F", "--db", "@fresh"],
+    ["db", "upgrade", "--station-role", "N"],
+    ["--key", "K", "checkpoints", "sign"],
 ]
 
 

@@ -59,3 +59,21 @@ def test_regression_journal_send_counts_what_it_sent(
     assert out.startswith("sent 2 inputs; 0 kept\n")
     assert len(room.svc.hand_events(hand.hand.id)) == 3
     room.svc.store.close()  # type: ignore[attr-defined]
+
+
+def test_regression_a_journal_that_is_not_one_exits_2(
+    pg_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    room = tmp_path / "room.db"
+    assert main(["db", "upgrade", "--db", f"sqlite:///{room}", "--admin-pin", "9999"]) == 0
+    text = tmp_path / "notes.txt"
+    text.write_text("not a journal\n")
+    before = room.read_bytes()
+    capsys.readouterr()
+    for path, said in ((Path("/dev/null"), "is not a regular file (a device or a pipe)"),
+                       (tmp_path, "is a folder, not a station's journal"),
+                       (text, "is not a station's journal"),
+                       (room, "is not a station's journal (it holds other tables: ")):
+        assert main(["journal", "--db", pg_url, "--journal", str(path)]) == 2
+        assert said in capsys.readouterr().err
+    assert room.read_bytes() == before and text.read_text() == "not a journal\n"
