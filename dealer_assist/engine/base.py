@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -102,6 +102,15 @@ class FeeLine:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "amount": self.amount, "from": self.from_seat}
+
+
+@dataclass(frozen=True, slots=True)
+class EarlierRule:
+    """A settlement by a rule the app applied before (``Game.earlier_rules``): ``name`` says
+    which rule and until when, as verify and the reports print it."""
+
+    name: str
+    settlement: Settlement
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,6 +321,12 @@ class Game(ABC, Generic[S]):
             put_in=put_in, payouts=dict(put_in), carry_in=carry, carry_out=carry,
             steps=tuple(steps), extra={"misdeal": reason},
         ).require_conserved()
+
+    def earlier_rules(self, state: S) -> Sequence[EarlierRule]:
+        """How rules this app applied before would have settled ``state``: verify names a hand
+        whose ledger matches one of them as settled under that rule (a genuine record), not as
+        tampered. Most games have no earlier rule."""
+        return ()
 
     def redeal(self, state: S) -> dict[str, Any]:
         """Start settings a hand dealt again after a misdeal keeps from the misdealt hand, beyond
