@@ -235,7 +235,7 @@ class OpenFaceChinesePoker(Game[OfcState]):
     def prompt(self, state: OfcState) -> Prompt:
         st = state.settings
         set_actions = tuple(
-            Action(kind="set", label=f"Seat {s} sets fantasyland", seat=s, needs="rows",
+            Action(kind="set", label=f"Seat {s} sets fantasyland", seat=s, key="l", needs="rows",
                    enabled=state.first_five_done,
                    reason="" if state.first_five_done else
                    "fantasyland sets after the others' first five cards")
@@ -261,7 +261,8 @@ class OpenFaceChinesePoker(Game[OfcState]):
                 Action(kind="place", label=f"{r} ({rows.space(r)} left)", seat=seat, key=r,
                        needs="card") for r in open_rows)
         if left_discard:
-            actions.append(Action(kind="discard", label="Discard", seat=seat, needs="card"))
+            actions.append(Action(kind="discard", label="Discard", seat=seat, key="d",
+                                  needs="card"))
         actions.extend(set_actions)
         phase = "first five" if state.round == 0 else f"turn {state.round + 1}"
         parts = []
