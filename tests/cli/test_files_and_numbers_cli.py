@@ -21,6 +21,7 @@ from dealer_assist.errors import BadInput
 
 HUGE = "99999999999999999999999"
 FRAN = ["--as", "fran", "--pin", "2000"]
+TIMES = ["--started", "2026-11-24T06:10", "--ended", "2026-11-24T06:40"]
 
 
 @pytest.fixture(scope="module")
@@ -125,10 +126,10 @@ def test_regression_a_drop_count_above_any_box_is_not_recorded(
     shift = store.list_shifts()[0]
     before = len(store.audit_log(action="count"))
     assert main(["count", "--db", demo, "--shift", str(shift.id), "--box", "B1", "--amount",
-                 HUGE, "--team", "Ann Lee,Bo Chan", *FRAN]) == 2
+                 HUGE, "--team", "Ann Lee,Bo Chan", *TIMES, *FRAN]) == 2
     assert "is more than any drop box holds" in _err(capsys)
     assert main(["count", "--db", demo, "--shift", str(shift.id), "--box", "B1",
-                 "--denominations", f"100x{HUGE}", "--team", "Ann Lee,Bo Chan", *FRAN]) == 2
+                 "--denominations", f"100x{HUGE}", "--team", "Ann Lee,Bo Chan", *TIMES, *FRAN]) == 2
     assert len(store.audit_log(action="count")) == before
     store.close()
 

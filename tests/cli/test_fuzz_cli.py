@@ -210,6 +210,7 @@ IN_FILES = ["/", "/dev/null", "/dev/zero", "/nonexistent/x", "@empty", "@binary"
 #: Where a file is written: devices, a folder, a link to a file that must survive, a new file.
 OUT_FILES = ["/dev/null", "/dev/full", "/", "/nonexistent/x.pdf", "@link", "@new.pdf"]
 FRAN = ["--as", "fran", "--pin", "2000"]
+TIMES = ["--started", "2026-11-24T06:10", "--ended", "2026-11-24T06:40"]
 #: Every command that takes a file or a number (F: read, O: written, K: key, N: number).
 TEMPLATES: list[list[str]] = [
     ["replay", "F"], ["table", "check", "F"], ["table", "time", "F", "F"],
@@ -221,11 +222,14 @@ TEMPLATES: list[list[str]] = [
     ["report", "day", "--table", "N", "--out", "O", *FRAN],
     ["keys", "show", "--key", "K"], ["checkpoints", "sign", "--key", "K"],
     ["checkpoints", "export", "--out", "O", "--key", "K"],
-    ["count", "--shift", "N", "--box", "B1", "--amount", "N", "--team", "Ann Lee", *FRAN],
-    ["count", "--shift", "1", "--box", "B1", "--denominations", "NxN", "--team", "Ann Lee",
+    ["count", "--shift", "N", "--box", "B1", "--amount", "N", "--team", "Ann Lee", *TIMES,
      *FRAN],
+    ["count", "--shift", "1", "--box", "B1", "--denominations", "NxN", "--team", "Ann Lee",
+     *TIMES, *FRAN],
+    ["drop", "--shift", "N", "--box", "B1", *FRAN],
+    ["count-signoff", "--entry", "N", "--explanation", "x", *FRAN],
     ["count", "--shift", "1", "--box", "B1", "--amount", "1", "--corrects", "N", "--reason",
-     "x", "--team", "Ann Lee", *FRAN],
+     "x", "--team", "Ann Lee", *TIMES, *FRAN],
     ["room", "--day-starts", "N", *FRAN],
     ["users", "list", "--as", "fran", "--pin-file", "F"],
     ["journal", "--journal", "F"], ["journal", "set-aside", "--table", "N", "--journal", "F"],
