@@ -80,9 +80,23 @@ def _heads(conn: Connection) -> dict[str, Any]:
     ):
         if table_id is not None:
             fees[int(table_id)] = fees.get(int(table_id), 0) + int(total or 0)
+    lines: dict[int, tuple[int, int]] = {}
+    for table_id, count, last in q(
+        "SELECT coalesce(h.table_id, l.table_id), COUNT(*), MAX(l.id) FROM ledger_lines l "
+        "LEFT JOIN hands h ON h.id = l.hand_id GROUP BY coalesce(h.table_id, l.table_id)"
+    ):
+        if table_id is not None:
+            lines[int(table_id)] = (int(count), int(last or 0))
+    unsettled: dict[int, list[int]] = {}
+    for table_id, hand_id in q(
+        "SELECT table_id, id FROM hands WHERE status <> 'settled' ORDER BY id"
+    ):
+        unsettled.setdefault(int(table_id), []).append(int(hand_id))
     tables = [
         {"id": int(id_), "name": name, "seq": int(seq or 0), "hash": head,
-         "hands": int(hands.get(id_, 0)), "fees": fees.get(int(id_), 0)}
+         "hands": int(hands.get(id_, 0)), "fees": fees.get(int(id_), 0),
+         "lines": lines.get(int(id_), (0, 0))[0], "last_line": lines.get(int(id_), (0, 0))[1],
+         "open": unsettled.get(int(id_), [])}
         for id_, name, seq, head in q(
             "SELECT id, name, head_seq, head_hash FROM card_tables ORDER BY id"
         )
@@ -257,8 +271,17 @@ def _anchor_problems(
         if int(hands or 0) != int(t.get("hands", 0)):
             out.append(f"{where}: checkpoint {cp.number} signed {t.get('hands')} hands up to "
                        f"seq {seq}, the database has {hands} (hands were deleted or added)")
+        if "last_line" in t:
+            out.extend(_ledger_problems(conn, cp, t, where))
     audit = data.get("audit") or {}
     entries, head = int(audit.get("entries", 0)), str(audit.get("hash", ""))
+    if count_hands and entries:
+        stored = int(conn.exec_driver_sql(
+            f"SELECT COUNT(*) FROM audit_log WHERE seq <= {mark}", (entries,)).scalar() or 0)
+        if stored != entries:
+            out.append(f"audit log: checkpoint {cp.number} signed {entries} entries, the "
+                       f"database has {stored} numbered up to {entries} (an entry was added "
+                       "with a number already taken, or deleted)")
     if entries:
         row = conn.exec_driver_sql(
             f"SELECT hash FROM audit_log WHERE seq = {mark}", (entries,)
@@ -269,6 +292,69 @@ def _anchor_problems(
         elif row[0] != head:
             out.append(f"audit log, entry {entries}: its hash differs from the one checkpoint "
                        f"{cp.number} signed (the audit chain was rewritten)")
+    return out
+
+
+def ledger_at(conn: Connection, table_id: int, last_line: int) -> tuple[int, int]:
+    """A table's ledger lines with ids up to ``last_line``: how many, and their fees (each
+    hand's latest settlement among them, and the time collections), as a checkpoint signs."""
+    mark = "%s" if conn.dialect.name == "postgresql" else "?"
+    q = conn.exec_driver_sql
+    count = q(
+        "SELECT COUNT(*) FROM ledger_lines l LEFT JOIN hands h ON h.id = l.hand_id WHERE "
+        f"coalesce(h.table_id, l.table_id) = {mark} AND l.id <= {mark}", (table_id, last_line),
+    ).scalar()
+    fees = q(
+        "SELECT SUM(l.amount) FROM ledger_lines l JOIN hands h ON h.id = l.hand_id "
+        f"WHERE h.table_id = {mark} AND l.id <= {mark} AND l.kind = 'fee' AND l.settlement = "
+        "(SELECT MAX(m.settlement) FROM ledger_lines m WHERE m.hand_id = l.hand_id "
+        f"AND m.id <= {mark})", (table_id, last_line, last_line),
+    ).scalar()
+    time = q(
+        f"SELECT SUM(amount) FROM ledger_lines WHERE hand_id IS NULL AND table_id = {mark} "
+        f"AND id <= {mark}", (table_id, last_line),
+    ).scalar()
+    return int(count or 0), int(fees or 0) + int(time or 0)
+
+
+def _ledger_problems(conn: Connection, cp: Checkpoint, t: Mapping[str, Any],
+                     where: str) -> list[str]:
+    """The ledger and the hands' status against what checkpoint ``cp`` signed of table ``t``:
+    the lines it signed are all still there and add up to its fees; a hand it signed settled
+    gets no new lines and is not marked open again unless an event after it (a void, a
+    misdeal) reopened it."""
+    out: list[str] = []
+    mark = "%s" if conn.dialect.name == "postgresql" else "?"
+    table_id, seq, last = int(t["id"]), int(t["seq"]), int(t["last_line"])
+    count, fees = ledger_at(conn, table_id, last)
+    if count != int(t.get("lines", 0)):
+        out.append(f"{where}: checkpoint {cp.number} signed {t.get('lines')} ledger lines, the "
+                   f"database has {count} of them (lines were added or deleted)")
+    if fees != int(t.get("fees", 0)):
+        out.append(f"{where}: checkpoint {cp.number} signed fees of {t.get('fees')} cents, its "
+                   f"ledger lines now give {fees} (a settlement was added or changed)")
+    signed_open = {int(h) for h in t.get("open", ())}
+    later = (f"EXISTS (SELECT 1 FROM events x WHERE x.hand_id = h.id AND x.seq > {mark})")
+    started = (f"EXISTS (SELECT 1 FROM events e WHERE e.hand_id = h.id AND e.number = 1 "
+               f"AND e.seq <= {mark})")
+    for hand_id, number, why in conn.exec_driver_sql(
+        f"SELECT h.id, h.number, 'lines' FROM hands h WHERE h.table_id = {mark} AND {started} "
+        f"AND NOT {later} AND EXISTS (SELECT 1 FROM ledger_lines l WHERE l.hand_id = h.id "
+        f"AND l.id > {mark}) UNION ALL "
+        f"SELECT h.id, h.number, 'open' FROM hands h WHERE h.table_id = {mark} AND {started} "
+        f"AND NOT {later} AND h.status <> 'settled' ORDER BY 2",
+        (table_id, seq, seq, last, table_id, seq, seq),
+    ):
+        if int(hand_id) in signed_open:
+            continue
+        if why == "lines":
+            out.append(f"{where}: hand {number} was settled when checkpoint {cp.number} was "
+                       "signed, and got ledger lines since with no event reopening it (a "
+                       "settlement was added behind the app's back)")
+        else:
+            out.append(f"{where}: hand {number} is marked open, but it was settled when "
+                       f"checkpoint {cp.number} was signed and no event since reopened it (its "
+                       "status was changed behind the app's back)")
     return out
 
 

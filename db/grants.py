@@ -2,11 +2,13 @@
 
 The tables belong to an owner role that runs the migrations (``db upgrade``); the role the
 stations connect as gets ``SELECT`` and ``INSERT`` on every table, ``UPDATE`` only on the
-columns the app moves (chain heads, a hand's status and event count, a user's sign-in state,
-PIN and enabled flag, a shift's closing, the audit chain's head, the cardroom's name), and no
-``DELETE``, ``TRUNCATE`` or ownership: it cannot alter a table, drop or disable a trigger, or
-change a role, a name or a shift's people in place. What it may still move (a chain head, a
-PIN) is on the records and the signed checkpoints.
+columns the app moves (chain heads, a hand's status and event count, a shift's closing, the
+audit chain's head, the cardroom's name), and no ``DELETE``, ``TRUNCATE`` or ownership: it
+cannot alter a table, drop or disable a trigger, or change a role, a name or a shift's people
+in place. Users are the owner's: a station reads them without their PIN hashes, and signs in,
+adds a user, sets a PIN or enables a name only through the owner's functions (schema 0009),
+which check the PIN, or the signed-in admin, in the same transaction. It writes only the kinds
+of audit entry in :data:`STATION_AUDIT_ACTIONS` (a trigger refuses any other).
 """
 
 from __future__ import annotations
@@ -20,11 +22,32 @@ from dealer_assist.errors import BadInput
 STATION_UPDATES: dict[str, tuple[str, ...]] = {
     "card_tables": ("head_seq", "head_hash"),
     "hands": ("status", "events"),
-    "users": ("failed", "locked_until", "pin_hash", "active"),
     "shifts": ("closed_at", "closed_by", "closed_floor"),
     "audit_head": ("entries", "head_hash"),
     "settings_kv": ("value",),
 }
+#: The kinds of audit entry (``audit_log.action``) a station's role may write: the one list.
+#: A new kind the app writes at a station is one more line here (then ``db upgrade
+#: --station-role`` again). Not here, so the owner's alone: ``record-baseline`` (hands not held
+#: to continuity). A ``record-user`` is taken only when it is the user's row as stored.
+STATION_AUDIT_ACTIONS: tuple[str, ...] = (
+    "login", "logout", "login-failed", "login-refused", "lockout",
+    "approval", "approval-failed", "approval-refused",
+    "pin-change-failed", "pin-change-refused", "pin-changed", "pin-reset", "refused",
+    "user-added", "user-enabled", "user-disabled",
+    "cardroom-named", "table-added", "settings-changed", "shift-opened", "shift-closed",
+    "void", "misdeal", "stacks", "reveal", "dispute", "import", "export", "report",
+    "checkpoint", "verify-failed", "room-settings", "count",
+    "drop-box", "drop", "count-signoff", "print", "archive", "report-failed",
+    "journal-sync", "sync-conflict", "sync-resolved",
+    "record-user", "record-table", "record-settings", "record-shift", "record-dispute",
+    "record-cardroom",
+)
+#: The owner's tables a station never touches (sign-in state, sessions, the salts' secret).
+OWNER_ONLY = ("pin_tries", "pin_sessions", "pin_secret", "station_audit_actions")
+#: What a station reads of a user (not the PIN hash).
+USER_COLUMNS = ("id", "name", "full_name", "role", "failed", "locked_until", "active",
+                "created_at")
 _ROLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
 
 
@@ -43,6 +66,13 @@ def grant_sql(role: str) -> list[str]:
     ]
     for table, cols in STATION_UPDATES.items():
         out.append(f"GRANT UPDATE ({', '.join(cols)}) ON {table} TO {r}")
+    out.append(f"REVOKE ALL ON users FROM {r}")
+    out.append(f"GRANT SELECT ({', '.join(USER_COLUMNS)}) ON users TO {r}")
+    for table in OWNER_ONLY:
+        out.append(f"REVOKE ALL ON {table} FROM {r}")
+    out.append("DELETE FROM station_audit_actions")
+    out.append("INSERT INTO station_audit_actions (action) VALUES "
+               + ", ".join(f"('{a}')" for a in STATION_AUDIT_ACTIONS))
     return out
 
 

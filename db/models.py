@@ -83,6 +83,17 @@ class UserRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
+class PinTryRow(Base):
+    """Wrong PINs in a row on a name nobody has (or a disabled one), by name (schema 0009):
+    such a name is locked like a real one, at every station."""
+
+    __tablename__ = "pin_tries"
+    name: Mapped[str] = mapped_column(String(200), primary_key=True)
+    failed: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    locked_until: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
 class TableRow(Base):
     __tablename__ = "card_tables"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

@@ -387,7 +387,6 @@ def check_records_db(db: Database) -> list[str]:
         ShiftRow,
         TableRow,
         TableSettingsRow,
-        UserRow,
     )
     from dealer_assist.services import records as rec
 
@@ -398,10 +397,11 @@ def check_records_db(db: Database) -> list[str]:
             select(a.c.action, a.c.detail).where(a.c.action.startswith(rec.PREFIX))
             .order_by(a.c.id)
         )]
-        u = UserRow.__table__
+        from dealer_assist.db.users import SHOWN, pin_digest
+
         users = [rec.user_state(name=r.name, full_name=r.full_name, role=r.role,
-                                active=bool(r.active), pin_hash=r.pin_hash)
-                 for r in conn.execute(select(u))]
+                                active=bool(r.active), pin=pin_digest(conn, r.name))
+                 for r in conn.execute(select(*SHOWN))]
         t = TableRow.__table__
         tables = [rec.table_state(id=r.id, name=r.name) for r in conn.execute(select(t))]
         ts = TableSettingsRow.__table__
@@ -507,6 +507,7 @@ class _HandRules:
         self.changes: dict[int, set[str]] = {}
         self.baselines: dict[int, int] = {}
         self.shifts: dict[int, ShiftSpan] = {}
+        self.imported: set[int] = set()
 
     def read(self) -> None:
         walk = self.walk
@@ -519,25 +520,21 @@ class _HandRules:
         mark = "%s" if walk.pg else "?"
         bound = "" if self.max_event is None else f" AND e.id <= {int(self.max_event)}"
         sql = ("SELECT h.id, h.table_id, h.number, h.game, h.settings_id, e.seq, e.time, e.body, "
-               "h.started_by, e.actor, h.shift_id "
+               "h.started_by, e.actor, h.shift_id, h.seats, h.started_at "
                "FROM hands h JOIN events e ON e.hand_id = h.id AND e.number = 1" + bound)
         params: list[Any] = []
-        if self.since:
-            conds = []
-            for t, seq in self.since.items():
-                conds.append(f"(h.table_id = {mark} AND e.seq >= {mark})")
-                params.extend([t, seq])
-            sql += " WHERE " + " OR ".join(conds) if conds else ""
+        if self.since:  # every hand of the table (its row against its start event: cheap)
+            sql += " WHERE h.table_id IN (" + ",".join([mark] * len(self.since)) + ")"
+            params.extend(self.since)
         shift_ids: set[int] = set()
-        for hand_id, table_id, number, game, settings_id, seq, at, body, by, actor, shift in fetch(
-            sql + " ORDER BY h.table_id, h.number", params
-        ):
+        for (hand_id, table_id, number, game, settings_id, seq, at, body, by, actor, shift,
+             seats, started) in fetch(sql + " ORDER BY h.table_id, e.seq", params):
             info = self.hands.get(hand_id)
             self.starts.setdefault(int(table_id), []).append(HandStart(
                 hand_id=int(hand_id), table_id=int(table_id), number=int(number), game=game,
                 status=info.status if info is not None else "open", settings_id=settings_id,
                 seq=int(seq), time=_aware(at), body=body, started_by=by, actor=actor,
-                shift_id=shift,
+                shift_id=shift, seats=seats, started_at=_aware(started),
             ))
             shift_ids.add(int(shift))
         self.shifts = {
@@ -547,8 +544,9 @@ class _HandRules:
         }
         audit = fetch(
             "SELECT hand_id, action, detail FROM audit_log WHERE action = 'stacks' "
-            "OR action = 'record-baseline' ORDER BY id"
+            "OR action = 'record-baseline' OR action = 'import' ORDER BY id"
         )
+        self.imported = {int(h) for h, a, _ in audit if a == "import" and h is not None}
         self.changes = recorded_changes(audit)
         self.baselines = baselines((a, d) for _, a, d in audit)
         wanted: list[int] = []
@@ -557,7 +555,8 @@ class _HandRules:
             for after in rows:
                 if after.settings_id is None:
                     continue
-                if (before is not None and after.game == before.game
+                recent = self.since is None or after.seq >= self.since.get(after.table_id, 0)
+                if (recent and before is not None and after.game == before.game
                         and ('"stacks"' in after.body or '"carry_in"' in after.body)
                         and after.seq > self.baselines.get(after.table_id, 0)):
                     wanted.append(before.hand_id)
@@ -577,7 +576,8 @@ class _HandRules:
         self, table_id: int, name: str, versions: Sequence[SettingsVersion]
     ) -> list[tuple[int, str, int]]:
         return hand_findings(name, self.starts.get(table_id, []), versions, self.ledger,
-                             self.changes, self.baselines.get(table_id, 0), self.shifts)
+                             self.changes, self.baselines.get(table_id, 0), self.shifts,
+                             imported=self.imported, check_numbers=True, first_number=1)
 
 
 class _Walk:
@@ -734,6 +734,30 @@ class _Walk:
                     )
                     hands.update({r[0]: HandInfo(r[1], r[2], r[3]) for r in found})
             check.finish(hands, reader.ledgers(list(check.hands)))
+            # hands the checkpoint signed open, and hands given ledger lines since: replayed
+            # and compared with their ledger too, wherever their events are
+            signed_t = next((t for t in cp.data.get("tables", ()) if t.get("id") == table_id),
+                            {})
+            extra = {int(h) for h in signed_t.get("open", ())}
+            extra.update(int(r[0]) for r in self._all(
+                "SELECT DISTINCT l.hand_id FROM ledger_lines l JOIN hands h ON h.id = l.hand_id "
+                f"WHERE h.table_id = {mark} AND l.id > {mark}",
+                (table_id, int(signed_t.get("last_line", 0))),
+            ))
+            extra -= set(check.hands)
+            if extra and check.problem is None:
+                infos = {r[0]: HandInfo(r[1], r[2], r[3]) for r in self._all(
+                    "SELECT id, table_id, number, status FROM hands WHERE id IN ("
+                    + ",".join([mark] * len(extra)) + ")", sorted(extra))}
+                ledgers = reader.ledgers(sorted(infos))
+                for hand_id, info in sorted(infos.items()):
+                    seqs, bodies = reader.hand_events(table_id, hand_id)
+                    if not seqs:
+                        continue
+                    found = check_hand((hand_id, info, seqs, bodies,
+                                        ledgers.get(hand_id, [])))
+                    if found is not None:
+                        check._fail(*found)
             check.check_time(versions.get(table_id, []), time_lines.get(table_id, []))
             dealt = self._all(  # the last hand dealt before (imported ones feed none)
                 "SELECT h.id, h.table_id, h.number, h.status, e.seq FROM hands h JOIN events e "

@@ -51,8 +51,6 @@ from dealer_assist.settings import (
 
 MAX_FAILED_PINS = 3
 LOCKOUT = timedelta(minutes=5)
-#: Unknown names whose wrong tries are counted at once (the oldest is forgotten first).
-UNKNOWN_NAMES_KEPT = 4096
 #: The one answer to a wrong PIN and to an unknown name alike (names cannot be found by trying).
 WRONG_PIN = (
     f"unknown name or wrong PIN ({MAX_FAILED_PINS} wrong PINs in a row lock a name for 5 minutes)"
@@ -174,13 +172,6 @@ class ServicesBase:
         #: When each signed-in name was last seen active in the store (a monotonic clock): a
         #: name disabled at another station stops working here within ACTIVE_RECHECK_S.
         self._seen_active: dict[str, float] = {}
-        self._decoy: str | None = None
-        #: Wrong tries on names nobody has (or disabled ones), counted here as the store counts
-        #: a real name's, so an unknown name is locked after the same tries with the same
-        #: message: {name: (wrong tries in a row, lockout end)}, the oldest dropped past
-        #: ``unknown_names_kept``. Per process: it is never written anywhere.
-        self._unknown_tries: dict[str, tuple[int, datetime | None]] = {}
-        self.unknown_names_kept = UNKNOWN_NAMES_KEPT
 
     def log(
         self, session: Session, action: str, detail: str = "", *,
@@ -251,75 +242,42 @@ class ServicesBase:
         return secret
 
     def _check_pin_of(self, name: str, pin: str, *, action: str) -> User:
-        """The user whose name and PIN these are. The try is counted before the PIN is checked
-        (:meth:`Store.claim_pin_try`), so parallel tries cannot run past the lockout; an
-        unknown name gets the same answer, after the same work, as a wrong PIN."""
+        return self._check_pin(name, pin, action=action)[0]
+
+    def _check_pin(self, name: str, pin: str, *, action: str) -> tuple[User, str]:
+        """The user whose name and PIN these are, and the store's token for the right PIN
+        (:attr:`Session.token`). The try is counted and checked by the store in one go
+        (:meth:`Store.try_pin`; on PostgreSQL by the database), so parallel tries cannot run
+        past the lockout; a name nobody has (or a disabled one) is counted there the same way,
+        by name: the same message with the tries left, the same lockout after
+        ``MAX_FAILED_PINS`` and the same refusals while it runs, at every station, so trying
+        names shows nothing about which exist. A PIN-like name is never written."""
         now = self.clock()
-        secret = self.store.user_secret(name)
-        if secret is None or not secret.user.active:
-            self._unknown_try(name, pin, now, action=action,
-                              actor=secret.user.name if secret else None,
-                              why="disabled user" if secret else _unknown_name(name))
-        user = secret.user
-        claim = self.store.claim_pin_try(user.id, now=now, limit=MAX_FAILED_PINS,
-                                         lockout=LOCKOUT)
-        if not claim.allowed:
-            until = _aware(claim.locked_until or now)
-            self._audit(user.name, f"{action}-refused", "locked out")
-            raise LockedOut(_locked_text(_shown_name(user.name), until, now), until=until)
-        if self.hasher.verify(claim.pin_hash, pin):
-            self.store.pin_try_right(user.id, locked_until=claim.locked_until)
-            return user
-        if claim.locked_until is not None:
-            until = _aware(claim.locked_until)
-            self._audit(user.name, "lockout",
-                        f"{claim.failed} wrong PINs ({action}); locked 5 minutes")
+        res = self.store.try_pin(name, pin, self.hasher, now=now, limit=MAX_FAILED_PINS,
+                                 lockout=LOCKOUT)
+        real = res.user is not None and res.user.active
+        actor = res.user.name if res.user is not None else None
+        why = "" if real else ("disabled user" if res.user is not None else _unknown_name(name))
+        shown = _shown_name(res.user.name if real and res.user is not None else name)
+        if res.outcome == "locked":
+            until = _aware(res.locked_until or now)
+            self._audit(actor, f"{action}-refused", "locked out" if real else f"{why}; locked out")
+            raise LockedOut(_locked_text(shown, until, now), until=until)
+        if res.outcome == "right" and real and res.user is not None:
+            return res.user, res.token
+        if res.locked_until is not None:
+            until = _aware(res.locked_until)
+            self._audit(actor, "lockout",
+                        (f"{res.failed} wrong PINs ({action}); locked 5 minutes" if real else
+                         f"{why}: {res.failed} wrong PINs ({action}); locked 5 minutes"))
             raise LockedOut(
-                f"wrong PIN {claim.failed} times: {_shown_name(user.name)} is locked until "
-                f"{until:%H:%M} UTC "
+                f"wrong PIN {res.failed} times: {shown} is locked until {until:%H:%M} UTC "
                 "(5 minutes), or until an admin resets the PIN",
                 until=until,
             )
-        self._audit(user.name, f"{action}-failed",
-                    f"wrong PIN ({claim.failed} of {MAX_FAILED_PINS})")
-        raise SignInFailed(WRONG_PIN, attempts_left=MAX_FAILED_PINS - claim.failed)
-
-    def _unknown_try(
-        self, name: str, pin: str, now: datetime, *, action: str, actor: str | None, why: str
-    ) -> NoReturn:
-        """A try on a name nobody has (or a disabled one) answers exactly as a wrong PIN on a
-        real name: counted the same way (:meth:`Store.claim_pin_try`'s rules, kept in this
-        process), the same message with the tries left, the same lockout after
-        ``MAX_FAILED_PINS`` and the same refusals while it runs, so trying names shows
-        nothing about which exist. Audited as today; a PIN-like name is never written."""
-        failed, until = self._unknown_tries.pop(name, (0, None))
-        if until is not None and now < until:
-            self._unknown_tries[name] = (failed, until)
-            self._audit(actor, f"{action}-refused", f"{why}; locked out")
-            raise LockedOut(_locked_text(_shown_name(name), until, now), until=until)
-        self.hasher.verify(self._decoy_hash(), pin)  # as long as a real check
-        failed = (0 if until is not None else failed) + 1
-        lock = now + LOCKOUT if failed >= MAX_FAILED_PINS else None
-        self._unknown_tries[name] = (0 if lock else failed, lock)
-        while len(self._unknown_tries) > self.unknown_names_kept:
-            del self._unknown_tries[next(iter(self._unknown_tries))]  # the oldest first
-        if lock is not None:
-            self._audit(actor, "lockout",
-                        f"{why}: {failed} wrong PINs ({action}); locked 5 minutes")
-            raise LockedOut(
-                f"wrong PIN {failed} times: {_shown_name(name)} is locked until {lock:%H:%M} UTC "
-                "(5 minutes), or until an admin resets the PIN",
-                until=lock,
-            )
-        self._audit(actor, f"{action}-failed", why)
-        raise SignInFailed(WRONG_PIN, attempts_left=MAX_FAILED_PINS - failed)
-
-    def _decoy_hash(self) -> str:
-        """A hash no PIN matches, checked for an unknown name so it costs what a real try
-        costs (the time taken does not tell which names exist)."""
-        if self._decoy is None:
-            self._decoy = self.hasher.hash("decoy-no-pin-matches")
-        return self._decoy
+        self._audit(actor, f"{action}-failed",
+                    f"wrong PIN ({res.failed} of {MAX_FAILED_PINS})" if real else why)
+        raise SignInFailed(WRONG_PIN, attempts_left=MAX_FAILED_PINS - res.failed)
 
 
 def _fee_text(settings: SettingsVersion) -> str:

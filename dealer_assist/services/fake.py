@@ -24,6 +24,7 @@ from dealer_assist.services.model import (
     HandFilter,
     LedgerLine,
     NewEvent,
+    PinResult,
     PinTry,
     SettingsVersion,
     Shift,
@@ -33,6 +34,8 @@ from dealer_assist.services.model import (
     User,
     UserSecret,
 )
+from dealer_assist.services.pins import counted_try
+from dealer_assist.services.ports import PinHasher
 
 
 class InMemoryStore:
@@ -42,6 +45,8 @@ class InMemoryStore:
         self._cardroom = cardroom
         self._ids = itertools.count(1)
         self.users: dict[int, UserSecret] = {}
+        #: Wrong tries on names nobody has: {name: (tries in a row, lockout end)}.
+        self.name_tries: dict[str, tuple[int, datetime | None]] = {}
         self.tables: dict[int, Table] = {}
         self.settings: dict[int, SettingsVersion] = {}
         self.shifts: dict[int, Shift] = {}
@@ -70,7 +75,8 @@ class InMemoryStore:
         return len(self.users)
 
     def add_user(
-        self, *, name: str, full_name: str, role: str, pin_hash: str, at: datetime
+        self, *, name: str, full_name: str, role: str, pin_hash: str, at: datetime,
+        token: str = "",
     ) -> User:
         user = User(id=self._id(), name=name, full_name=full_name, role=role)
         self.users[user.id] = UserSecret(user=user, pin_hash=pin_hash)
@@ -94,16 +100,37 @@ class InMemoryStore:
         self.users[user_id] = replace(s, failed=0 if lock else failed, locked_until=lock)
         return PinTry(allowed=True, failed=failed, pin_hash=s.pin_hash, locked_until=lock)
 
+    def try_pin(
+        self, name: str, pin: str, hasher: PinHasher, *, now: datetime, limit: int,
+        lockout: timedelta,
+    ) -> PinResult:
+        return counted_try(self, name, pin, hasher, now=now, limit=limit, lockout=lockout)
+
+    def claim_name_try(
+        self, name: str, *, now: datetime, limit: int, lockout: timedelta
+    ) -> PinTry:
+        failed, until = self.name_tries.get(name, (0, None))
+        if until is not None and now < until:
+            return PinTry(allowed=False, failed=failed, locked_until=until)
+        failed = (0 if until is not None else failed) + 1
+        lock = now + lockout if failed >= limit else None
+        self.name_tries[name] = (0 if lock else failed, lock)
+        return PinTry(allowed=True, failed=failed, locked_until=lock)
+
     def pin_try_right(self, user_id: int, *, locked_until: datetime | None) -> None:
         s = self.users[user_id]
         running = None if s.locked_until is None else utc(s.locked_until)
         if running is None or running == locked_until:
             self.users[user_id] = replace(s, failed=0, locked_until=None)
 
-    def set_pin_hash(self, user_id: int, pin_hash: str) -> None:
-        self.users[user_id] = replace(self.users[user_id], pin_hash=pin_hash)
+    def set_pin_hash(self, user_id: int, pin_hash: str, *, token: str = "") -> None:
+        self.users[user_id] = replace(self.users[user_id], pin_hash=pin_hash, failed=0,
+                                      locked_until=None)
+        self.name_tries.pop(self.users[user_id].user.name, None)
 
-    def set_user_active(self, user_id: int, active: bool, *, by: int | None = None) -> bool:
+    def set_user_active(
+        self, user_id: int, active: bool, *, by: int | None = None, token: str = ""
+    ) -> bool:
         if by is not None and not self.users[by].user.active:
             return False
         s = self.users[user_id]

@@ -15,7 +15,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from dealer_assist.errors import DealerAssistError
@@ -42,6 +42,9 @@ class HandStart:
     started_by: str = ""
     actor: str = ""
     shift_id: int | None = None
+    #: The hands table's seats (its JSON text) and start time, compared with the start event.
+    seats: str | None = None
+    started_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,14 +156,26 @@ def hand_findings(
     changes: Mapping[int, set[str]],
     baseline: int = 0,
     shifts: Mapping[int, ShiftSpan] | None = None,
+    imported: Iterable[int] | None = None,
+    check_numbers: bool = False,
+    first_number: int | None = None,
 ) -> list[tuple[int, str, int]]:
     """(seq, message, hand id) for every hand of one table (``hands`` in number order) whose
     fee is not its settings version's, that does not take over from the table's last hand dealt
     before it (an imported hand, which has no settings version, neither is held to it nor
     feeds the next), or whose
     row in the hands table disagrees with its start event (who started it) or its shift (the
-    shift is of another table, or was not open when the hand started: ``shifts``)."""
+    shift is of another table, or was not open when the hand started: ``shifts``).
+
+    ``hands`` are in the order they start on the chain; the hands table's word is held to the
+    start event's (the game, the seats, when and by whom it started) and, with
+    ``check_numbers``, to that order (each number one more than the hand before, the first
+    ``first_number`` if given); a hand with no
+    settings version must be one the audit log records as imported (``imported``: their ids;
+    None: not checked)."""
     found: list[tuple[int, str, int]] = []
+    was_imported = None if imported is None else set(imported)
+    last_number: int | None = None if first_number is None else first_number - 1
     expected_fee: dict[int, str | None] = {}
     parsed: dict[int, TableSettings | None] = {}
     #: Per settings version, a start event's fee object found to be its fee (most hands of a
@@ -170,6 +185,15 @@ def hand_findings(
     prev_start: dict[str, Any] = {}
     for h in hands:
         label = f"hand {h.number}"
+        if check_numbers and last_number is not None and h.number != last_number + 1:
+            found.append((h.seq, f"{label}: the hands table numbers it {h.number}, but it is "
+                          f"the hand after hand {last_number} on the table's chain (its number "
+                          "was changed behind the app's back)", h.hand_id))
+        last_number = h.number
+        if h.settings_id is None and was_imported is not None and h.hand_id not in was_imported:
+            found.append((h.seq, f"{label}: the hands table gives it no settings version, but "
+                          "it was not imported (changed behind the app's back: its fee and "
+                          "continuity would go unchecked)", h.hand_id))
         if h.actor and h.started_by != h.actor:
             found.append((h.seq, f"{label}: the hands table says {h.started_by} started it, its "
                           f"start event says {h.actor} (changed behind the app's back)",
@@ -192,6 +216,25 @@ def hand_findings(
         if not isinstance(start, dict):
             prev, prev_start = h, {}
             continue
+        said = start.get("game")
+        if isinstance(said, str) and h.game != said:
+            found.append((h.seq, f"{label}: the hands table says its game is {h.game}, its "
+                          f"start event says {said} (changed behind the app's back)", h.hand_id))
+        if h.seats is not None:
+            try:
+                seats = json.loads(h.seats)
+            except ValueError:
+                seats = h.seats
+            if "seats" in start and seats != start["seats"]:
+                found.append((h.seq, f"{label}: the hands table says its seats are {h.seats}, "
+                              f"its start event says {start['seats']} (changed behind the "
+                              "app's back)", h.hand_id))
+        if (h.started_at is not None and h.settings_id is not None
+                and abs(_aware(h.started_at) - _aware(h.time)) >= timedelta(seconds=1)):
+            found.append((h.seq, f"{label}: the hands table says it started at "
+                          f"{_aware(h.started_at).isoformat()}, its start event at "
+                          f"{_aware(h.time).isoformat()} (changed behind the app's back)",
+                          h.hand_id))
         if h.settings_id is not None:
             version = in_force(versions, _aware(h.time))
             if version is None or version.id != h.settings_id:

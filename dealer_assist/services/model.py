@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -54,6 +54,9 @@ class Session:
 
     user: User
     signed_in_at: datetime
+    #: What the database gave for the right PIN (PostgreSQL): the proof, in the same
+    #: transaction as a change of users, that this user signed in. Empty elsewhere.
+    token: str = field(default="", repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -275,6 +278,22 @@ class NewEvent:
     body: Mapping[str, Any]
     actor: str
     time: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PinResult:
+    """One PIN tried on a name (:meth:`Store.try_pin`), counted and checked in one go.
+
+    ``outcome``: "right", "wrong" or "locked" (the name is locked: the PIN was not checked).
+    ``user``: the user of that name, if any (a disabled one too: it is answered as a name
+    nobody has); ``failed``: wrong tries in a row with this one; ``locked_until``: the lockout
+    running ("locked") or the one this wrong try started; ``token``: see :class:`Session`."""
+
+    outcome: str
+    user: User | None
+    failed: int = 0
+    locked_until: datetime | None = None
+    token: str = ""
 
 
 @dataclass(frozen=True, slots=True)

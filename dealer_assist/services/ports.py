@@ -23,6 +23,7 @@ from dealer_assist.services.model import (
     HandFilter,
     LedgerLine,
     NewEvent,
+    PinResult,
     PinTry,
     Seal,
     SettingsVersion,
@@ -69,8 +70,27 @@ class Store(Protocol):
     def count_users(self) -> int: ...
 
     def add_user(
-        self, *, name: str, full_name: str, role: str, pin_hash: str, at: datetime
-    ) -> User: ...
+        self, *, name: str, full_name: str, role: str, pin_hash: str, at: datetime,
+        token: str = "",
+    ) -> User:
+        """``token``: the signed-in admin's :attr:`Session.token` (none for the first admin)."""
+        ...
+
+    def try_pin(
+        self, name: str, pin: str, hasher: PinHasher, *, now: datetime, limit: int,
+        lockout: timedelta,
+    ) -> PinResult:
+        """Count a try of ``pin`` on ``name`` and check it, atomically: refused while the name
+        is locked; the try that reaches ``limit`` wrong ones in a row locks the name until
+        ``now + lockout``; a right PIN clears the count. A name nobody has (or a disabled one)
+        is counted the same way, by name, and never right."""
+        ...
+
+    def claim_name_try(
+        self, name: str, *, now: datetime, limit: int, lockout: timedelta
+    ) -> PinTry:
+        """:meth:`claim_pin_try` for a name nobody has (or a disabled one), kept by name."""
+        ...
 
     def user_secret(self, name: str) -> UserSecret | None: ...
 
@@ -93,10 +113,16 @@ class Store(Protocol):
         try started (``locked_until``), if any, is lifted; another try's lockout stays."""
         ...
 
-    def set_pin_hash(self, user_id: int, pin_hash: str) -> None: ...
+    def set_pin_hash(self, user_id: int, pin_hash: str, *, token: str = "") -> None:
+        """A new PIN hash (the wrong-PIN count and any lockout cleared); ``token``: the
+        signed-in admin's, or the user's own (:attr:`Session.token`)."""
+        ...
 
-    def set_user_active(self, user_id: int, active: bool, *, by: int | None = None) -> bool:
-        """Write the flag; with ``by``, only if that user is active in the same transaction."""
+    def set_user_active(
+        self, user_id: int, active: bool, *, by: int | None = None, token: str = ""
+    ) -> bool:
+        """Write the flag; with ``by``, only if that user is active in the same transaction
+        (``token``: that admin's :attr:`Session.token`)."""
         ...
 
     def list_users(self) -> list[User]: ...

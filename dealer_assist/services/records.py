@@ -42,9 +42,13 @@ def _when(t: datetime | None) -> str | None:
     return None if t is None else time_text(t)
 
 
-def user_state(*, name: str, full_name: str, role: str, active: bool, pin_hash: str) -> State:
+def user_state(
+    *, name: str, full_name: str, role: str, active: bool, pin_hash: str = "",
+    pin: str | None = None,
+) -> State:
+    """``pin``: the PIN hash's :func:`digest` already (PostgreSQL hands out only that)."""
     return {"name": name, "full_name": full_name, "role": role, "active": bool(active),
-            "pin": digest(pin_hash)}
+            "pin": pin if pin is not None else digest(pin_hash)}
 
 
 def table_state(*, id: int, name: str) -> State:

@@ -42,17 +42,17 @@ class UserServices(ServicesBase):
             raise NotAllowed("an admin already exists: sign in as the admin to add users")
         user = self.store.add_user(
             name=_check_name(name), full_name=_check_full_name(full_name), role="admin",
-            pin_hash=self.hasher.hash(_check_pin(pin)), at=self.clock(),
+            pin_hash=self.hasher.hash(_check_pin(pin)), at=self.clock(), token="",
         )
         self._audit(user.name, "user-added", f"{user.name} ({user.full_name}) as admin, first run")
         return user
 
     def sign_in(self, name: str, pin: str) -> Session:
         """Check a PIN. Three wrong PINs in a row lock the user for five minutes; logged."""
-        user = self._check_pin_of(name, pin, action="login")
+        user, token = self._check_pin(name, pin, action="login")
         self._audit(user.name, "login",
                     f"{user.name} signed in as {user.role} · {version_line()}")
-        return Session(user=user, signed_in_at=self.clock())
+        return Session(user=user, signed_in_at=self.clock(), token=token)
 
     def sign_out(self, session: Session) -> None:
         self._audit(session.name, "logout", f"{session.name} signed out")
@@ -84,7 +84,7 @@ class UserServices(ServicesBase):
             raise BadInput(f'a user named "{clean}" already exists')
         user = self.store.add_user(
             name=clean, full_name=_check_full_name(full_name), role=role,
-            pin_hash=self.hasher.hash(_check_pin(pin)), at=self.clock(),
+            pin_hash=self.hasher.hash(_check_pin(pin)), at=self.clock(), token=session.token,
         )
         self._audit(session.name, "user-added", f"{user.name} ({user.full_name}) as {role}")
         return user
@@ -95,8 +95,7 @@ class UserServices(ServicesBase):
         secret = self._secret(name)
         new_hash = self.hasher.hash(_check_pin(pin))
         locked = secret.locked_until is not None and self.clock() < _aware(secret.locked_until)
-        self.store.set_pin_hash(secret.user.id, new_hash)
-        self.store.set_login_state(secret.user.id, failed=0, locked_until=None)
+        self.store.set_pin_hash(secret.user.id, new_hash, token=session.token)
         self._audit(session.name, "pin-reset",
                     f"new PIN for {name}" + ("; lockout lifted" if locked else ""))
 
@@ -111,7 +110,7 @@ class UserServices(ServicesBase):
             self._audit(session.name, "pin-change-refused", "disabled user")
             raise NotAllowed(f"{session.name} is disabled: an admin must enable the name first")
         try:
-            self._check_pin_of(session.name, old_pin, action="pin-change")
+            _, token = self._check_pin(session.name, old_pin, action="pin-change")
         except SignInFailed as exc:
             left = exc.attempts_left
             raise SignInFailed(
@@ -119,7 +118,7 @@ class UserServices(ServicesBase):
                 f"{session.name} is locked for 5 minutes)",
                 attempts_left=left,
             ) from exc
-        self.store.set_pin_hash(secret.user.id, self.hasher.hash(new_pin))
+        self.store.set_pin_hash(secret.user.id, self.hasher.hash(new_pin), token=token)
         self._audit(session.name, "pin-changed", f"{session.name} changed their PIN")
 
     def set_user_active(self, session: Session, name: str, active: bool) -> None:
@@ -138,7 +137,8 @@ class UserServices(ServicesBase):
         me = self.store.user_secret(session.name)
         # checked again where it is written: an admin disabled a moment ago (by another admin
         # at another station, perhaps disabling this one) can no longer act
-        if me is None or not self.store.set_user_active(user.id, active, by=me.user.id):
+        if me is None or not self.store.set_user_active(user.id, active, by=me.user.id,
+                                                        token=session.token):
             raise NotAllowed(f"{session.name} is disabled: sign out; only an active admin can "
                              "enable or disable users")
         self._seen_active.pop(user.name, None)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from dealer_assist.services import Argon2PinHasher, InMemoryStore, Services, Session
+from dealer_assist.services import Argon2PinHasher, InMemoryStore, Services
 
 CC_TABLE: dict[str, Any] = {
     "name": "CC-1", "game": "champs-and-cowards", "seats": 8, "smallest_chip": 100,
@@ -22,8 +22,8 @@ CARO_TABLE: dict[str, Any] = {
 
 def furnish(svc: Services) -> None:
     """Admin, dealer dana (PIN 1111), floor fran (2222), tables CC-1 and Caro-1."""
-    admin = svc.create_first_admin(name="ada", full_name="Ada Admin", pin="9999")
-    session = Session(user=admin, signed_in_at=svc.clock())
+    svc.create_first_admin(name="ada", full_name="Ada Admin", pin="9999")
+    session = svc.sign_in("ada", "9999")  # (on PostgreSQL the database checks who signed in)
     svc.add_user(session, name="dana", full_name="Dana Dealer", role="dealer", pin="1111")
     svc.add_user(session, name="fran", full_name="Fran Floor", role="floor", pin="2222")
     svc.add_table(session, CC_TABLE)

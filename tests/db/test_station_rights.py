@@ -1,0 +1,264 @@
+"""PostgreSQL: what a station's own login role can do, tried as that role on a throwaway cluster.
+
+The attack was: the station role writes a new PIN hash for ``admin`` (``UPDATE users``),
+appends a matching ``record-user`` entry and moves ``audit_head``, signs in as admin and adds
+an admin, and every ``verify`` says intact. Since schema 0009 the role cannot read or change a
+user row, users change only through the owner's functions (which check the signed-in admin's
+token in the same transaction), and a trigger refuses every audit entry kind not in
+:data:`dealer_assist.db.grants.STATION_AUDIT_ACTIONS` and any ``record-user`` that is not the
+row as stored. The PIN is checked by the database (``da_pin_try``), by its own clock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import pytest
+from services.support import FAST, make_room
+
+from dealer_assist.cli import main
+from dealer_assist.db.bootstrap import Database, open_database
+from dealer_assist.db.grants import OWNER_ONLY, STATION_AUDIT_ACTIONS, STATION_UPDATES
+from dealer_assist.db.store import SqlStore
+from dealer_assist.db.verify import verify_database
+from dealer_assist.services import Services
+from dealer_assist.services.errors import LockedOut, NotAllowed, SignInFailed
+
+from .pg import PgCluster
+
+pytestmark = pytest.mark.postgres
+
+
+@dataclass
+class Station:
+    owner_url: str
+    url: str
+    dsn: str
+    db: Database
+    svc: Services
+
+
+@pytest.fixture(scope="module")
+def station(pg_cluster: PgCluster, pg_template: str) -> Iterator[Station]:
+    """One room for the module: made by the owner, then run as the login role ``st_t1`` of the
+    group role ``st_group`` given the stations' rights by ``db upgrade --station-role``."""
+    url = pg_cluster.create_database("station_rights", template=pg_template)
+    owner = open_database(url)
+    with owner.engine.begin() as conn:
+        conn.exec_driver_sql(
+            "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'st_group') "
+            "THEN CREATE ROLE st_group NOLOGIN; END IF; IF NOT EXISTS (SELECT 1 FROM pg_roles "
+            "WHERE rolname = 'st_t1') THEN CREATE ROLE st_t1 LOGIN IN ROLE st_group; END IF; "
+            "END $$")
+    room = make_room(SqlStore(owner))
+    owner.close()
+    assert main(["--db", url, "db", "upgrade", "--station-role", "st_group"]) == 0
+    station_url = url.replace("postgres@", "st_t1@")
+    db = open_database(station_url)
+    svc = Services(SqlStore(db), clock=room.clock, hasher=FAST)
+    yield Station(url, station_url, station_url.replace("postgresql+psycopg://", "postgresql://"),
+                  db, svc)
+    db.close()
+
+
+def _refused(dsn: str, statements: list[str]) -> list[str]:
+    """The statements the role was allowed to run (each in its own transaction)."""
+    import psycopg
+
+    ran = []
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        for sql in statements:
+            try:
+                conn.execute(sql)
+            except psycopg.errors.InsufficientPrivilege:
+                continue
+            ran.append(sql)
+    return ran
+
+
+def _forged_audit(action: str, detail: str) -> str:
+    return ("INSERT INTO audit_log (at, actor, action, detail, seq, prev_hash, hash) VALUES "
+            f"(now(), NULL, '{action}', '{detail}', (SELECT entries + 1 FROM audit_head), "
+            "(SELECT head_hash FROM audit_head), repeat('0', 64))")
+
+
+def test_regression_station_role_cannot_forge_an_admin(station: Station) -> None:
+    """The takeover, step by step, as the station's role: every step is refused."""
+    new = FAST.hash("0000")
+    forged = ('{"active":true,"full_name":"Ada Admin","name":"admin","pin":"'
+              + "1" * 64 + '","role":"admin"}')
+    assert _refused(station.dsn, [
+        f"UPDATE users SET pin_hash = '{new}' WHERE name = 'admin'",
+        "UPDATE users SET role = 'admin' WHERE name = 'dee'",
+        "INSERT INTO users (name, full_name, role, pin_hash, failed, active, created_at) "
+        f"VALUES ('mallory', 'M', 'admin', '{new}', 0, true, now())",
+        _forged_audit("record-user", forged),
+        _forged_audit("record-baseline", '{"seq":999,"table_id":1,"why":"x"}'),
+        f"SELECT da_user_pin('guessed', 'admin', '{new}')",
+        "SELECT da_user_add('guessed', 'mallory', 'M', 'admin', 'x', now()::timestamp)",
+        "INSERT INTO station_audit_actions VALUES ('record-baseline')",
+    ]) == []
+    assert station.svc.sign_in("admin", "9999").role == "admin"  # the admin's PIN held
+
+
+def test_station_role_can_do_nothing_else_than_its_grants(station: Station) -> None:
+    """Every table: no DELETE, no TRUNCATE, no UPDATE of a column outside STATION_UPDATES;
+    no INSERT into users or the owner's sign-in tables; not a word of them read; no audit
+    entry of a kind outside STATION_AUDIT_ACTIONS."""
+    import psycopg
+
+    with psycopg.connect(station.dsn.replace("st_t1@", "postgres@")) as conn:
+        columns = conn.execute(
+            "SELECT table_name, column_name FROM information_schema.columns "
+            "WHERE table_schema = 'public' AND table_name IN (SELECT tablename FROM pg_tables "
+            "WHERE schemaname = 'public') ORDER BY 1, 2").fetchall()
+    tables = sorted({t for t, _ in columns})
+    assert {"users", "audit_log", "pin_tries", "pin_sessions", "pin_secret"} <= set(tables)
+    tries: list[str] = []
+    for table in tables:
+        tries += [f"DELETE FROM {table}", f"TRUNCATE {table}",
+                  f"ALTER TABLE {table} DISABLE TRIGGER USER", f"DROP TABLE {table}"]
+    tries += [f"UPDATE {t} SET {c} = {c}" for t, c in columns
+              if c not in STATION_UPDATES.get(t, ())]
+    for table in (*OWNER_ONLY, "users", "alembic_version"):
+        tries.append(f"INSERT INTO {table} DEFAULT VALUES")
+    for table in OWNER_ONLY:
+        tries.append(f"SELECT * FROM {table}")
+    tries.append("SELECT pin_hash FROM users")
+    for action in ("record-baseline", "verify-passed", "anything"):
+        assert action not in STATION_AUDIT_ACTIONS
+        tries.append(_forged_audit(action, ""))
+    assert _refused(station.dsn, tries) == []
+
+
+def test_the_app_as_the_station_role_manages_users_through_the_owners_functions(
+    station: Station,
+) -> None:
+    svc = station.svc
+    admin = svc.sign_in("admin", "9999")
+    assert admin.token
+    svc.add_user(admin, name="nia", full_name="Nia New", role="dealer", pin="4444")
+    nia = svc.sign_in("nia", "4444")
+    svc.change_pin(nia, "4444", "4545")
+    svc.reset_pin(admin, "otto", "3434")
+    assert svc.sign_in("otto", "3434").role == "auditor"
+    svc.set_user_active(admin, "nia", False)
+    with pytest.raises(SignInFailed):
+        svc.sign_in("nia", "4545")  # disabled: answered as a name nobody has
+    svc.set_user_active(admin, "nia", True)
+    assert svc.sign_in("nia", "4545").name == "nia"
+    # a dealer's token is not an admin's, whatever the station does with it
+    dee = svc.sign_in("dee", "1111")
+    assert _refused(station.dsn, [
+        f"SELECT da_user_pin('{dee.token}', 'admin', 'x')",
+        f"SELECT da_user_add('{dee.token}', 'mal', 'M', 'admin', 'x', now()::timestamp)",
+    ]) == []
+    with pytest.raises(NotAllowed):
+        svc.add_user(dee.__class__(user=admin.user, signed_in_at=admin.signed_in_at,
+                                   token=dee.token),
+                     name="mal", full_name="Mal Lory", role="admin", pin="1212")
+    report = verify_database(station.db)
+    assert report.ok, report.summary()
+
+
+def test_pin_is_checked_by_the_database_and_never_read_by_the_station(station: Station) -> None:
+    """A station gets only the argon2 salt of a name (a made-up one for a name nobody has);
+    the database keeps the bcrypt of the argon2 hash's sha256."""
+    import psycopg
+
+    with psycopg.connect(station.dsn.replace("st_t1@", "postgres@")) as conn:
+        stored = conn.execute("SELECT pin_hash FROM users WHERE name = 'dee'").fetchone()
+    assert stored is not None and stored[0].startswith("da-bf:$argon2id$")
+    assert "|$2a$08$" in stored[0]
+    with psycopg.connect(station.dsn) as conn:
+        known = conn.execute("SELECT da_pin_salt('dee')").fetchone()
+        unknown = conn.execute("SELECT da_pin_salt('nobody-here')").fetchone()
+        again = conn.execute("SELECT da_pin_salt('nobody-here')").fetchone()
+    assert known is not None and unknown is not None and again is not None
+    assert stored[0][len("da-bf:"):].split("|")[0] == known[0]
+    assert unknown[0] == again[0] and unknown[0].startswith("$argon2id$v=19$m=8,t=1,p=1$")
+
+
+def test_unknown_name_locks_in_the_database_like_a_real_one(station: Station) -> None:
+    """Regression: unknown names were counted per process and never shared: two stations
+    each gave an unknown name its own three tries. The database counts them by name."""
+    other = Services(SqlStore(station.db), clock=station.svc.clock, hasher=FAST)
+    for svc, name in ((station.svc, "ghost"), (other, "ghost"), (station.svc, "ghost")):
+        with contextlib.suppress(SignInFailed, LockedOut):
+            svc.sign_in(name, "0000")
+    for svc in (station.svc, other):
+        with pytest.raises(LockedOut, match="ghost is locked"):
+            svc.sign_in("ghost", "0000")
+    # and a real name locks the same way, by the server's clock, even for the right PIN
+    for _ in range(3):
+        with pytest.raises((SignInFailed, LockedOut)):
+            other.sign_in("fran", "0000")
+    with pytest.raises(LockedOut):
+        station.svc.sign_in("fran", "2222")
+    import psycopg
+
+    with psycopg.connect(station.dsn.replace("st_t1@", "postgres@"), autocommit=True) as conn:
+        conn.execute("UPDATE users SET locked_until = now() AT TIME ZONE 'UTC' - interval "
+                     "'1 second' WHERE name = 'fran'")  # five minutes later
+    assert station.svc.sign_in("fran", "2222").role == "floor"
+
+
+def test_argon2_hashes_stored_before_schema_0009_keep_working(pg_url: str) -> None:
+    """The upgrade wraps each argon2 hash (bcrypt of its sha256, the salt kept), records the
+    users again, and every PIN goes on working; verify stays intact."""
+    from alembic import command
+
+    from dealer_assist.db.bootstrap import _alembic_config
+
+    db = open_database(pg_url)
+    room = make_room(SqlStore(db))
+    with db.engine.connect() as conn:
+        command.downgrade(_alembic_config(conn), "0008")
+        conn.commit()
+    from dealer_assist.db.store import append_audit
+    from dealer_assist.services.records import record_entry, user_state
+
+    with db.engine.begin() as conn:  # as an 0008 app left it: a plain argon2 hash, recorded
+        argon = FAST.hash("1111")
+        conn.exec_driver_sql("UPDATE users SET pin_hash = %s WHERE name = 'dee'", (argon,))
+        append_audit(conn, [record_entry("user", user_state(
+            name="dee", full_name="Dee Dealer", role="dealer", active=True, pin_hash=argon),
+            datetime.now(UTC))])
+    db.close()
+    db = open_database(pg_url)
+    with db.engine.connect() as conn:
+        assert conn.exec_driver_sql(
+            "SELECT count(*) FROM users WHERE pin_hash NOT LIKE 'da-bf:%%'").scalar() == 0
+    svc = Services(SqlStore(db), clock=room.clock, hasher=FAST)
+    assert svc.sign_in("dee", "1111").role == "dealer"
+    assert svc.sign_in("admin", "9999").role == "admin"
+    report = verify_database(db)
+    assert report.ok, report.summary()
+    db.close()
+
+
+def test_a_closed_shift_and_its_record_cannot_be_rewritten_by_the_station(
+    station: Station,
+) -> None:
+    """The forged record also hid a changed shift floor: a station closes a shift once, and a
+    ``record-shift`` it writes must be the shift as stored."""
+    from dealer_assist.services.app import Approval
+
+    svc = station.svc
+    dee = svc.sign_in("dee", "1111")
+    shift = svc.store.current_shift(1)
+    assert shift is not None
+    svc.close_shift(dee, shift.id, approval=Approval("fran", "2222"))
+    forged = (f'{{"closed_at":"2026-11-21T23:00:00.000000+00:00","closed_by":"dee",'
+              f'"closed_floor":"admin","dealer":"dee","floor":"admin","id":{shift.id},'
+              '"opened_at":"2026-11-21T20:00:00.000000+00:00","table_id":1}')
+    assert _refused(station.dsn, [
+        f"UPDATE shifts SET closed_floor = 'admin' WHERE id = {shift.id}",
+        f"UPDATE shifts SET closed_at = NULL WHERE id = {shift.id}",
+        _forged_audit("record-shift", forged),
+    ]) == []
+    report = verify_database(station.db)
+    assert report.ok, report.summary()
