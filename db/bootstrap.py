@@ -30,6 +30,11 @@ APP_NAME = "dealer-assist"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: How long a station waits for another station's write before saying the database is busy.
 BUSY_TIMEOUT_S = 5.0
+#: PostgreSQL: how long any statement waits for a row or table lock another session holds
+#: (a station holding ``SELECT ... FOR UPDATE`` on a table's row must not freeze the room).
+#: Set for the whole session (``lock_timeout``), so it covers every recording transaction,
+#: the one-statement append and the journal's sync alike, at no cost per input.
+LOCK_TIMEOUT_S = 5.0
 
 
 def default_url() -> str:
@@ -104,8 +109,10 @@ def build_engine(url: str, *, create: bool = True) -> Engine:
             return engine
         if u.get_backend_name() == "postgresql":
             return create_engine(
-                u, pool_pre_ping=True, connect_args={"connect_timeout": 5}, pool_size=2
-            )
+                u, pool_pre_ping=True, pool_size=2, connect_args={
+                    "connect_timeout": 5,
+                    "options": f"-c lock_timeout={int(LOCK_TIMEOUT_S * 1000)}",
+                })
     except NoSuchModuleError as exc:
         raise BadInput(f'no database driver for "{u.drivername}"') from exc
     raise BadInput(f'"{u.get_backend_name()}" databases are not supported: use SQLite or '
@@ -345,6 +352,12 @@ def unavailable(exc: BaseException, where: str) -> StoreUnavailable:
         return StoreUnavailable(
             f"the database {where} refused a value as too long or too large ({text}): "
             "shorten the name or amount and try again; nothing was recorded"
+        )
+    if sqlstate == "55P03" or "lock timeout" in low:
+        return StoreUnavailable(
+            f"the database {where} is busy: another station or program has held this table "
+            f"for more than {LOCK_TIMEOUT_S:g} s, so nothing was recorded; try again in a "
+            "moment, and if it lasts, call the floor (a station may be stuck)"
         )
     if "locked" in low or "busy" in low:
         return StoreUnavailable(

@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import Connection, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
+from dealer_assist.bounded import check_output_file, read_text
 from dealer_assist.db.bootstrap import Database
 from dealer_assist.db.keys import RoomKey, show_fingerprint
 from dealer_assist.db.models import CheckpointRow
@@ -154,13 +155,17 @@ def export_anchors(db: Database, key: RoomKey, out: Path) -> tuple[Checkpoint, i
         raise BadInput(f"the folder {out.parent} does not exist: create it or choose another")
     if out.is_dir():
         raise BadInput(f"{out} is a folder: name a file, like anchors.json")
+    check_output_file(out, what="signed or written")
+    tmp = out.with_name(out.name + ".tmp")
+    if tmp.is_symlink() or (tmp.exists() and not tmp.is_file()):
+        raise BadInput(f"{tmp} (where the file is written first) is not a regular file: remove "
+                       "it or choose another name; nothing was signed")
     fresh = sign_checkpoint(db, key, reason="export")
     with db.engine.connect() as conn:
         conn.execution_options(dealer_assist_read=True)
         rows = stored_checkpoints(conn)
     doc = {"format": ANCHORS_FORMAT, "public_key": key.public_hex, "key_id": key.key_id,
            "fingerprint": key.fingerprint, "checkpoints": [c.to_json() for c in rows]}
-    tmp = out.with_name(out.name + ".tmp")
     try:
         tmp.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
         tmp.replace(out)
@@ -178,12 +183,19 @@ class Anchors:
     checkpoints: tuple[Checkpoint, ...]
 
 
+#: The largest anchors file read: some thousands of checkpoints of a room of tables.
+MAX_ANCHORS_BYTES = 64 * 1024 * 1024
+
+
 def read_anchors(path: Path) -> Anchors:
+    """The anchors file, read within bounds: a folder, a device that never ends, a file past
+    :data:`MAX_ANCHORS_BYTES` or nested deeper than any anchors file is refused clearly."""
+    text = read_text(path, what="anchors file", max_bytes=MAX_ANCHORS_BYTES)
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise BadInput(f"no such anchors file: {path}") from exc
-    except (ValueError, UnicodeDecodeError) as exc:
+        doc = json.loads(text)
+    except RecursionError as exc:
+        raise BadInput(f"{path} nests too deeply: it is not an anchors file") from exc
+    except ValueError as exc:
         raise BadInput(f"{path} is not an anchors file (not JSON): {exc}") from exc
     if not isinstance(doc, dict) or doc.get("format") != ANCHORS_FORMAT:
         raise BadInput(f"{path} is not an anchors file written by `checkpoints export`")
@@ -194,7 +206,7 @@ def read_anchors(path: Path) -> Anchors:
                        str(c["key_id"]), str(c["body"]), str(c["signature"]))
             for c in doc["checkpoints"]
         )
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise BadInput(f"{path}: an anchors entry cannot be read ({exc})") from exc
     return Anchors(key, cps)
 
@@ -380,6 +392,11 @@ def check_checkpoints(
         if data.get("n") != cp.number:
             result.problems.append(f"checkpoint {cp.number} says it is number {data.get('n')}")
             continue
+        if data.get("reason") != cp.reason or data.get("at") != time_text(cp.at):
+            result.problems.append(
+                f"checkpoint {cp.number}: its stored reason or time ({cp.reason!r}, "
+                f"{time_text(cp.at)}) differs from what was signed ({data.get('reason')!r}, "
+                f"{data.get('at')}): the row was changed")
         if key is not None and (
             cp.key_id != key.key_id or not key.verifies(cp.signature, cp.body.encode("utf-8"))
         ):

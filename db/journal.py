@@ -41,6 +41,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import func, insert, select, update
 
+from dealer_assist.db.journal_check import BatchCheck, JournalRefused
 from dealer_assist.db.journal_file import Journal, hand_from, hand_json, row_from, row_json
 from dealer_assist.db.store import A, E, H, L, SqlStore, T, append_audit
 from dealer_assist.errors import DealerAssistError
@@ -129,9 +130,11 @@ class JournalStore:
         self._load_journal()
         #: Batches synced (for the tests and the status line).
         self.synced_batches = 0
+        #: Inputs sent by the sync made on opening (the station started again with a journal).
+        self.sent_at_open = 0
         if self.journal.count():  # started again after a crash: send what was kept, if it can
             with suppress(StoreUnavailable, TableStopped):
-                self.sync()
+                self.sent_at_open = self.sync()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.server, name)
@@ -141,28 +144,34 @@ class JournalStore:
         """After a restart while offline: the journal's unsynced ops rebuild what the station
         knew (hands, events, heads) on top of what the server has."""
         for _op, table_id, kind, body in self.journal.unsynced():
-            if kind == "start":
-                hand = hand_from(body["hand"])
-                self._hands[hand.id] = hand
-                self._rows[hand.id] = []
-                self._last[table_id] = hand.id
-            if kind in ("start", "event", "table-event"):
-                row = row_from(body["row"])
-                self._heads[table_id] = (row.seq, row.hash)
-                if row.hand_id is not None:
-                    self._rows.setdefault(row.hand_id, []).append(row)
-                    if row.hand_id in self._hands:
-                        h = self._hands[row.hand_id]
-                        self._hands[row.hand_id] = replace(h, events=row.number)
-            if kind == "settle":
-                self._ledgers[body["hand_id"]] = [
-                    LedgerLine(hand_id=body["hand_id"], settlement=0, **x) for x in body["lines"]]
-            if kind == "settle" and body["hand_id"] in self._hands:
-                self._hands[body["hand_id"]] = replace(self._hands[body["hand_id"]],
-                                                       status="settled")
-            if kind == "reopen" and body["hand_id"] in self._hands:
-                self._hands[body["hand_id"]] = replace(self._hands[body["hand_id"]],
-                                                       status="open")
+            try:
+                self._load_op(table_id, kind, body)
+            except (KeyError, TypeError, ValueError, AttributeError):
+                continue  # a damaged input: its sync refuses it and stops the table
+
+    def _load_op(self, table_id: int, kind: str, body: dict[str, Any]) -> None:
+        if kind == "start":
+            hand = hand_from(body["hand"])
+            self._hands[hand.id] = hand
+            self._rows[hand.id] = []
+            self._last[table_id] = hand.id
+        if kind in ("start", "event", "table-event"):
+            row = row_from(body["row"])
+            self._heads[table_id] = (row.seq, row.hash)
+            if row.hand_id is not None:
+                self._rows.setdefault(row.hand_id, []).append(row)
+                if row.hand_id in self._hands:
+                    h = self._hands[row.hand_id]
+                    self._hands[row.hand_id] = replace(h, events=row.number)
+        if kind == "settle":
+            self._ledgers[body["hand_id"]] = [
+                LedgerLine(hand_id=body["hand_id"], settlement=0, **x) for x in body["lines"]]
+        if kind == "settle" and body["hand_id"] in self._hands:
+            self._hands[body["hand_id"]] = replace(self._hands[body["hand_id"]],
+                                                   status="settled")
+        if kind == "reopen" and body["hand_id"] in self._hands:
+            self._hands[body["hand_id"]] = replace(self._hands[body["hand_id"]],
+                                                   status="open")
 
     def status(self) -> JournalStatus:
         return JournalStatus(offline=self._clock() < self._down_until,
@@ -593,6 +602,11 @@ class JournalStore:
                 self.journal.mark(first, upto, table_id)
                 first = ops[0][0]
                 key = f"journal {self.journal.id} ops {first}-"
+            try:
+                BatchCheck(self.server, conn, table_id,
+                           (int(head.head_seq or 0), str(head.head_hash))).run(ops)
+            except JournalRefused as refused:
+                raise _Undo(self._refused_text(table_id, str(refused))) from refused
             conflict = self._apply(conn, table_id, (int(head.head_seq), str(head.head_hash)),
                                    ops)
             if conflict is not None:
@@ -697,6 +711,13 @@ class JournalStore:
                 f"offline (the server's chain is at seq {server_seq}; this station's "
                 f"{count} unsent input{'s' if count != 1 else ''} follow seq {row.seq - 1}). "
                 f"Nothing was forked; the inputs are kept in {self.journal.path}. Call the floor.")
+
+    def _refused_text(self, table_id: int, why: str) -> str:
+        name = self._cache.get(("table", table_id))
+        label = name.name if isinstance(name, Table) else f"table {table_id}"
+        return (f"{label} is stopped: the server refused this station's journal ({why}). "
+                f"Nothing of it was recorded; the inputs are kept in {self.journal.path}. "
+                "Call the floor.")
 
     def _stop(self, table_id: int, message: str) -> None:
         now = datetime.now(UTC)

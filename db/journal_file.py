@@ -10,6 +10,7 @@ on the server. The file names the database it belongs to, so it is never sent to
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 import uuid
@@ -59,18 +60,70 @@ def hand_from(d: dict[str, Any]) -> Hand:
                 settings_id=d["settings_id"], status="open", events=1)
 
 
+#: The tables of a journal file: a file holding any other is not one (the room's database).
+JOURNAL_TABLES = frozenset({"meta", "ops", "stops", "reserved"})
+
+
+def _own_file(path: Path) -> None:
+    """The journal is a regular file readable by this user only (it holds the hidden cards
+    of hands dealt offline): made 0600, and an existing one narrowed to 0600."""
+    if path.is_dir():
+        raise BadInput(f"{path} is a folder, not a station's journal: name the journal file")
+    if path.exists() and not path.is_file():
+        raise BadInput(f"{path} is not a regular file (a device or a pipe): name the journal "
+                       "file")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            if os.fstat(fd).st_mode & 0o077:
+                os.fchmod(fd, 0o600)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise BadInput(f"cannot open the station's journal {path}: {exc.strerror or exc}") \
+            from exc
+
+
+def _body(text: Any) -> Any:
+    """An op's body; one that is not JSON (a damaged or edited file) reads as an empty body,
+    which its sync refuses."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        return {}
+
+
 class Journal:
     """The journal file: ops in the order they were made, marked when the server has them."""
 
     def __init__(self, path: Path, *, database: str = "") -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.con = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
-                                   timeout=5.0)
-        self.con.execute("PRAGMA journal_mode=WAL")
-        self.con.execute("PRAGMA synchronous=FULL")
-        for sql in _SCHEMA:
-            self.con.execute(sql)
+        _own_file(path)
+        try:
+            self.con = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
+                                       timeout=5.0)
+        except sqlite3.Error as exc:
+            raise BadInput(f"cannot open the station's journal {path} ({exc})") from exc
+        try:
+            names = {str(r[0]) for r in self.con.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if names - JOURNAL_TABLES:
+                raise BadInput(
+                    f"{path} is not a station's journal (it holds other tables: "
+                    f"{', '.join(sorted(names - JOURNAL_TABLES)[:4])}; is it a database?): "
+                    "give the journal a file of its own; nothing was changed")
+            self.con.execute("PRAGMA journal_mode=WAL")
+            self.con.execute("PRAGMA synchronous=FULL")
+            for sql in _SCHEMA:
+                self.con.execute(sql)
+        except sqlite3.DatabaseError as exc:
+            self.con.close()
+            raise BadInput(f"{path} is not a station's journal ({exc}): give the journal a "
+                           "file of its own; nothing was changed") from exc
+        except BadInput:
+            self.con.close()
+            raise
         row = self.con.execute("SELECT value FROM meta WHERE key = 'id'").fetchone()
         if row is None:
             self.con.execute("INSERT OR IGNORE INTO meta VALUES ('id', ?)", (uuid.uuid4().hex,))
@@ -103,7 +156,7 @@ class Journal:
             args = (table_id,)
         with self.lock:
             rows = self.con.execute(sql + " ORDER BY id", args).fetchall()
-        return [(int(i), int(t), str(k), json.loads(b)) for i, t, k, b in rows]
+        return [(int(i), int(t), str(k), _body(b)) for i, t, k, b in rows]
 
     def pending_tables(self) -> list[int]:
         with self.lock:

@@ -13,6 +13,7 @@ newest dispute and audit entry, a few times a second (a handful of index reads).
 
 from __future__ import annotations
 
+import re
 import time
 from contextlib import suppress
 from typing import Any
@@ -25,6 +26,8 @@ from dealer_assist.db.models import AuditRow, DisputeRow, HandRow, TableRow
 from dealer_assist.services.live import ChangeFeed
 
 CHANNEL = "dealer_assist_live"
+#: A payload the triggers send: a table's id, in ASCII digits (anything else is ignored).
+_TABLE_ID = re.compile(r"[0-9]{1,18}")
 
 
 def libpq_url(url: str) -> str:
@@ -41,6 +44,10 @@ class PgFeed:
         self._conn: Any = None
         #: How many times the feed (re)connected: 1 after the first wait.
         self.connects = 0
+        #: Notifications ignored because their payload is not a table's id (any role may send
+        #: one on the channel: ``NOTIFY dealer_assist_live, 'x'``); the last one, shortened.
+        self.ignored = 0
+        self.last_ignored = ""
 
     def _connect(self) -> Any:
         import psycopg
@@ -66,12 +73,24 @@ class PgFeed:
             first = list(self._conn.notifies(timeout=max(0.0, timeout), stop_after=1))
             # and whatever else is already here, without waiting
             more = list(self._conn.notifies(timeout=0.0)) if first else []
-            changed = {int(n.payload) for n in first + more if n.payload.isdigit()}
+            changed = self._tables(first + more)
         except psycopg.Error:
             self.close()
             return None
         # (re)connected: what changed before LISTEN took hold is unknown, so rebuild everything
         return None if fresh else changed
+
+    def _tables(self, notes: list[Any]) -> set[int]:
+        """The table ids the notifications name; any other payload is counted and ignored."""
+        out: set[int] = set()
+        for n in notes:
+            payload = str(getattr(n, "payload", ""))
+            if _TABLE_ID.fullmatch(payload):
+                out.add(int(payload))
+            else:
+                self.ignored += 1
+                self.last_ignored = payload[:40]
+        return out
 
     def close(self) -> None:
         conn, self._conn = self._conn, None

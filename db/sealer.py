@@ -1,6 +1,7 @@
 """The services' sealer on a database: a checkpoint signed with the room's key for each report,
 and at each shift close after an incremental verify (``verify --since-checkpoint``) of what came
-since the last one. The key file is made on first need (:func:`dealer_assist.db.keys.room_key`).
+since the last one. A station without the room's key (:func:`dealer_assist.db.keys.room_key`)
+signs nothing and says so: the seal carries why.
 """
 
 from __future__ import annotations
@@ -34,9 +35,7 @@ class DbSealer:
 
     def key(self) -> RoomKey:
         if self._key is None:
-            key = room_key(self.key_file)
-            assert key is not None
-            self._key = key
+            self._key = room_key(self.key_file)
         return self._key
 
     def checkpoint(self, reason: str) -> Seal:

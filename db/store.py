@@ -676,6 +676,23 @@ class SqlStore(UserStore):
         )
         return hand, row
 
+    def _import_once(self, conn: Connection, note: str) -> None:
+        """In the import's transaction: refuse a log already imported (its fingerprint in an
+        earlier import's audit entry). On PostgreSQL imports take turns (an advisory lock, held
+        to the commit), so two stations importing the same log at once cannot both pass."""
+        from dealer_assist.services.imports import already_imported, fingerprint_in
+
+        fingerprint = fingerprint_in(note)
+        if fingerprint is None:
+            return
+        if conn.dialect.name == "postgresql":
+            conn.exec_driver_sql("SELECT pg_advisory_xact_lock(hashtext('dealer-assist-import'))")
+        row = conn.execute(select(A.c.hand_id).where(
+            A.c.action == "import", A.c.detail.like(f"%{fingerprint}%")).limit(1)).first()
+        if row is not None:
+            raise BadInput(already_imported(self.get_hand(int(row.hand_id))
+                                            if row.hand_id is not None else None))
+
     def import_hand(
         self, *, table_id: int, actor: str, at: datetime, game: str, seats: Sequence[int],
         events: Sequence[NewEvent], lines: Sequence[LedgerLine] | None, note: str,
@@ -686,6 +703,7 @@ class SqlStore(UserStore):
         kill at any point leaves nothing of it."""
         with self._write() as conn:
             head = self._lock_table(conn, table_id)
+            self._import_once(conn, note)
             shift_id = int(conn.execute(
                 insert(SH).values(table_id=table_id, dealer=actor, floor=actor, opened_at=at,
                                   closed_at=at, closed_by=actor, closed_floor=actor)

@@ -182,3 +182,22 @@ def json_lines(lines: Iterable[str]) -> Iterator[tuple[int, dict[str, Any]]]:
         if not isinstance(obj, dict):
             raise HandLogError(n, "an event must be a JSON object")
         yield n, obj
+
+
+def check_output_file(path: str | Path, *, what: str) -> Path:
+    """A file the program is about to write (a report, an anchors file, a hand log): refused
+    unless it is a new file in an existing folder or a regular file already there. A device, a
+    pipe, a folder or a symbolic link at the path is never replaced or written through."""
+    p = Path(path)
+    if p.is_symlink():
+        raise BadInput(f"{p} is a symbolic link: name the file itself (nothing is written "
+                       f"through a link); nothing was {what}")
+    if p.is_dir():
+        raise BadInput(f"{p} is a folder: name a file to write; nothing was {what}")
+    if p.exists() and not p.is_file():
+        raise BadInput(f"{p} is not a regular file (a device or a pipe): name a file; nothing "
+                       f"was {what}")
+    if not p.parent.is_dir():
+        raise BadInput(f"the folder {p.parent} does not exist (there is no folder to write "
+                       f"{p.name} in): create it or choose another; nothing was {what}")
+    return p

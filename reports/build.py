@@ -47,6 +47,7 @@ from dealer_assist.reports.data import (
     Generated,
     HandLine,
     HandReport,
+    ImportedHand,
     LedgerEntry,
     Record,
     RevealLine,
@@ -1057,6 +1058,8 @@ def build_day(
     names = full_names(store)
     hands = sorted(store.list_hands(HandFilter(since=since, until=until, limit=None)),
                    key=lambda h: (h.table_id, h.number))
+    imported = [h for h in hands if h.imported]  # their own section, outside every total
+    hands = [h for h in hands if not h.imported]
     by_table: dict[int, list[Hand]] = {}
     for h in hands:
         by_table.setdefault(h.table_id, []).append(h)
@@ -1170,6 +1173,7 @@ def build_day(
     sigs = [Signature("Floor", _full(names, f)) for f in dict.fromkeys(floors)]
     sigs.append(Signature("Cage", cage))
     return DayReport(
+        imported=tuple(_imported_line(store, tables, h, names) for h in imported),
         cardroom=store.cardroom_name(), day=day, tables=tuple(rows),
         fees=fees_by_kind(fee_lines), chains=tuple(chains),
         generated=Generated(utc(at), by, zone=room.zone),
@@ -1181,6 +1185,19 @@ def build_day(
                           [*(x for x, _ in sorted(room.shifts, key=lambda s: s[1])
                              if x in by_room_shift),
                            *(["all day"] if "all day" in by_room_shift else [])]),
+    )
+
+
+def _imported_line(store: Store, tables: dict[int, Table], h: Hand,
+                   names: dict[str, str]) -> ImportedHand:
+    """An imported hand as the day summary lists it: what its log says came in, and its fee."""
+    lines = store.ledger(h.id)
+    t = tables.get(h.table_id)
+    return ImportedHand(
+        table=t.name if t is not None else f"#{h.table_id}", number=h.number, game=h.game,
+        imported_by=person(names, h.started_by), at=utc(h.started_at), status=h.status,
+        money_in=sum(x.amount for x in lines if x.kind in ("put_in", "carry_in")),
+        fees=sum(x.amount for x in lines if x.kind == "fee"),
     )
 
 

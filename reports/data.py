@@ -81,6 +81,8 @@ class Generated(Record):
     #: (None: none signed).
     checkpoint: int | None = None
     key: str = ""
+    #: Why no checkpoint was signed ("no checkpoint signed: ..."), printed on every page.
+    unsigned: str = ""
     #: The room's paper ("A4" or "Letter").
     paper: str = "A4"
 
@@ -713,6 +715,22 @@ class TableDay(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class ImportedHand(Record):
+    """A hand imported into a table that day (training, a dispute): listed on its own, never
+    in the day's totals, fees or counts (its money was never on the room's tables)."""
+
+    table: str
+    number: int
+    game: str
+    imported_by: str
+    at: datetime
+    status: str
+    #: What its log put in and carried in, and the fee its log settles (cents).
+    money_in: int
+    fees: int
+
+
+@dataclass(frozen=True, slots=True)
 class DayReport(Record):
     """The room's gaming day: from the room's day-start hour, local time, to the next one.
     ``period`` is that span in UTC; ``room_shifts`` the hands and fees by named room shift."""
@@ -735,6 +753,8 @@ class DayReport(Record):
     clock: str = ""
     #: (room shift name, hands ended in it, house fees and drops, time collected)
     room_shifts: tuple[tuple[str, int, int, int], ...] = ()
+    #: Hands imported that day: never in the totals above.
+    imported: tuple[ImportedHand, ...] = ()
     #: Every carried fund by table and by shift (shift None: the table's day).
     funds: tuple[FundBalance, ...] = ()
     #: Every dispute adjustment of the day's hands.

@@ -14,6 +14,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+from dealer_assist.bounded import check_output_file
 from dealer_assist.errors import BadInput
 from dealer_assist.reports.build import build_audit, build_day, build_hand, build_shift
 from dealer_assist.reports.data import (
@@ -41,6 +42,11 @@ class Written:
     #: The CSV files written beside the PDF (``csv=True``), one per table.
     csv: tuple[Path, ...] = ()
 
+    @property
+    def unsigned(self) -> str:
+        """Why no checkpoint was signed for this report ("" when one was)."""
+        return str(self.report.generated.unsigned)
+
 
 def signer(session: Session) -> str:
     """How the footer names who generated a report: full name, user name and role."""
@@ -67,16 +73,17 @@ def _check_out(out: str | Path) -> Path:
         raise BadInput(f"{path} does not end in .pdf: name the report file like shift.pdf")
     if not path.parent.exists():
         raise BadInput(f"the folder {path.parent} does not exist: create it or choose another")
-    return path
+    return check_output_file(path, what="written")
 
 
 def _seal(svc: Services) -> Seal | None:
-    """Sign a checkpoint of every chain head: the report is built under it."""
+    """Sign a checkpoint of every chain head: the report is built under it. A seal without a
+    number says why none was signed (no room key at this station): the report says so."""
     sealer = getattr(svc, "sealer", None)
     if sealer is None:
         return None
     seal: Seal = sealer.checkpoint("report")
-    return seal if seal.number is not None else None
+    return seal
 
 
 #: The audit entry left when a report signed its checkpoint and then could not be written:
@@ -86,7 +93,7 @@ FAILED_ACTION = "report-failed"
 
 def _failed(svc: Services, session: Session, kind: str, seal: Seal | None,
             exc: BaseException) -> None:
-    if seal is None:
+    if seal is None or seal.number is None:  # (nothing was signed: nothing to account for)
         return
     why = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
     svc.log(session, FAILED_ACTION, f"{kind} not written: {why}" + _anchored(seal))
@@ -102,6 +109,8 @@ def _sealed(r: Any, seal: Seal | None, svc: Services | None = None) -> Any:
                                          paper=room_clock_of(svc.store).paper_size))
     if seal is None:
         return r
+    if seal.number is None:
+        return replace(r, generated=replace(r.generated, unsigned=seal.message))
     return replace(r, generated=replace(r.generated, checkpoint=seal.number,
                                         key=seal.fingerprint))
 
@@ -110,6 +119,8 @@ def _anchored(seal: Seal | None) -> str:
     """For the report's audit entry: the checkpoint, the key and every head it signed."""
     if seal is None:
         return ""
+    if seal.number is None:
+        return f"; {seal.message}"
     heads = "; ".join(f"{name} #{seq} {head}" for name, seq, head in seal.heads)
     return f"; checkpoint {seal.number}, key {seal.fingerprint}; heads {heads}"
 
@@ -160,6 +171,9 @@ def write_csv(path: Path) -> list[Path]:
 
 def _write(render: Any, report: Report, path: Path) -> int:
     tmp = path.with_name(path.name + ".part")
+    if tmp.is_symlink() or (tmp.exists() and not tmp.is_file()):
+        raise BadInput(f"{tmp} (where the report is written first) is not a regular file: "
+                       "remove it or choose another name")
     try:
         pages = int(render(report, tmp))
         tmp.replace(path)

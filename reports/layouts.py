@@ -730,6 +730,24 @@ def render_audit(r: AuditReport, out: Out) -> int:
 # --- day summary -------------------------------------------------------------------------------
 
 
+def _imported_section(r: DayReport, st: Styles) -> list[Flowable]:
+    """Hands imported that day (training, disputes): listed apart, never in a total."""
+    if not r.imported:
+        return []
+    out = heading("Imported hands (not in the day's totals)", st)
+    out.append(data_table(
+        ["Table", "Hand", "Game", "Imported by", "At", "Status", "Money in (per its log)",
+         "Fee (per its log)"],
+        [[x.table, str(x.number), x.game, x.imported_by, when(x.at, seconds=False), x.status,
+          money(x.money_in), money(x.fees)] for x in r.imported],
+        [22 * mm, 14 * mm, 30 * mm, 50 * mm, 44 * mm, 18 * mm, 40 * mm, 34 * mm],
+        right=[1, 6, 7], st=st))
+    out.append(paragraph("An imported hand was loaded from a hand log: its chips were never on "
+                         "the room's tables, so it counts in no table's hands, fees or "
+                         "balance above.", st.small))
+    return out
+
+
 def day_story(r: DayReport, st: Styles) -> list[Flowable]:
     w = LANDSCAPE_W
     story: list[Flowable] = [
@@ -770,6 +788,7 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
                                st.small))
     else:
         story.append(_none(st, "No hands were dealt on this day."))
+    story += _imported_section(r, st)
     story += heading("Fees and rake by kind, all tables", st)
     if r.fees:
         story.append(data_table(

@@ -346,6 +346,12 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
             canv.drawRightString(right, h - 17.5 * mm, fit(
                 f"Built under signed checkpoint {info.generated.checkpoint} · room key "
                 f"{info.generated.key}", f.regular, 8, right - left))
+        elif info.generated.unsigned:
+            canv.setFillColor(INK)
+            canv.drawRightString(right, h - 17.5 * mm, fit(
+                info.generated.unsigned[:1].upper() + info.generated.unsigned[1:], f.regular, 8,
+                right - left))
+            canv.setFillColor(GREY)
         _line(canv, left, 10 * mm, gen, f.regular, 8, (right - left) - 30 * mm)
         _line(canv, left, 6 * mm, info.chain, f.regular, 8, (right - left) - 75 * mm)
         if info.serial:

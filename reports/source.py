@@ -136,8 +136,8 @@ def find_table(store: Store, name: str | None) -> Table:
     """A table by name or number; ``None`` is the table with the most recent hand."""
     if name:
         table = store.find_table(name)
-        if table is None and name.isdigit():
-            table = store.get_table(int(name))
+        if table is None and name.isascii() and name.isdigit() and len(name) <= 18:
+            table = store.get_table(int(name))  # (a longer number is no table's: 64-bit ids)
         if table is None:
             known = ", ".join(t.name for t in store.list_tables()) or "none yet"
             raise NotFound(f'there is no table "{name}" (tables: {known})')

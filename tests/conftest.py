@@ -15,6 +15,10 @@ os.environ["DEALER_ASSIST_SETTINGS"] = str(
 # the room's signing key for checkpoints: one made for this test run, never the user's
 os.environ.setdefault("DEALER_ASSIST_KEY", os.path.join(
     tempfile.mkdtemp(prefix="dealer-assist-key-"), "room-key.pem"))
+if not os.path.exists(os.environ["DEALER_ASSIST_KEY"]):  # made as `keys init` makes it
+    from dealer_assist.db.keys import create_key
+
+    create_key(Path(os.environ["DEALER_ASSIST_KEY"]))
 
 import pytest
 

@@ -582,6 +582,9 @@ class FloorConsole(QWidget):
             self.last_export = out
             pages = getattr(result, "pages", None)
             self.show_info(f"Saved {out}" + (f" ({pages} pages)" if pages else ""))
+            unsigned = getattr(result, "unsigned", "")
+            if unsigned:  # no room key at this station: the report says so, and so does the screen
+                self.show_notice(f"{unsigned[:1].upper()}{unsigned[1:]}")
 
         run_with_progress(self, label, fn, done, self.show_notice)
 

@@ -4,12 +4,17 @@ A thread waits on the database's change feed (PostgreSQL NOTIFY, polling on SQLi
 ``dealer_assist.db.notify``) and hands the ids of the tables that changed to the screen, which
 rebuilds those rows from the store (``dealer_assist.services.live.LiveView``). Enter or a
 double click opens the table's current hand in the floor console, read-only.
+
+A notification whose payload is not a table's id (any database role may send one) is ignored
+and counted. Should the thread that follows the feed stop on an error, the screen says so at
+once (the rows may be stale) and the thread starts again a moment later, rebuilding every row.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from contextlib import suppress
 from datetime import UTC, datetime
 from typing import Any
 
@@ -32,16 +37,20 @@ from dealer_assist.ui.qt import (
     Signal,
 )
 
+HINT = "Enter or double click: the table's current hand in the floor console, read-only"
 COLUMNS = ("Table", "Game", "Dealer", "Hand", "Status", "In play", "Last input", "At (UTC)",
            "Waiting on the floor")
 #: How long the feed thread waits for a change before it looks whether it should stop.
 WAIT_S = 0.5
+#: How long after the feed thread stopped on an error it is started again.
+RESTART_MS = 1000
 
 
 class _Bridge(QObject):
     """Carries the feed thread's news to the screen's thread (a queued signal)."""
 
     changed = Signal(object)
+    stopped = Signal(str)
 
 
 def feed_for(services: Services) -> ChangeFeed | None:
@@ -74,6 +83,10 @@ class LiveFloor(QWidget):
         self._thread: threading.Thread | None = None
         self._bridge = _Bridge()
         self._bridge.changed.connect(self._changed)
+        self._bridge.stopped.connect(self._feed_stopped)
+        self._feed: ChangeFeed | None = None
+        #: Times the feed thread stopped on an error (each time it was started again).
+        self.feed_stops = 0
         self._timer = QTimer(self)
         self._timer.setInterval(int(WAIT_S * 1000))
         self._timer.timeout.connect(self.reload)
@@ -112,10 +125,9 @@ class LiveFloor(QWidget):
         # Enter or a double click (Qt's "activated")
         self.table.activated.connect(self._activated)
         root.addWidget(self.table, 1)
-        hint = QLabel("Enter or double click: the table's current hand in the floor console, "
-                      "read-only")
-        hint.setObjectName("Muted")
-        root.addWidget(hint)
+        self.hint = QLabel(HINT)
+        self.hint.setObjectName("Muted")
+        root.addWidget(self.hint)
         self.reload()
 
     # --- the feed thread ---------------------------------------------------------------------
@@ -128,6 +140,7 @@ class LiveFloor(QWidget):
             self._timer.start()
             return
         self._stop.clear()
+        self._feed = feed
         self._thread = threading.Thread(
             target=self._follow, args=(feed,), name="live-floor", daemon=True
         )
@@ -148,8 +161,30 @@ class LiveFloor(QWidget):
                     break
                 if changed is None or changed:
                     self._bridge.changed.emit(changed)
+        except Exception as exc:  # the screen says so and starts the thread again
+            if not self._stop.is_set():
+                self._bridge.stopped.emit(f"{type(exc).__name__}: {exc}"[:200])
         finally:
-            feed.close()
+            with suppress(Exception):
+                feed.close()
+
+    def _feed_stopped(self, why: str) -> None:
+        self.feed_stops += 1
+        at = datetime.now(UTC).strftime("%H:%M:%S")
+        self.notice.setText(f"Live updates stopped at {at} UTC ({why}): starting them again; "
+                            "until then the rows below may be out of date")
+        self.notice.show()
+        self._thread = None
+        QTimer.singleShot(RESTART_MS, self._restart)
+
+    def _restart(self) -> None:
+        if self.isVisible() and self._thread is None and not self._stop.is_set():
+            self.start()
+
+    @property
+    def ignored(self) -> int:
+        """Notifications ignored because they named no table (see the module's docstring)."""
+        return int(getattr(self._feed, "ignored", 0) or 0)
 
     def showEvent(self, event: object) -> None:
         super().showEvent(event)  # type: ignore[arg-type]
@@ -174,6 +209,12 @@ class LiveFloor(QWidget):
             self.notice.show()
             return
         self.notice.hide()
+        ignored = self.ignored
+        self.hint.setText(HINT + (f" · {ignored} notification{'s' if ignored != 1 else ''} "
+                                  "ignored (not a table's id)" if ignored else "")
+                          + (f" · live updates started again {self.feed_stops} "
+                             f"time{'s' if self.feed_stops != 1 else ''} after a stop"
+                             if self.feed_stops else ""))
         if changed is None:
             self._rows = {}
         for row in rows:

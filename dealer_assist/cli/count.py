@@ -17,6 +17,7 @@ from dealer_assist.cli.db_cmd import (
     add_signin_options,
     given_secret_pin,
     open_services,
+    record_id,
     sign_in,
 )
 
@@ -30,14 +31,14 @@ def add_parser(sub: Any) -> None:
         "--reason ...) is a new entry; the original stays on the record.",
     )
     add_db_option(p)
-    p.add_argument("--shift", type=int, required=True, metavar="ID", help="the shift counted")
+    p.add_argument("--shift", type=record_id, required=True, metavar="ID", help="the shift counted")
     p.add_argument("--box", required=True, help="the drop box's number, e.g. T2-0523")
     p.add_argument("--amount", metavar="$", help="the total counted, e.g. 334.50")
     p.add_argument("--denominations", metavar="LIST",
                    help="value x pieces, comma separated, e.g. 100x2,25x5,5x6,1x9.5")
     p.add_argument("--team", required=True, metavar="NAMES",
                    help="the count team's full names, comma separated")
-    p.add_argument("--corrects", type=int, metavar="ENTRY",
+    p.add_argument("--corrects", type=record_id, metavar="ENTRY",
                    help="the audit entry number of the count this one corrects")
     p.add_argument("--reason", default="", help="why a correction was needed")
     p.add_argument("--started", metavar="TIME",
@@ -69,7 +70,7 @@ def add_parser(sub: Any) -> None:
         "with the time (now) and who (the person signed in). The box must be registered to "
         "the shift's table.")
     add_db_option(d)
-    d.add_argument("--shift", type=int, required=True, metavar="ID", help="the shift")
+    d.add_argument("--shift", type=record_id, required=True, metavar="ID", help="the shift")
     d.add_argument("--box", required=True, help="the drop box's number")
     add_signin_options(d)
     d.set_defaults(func=run_drop)
@@ -79,7 +80,7 @@ def add_parser(sub: Any) -> None:
         description="Explain the variance of a drop count and sign it off. The person signing "
         "off is not the one who entered the count (floor, auditor or admin).")
     add_db_option(so)
-    so.add_argument("--entry", type=int, required=True, metavar="N",
+    so.add_argument("--entry", type=record_id, required=True, metavar="N",
                     help="the count's audit entry number")
     so.add_argument("--explanation", required=True, help="what explains the variance")
     add_signin_options(so)
@@ -114,7 +115,7 @@ def run_count(args: argparse.Namespace) -> int:
     from dealer_assist.services.errors import NotFound
     from dealer_assist.services.room import new_count, parse_denominations
 
-    svc = open_services(args)
+    svc = open_services(args, create=False)
     session = sign_in(svc, args)
     shift = svc.store.get_shift(args.shift)
     if shift is None:
@@ -149,7 +150,7 @@ def run_room(args: argparse.Namespace) -> int:
     from dealer_assist.services.counts import room_clock_of, set_room_clock
     from dealer_assist.services.room import parse_shifts, room_clock
 
-    svc = open_services(args)
+    svc = open_services(args, create=False)
     now = room_clock_of(svc.store)
     if (args.zone is None and args.day_starts is None and args.shifts is None
             and args.paper is None and args.retention_years is None):
@@ -190,7 +191,7 @@ def run_box(args: argparse.Namespace) -> int:
     from dealer_assist.reports.source import find_table
     from dealer_assist.services.counts import register_box
 
-    svc = open_services(args)
+    svc = open_services(args, create=False)
     session = sign_in(svc, args)
     table = find_table(svc.store, args.table)
     entry = register_box(svc, session, table_id=table.id, box=args.box)
@@ -202,7 +203,7 @@ def run_box(args: argparse.Namespace) -> int:
 def run_drop(args: argparse.Namespace) -> int:
     from dealer_assist.services.counts import record_drop
 
-    svc = open_services(args)
+    svc = open_services(args, create=False)
     session = sign_in(svc, args)
     entry = record_drop(svc, session, shift_id=args.shift, box=args.box)
     print(f"drop of box {args.box.strip()} for shift {args.shift} recorded as audit entry "
@@ -213,7 +214,7 @@ def run_drop(args: argparse.Namespace) -> int:
 def run_signoff(args: argparse.Namespace) -> int:
     from dealer_assist.services.counts import signoff_count
 
-    svc = open_services(args)
+    svc = open_services(args, create=False)
     session = sign_in(svc, args)
     entry = signoff_count(svc, session, entry=args.entry, explanation=args.explanation)
     print(f"count entry {args.entry} signed off as audit entry {entry.seq or entry.id}")

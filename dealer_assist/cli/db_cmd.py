@@ -40,6 +40,22 @@ def record_id(text: str) -> int:
     return value
 
 
+def whole_number(low: int, high: int) -> Any:
+    """An argparse type: a whole number from ``low`` to ``high`` (digits only, bounded)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text) if text.isascii() and len(text) <= 20 else None
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{text[:30]!r} is not a whole number from {low:,} to {high:,}")
+        return value
+
+    return parse
+
+
 #: The most a PIN file (or a PIN on standard input) may hold: a PIN is 4 to 12 digits.
 PIN_FILE_MAX = 256
 
@@ -294,12 +310,31 @@ def run_upgrade(args: argparse.Namespace) -> int:
         if role:
             from dealer_assist.db.grants import grant_station
 
+            _must_own_the_tables(db)
+
             grant_station(db, role)
             print(f"the role {role} may now select and insert, and update only the columns the "
                   "app moves; no delete, no ownership")
     finally:
         db.close()
     return 0
+
+
+def _must_own_the_tables(db: Any) -> None:
+    """Grants are the tables' owner's to give: PostgreSQL only warns when another role tries
+    ("no privileges were granted"), so ask first rather than say they were set."""
+    if db.dialect != "postgresql":
+        return
+    with db.engine.connect() as conn:
+        row = conn.exec_driver_sql(
+            "SELECT current_user, t.tableowner, pg_has_role(current_user, t.tableowner, "
+            "'USAGE') OR (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) "
+            "FROM pg_tables t WHERE t.schemaname = current_schema() AND t.tablename = 'events'"
+        ).first()
+    if row is not None and not row[2]:
+        raise BadInput(f"the role {row[0]} does not own the tables ({row[1]} does): run "
+                       f"`dealer-assist db upgrade --station-role ...` as {row[1]}; no grant "
+                       "was changed")
 
 
 def run_info(args: argparse.Namespace) -> int:
@@ -379,12 +414,10 @@ def _verify_archive(args: argparse.Namespace, anchors: Any) -> int:
 
 def check_writable(path: str, *, what: str) -> None:
     """Refuse an output file that cannot be written, before anything is done or logged."""
-    p = Path(path)
+    from dealer_assist.bounded import check_output_file
+
+    p = check_output_file(path, what=what)
     folder = p.parent
-    if p.is_dir():
-        raise BadInput(f"{path} is a folder: name the file to write; nothing was {what}")
-    if not folder.is_dir():
-        raise BadInput(f"there is no folder {folder} to write {p.name} in; nothing was {what}")
     if not os.access(p if p.exists() else folder, os.W_OK):
         raise BadInput(f"cannot write {path} (no permission); nothing was {what}")
 
@@ -452,7 +485,7 @@ def run_users_list(args: argparse.Namespace) -> int:
 
 
 def run_users_active(args: argparse.Namespace) -> int:
-    svc = open_services(args)
+    svc = open_services(args, create=False)
     session = sign_in(svc, args)
     svc.set_user_active(session, args.name, args.active)
     print(f"{args.name} {'enabled' if args.active else 'disabled'}")
@@ -460,7 +493,7 @@ def run_users_active(args: argparse.Namespace) -> int:
 
 
 def run_users_reset(args: argparse.Namespace) -> int:
-    svc = open_services(args)
+    svc = open_services(args, create=False)
     session = sign_in(svc, args)
     pin = given_secret_pin(args, "new_pin") or _prompt_pin(f"new PIN for {args.name}")
     svc.reset_pin(session, args.name, pin)

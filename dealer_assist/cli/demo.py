@@ -6,7 +6,11 @@ import argparse
 import sys
 from typing import Any
 
-from dealer_assist.cli.db_cmd import add_db_option
+from dealer_assist.cli.db_cmd import add_db_option, whole_number
+
+#: A demo's bounds (a bigger room is many demos, or the benchmarks).
+MAX_HANDS = 1_000_000
+MAX_TABLES = 100
 
 
 def add_parser(sub: Any) -> None:
@@ -16,9 +20,12 @@ def add_parser(sub: Any) -> None:
         "fees, carry-overs, a void, a dispute and a reveal. The demo users and PINs are printed.",
     )
     add_db_option(p)
-    p.add_argument("--hands", type=int, default=200, metavar="N", help="hands in all (200)")
-    p.add_argument("--tables", type=int, default=2, metavar="K", help="tables (2)")
-    p.add_argument("--seed", type=int, default=1, metavar="S", help="random seed (1)")
+    p.add_argument("--hands", type=whole_number(1, MAX_HANDS), default=200, metavar="N",
+                   help=f"hands in all (200; at most {MAX_HANDS:,})")
+    p.add_argument("--tables", type=whole_number(1, MAX_TABLES), default=2, metavar="K",
+                   help=f"tables (2; at most {MAX_TABLES})")
+    p.add_argument("--seed", type=whole_number(0, 2**63 - 1), default=1, metavar="S",
+                   help="random seed (1)")
     p.set_defaults(func=run)
 
 

@@ -53,9 +53,12 @@ def run_journal(args: argparse.Namespace) -> int:
     svc = _open(args)
     store = svc.store
     if args.action == "send":
-        sent = store.sync()
+        sent = store.sent_at_open + store.sync()  # (opening the journal sends first)
         print(f"sent {sent} input{'s' if sent != 1 else ''}; "
               f"{store.journal.count()} kept")
+    elif store.sent_at_open:
+        print(f"sent {store.sent_at_open} kept input{'s' if store.sent_at_open != 1 else ''} "
+              "on opening the journal")
     elif args.action == "set-aside":
         if not args.table:
             raise BadInput("set-aside needs --table NAME|ID: the stopped table")

@@ -8,6 +8,7 @@ names them and the generation goes to the audit log.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from dealer_assist.cli.db_cmd import (
@@ -76,4 +77,6 @@ def run(args: argparse.Namespace) -> int:
                                    csv=args.csv)
     print(f"{done.path}: {args.kind} report, {done.pages} page{'s' if done.pages != 1 else ''}"
           + (f"; {len(done.csv)} CSV files beside it" if done.csv else ""))
+    if done.unsigned:
+        print(f"warning: {done.unsigned}", file=sys.stderr)
     return 0

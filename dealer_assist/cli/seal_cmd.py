@@ -74,8 +74,7 @@ def run_sign(args: argparse.Namespace) -> int:
     from dealer_assist.db.keys import room_key
 
     key = room_key(args.key)
-    assert key is not None
-    db = open_database(getattr(args, "db", None))
+    db = open_database(getattr(args, "db", None), create=False)
     try:
         cp = sign_checkpoint(db, key, reason="signed by hand")
     finally:
@@ -88,7 +87,7 @@ def run_list(args: argparse.Namespace) -> int:
     from dealer_assist.db.bootstrap import open_database
     from dealer_assist.db.checkpoints import stored_checkpoints
 
-    db = open_database(getattr(args, "db", None))
+    db = open_database(getattr(args, "db", None), create=False)
     try:
         with db.engine.connect() as conn:
             conn.execution_options(dealer_assist_read=True)
@@ -107,13 +106,14 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from dealer_assist.bounded import check_output_file
     from dealer_assist.db.bootstrap import open_database
     from dealer_assist.db.checkpoints import export_anchors
     from dealer_assist.db.keys import room_key
 
+    check_output_file(args.out, what="signed or written")
     key = room_key(args.key)
-    assert key is not None
-    db = open_database(getattr(args, "db", None))
+    db = open_database(getattr(args, "db", None), create=False)
     try:
         fresh, count = export_anchors(db, key, Path(args.out))
     finally:

@@ -18,6 +18,12 @@ from dealer_assist.services.chain import canonical
 from dealer_assist.services.errors import (
     NotFound,
 )
+from dealer_assist.services.imports import (
+    MARK,
+    already_imported,
+    imported_before,
+    log_fingerprint,
+)
 from dealer_assist.services.ledger import ledger_lines
 from dealer_assist.services.model import (
     Adjustment,
@@ -134,10 +140,17 @@ class FloorServices(TimeServices):
             settled = ledger_lines(0, settlement)
         at = self.clock()
         start = rep.start
+        bodies = [_body(ev) for ev in events]
+        fingerprint = log_fingerprint(bodies)
+        before = imported_before(((e.detail, e.hand_id) for e in self.store.audit_log(
+            action="import")), fingerprint)
+        if before is not None:
+            raise BadInput(already_imported(self.store.get_hand(before) if before else None))
         hand = self.store.import_hand(
             table_id=table.id, actor=session.name, at=at, game=start.game, seats=start.seats,
-            events=[NewEvent(body=_body(ev), actor=session.name, time=at) for ev in events],
-            lines=settled, note=f"{len(events)} events imported from a hand log",
+            events=[NewEvent(body=body, actor=session.name, time=at) for body in bodies],
+            lines=settled, note=f"{len(events)} events imported from a hand log; "
+            f"{MARK}{fingerprint}",
         )
         return self.hand(hand.id)
 

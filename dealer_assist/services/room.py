@@ -232,6 +232,10 @@ class Count:
         return text
 
 
+#: The most one drop count may be (cents): far above any box, far below the database's 64 bits.
+MAX_COUNT = 10**11
+
+
 def new_count(*, table_id: int, shift_id: int, box: str, counted: int | None,
               team: Sequence[str], denominations: Mapping[int, int] | None = None,
               corrects: int | None = None, reason: str = "",
@@ -268,6 +272,9 @@ def new_count(*, table_id: int, shift_id: int, box: str, counted: int | None,
         counted = by_denoms
     if counted < 0:
         raise BadInput("the amount counted cannot be negative")
+    if counted > MAX_COUNT or by_denoms > MAX_COUNT:
+        raise BadInput(f"{format_cents(max(counted, by_denoms))} is more than any drop box "
+                       f"holds (at most {format_cents(MAX_COUNT)}): check the amount")
     if denoms and by_denoms != counted:
         raise BadInput(f"the denominations add up to {format_cents(by_denoms)}, not the "
                        f"{format_cents(counted)} entered: check the count")

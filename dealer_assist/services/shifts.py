@@ -20,6 +20,9 @@ from dealer_assist.services.model import (
     Shift,
 )
 
+#: The audit action of a shift close at a station without the room's key (nothing signed).
+NO_CHECKPOINT = "no-checkpoint"
+
 
 class ShiftServices(HandServices):
     """A table's shifts: who dealt, who was the floor, and the checkpoint at each close."""
@@ -89,10 +92,9 @@ class ShiftServices(HandServices):
         if self.sealer is not None:
             seal = self.sealer.close_of_shift(f"shift {shift.id} closed")
             self.last_seal = seal
-            self._audit(
-                session.name, "checkpoint" if seal.ok else "verify-failed",
-                seal.message, table_id=shift.table_id,
-            )
+            action = "checkpoint" if seal.ok else (
+                "verify-failed" if seal.fingerprint else NO_CHECKPOINT)
+            self._audit(session.name, action, seal.message, table_id=shift.table_id)
         return closed
 
     def shift(self, shift_id: int) -> Shift:

@@ -74,7 +74,8 @@ class TableServices(UserServices):
     def find_table(self, name_or_id: str) -> Table:
         """A table by its name, or by its number when no table has that name."""
         table = self.store.find_table(name_or_id)
-        if table is None and name_or_id.isdigit():
+        if table is None and name_or_id.isascii() and name_or_id.isdigit() and len(
+                name_or_id) <= 18:  # (a longer number is no table's: 64-bit ids)
             table = self.store.get_table(int(name_or_id))
         if table is None:
             known = ", ".join(t.name for t in self.store.list_tables()) or "none yet"

@@ -74,7 +74,7 @@ def test_regression_export_to_a_missing_folder_is_refused_before_it_is_logged(
     before = len(store.audit_log(action="export"))
     assert main(["export", "--hand", "1", "--out", "/nonexistent/x.jsonl", "--db", demo,
                  "--as", "otto", "--pin", "4000"]) == 2
-    assert "there is no folder /nonexistent" in _err(capsys)
+    assert "the folder /nonexistent" in _err(capsys)
     assert len(store.audit_log(action="export")) == before
     store.close()
 

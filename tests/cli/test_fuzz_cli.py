@@ -9,6 +9,7 @@ Kept lean (a few dozen examples each) so it adds seconds, not minutes, to the su
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sqlite3
 from collections.abc import Iterator
@@ -197,3 +198,113 @@ def test_fuzz_a_refused_import_leaves_the_database_unchanged(
                        "--as", "fran", "--pin-file", str(pin)], capsys)
     if code == 2:
         assert _snapshot(db) == before
+
+
+#: What a hostile person types where a number goes: beyond 64 bits, negative, a float, a digit
+#: of another script, nothing.
+NUMBERS = ["99999999999999999999999", "9223372036854775808", "-1", "0", "1", "1e9", "\u0663",
+           "", "2147483648", "0x10"]
+#: Where a file is read: a folder, devices, a missing path, and files made by the fixture.
+IN_FILES = ["/", "/dev/null", "/dev/zero", "/nonexistent/x", "@empty", "@binary", "@deep",
+            "@digits", "@link", "@room"]
+#: Where a file is written: devices, a folder, a link to a file that must survive, a new file.
+OUT_FILES = ["/dev/null", "/dev/full", "/", "/nonexistent/x.pdf", "@link", "@new.pdf"]
+FRAN = ["--as", "fran", "--pin", "2000"]
+TIMES = ["--started", "2026-11-24T06:10", "--ended", "2026-11-24T06:40"]
+#: Every command that takes a file or a number (F: read, O: written, K: key, N: number).
+TEMPLATES: list[list[str]] = [
+    ["replay", "F"], ["table", "check", "F"], ["table", "time", "F", "F"],
+    ["table", "presets", "--presets", "F"],
+    ["verify", "--anchors", "F"], ["verify", "--key", "K"],
+    ["export", "--hand", "N", "--out", "O", *FRAN], ["import", "F", "--table", "N", *FRAN],
+    ["report", "shift", "--shift", "N", "--out", "O", *FRAN],
+    ["report", "hand", "--hand", "N", "--out", "O", *FRAN],
+    ["report", "day", "--table", "N", "--out", "O", *FRAN],
+    ["keys", "show", "--key", "K"], ["checkpoints", "sign", "--key", "K"],
+    ["checkpoints", "export", "--out", "O", "--key", "K"],
+    ["count", "--shift", "N", "--box", "B1", "--amount", "N", "--team", "Ann Lee", *TIMES,
+     *FRAN],
+    ["count", "--shift", "1", "--box", "B1", "--denominations", "NxN", "--team", "Ann Lee",
+     *TIMES, *FRAN],
+    ["drop", "--shift", "N", "--box", "B1", *FRAN],
+    ["count-signoff", "--entry", "N", "--explanation", "x", *FRAN],
+    ["count", "--shift", "1", "--box", "B1", "--amount", "1", "--corrects", "N", "--reason",
+     "x", "--team", "Ann Lee", *TIMES, *FRAN],
+    ["room", "--day-starts", "N", *FRAN],
+    ["users", "list", "--as", "fran", "--pin-file", "F"],
+    ["journal", "--journal", "F"], ["journal", "set-aside", "--table", "N", "--journal", "F"],
+    ["demo", "--hands", "N", "--tables", "N", "--seed", "N", "--db", "@fresh"],
+    ["eval", "As", "Kd", "Qh", "Js", "9d", "--board", "2c 3c 4c", "--private", "As Kd",
+     "--max-private", "N"],
+    ["eval", "As", "Kd", "Qh", "Js", "9d", "--low", "--qualifier", "N"],
+    ["eval", "As", "Kd", "Qh", "Js", "9d", "--board", "2c 3c 4c", "--private", "As Kd",
+     "--exact-private", "N"],
+    ["export", "--hand", "1", "--as", "fran", "--pin-file", "F"],
+    ["users", "add", "nn", "--full-name", "N N", "--role", "dealer", "--new-pin-file", "F",
+     *FRAN],
+    ["users", "reset-pin", "dee", "--new-pin-file", "F", *FRAN],
+    ["db", "upgrade", "--admin-pin-file", "F", "--db", "@fresh"],
+    ["db", "upgrade", "--station-role", "N"],
+    ["--key", "K", "checkpoints", "sign"],
+]
+
+
+@pytest.fixture(scope="module")
+def hostile_files(tmp_path_factory: pytest.TempPathFactory,
+                  room_db: tuple[Path, Path]) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("hostile")
+    precious = folder / "precious.txt"
+    precious.write_text("keep me")
+    made = {"@empty": b"", "@binary": bytes(range(256)) * 8,
+            "@deep": b"[" * 100_000 + b"]" * 100_000, "@digits": b"9" * 5000}
+    out = {}
+    for name, data in made.items():
+        (folder / name[1:]).write_bytes(data)
+        out[name] = folder / name[1:]
+    (folder / "link").symlink_to(precious)
+    out["@link"] = folder / "link"
+    out["@room"] = room_db[0]
+    out["@precious"] = precious
+    return out
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_fuzz_every_commands_files_and_numbers_get_exit_0_or_2(
+    data: st.DataObject, room_db: tuple[Path, Path], hostile_files: dict[str, Path],
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each command's file and number arguments, each given something hostile: exit 0 or 2
+    with a message, never a traceback, a hang, a write through a link or into a device, or a
+    database made at a path nobody meant."""
+    db, _log = room_db
+    monkeypatch.setenv("DEALER_ASSIST_DB", f"sqlite:///{db}")
+    # `--key FILE` before a command sets DEALER_ASSIST_KEY for the process: put it back after
+    monkeypatch.setenv("DEALER_ASSIST_KEY", os.environ["DEALER_ASSIST_KEY"])
+    monkeypatch.setattr("sys.stdin", open("/dev/null"))  # noqa: SIM115 (pytest closes it)
+    template = data.draw(st.sampled_from(TEMPLATES), label="command")
+
+    def fill(slot: str) -> str:
+        if slot == "N":
+            return data.draw(st.sampled_from(NUMBERS), label="number")
+        if slot == "NxN":
+            return "x".join(data.draw(st.sampled_from(NUMBERS), label="number")
+                            for _ in range(2))
+        if slot in ("F", "K"):
+            chosen = data.draw(st.sampled_from(IN_FILES), label="file")
+            return str(hostile_files.get(chosen, chosen))
+        if slot == "O":
+            chosen = data.draw(st.sampled_from(OUT_FILES), label="out")
+            if chosen == "@new.pdf":
+                return str(tmp_path / "new.pdf")
+            return str(hostile_files.get(chosen, chosen))
+        if slot == "@fresh":
+            return f"sqlite:///{tmp_path}/fresh.db"
+        return slot
+
+    argv = [fill(a) for a in template]
+    _answer(argv, capsys)
+    assert hostile_files["@precious"].read_text() == "keep me"
+    assert hostile_files["@link"].is_symlink()
+    assert not Path("/nonexistent").exists()

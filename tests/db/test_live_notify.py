@@ -113,3 +113,57 @@ def test_the_floors_live_tab_follows_a_station_by_notify(qtbot: Any, pg_url: str
     floor.hide()
     floor_db.close()
     room.svc.store.close()  # type: ignore[attr-defined]
+
+
+def _notify(pg_url: str, payload: str) -> None:
+    """Any role may send on the channel: exactly what an insider would send."""
+    import psycopg
+
+    from dealer_assist.db.notify import CHANNEL, libpq_url
+
+    with psycopg.connect(libpq_url(pg_url), autocommit=True) as conn:
+        conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+
+
+BAD_PAYLOADS = ("\u00b2", "x", "-1", "9" * 5000, "", "1 2")
+
+
+def test_regression_a_bad_notify_payload_is_ignored_and_counted(pg_url: str) -> None:
+    db = open_database(pg_url)
+    room = make_room(SqlStore(db))
+    feed = PgFeed(pg_url)
+    assert feed.wait(0.0) is None
+    for payload in BAD_PAYLOADS:
+        _notify(pg_url, payload)
+    room.hand(["As", "Kd"])
+    got = _wait_for(feed, room.table_id)  # the feed still follows the room
+    assert got is not None and room.table_id in got
+    assert feed.ignored == len(BAD_PAYLOADS) and feed.last_ignored == "1 2"
+    feed.close()
+    room.svc.store.close()  # type: ignore[attr-defined]
+
+
+def test_regression_the_live_tab_outlives_a_bad_notify(qtbot: Any, pg_url: str) -> None:
+    """'²' passed isdigit() and killed the listening thread: the rows went stale silently."""
+    from dealer_assist.ui.live_floor import COLUMNS, LiveFloor
+
+    floor_db = open_database(pg_url)
+    room = make_room(SqlStore(open_database(pg_url)))
+    floor = LiveFloor(Services(SqlStore(floor_db), hasher=FAST))
+    qtbot.addWidget(floor)
+    floor.show()
+    qtbot.waitUntil(lambda: floor.table.rowCount() == 1, timeout=int(BOUND_S * 1000))
+    qtbot.waitUntil(lambda: floor._feed is not None and floor._feed.connects == 1,  # type: ignore[attr-defined]
+                    timeout=int(BOUND_S * 1000))
+    for payload in BAD_PAYLOADS:
+        _notify(pg_url, payload)
+    room.hand(["As", "Kd"])
+    col = COLUMNS.index("Last input")
+    qtbot.waitUntil(lambda: floor.table.item(0, col) is not None
+                    and floor.table.item(0, col).text() == "card seat 2 Kd",
+                    timeout=int(BOUND_S * 1000))
+    assert floor.ignored == len(BAD_PAYLOADS) and floor.feed_stops == 0
+    assert f"{len(BAD_PAYLOADS)} notifications ignored (not a table's id)" in floor.hint.text()
+    floor.hide()
+    floor_db.close()
+    room.svc.store.close()  # type: ignore[attr-defined]

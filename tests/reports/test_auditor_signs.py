@@ -96,6 +96,9 @@ def test_regression_a_failed_report_leaves_its_checkpoint_accounted_for(
 
     svc = open_services(f"sqlite:///{tmp_path / 'r.sqlite3'}", clock=room.clock)
     r = make_room(hands=2, svc=svc)
+    from dealer_assist.db.keys import create_key
+
+    create_key(tmp_path / "key.pem")  # (`keys init`: a key is never made on first need)
     monkeypatch.setenv("DEALER_ASSIST_KEY", str(tmp_path / "key.pem"))
     from dealer_assist.reports import layouts
 

@@ -111,3 +111,46 @@ def test_live_floor_opens_the_tables_current_hand_in_the_floor_console(
     # read-only: the floor's replay is the store's, and nothing was recorded by opening it
     assert station.hand(now.hand.id).events == 6
     win.close()
+
+
+class _Breaks:
+    """A feed whose second wait fails (whatever the cause) when ``breaks``."""
+
+    def __init__(self, breaks: bool) -> None:
+        self.breaks = breaks
+        self.waits = 0
+
+    def wait(self, timeout: float) -> set[int] | None:
+        import time
+
+        self.waits += 1
+        if self.breaks and self.waits == 2:
+            raise RuntimeError("the listening connection failed")
+        time.sleep(min(timeout, 0.05))
+        return None if self.waits == 1 else set()
+
+    def close(self) -> None:
+        pass
+
+
+def test_regression_a_listener_that_stops_says_so_on_screen_and_starts_again(
+    qtbot: Any, sqlite_services: Services
+) -> None:
+    """The listening thread used to die quietly and leave the rows stale with no sign."""
+    feeds: list[_Breaks] = []
+
+    def factory() -> _Breaks:
+        feeds.append(_Breaks(breaks=not feeds))
+        return feeds[-1]
+
+    floor = LiveFloor(sqlite_services, feed_factory=factory)
+    qtbot.addWidget(floor)
+    floor.show()
+    qtbot.waitUntil(lambda: floor.feed_stops == 1, timeout=CATCH_UP_MS)
+    assert not floor.notice.isHidden()
+    assert "Live updates stopped at" in floor.notice.text()
+    assert "the listening connection failed" in floor.notice.text()
+    qtbot.waitUntil(lambda: len(feeds) == 2 and feeds[1].waits >= 2, timeout=CATCH_UP_MS)
+    qtbot.waitUntil(lambda: floor.notice.isHidden(), timeout=CATCH_UP_MS)
+    assert "live updates started again 1 time after a stop" in floor.hint.text()
+    floor.hide()
