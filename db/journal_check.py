@@ -30,6 +30,7 @@ from typing import Any
 
 from sqlalchemy import Connection, func, select
 
+from dealer_assist.db.grants import STATION_AUDIT_ACTIONS
 from dealer_assist.db.journal_file import hand_from, row_from
 from dealer_assist.db.store import A, E, H, SqlStore
 from dealer_assist.engine.hand import HandReplay, replay
@@ -61,8 +62,9 @@ def _fields(where: str, obj: Any, want: set[str]) -> None:
 
 
 def journal_may_write(action: str) -> bool:
-    """Whether a journal may carry an audit entry of this kind to the server."""
-    return action in JOURNAL_AUDIT_KINDS
+    """Whether a journal may carry an audit entry of this kind to the server: one a station
+    writes while dealing offline, and one its database role may write at all."""
+    return action in JOURNAL_AUDIT_KINDS and action in STATION_AUDIT_ACTIONS
 
 
 class JournalRefused(DealerAssistError):
