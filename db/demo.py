@@ -42,10 +42,11 @@ from dealer_assist.db.store import append_audit
 from dealer_assist.engine.base import DemoTable
 from dealer_assist.engine.registry import game_names, get_game
 from dealer_assist.errors import BadInput
-from dealer_assist.events import Event, Misdeal, Void
+from dealer_assist.events import Event, Misdeal, Start, Void
 from dealer_assist.services.auth import Argon2PinHasher
 from dealer_assist.services.chain import canonical, event_hash, time_text
 from dealer_assist.services.ledger import ledger_lines
+from dealer_assist.services.next_hand import carried_from
 from dealer_assist.services.ports import PinHasher
 from dealer_assist.services.verify import Folded, fold
 from dealer_assist.workers import pool_options
@@ -137,6 +138,8 @@ def plan_table(
     low, high = table.players
     out: list[PlannedHand] = []
     carry = 0
+    carry_key = game.key("carry_in")
+    before: tuple[Start, Folded] | None = None  # the hand before, for what its game carries
     for i in range(hands):
         n = rng.randint(low, high)
         timed = switch is not None and i >= switch
@@ -145,7 +148,12 @@ def plan_table(
         if fee is not None:
             params["fee"] = fee
         if "carry_in" in game.start_keys:
-            params["carry_in"] = carry
+            params[carry_key] = carry
+        if before is not None and game.carries:  # the hands follow on: a running total...
+            last_start, last = before
+            carried = carried_from(game, last_start, last.state, tuple(range(1, n + 1)),
+                                   misdealt=last.misdeal is not None)
+            params.update((k, v) for k, v in carried.items() if k in game.carries)
         events: list[Event] = list(game.sample_hand(rng, players=n, params=params))
         voided = 0
         if with_void and i == 2 and len(events) > 3:
@@ -166,6 +174,8 @@ def plan_table(
         if not settlement.conserved:
             raise AssertionError(f"{game_name} dealt a hand that does not conserve chips")
         carry = settlement.carry_out if "carry_in" in game.start_keys else 0
+        if isinstance(events[0], Start):
+            before = (events[0], result)
         lines = [(x.kind, x.detail, x.seat, x.amount) for x in ledger_lines(0, settlement)]
         t, offsets = 0.0, []
         for _ in events:

@@ -40,9 +40,12 @@ from dealer_assist.services.handrules import (
     HandStart,
     Outcome,
     ShiftSpan,
+    carried_by,
+    carries,
     hand_findings,
     outcomes,
     recorded_changes,
+    takes_over,
 )
 from dealer_assist.services.model import LedgerLine, SettingsVersion
 from dealer_assist.services.records import baselines
@@ -507,6 +510,8 @@ class _HandRules:
         self.changes: dict[int, set[str]] = {}
         self.baselines: dict[int, int] = {}
         self.shifts: dict[int, ShiftSpan] = {}
+        #: By hand id: what the hand before it carries (games with ``Game.carries``).
+        self.carried: dict[int, dict[str, Any]] = {}
 
     def read(self) -> None:
         walk = self.walk
@@ -552,16 +557,30 @@ class _HandRules:
         self.changes = recorded_changes(audit)
         self.baselines = baselines((a, d) for _, a, d in audit)
         wanted: list[int] = []
+        follows: list[tuple[HandStart, HandStart]] = []  # (hand before, hand) of carrying games
         for rows in self.starts.values():
             before: HandStart | None = None  # the last hand dealt (imported ones feed none)
             for after in rows:
                 if after.settings_id is None:
                     continue
                 if (before is not None and after.game == before.game
-                        and ('"stacks"' in after.body or '"carry_in"' in after.body)
                         and after.seq > self.baselines.get(after.table_id, 0)):
-                    wanted.append(before.hand_id)
+                    if takes_over(after.game, after.body):
+                        wanted.append(before.hand_id)
+                    if before.status == "settled" and carries(after.game):
+                        follows.append((before, after))
                 before = after
+        for before, after in follows:  # replay the hand before: what its game carries
+            try:
+                seats = json.loads(after.body).get("seats", [])
+            except (ValueError, AttributeError):
+                continue
+            bodies = [b for (b,) in fetch(
+                f"SELECT body FROM events WHERE hand_id = {mark}{bound.replace('e.id', 'id')} "
+                "ORDER BY seq", [before.hand_id])]
+            want = carried_by(bodies, seats if isinstance(seats, list) else [])
+            if want is not None:
+                self.carried[after.hand_id] = want
         lines: list[tuple[int, int, str, int | None, int]] = []
         for i in range(0, len(wanted), CHUNK):
             chunk = wanted[i:i + CHUNK]
@@ -577,7 +596,8 @@ class _HandRules:
         self, table_id: int, name: str, versions: Sequence[SettingsVersion]
     ) -> list[tuple[int, str, int]]:
         return hand_findings(name, self.starts.get(table_id, []), versions, self.ledger,
-                             self.changes, self.baselines.get(table_id, 0), self.shifts)
+                             self.changes, self.baselines.get(table_id, 0), self.shifts,
+                             self.carried)
 
 
 class _Walk:

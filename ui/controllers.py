@@ -8,14 +8,15 @@ screen as it was, so nothing typed is lost and nothing unrecorded is shown.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 from dealer_assist.cards import full_deck
 from dealer_assist.engine.base import Action, Settlement, TableView, called_off
-from dealer_assist.errors import DealerAssistError, RuleViolation
-from dealer_assist.events import CardDealt, Discard, Event, Vocabulary, event_types
+from dealer_assist.engine.build import build_event as engine_build_event
+from dealer_assist.engine.inputs import Cards
+from dealer_assist.errors import BadInput, DealerAssistError
+from dealer_assist.events import CardDealt, Discard, Event, Vocabulary
 from dealer_assist.services import (
     Adjustment,
     Approval,
@@ -43,27 +44,16 @@ def build_event(
     action: Action, cards: tuple[Any, ...] = (), *, vocab: Vocabulary | None = None,
     **extra: Any,
 ) -> Event:
-    """The event an action produces, from its kind (the event's type tag in the game's
-    ``vocab``), its seat and the cards entered. Works for any game whose actions name its own
-    event types."""
-    cls = event_types(vocab).get(action.kind)
-    if cls is None:
-        raise RuleViolation(f'"{action.label}" cannot be entered on this screen')
-    names = {f.name for f in dataclasses.fields(cls)}
-    kw: dict[str, Any] = {}
-    if "seat" in names and action.seat is not None:
-        kw["seat"] = action.seat
-    if "card" in names and cards:
-        kw["card"] = cards[0]
-    if "cards" in names and cards:
-        kw["cards"] = tuple(cards)
-    if "row" in names and "row" not in extra:
-        kw["row"] = action.key
-    kw.update(extra)
-    try:
-        return cls(**kw)
-    except TypeError as exc:
-        raise RuleViolation(f'"{action.label}" needs more input than this screen has') from exc
+    """The event an action records (:func:`dealer_assist.engine.build.build_event`): the cards
+    entered fill the action's card input, ``extra`` the other inputs' fields by name."""
+    given: dict[str, Any] = {}
+    if cards:
+        taker = next((i for i in action.inputs if isinstance(i, Cards)), None)
+        if taker is None:
+            raise BadInput(f'"{action.label}" takes no cards')
+        given[taker.field] = tuple(cards)
+    given.update(extra)
+    return engine_build_event(action, given, vocab=vocab)
 
 
 class DealerController(QObject):
@@ -339,7 +329,9 @@ class DealerController(QObject):
 
     def card_reasons(self, action: Action) -> dict[str, str]:
         """For an action taking one card: each card the game refuses now, with its reason."""
-        if self.now is None or action.needs != "card":
+        one = action.input
+        if (self.now is None or len(action.inputs) != 1 or not isinstance(one, Cards)
+                or one.unseen or one.exact != 1):
             return {}
         game, state = self.now.game, self.now.state
         out: dict[str, str] = {}

@@ -30,7 +30,7 @@ from dealer_assist.ui.dialogs import (
     SeatsDialog,
     VoidReasonDialog,
 )
-from dealer_assist.ui.inputs import InputDialog, asks_dialog
+from dealer_assist.ui.inputs import InputDialog, asks_dialog, takes_discard
 from dealer_assist.ui.journal_line import JournalLine
 from dealer_assist.ui.panels import (
     ActionBar,
@@ -324,7 +324,7 @@ class DealerScreen(QWidget):
     def choose(self, action: Action) -> None:
         """A button or its key: record it, or ask for the cards or the discard first."""
         self.show_refusal("")
-        if action.needs == "discard":
+        if takes_discard(action):
             self._start_discard(action)
             return
         n = needs_cards(action)
@@ -341,7 +341,7 @@ class DealerScreen(QWidget):
         if asks_dialog(action):
             self._ask_more(action)
             return
-        if action.needs is not None:
+        if action.inputs:
             self.show_refusal(f'"{action.label}" needs input this screen does not take')
             return
         self._input_kind = "action"

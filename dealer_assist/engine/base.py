@@ -10,9 +10,11 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
-from dealer_assist.engine.inputs import Input, from_needs, to_needs
+from dealer_assist.engine._needs import from_needs
+from dealer_assist.engine.inputs import Input
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import SHARED, Event, Start, Vocabulary
 from dealer_assist.money import format_cents
@@ -34,12 +36,18 @@ class Option:
 class Action:
     """One input the dealer may give now; the UI makes a button of it.
 
-    ``kind`` is the event type tag it produces; ``amount`` the cents it would put in (``None``
-    when nothing moves); ``input`` the typed input it takes beyond the press
-    (:mod:`dealer_assist.engine.inputs`: cards of a count, a choice, an amount in a range, rows,
-    dice). ``needs`` is the same input as text ("card", "board:2", "discard", "rows"), for
-    screens that read it; either may be given, and the other follows. A disabled action carries
-    the dealer-facing ``reason``.
+    ``kind`` names the action and is the event type tag it records (``event`` when another);
+    ``amount`` the cents it would put in (``None`` when nothing moves); ``input`` the typed
+    input it takes beyond the press (:mod:`dealer_assist.engine.inputs`: cards of a count, a
+    choice, an amount in a range, rows, dice, a value the app draws) and ``more`` any further
+    ones (a call's cards and the combination they make); ``fields`` the event fields the
+    action fixes itself (a die's name, a blind exchange, a row). The event is built by
+    :func:`dealer_assist.engine.build.build_event`. A disabled action carries the
+    dealer-facing ``reason``.
+
+    ``needs`` is the older text form of a one-card-kind input ("card", "board:2",
+    "discard"), read once into ``input`` by :mod:`dealer_assist.engine._needs` for games still
+    written with it, and then cleared: nothing reads it.
     """
 
     kind: str
@@ -52,12 +60,25 @@ class Action:
     reason: str = ""
     options: tuple[Option, ...] = ()
     input: Input | None = None
+    more: tuple[Input, ...] = ()
+    fields: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    event: str = ""
 
     def __post_init__(self) -> None:
-        if self.input is None and self.needs is not None:
-            object.__setattr__(self, "input", from_needs(self.needs))
-        elif self.needs is None and self.input is not None:
-            object.__setattr__(self, "needs", to_needs(self.input))
+        if self.needs is not None:
+            if self.input is None:
+                object.__setattr__(self, "input", from_needs(self.needs))
+            object.__setattr__(self, "needs", None)
+
+    @property
+    def inputs(self) -> tuple[Input, ...]:
+        """Every input the action takes, in the order the screen asks for them."""
+        return self.more if self.input is None else (self.input, *self.more)
+
+    @property
+    def event_type(self) -> str:
+        """The type tag of the event the action records."""
+        return self.event or self.kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +244,13 @@ class Game(ABC, Generic[S]):
     has_button: ClassVar[bool] = True
     #: Which of :data:`PER_HAND_KEYS` the table gives each hand's start.
     start_keys: ClassVar[tuple[str, ...]] = ("button",)
+    #: The game's own names in its hand logs for the engine's per-hand keys, where they differ
+    #: (``{"button": "dealer", "carry_in": "pot_in"}``); every reader asks :meth:`key`.
+    start_key_names: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    #: Start keys :meth:`next_hand` may give (in the log's names, beside the button): what the
+    #: game carries from hand to hand (a running total, a card chosen for the next hand).
+    #: ``verify`` holds each hand's start to what the hand before it gives for these keys.
+    carries: ClassVar[tuple[str, ...]] = ()
     #: The events its hand logs may hold: the shared ones and its own (``events.vocabulary``).
     events: ClassVar[Vocabulary] = SHARED
     #: How ``dealer-assist demo`` spreads the game (None: the demo leaves it out).
@@ -233,6 +261,22 @@ class Game(ABC, Generic[S]):
     def demo_tables(self) -> tuple[DemoTable, ...]:
         """Every table the demo spreads of this game: :attr:`demo`, then :attr:`more_demos`."""
         return () if self.demo is None else (self.demo, *self.more_demos)
+
+    def key(self, name: str) -> str:
+        """The game's name in its logs for the engine's per-hand key ``name`` (one of
+        :data:`PER_HAND_KEYS`): ``button`` may be the game's ``dealer``, ``carry_in`` its
+        ``pot_in``."""
+        return self.start_key_names.get(name, name)
+
+    def per_hand_names(self) -> tuple[str, ...]:
+        """The log names of the per-hand keys this game's hands start with."""
+        return tuple(self.key(k) for k in PER_HAND_KEYS if k in self.start_keys)
+
+    @property
+    def rotates(self) -> bool:
+        """Whether the deal moves round the table from hand to hand (the table gives each hand
+        its dealer or button, whatever the game calls it)."""
+        return "button" in self.start_keys
 
     @property
     def plays_with_stacks(self) -> bool:
@@ -321,8 +365,23 @@ class Game(ABC, Generic[S]):
     def next_hand(self, state: S) -> dict[str, Any]:
         """Start settings the next hand at the same table takes from this finished hand, beyond
         the button rotation and carry-overs every table does (e.g. who plays a bonus hand,
-        a button that stays put). Most games carry nothing more."""
+        a button that stays put, a running total), in the log's names. Most games carry
+        nothing more. Keys beside the button are listed in :attr:`carries`."""
         return {}
+
+    def next_hand_seats(self, state: S, seats: tuple[int, ...]) -> dict[str, Any]:
+        """What the next hand takes from this one when it is dealt to other ``seats`` (a player
+        left or joined). By default nothing: a bonus hand or a score sheet belongs to the seats
+        that played it. A game whose carry survives a change of seats (standings kept by seat,
+        a pot owed to the table) gives it here; the chips carried in (``carry_in``) always
+        carry, whatever this says."""
+        return {}
+
+    def game_over(self, state: S) -> bool:
+        """For a game played over many hands (to a target score, until someone is short): True
+        when this finished hand ends the game, so the next hand starts a new one. A game of one
+        hand is over with each hand."""
+        return True
 
     def stacks_left(self, state: S) -> Mapping[int, int] | None:
         """Each seat's chips behind (not in the pot) in ``state``: with what the settlement

@@ -25,6 +25,7 @@ from dealer_assist.services.errors import (
     ApprovalRequired,
     NotFound,
 )
+from dealer_assist.services.handrules import NEW_GAME
 from dealer_assist.services.ledger import ledger_lines
 from dealer_assist.services.model import (
     ChainHead,
@@ -35,7 +36,13 @@ from dealer_assist.services.model import (
     Session,
     StoredEvent,
 )
-from dealer_assist.services.next_hand import carried_over, next_button, stacks_after, stacks_for
+from dealer_assist.services.next_hand import (
+    carried_over,
+    last_button,
+    next_button,
+    stacks_after,
+    stacks_for,
+)
 from dealer_assist.services.tables import TableServices
 from dealer_assist.settings import (
     parse_table_settings,
@@ -58,6 +65,7 @@ class HandServices(TableServices):
         button: int | None = None,
         stacks: Mapping[int, int] | None = None,
         carry_in: int | None = None,
+        new_game: bool = False,
     ) -> HandNow:
         """Start a hand in the table's open shift from its current settings version.
 
@@ -66,7 +74,9 @@ class HandServices(TableServices):
         ``carry_in`` to the last settled hand's carry-over, and each seat's stack to what it
         left the table's last settled hand with (:meth:`next_stacks`), or the buy-in. ``stacks``
         gives some or all seats' stacks instead (a rebuy, a new player): each one that differs
-        from what the seat had is written to the audit log.
+        from what the seat had is written to the audit log. ``new_game``: the hand starts a new
+        game of a game played over many hands, taking nothing the game carries (a running
+        total, a card kept) from the hand before; written to the audit log, so verify accepts it.
         """
         self._require(session, "deal", "deal hands")
         table = self.table(table_id)
@@ -91,22 +101,28 @@ class HandServices(TableServices):
                 )
             parsed = replace(parsed, seats=playing)
         keys = per_hand_keys(parsed.game)
+        button_key = get_game(parsed.game).key("button")
         per_hand: dict[str, Any] = {}
         carried = self._carried_from_last(last, parsed.game, parsed.seats)
-        if button is None and isinstance(carried.get("button"), int):
-            button = carried["button"]
-        carried.pop("button", None)
+        if button is None and isinstance(carried.get(button_key), int):
+            button = carried[button_key]
+        carried.pop(button_key, None)
+        changed: list[str] = []
+        if new_game and carried:
+            changed.append(f"{NEW_GAME}: {', '.join(sorted(carried))} not carried from the "
+                           "last hand")
+            carried = {}
         if carried:
             per_hand["carried"] = carried
         if "button" in keys:
             per_hand["button"] = button if button is not None else self._next_button(
                 last, parsed.seats
             )
-        changed: list[str] = []
         if "stacks" in keys:
-            per_hand["stacks"], changed = self._stacks_for(
+            per_hand["stacks"], rebought = self._stacks_for(
                 last, parsed.game, parsed.seats, parsed.buy_in, stacks or {}
             )
+            changed.extend(rebought)
         if "carry_in" in keys:
             carried_in = self._carry_from_last(last, parsed.game)
             per_hand["carry_in"] = carry_in if carry_in is not None else carried_in
@@ -321,10 +337,10 @@ class HandServices(TableServices):
             return seats[-1]
         if last.hand.status == "settled":  # replayed anyway (what the game carries over)
             rep = last.replay()
-            return next_button(seats, rep.start.params.get("button"),
-                               redealt=rep.misdeal is not None)
+            return next_button(seats, last_button(rep), redealt=rep.misdeal is not None)
         # (an open hand left behind: its start is enough)
-        button = self.store.hand_events(last.hand.id)[0].body.get("button")
+        key = get_game(last.hand.game).key("button")
+        button = self.store.hand_events(last.hand.id)[0].body.get(key)
         return next_button(seats, button, redealt=False)
 
     def _carried_from_last(

@@ -20,7 +20,7 @@ from dealer_assist.engine.base import (
     Settlement,
     TableView,
 )
-from dealer_assist.engine.inputs import Choice
+from dealer_assist.engine.inputs import THREE_ROW_HAND, Choice
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Start
 from dealer_assist.games.chinese_poker.events import EVENTS, Natural, SetHand, Surrender
@@ -173,10 +173,12 @@ class ChinesePoker(Game[ChineseState]):
                 phase="naturals", to_act=s,
                 message=f"Seat {s} declared {NATURAL_NAMES[state.naturals[s]]}: "
                         "record its thirteen cards as shown",
-                actions=(Action(kind="set", label=f"Seat {s} shows", seat=s, needs="rows"),))
+                actions=(Action(kind="set", label=f"Seat {s} shows", seat=s,
+                                input=THREE_ROW_HAND),))
         actions: list[Action] = []
         for s in state.waiting:
-            actions.append(Action(kind="set", label=f"Seat {s}'s rows", seat=s, needs="rows"))
+            actions.append(Action(kind="set", label=f"Seat {s}'s rows", seat=s,
+                                  input=THREE_ROW_HAND))
             if not state.revealed:
                 actions.append(Action(
                     kind="natural", label=f"Seat {s} declares a natural", seat=s,

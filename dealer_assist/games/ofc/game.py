@@ -21,6 +21,7 @@ from dealer_assist.engine.base import (
     Settlement,
     TableView,
 )
+from dealer_assist.engine.inputs import ONE_CARD, THREE_ROW_HAND
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Discard, Event, Start
 from dealer_assist.games.ofc.events import EVENTS, Place, SetHand
@@ -235,7 +236,7 @@ class OpenFaceChinesePoker(Game[OfcState]):
     def prompt(self, state: OfcState) -> Prompt:
         st = state.settings
         set_actions = tuple(
-            Action(kind="set", label=f"Seat {s} sets fantasyland", seat=s, needs="rows",
+            Action(kind="set", label=f"Seat {s} sets fantasyland", seat=s, input=THREE_ROW_HAND,
                    enabled=state.first_five_done,
                    reason="" if state.first_five_done else
                    "fantasyland sets after the others' first five cards")
@@ -259,9 +260,9 @@ class OpenFaceChinesePoker(Game[OfcState]):
         if left_place:
             actions.extend(
                 Action(kind="place", label=f"{r} ({rows.space(r)} left)", seat=seat, key=r,
-                       needs="card") for r in open_rows)
+                       input=ONE_CARD, fields={"row": r}) for r in open_rows)
         if left_discard:
-            actions.append(Action(kind="discard", label="Discard", seat=seat, needs="card"))
+            actions.append(Action(kind="discard", label="Discard", seat=seat, input=ONE_CARD))
         actions.extend(set_actions)
         phase = "first five" if state.round == 0 else f"turn {state.round + 1}"
         parts = []
