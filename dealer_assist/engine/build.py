@@ -131,7 +131,9 @@ def build_event(
             name = names.get(key)
             if name is None:
                 raise RuleViolation(f'"{action.label}": its event "{cls.TYPE}" has no {key}')
-            if key in given:
+            if key in given and not (
+                isinstance(value, Cards) and value.unseen and given[key] in ((), [], None)
+            ):
                 got = given[key]
             elif isinstance(value, Drawn):
                 got = value.draw(rng or SYSTEM_RANDOM, single=_bare(hints[name]) is int)
@@ -148,7 +150,7 @@ def build_event(
                 check_value(value, key, got, action.label)
             kw[name] = _shape(got, hints[name], action.label, key)
         if isinstance(value, Cards) and value.unseen and not (
-            {value.field, "count"} & set(given)
+            {names[value.field], "count"} & set(kw)
         ):
             raise BadInput(f'"{action.label}": give the cards or how many')
     try:

@@ -176,11 +176,13 @@ class Tally(Game[State]):
             Action("meld", "Meld", seat, key="m", enabled=more, reason=why,
                    input=Cards(3, 5, repeats=True, jokers=True)),
             Action("swap", "Swap", seat, key="w", enabled=more, reason=why,
-                   input=Cards(1, 1, field="up"), more=(Cards(1, 1, field="hole"),)),
+                   input=Cards(1, 1, field="up", repeats=True, jokers=True),
+                   more=(Cards(1, 1, field="hole", repeats=True, jokers=True),)),
             Action("roll", "Roll the die", seat, key="r", enabled=more, reason=why,
                    fields={"die": "d6"}, input=Drawn("value", faces=6)),
             Action("call", "Call", seat, key="c", enabled=more, reason=why,
-                   input=Cards(2, 3), more=(Choice("combination", tuple(COMBOS)),)),
+                   input=Cards(2, 3, repeats=True),
+                   more=(Choice("combination", tuple(COMBOS)),)),
             Action("stop", "Stop", seat, key="s"),
         )
         return Prompt("turn", seat, f"Seat {seat} to move ({state.moves} of {MOVES})", actions)
