@@ -207,6 +207,42 @@ def called_off(view: TableView, reason: str) -> TableView:
     return replace(view, seats=seats, to_act=None, info=(*view.info, f"Misdeal: {reason}"))
 
 
+#: The kinds of a game's own setting (:class:`Setting`).
+SETTING_KINDS = ("money", "chips", "count", "choice", "flag", "text")
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One of a game's own table settings (a key of a table's ``params``), as the screens show
+    it: ``money`` in cents (each amount of a list too: blinds), ``chips`` a count of the
+    table's chips, ``count`` a plain number, ``choice`` one of ``options``, ``flag`` yes or
+    no, ``text`` as given. The game declares them (:attr:`Game.settings`), so no screen
+    decides from a key's name whether it is money."""
+
+    key: str
+    label: str
+    kind: str = "text"
+    options: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in SETTING_KINDS:
+            raise ValueError(f"setting {self.key}: kind must be one of {SETTING_KINDS}")
+
+    def shown(self, value: Any) -> str:
+        """``value`` as a person reads it."""
+        if isinstance(value, list):
+            return " / ".join(self.shown(v) for v in value)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if self.kind == "money" and isinstance(value, int):
+            return format_cents(value)
+        if self.kind == "chips" and isinstance(value, int):
+            return f"{value} chip" + ("" if value == 1 else "s")
+        if isinstance(value, Mapping):
+            return ", ".join(f"{k} {v}" for k, v in value.items())
+        return str(value)
+
+
 #: Start keys a table gives each hand (they change from hand to hand): the button, each seat's
 #: stack, the chips carried over from the last hand.
 PER_HAND_KEYS = ("button", "stacks", "carry_in")
@@ -257,6 +293,19 @@ class Game(ABC, Generic[S]):
     demo: ClassVar[DemoTable | None] = None
     #: Further demo tables of the same game (another betting structure or variant).
     more_demos: ClassVar[tuple[DemoTable, ...]] = ()
+    #: The game's own table settings, described for the screens (:class:`Setting`).
+    settings: ClassVar[tuple[Setting, ...]] = ()
+    #: Words for the game's own seat statuses (``SeatView.status``) where the status itself,
+    #: its underscores read as spaces, would not say it ("dealer_destroyed").
+    statuses: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+    def setting(self, key: str) -> Setting | None:
+        """The description of setting ``key``, if the game declares it."""
+        return next((s for s in self.settings if s.key == key), None)
+
+    def status_words(self, status: str) -> str:
+        """A seat status as the dealer reads it."""
+        return self.statuses.get(status, status.replace("_", " "))
 
     def demo_tables(self) -> tuple[DemoTable, ...]:
         """Every table the demo spreads of this game: :attr:`demo`, then :attr:`more_demos`."""

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from dealer_assist.engine.base import DemoTable, Game, Prompt, Settlement, TableView
+from dealer_assist.engine.base import DemoTable, Game, Prompt, Setting, Settlement, TableView
 from dealer_assist.events import Event, Start
 from dealer_assist.games.caro_holdem import present
 from dealer_assist.games.caro_holdem.play import start_state, step
@@ -23,6 +23,12 @@ class CaroHoldem(Game[State]):
     title: ClassVar[str] = "Caro Hold 'em"
     players: ClassVar[tuple[int, int]] = (2, MAX_SEATS)
     start_keys: ClassVar[tuple[str, ...]] = ("button", "stacks")
+    settings: ClassVar[tuple[Setting, ...]] = (
+        Setting("unit", "unit", "money"), Setting("ante", "ante", "money"),
+        Setting("blinds", "blinds", "money"), Setting("cap", "cap", "count"),
+        Setting("heads_up_uncapped", "heads-up uncapped", "flag"),
+        Setting("multipliers", "round multipliers", "count"),
+    )
     demo: ClassVar[DemoTable | None] = DemoTable(
         settings={
             "game": "caro-holdem", "seats": 9, "smallest_chip": 100,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from dealer_assist.engine.base import (
     Action,
@@ -17,6 +17,7 @@ from dealer_assist.engine.base import (
     Game,
     Prompt,
     SeatView,
+    Setting,
     Settlement,
     TableView,
 )
@@ -65,6 +66,9 @@ from dealer_assist.games.open_face.rows import (
 class ChinesePoker(Game[ChineseState]):
     name = "chinese-poker"
     title = "Chinese Poker"
+    settings: ClassVar[tuple[Setting, ...]] = (
+        Setting("unit", "unit", "money"), Setting("pair_units", "units by pair", "text"),
+    )
     players = (2, 4)
     events = EVENTS
     demo = DemoTable(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from dealer_assist.cards import Card
 from dealer_assist.engine.base import (
@@ -18,6 +18,7 @@ from dealer_assist.engine.base import (
     Game,
     Prompt,
     SeatView,
+    Setting,
     Settlement,
     TableView,
 )
@@ -68,6 +69,12 @@ from dealer_assist.games.open_face.rows import (
 class OpenFaceChinesePoker(Game[OfcState]):
     name = "ofc"
     title = "Open-Face Chinese Poker"
+    settings: ClassVar[tuple[Setting, ...]] = (
+        Setting("unit", "unit", "money"), Setting("pair_units", "units by pair", "text"),
+        Setting("pineapple", "pineapple deal", "flag"),
+        Setting("royalties", "royalties", "choice", ("rules-text", "pineapple")),
+        Setting("fantasyland", "fantasyland", "text"),
+    )
     players = (2, 4)
     events = EVENTS
     demo = DemoTable(
