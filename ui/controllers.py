@@ -253,15 +253,16 @@ class DealerController(QObject):
 
         return self._run("start the hand", op)
 
-    def record(self, event: Event) -> bool:
-        """Record one dealer input; when it ends the hand, settle it (write the ledger)."""
+    def record(self, event: Event, approval: Approval | None = None) -> bool:
+        """Record one dealer input (a floor decision with the floor's ``approval``); when it
+        ends the hand, settle it (write the ledger)."""
         if self.now is None:
             self.refused.emit("no hand in play: start a hand first")
             return False
         hand_id = self.now.hand.id
 
         def op() -> None:
-            self.now = self.services.record(self.session, hand_id, event)
+            self.now = self.services.record(self.session, hand_id, event, approval=approval)
             self.settlement = None
 
         return self._run(f"record {event.TYPE}", op) and self._settle_if_over()

@@ -350,6 +350,14 @@ class DealerScreen(QWidget):
         except BadInput as exc:
             self.show_refusal(str(exc))
             return
+        self._record(action, event)
+
+    def _record(self, action: Action, event: Any) -> None:
+        """Record the action's event; the floor's decision with a floor person's PIN."""
+        if action.floor:
+            self._ask_approval(f"The floor decides: {action.label}.",
+                               lambda a: self.c.record(event, a))
+            return
         self.c.record(event)
 
     def _ask_more(self, action: Action) -> None:
@@ -365,7 +373,7 @@ class DealerScreen(QWidget):
         except BadInput as exc:
             self.show_refusal(str(exc))
             return
-        self.c.record(event)
+        self._record(action, event)
 
     def letter_after_card(self, letter: str) -> bool:
         """A row or action letter typed right after a whole card ("9s" then B): enter the card

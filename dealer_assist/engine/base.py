@@ -63,6 +63,9 @@ class Action:
     more: tuple[Input, ...] = ()
     fields: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     event: str = ""
+    #: The floor decides it: recorded only with a floor person's approval (the event is one of
+    #: the game's :attr:`Game.floor_events`).
+    floor: bool = False
 
     def __post_init__(self) -> None:
         if self.needs is not None:
@@ -293,6 +296,10 @@ class Game(ABC, Generic[S]):
     demo: ClassVar[DemoTable | None] = None
     #: Further demo tables of the same game (another betting structure or variant).
     more_demos: ClassVar[tuple[DemoTable, ...]] = ()
+    #: Event types that are the floor's decisions (a revoke ruled, a dispute the game
+    #: raises): the services record one only with a floor person's approval, on the audit
+    #: chain beside the event.
+    floor_events: ClassVar[frozenset[str]] = frozenset()
     #: The game's own table settings, described for the screens (:class:`Setting`).
     settings: ClassVar[tuple[Setting, ...]] = ()
     #: Words for the game's own seat statuses (``SeatView.status``) where the status itself,

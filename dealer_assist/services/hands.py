@@ -166,7 +166,9 @@ class HandServices(TableServices):
         self, session: Session, hand_id: int, event: Event, *, approval: Approval | None = None
     ) -> HandNow:
         """Check ``event`` against the hand, then append it. A :class:`Void` goes through
-        :meth:`void`. Raises RuleViolation (nothing stored) when the game refuses it."""
+        :meth:`void`. Raises RuleViolation (nothing stored) when the game refuses it. An event
+        the game names a floor decision (``Game.floor_events``) needs a floor person's
+        ``approval``, logged with it."""
         if isinstance(event, Void):
             return self.void(session, hand_id, event.target, event.reason, approval=approval)
         if isinstance(event, Misdeal):
@@ -179,7 +181,20 @@ class HandServices(TableServices):
             raise RuleViolation(misdeal_refusal(now.replay.misdeal))
         game = now.replay.game
         after = game.apply(now.replay.state, event)  # RuleViolation: nothing stored
+        if event.TYPE in game.floor_events:  # the floor decides: its approval on the record
+            if approval is None:
+                raise ApprovalRequired(
+                    f"{event.TYPE} is the floor's decision: a floor person approves it with "
+                    "their PIN")
+            self.approve(approval, what=f"{event.TYPE} in hand {now.hand.number}",
+                         table_id=now.hand.table_id, hand_id=hand_id)
         row = self._append(now, event, session.name)
+        if event.TYPE in game.floor_events:
+            assert approval is not None
+            self._audit(session.name, "floor-decision",
+                        f"hand {now.hand.number} event {row.number}: {event.to_line()}; "
+                        f"decided by {approval.name}",
+                        table_id=now.hand.table_id, hand_id=hand_id)
         step = Step(
             row.number, row.number, event, after,
             tuple(game.narrate(now.replay.state, event, after)),

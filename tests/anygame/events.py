@@ -66,4 +66,23 @@ class Stop(Event):
     seat: int
 
 
-EVENTS = vocabulary(Draw, Meld, Swap, Roll, Call, Stop)
+@event_type("ruling", shared=False)
+@dataclass(frozen=True, kw_only=True)
+class Ruling(Event):
+    """The floor's decision on a call the game raised: it ``stands`` or is ``void`` (its points
+    taken off), and why. Recorded only with a floor person's approval."""
+
+    decision: str
+    reason: str
+
+
+@event_type("choose", shared=False)
+@dataclass(frozen=True, kw_only=True)
+class Choose(Event):
+    """The table's choice between hands: ``go on`` with the game, or ``end`` it (the pot is
+    shared)."""
+
+    choice: str
+
+
+EVENTS = vocabulary(Draw, Meld, Swap, Roll, Call, Stop, Ruling, Choose)

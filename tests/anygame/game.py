@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from anygame.events import EVENTS, Call, Draw, Meld, Roll, Stop, Swap
+from anygame.events import EVENTS, Call, Choose, Draw, Meld, Roll, Ruling, Stop, Swap
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.engine import start as read
 from dealer_assist.engine.base import (
@@ -54,14 +54,26 @@ class State:
     moves: int = 0
     points: Mapping[int, int] = field(default_factory=dict)
     used: Mapping[Card, int] = field(default_factory=dict)
+    #: A call waiting for the floor's ruling: (seat, its points).
+    pending: tuple[int, int] | None = None
+    #: The table's choice once every seat stopped ("go on" or "end"), when it is asked.
+    choice: str | None = None
 
     @property
-    def over(self) -> bool:
+    def turns_done(self) -> bool:
         return self.turn >= len(self.order)
 
     @property
+    def reached(self) -> bool:
+        return max(self.totals().values()) >= self.target
+
+    @property
+    def over(self) -> bool:
+        return self.turns_done and (self.reached or self.choice is not None)
+
+    @property
     def to_act(self) -> int | None:
-        return None if self.over else self.order[self.turn]
+        return None if self.turns_done else self.order[self.turn]
 
     def totals(self) -> dict[int, int]:
         return {s: self.totals_in.get(s, 0) + self.points.get(s, 0) for s in self.seats}
@@ -86,6 +98,7 @@ class Tally(Game[State]):
     start_key_names: ClassVar[Mapping[str, str]] = MappingProxyType(
         {"button": "dealer", "carry_in": "pot_in"})
     carries: ClassVar[tuple[str, ...]] = ("totals_in",)
+    floor_events: ClassVar[frozenset[str]] = frozenset({"ruling"})
     events = EVENTS
     demo = DemoTable(settings={"game": NAME, "seats": 4, "smallest_chip": 100,
                                "params": {"ante": 100, "target": 40}},
@@ -111,6 +124,18 @@ class Tally(Game[State]):
     def check(self, state: State, event: Event) -> None:
         if state.over:
             raise RuleViolation("the hand is over")
+        if state.pending is not None:
+            if not isinstance(event, Ruling):
+                raise RuleViolation(f"seat {state.pending[0]}'s call waits for the floor")
+            if event.decision not in ("stands", "void") or not event.reason.strip():
+                raise RuleViolation('the floor rules the call "stands" or "void", with a reason')
+            return
+        if isinstance(event, Ruling):
+            raise RuleViolation("no call waits for the floor")
+        if state.turns_done:
+            if not isinstance(event, Choose) or event.choice not in ("go on", "end"):
+                raise RuleViolation('the table chooses to "go on" or "end" the game')
+            return
         seat = event.seat_of
         if seat != state.to_act:
             raise RuleViolation(f"seat {state.to_act} is to act, not seat {seat}")
@@ -140,6 +165,15 @@ class Tally(Game[State]):
                                     f"{event.combination}")
 
     def transition(self, state: State, event: Event) -> State:
+        if isinstance(event, Ruling):
+            assert state.pending is not None
+            points = dict(state.points)
+            if event.decision == "void":
+                seat, gain = state.pending
+                points[seat] -= gain
+            return replace(state, pending=None, points=points)
+        if isinstance(event, Choose):
+            return replace(state, choice=event.choice)
         seat = event.seat_of
         assert seat is not None
         if isinstance(event, Stop):
@@ -158,13 +192,26 @@ class Tally(Game[State]):
             gain = COMBOS[event.combination][1]
         points = dict(state.points)
         points[seat] = points.get(seat, 0) + gain
+        pending = (seat, gain) if isinstance(event, Call) else None  # the floor rules on it
         return replace(state, moves=state.moves + 1, used=MappingProxyType(used),
-                       points=MappingProxyType(points))
+                       points=MappingProxyType(points), pending=pending)
 
     # --- what the dealer sees ---------------------------------------------------------------
     def prompt(self, state: State) -> Prompt:
         if state.over:
             return Prompt("done", None, "settle the hand", done=True)
+        if state.pending is not None:
+            caller = state.pending[0]
+            return Prompt("floor", caller, f"Seat {caller}'s call: the floor rules on it", (
+                Action("ruling", "Floor ruling", key="f", floor=True,
+                       input=Choice("decision", ("stands", "void")),
+                       more=(Choice("reason", (), free=True),)),
+            ))
+        if state.turns_done:
+            return Prompt("choice", None, "Go on with the game, or end it and share the pot", (
+                Action("choose", "Go on", key="g", fields={"choice": "go on"}),
+                Action("choose", "End the game", key="e", fields={"choice": "end"}),
+            ))
         seat = state.to_act
         assert seat is not None
         more = state.moves < MOVES
@@ -191,7 +238,7 @@ class Tally(Game[State]):
         return state.over
 
     def game_over(self, state: State) -> bool:
-        return max(state.totals().values()) >= state.target
+        return state.reached or state.choice == "end"
 
     def settle(self, state: State) -> Settlement:
         put_in = {s: state.ante for s in state.seats}
@@ -201,7 +248,8 @@ class Tally(Game[State]):
         if self.game_over(state):
             totals = state.totals()
             best = max(totals.values())
-            winners = [s for s in state.seats if totals[s] == best]
+            winners = ([s for s in state.seats if totals[s] == best] if state.reached
+                       else list(state.seats))  # the game ended by choice: the pot is shared
             share = pot // len(winners)
             for s in winners:
                 payouts[s] = share
@@ -231,7 +279,8 @@ class Tally(Game[State]):
             "points": {str(s): state.points.get(s, 0) for s in state.seats},
             "totals": {str(s): v for s, v in totals.items()},
             "game_over": over,
-            "winners": [s for s in state.seats if totals[s] == best] if over else [],
+            "winners": [s for s in state.seats if totals[s] == best] if state.reached else [],
+            "choice": state.choice,
         }
 
     def carried_in(self, state: State) -> int:
@@ -298,7 +347,15 @@ class Tally(Game[State]):
                           Call(seat=seat, cards=picked,
                                combination="pair" if n == 2 else "trips"))
                 out.append(ev)
+                state = self.apply(state, ev)
+                if isinstance(ev, Call):
+                    ruling = Ruling(decision=rng.choice(("stands", "void")), reason="checked")
+                    out.append(ruling)
+                    state = self.apply(state, ruling)
             out.append(Stop(seat=seat))
+            state = self.apply(state, out[-1])
+        if not state.over:
+            out.append(Choose(choice="end" if rng.random() < 0.2 else "go on"))
         return out
 
 

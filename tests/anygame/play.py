@@ -26,14 +26,19 @@ def move(svc: Services, who: Session, now: HandNow, kind: str,
 
 
 def play_rolls(svc: Services, who: Session, table_id: int, rolls: Sequence[Sequence[int]],
-               **start: Any) -> HandNow:
+               *, choice: str = "Go on", **start: Any) -> HandNow:
     """One hand where each seat to move rolls the given values (as shown, recorded) and
-    stops; then settled."""
+    stops; then the table's ``choice`` (the label of the action: "Go on", "End the game")
+    when the game asks for one; then settled."""
     now = svc.start_hand(who, table_id, **start)
     for values in rolls:
         for value in values:
             now = move(svc, who, now, "roll", {"value": value})
         now = move(svc, who, now, "stop")
+    prompt = now.prompt()
+    if prompt.phase == "choice":
+        action = next(a for a in prompt.actions if a.label == choice)
+        now = svc.record(who, now.hand.id, build_event(action, vocab=now.game.events))
     svc.settle(who, now.hand.id)
     return now
 

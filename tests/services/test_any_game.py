@@ -93,3 +93,46 @@ def test_an_app_drawn_roll_is_recorded_so_a_replay_gives_the_same() -> None:
     again = replay([s.event for s in room.svc.hand_replay(now.hand.id).steps])
     assert again.steps[-1].event == rolled
     assert now.game.report(again.state)["points"]["1"] == rolled.value  # type: ignore[attr-defined]
+
+
+def test_a_floor_decision_the_game_raises_needs_the_floors_approval_on_the_record() -> None:
+    import pytest
+    from anygame.play import move
+
+    from dealer_assist.cards import parse_cards
+    from dealer_assist.engine.build import build_event
+    from dealer_assist.services import Approval, ApprovalRequired
+
+    room = make_room()
+    table, dee = tally_table(room.svc, room.admin)
+    now = room.svc.start_hand(dee, table)
+    now = move(room.svc, dee, now, "call", {"cards": parse_cards("Qs Qs Qh"),
+                                            "combination": "trips"})
+    prompt = now.prompt()
+    assert prompt.phase == "floor" and [a.kind for a in prompt.actions] == ["ruling"]
+    ruling = prompt.actions[0]
+    assert ruling.floor
+    event = build_event(ruling, {"decision": "void", "reason": "Qh was seen in the pile"},
+                        vocab=now.game.events)
+    with pytest.raises(ApprovalRequired, match="ruling is the floor's decision"):
+        room.svc.record(dee, now.hand.id, event)
+    now = room.svc.record(dee, now.hand.id, event, approval=Approval("fran", "2222"))
+    # the settlement follows the ruling: the call's 10 points are off
+    assert now.game.report(now.state)["points"]["1"] == 0
+    entry = room.store.audit_log(action="floor-decision")[-1]
+    assert entry.detail.startswith("hand 1 event 3: ") and "decided by fran" in entry.detail
+    assert '"decision": "void"' in entry.detail
+
+
+def test_a_choice_between_hands_is_recorded_and_ends_the_game() -> None:
+    room = make_room()
+    table, dee = tally_table(room.svc, room.admin)
+    play_rolls(room.svc, dee, table, [[6], [5], [4], [3]])
+    last = play_rolls(room.svc, dee, table, [[1], [1], [1], [1]], choice="End the game")
+    rep = room.svc.hand_replay(last.hand.id)
+    assert rep.steps[-1].event.to_json() == {"type": "choose", "choice": "end"}
+    s = rep.settle()
+    # $4 carried + $4 antes shared by the four seats; the game is over, nothing carries
+    assert dict(s.payouts) == {1: 200, 2: 200, 3: 200, 4: 200} and s.carry_out == 0
+    assert rep.game.game_over(rep.state)
+    assert room.svc.start_hand(dee, table).replay.start.get("totals_in") is None
