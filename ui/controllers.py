@@ -8,11 +8,19 @@ screen as it was, so nothing typed is lost and nothing unrecorded is shown.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 from dealer_assist.cards import full_deck
-from dealer_assist.engine.base import Action, Settlement, TableView, called_off
+from dealer_assist.engine.base import (
+    Action,
+    Game,
+    ScoreSheet,
+    Settlement,
+    TableView,
+    called_off,
+)
 from dealer_assist.engine.build import build_event as engine_build_event
 from dealer_assist.engine.inputs import Cards
 from dealer_assist.errors import BadInput, DealerAssistError
@@ -84,6 +92,8 @@ class DealerController(QObject):
         self.time: TimeNow | None = None
         #: Why the last operation was held for a floor person's approval ("" when it was not).
         self.approval_asked = ""
+        #: The score sheet of the game so far, for (hand id, its events) (:meth:`game_sheet`).
+        self._sheet: tuple[tuple[int, int] | None, ScoreSheet | None] = (None, None)
         #: Whether the last refusal was a name or PIN (wrong, locked, may not approve): an
         #: approval dialog then stays open for the PIN to be typed again.
         self.auth_refused = False
@@ -326,7 +336,27 @@ class DealerController(QObject):
     # --- what the screen asks -------------------------------------------------------------
 
     def view(self) -> TableView | None:
-        return self.now.view() if self.now is not None else None
+        """The hand as the dealer sees it; between hands of a game played over many hands,
+        with the game's score sheet below (the game so far)."""
+        if self.now is None:
+            return None
+        view = self.now.view()
+        sheet = self.game_sheet()
+        if sheet is not None:
+            view = dataclasses.replace(view, info=(*view.info, *sheet.text()))
+        return view
+
+    def game_sheet(self) -> ScoreSheet | None:
+        """The score sheet of the table's game so far, once the hand in play is settled and
+        its game keeps one (worked out once per settled hand)."""
+        now = self.now
+        if (now is None or self.table is None or now.hand.status != "settled"
+                or type(now.game).score_sheet is Game.score_sheet):
+            return None
+        key = (now.hand.id, now.hand.events)
+        if self._sheet[0] != key:
+            self._sheet = (key, self.services.game_so_far(self.table.id).sheet)
+        return self._sheet[1]
 
     def card_reasons(self, action: Action) -> dict[str, str]:
         """For an action taking one card: each card the game refuses now, with its reason."""

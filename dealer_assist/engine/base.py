@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
@@ -208,6 +208,25 @@ def called_off(view: TableView, reason: str) -> TableView:
         for s in view.seats
     )
     return replace(view, seats=seats, to_act=None, info=(*view.info, f"Misdeal: {reason}"))
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """A game of many hands as the dealer's screen shows it between hands and its game report
+    prints it: a row per hand under its columns, then lines (the running totals, the
+    standings, who won)."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    lines: tuple[str, ...] = ()
+
+    def text(self) -> tuple[str, ...]:
+        """The sheet as plain lines (for the screen's info and plain reports)."""
+        out = [self.title, " | ".join(self.columns)]
+        out.extend(" | ".join(row) for row in self.rows)
+        out.extend(self.lines)
+        return tuple(out)
 
 
 #: The kinds of a game's own setting (:class:`Setting`).
@@ -412,6 +431,12 @@ class Game(ABC, Generic[S]):
             put_in=put_in, payouts=dict(put_in), carry_in=carry, carry_out=carry,
             steps=tuple(steps), extra={"misdeal": reason},
         ).require_conserved()
+
+    def score_sheet(self, states: Sequence[S]) -> ScoreSheet | None:
+        """The score sheet or standings of a game played over many hands, from the finished
+        states of its hands so far, in order (the services' ``game_so_far``). None for games
+        of one hand."""
+        return None
 
     def redeal(self, state: S) -> dict[str, Any]:
         """Start settings a hand dealt again after a misdeal keeps from the misdealt hand, beyond

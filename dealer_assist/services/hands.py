@@ -4,10 +4,10 @@ misdeals and the settlement."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from dealer_assist.engine.base import Settlement
+from dealer_assist.engine.base import ScoreSheet, Settlement
 from dealer_assist.engine.hand import HandReplay, Step, misdeal_refusal, replay
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
@@ -346,6 +346,32 @@ class HandServices(TableServices):
     def chain_head(self, table_id: int) -> ChainHead | None:
         return self.store.chain_head(table_id)
 
+    def game_so_far(self, table_id: int) -> GameSoFar:
+        """The table's latest game of a game played over many hands: its settled hands, from
+        the last one back while each is of the same game and carries on from the one before
+        (its start holds what the game carries) and that one did not end a game. A game of
+        one hand is its last hand. ``over`` when the last hand ended the game."""
+        hands: list[Hand] = []
+        states: list[Any] = []
+        rows = self.store.list_hands(HandFilter(table_id=table_id, status="settled"))
+        game = None
+        for hand in rows:  # newest first
+            rep = self.hand_replay(hand.id)
+            if game is None:
+                game = rep.game
+            elif hand.game != game.name or rep.game.game_over(rep.state):
+                break
+            hands.append(hand)
+            states.append(rep.state)
+            if not game.carries or not any(k in rep.start.params for k in game.carries):
+                break  # this hand began the game: it carries nothing in
+        hands.reverse()
+        states.reverse()
+        if game is None:
+            return GameSoFar(hands=(), over=False, sheet=None)
+        return GameSoFar(hands=tuple(hands), over=game.game_over(states[-1]),
+                         sheet=game.score_sheet(states))
+
     def _next_button(self, last: _LastHand, seats: tuple[int, ...]) -> int:
         """The seat after the last hand's button (:func:`next_hand.next_button`)."""
         if last.hand is None:
@@ -409,6 +435,16 @@ class HandServices(TableServices):
         if hand is None or hand.game != game or hand.status != "settled":
             return 0
         return sum(x.amount for x in self.store.ledger(hand.id) if x.kind == "carry_out")
+
+
+@dataclass(frozen=True, slots=True)
+class GameSoFar:
+    """A table's latest game (:meth:`HandServices.game_so_far`): its hands in order, whether
+    its last hand ended it, and the game's score sheet of them (None for games of one hand)."""
+
+    hands: tuple[Hand, ...]
+    over: bool
+    sheet: ScoreSheet | None
 
 
 class _LastHand:

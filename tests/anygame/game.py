@@ -14,7 +14,7 @@ logs, the carried pot ``pot_in``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -28,6 +28,7 @@ from dealer_assist.engine.base import (
     Game,
     Prompt,
     PushStep,
+    ScoreSheet,
     SeatView,
     Settlement,
     TableView,
@@ -288,6 +289,25 @@ class Tally(Game[State]):
 
     def contributions(self, state: State) -> Mapping[int, int]:
         return {s: state.ante for s in state.seats}
+
+    def score_sheet(self, states: Sequence[State]) -> ScoreSheet | None:
+        """Each hand's points per seat, then the running totals and who won."""
+        seats = sorted({s for st in states for s in st.seats})
+        rows = tuple(
+            (str(i), *(str(st.points.get(s, 0)) if s in st.seats else "-" for s in seats))
+            for i, st in enumerate(states, start=1)
+        )
+        last = states[-1]
+        totals = last.totals()
+        lines = ["totals: " + ", ".join(f"seat {s} {totals[s]}" for s in last.seats)]
+        if self.game_over(last):
+            won = self.report(last)["winners"]
+            lines.append("game over: " + (", ".join(f"seat {s}" for s in won) + " won"
+                                          if won else "ended by the table"))
+        else:
+            lines.append(f"to {last.target} points")
+        return ScoreSheet(title="Tally score sheet", columns=("hand", *map(str, seats)),
+                          rows=rows, lines=tuple(lines))
 
     # --- from hand to hand ------------------------------------------------------------------
     def next_hand(self, state: State) -> dict[str, Any]:

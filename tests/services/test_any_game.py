@@ -136,3 +136,27 @@ def test_a_choice_between_hands_is_recorded_and_ends_the_game() -> None:
     assert dict(s.payouts) == {1: 200, 2: 200, 3: 200, 4: 200} and s.carry_out == 0
     assert rep.game.game_over(rep.state)
     assert room.svc.start_hand(dee, table).replay.start.get("totals_in") is None
+
+
+def test_the_game_so_far_is_the_tables_hands_since_the_last_game_over() -> None:
+    room = make_room()
+    table, dee = tally_table(room.svc, room.admin)
+    assert room.svc.game_so_far(table).hands == ()
+    play_rolls(room.svc, dee, table, [[6], [5], [4], [3]], choice="End the game")
+    first = play_rolls(room.svc, dee, table, [[6], [5], [4], [3]])
+    second = play_rolls(room.svc, dee, table, [[2], [2], [2], [2]])
+    so_far = room.svc.game_so_far(table)
+    assert [h.id for h in so_far.hands] == [first.hand.id, second.hand.id]
+    assert not so_far.over and so_far.sheet is not None
+    # hand 2 of the table deals from seat 2: seat 2 rolled 6, seat 1 (the dealer) last, 3
+    assert so_far.sheet.rows == (("1", "3", "6", "5", "4"), ("2", "2", "2", "2", "2"))
+    assert so_far.sheet.lines == ("totals: seat 1 5, seat 2 8, seat 3 7, seat 4 6",
+                                  "to 40 points")
+
+
+def test_a_game_of_one_hand_is_its_last_hand() -> None:
+    room = make_room()
+    first = room.hand(["2d", "9c", "3h"])
+    room.svc.settle(room.dealer, first)
+    so_far = room.svc.game_so_far(room.table_id)
+    assert [h.id for h in so_far.hands] == [first] and so_far.over and so_far.sheet is None
