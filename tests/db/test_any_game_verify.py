@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from anygame.play import play_rolls, tally_table
@@ -78,3 +79,47 @@ def test_a_new_game_on_the_record_is_accepted(database: Database, tmp_path: Path
     room.svc.start_hand(dee, table, new_game=True)
     report = verify_database(database)
     assert report.ok, report.summary()
+
+
+def test_the_demo_deals_each_tables_hands_in_sequence_with_what_the_game_carries() -> None:
+    from anygame.game import GAME
+
+    from dealer_assist.db.demo import plan_table
+    from dealer_assist.engine.log import hand_events
+    from dealer_assist.services.next_hand import carried_from
+    from dealer_assist.services.verify import Folded, fold
+
+    plan = plan_table(GAME.name, 8, seed=4, with_void=False)
+    before = None
+    followed = 0
+    for hand in plan:
+        events = hand_events(json.loads(b) for b in hand.bodies)
+        start = events[0]
+        if before is not None:
+            want = carried_from(GAME, before[0], before[1].state, start.seats,  # type: ignore[attr-defined]
+                                misdealt=False)
+            assert start.get("totals_in") == want.get("totals_in")  # type: ignore[attr-defined]
+            followed += bool(want)
+        result = fold(events)
+        assert isinstance(result, Folded)
+        before = (start, result)
+    assert followed >= 3
+
+
+def test_replay_reads_a_tally_log_with_its_own_names(tmp_path: Path, capsys: Any) -> None:
+    import random
+
+    from anygame.game import GAME
+
+    from dealer_assist.cli import main
+    from dealer_assist.engine.hand import to_lines
+
+    events = GAME.sample_hand(random.Random(2), players=3, params={"pot_in": 500})
+    log = tmp_path / "tally.jsonl"
+    log.write_text(to_lines(events))
+    assert '"from": "' in log.read_text() and '"pot_in": 500' in log.read_text()
+    assert main(["replay", str(log), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    # $5 carried in and three $1 antes carry on: nobody reached 40 and the table went on
+    assert (out["game"], out["carry"], out["game_over"], out["conserved"]) == \
+        ("tally-test", 800, False, True)
