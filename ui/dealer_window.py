@@ -30,7 +30,7 @@ from dealer_assist.ui.dialogs import (
     SeatsDialog,
     VoidReasonDialog,
 )
-from dealer_assist.ui.inputs import InputDialog, asks_dialog, takes_discard
+from dealer_assist.ui.inputs import InputDialog, asks_dialog, deck_of, takes_discard
 from dealer_assist.ui.journal_line import JournalLine
 from dealer_assist.ui.panels import (
     ActionBar,
@@ -315,7 +315,7 @@ class DealerScreen(QWidget):
                 f"{shortcut(a).upper()} {a.label}" for a in lettered)
         else:
             label = action.label + (f": {n} cards" if n > 1 else "")
-        self.cards.expect(n, label)
+        self.cards.expect(n, label, **deck_of(action))
         self.cards.set_unavailable(self.c.card_reasons(action))
         self.cards.input.setFocus()
 
@@ -334,7 +334,8 @@ class DealerScreen(QWidget):
                 self._submit(action, typed)
             else:
                 self.card_action = action
-                self.cards.expect(n, action.label + (f": {n} cards" if n > 1 else ""))
+                self.cards.expect(n, action.label + (f": {n} cards" if n > 1 else ""),
+                                  **deck_of(action))
                 self.cards.set_unavailable(self.c.card_reasons(action))
                 self.cards.input.setFocus()
             return

@@ -35,6 +35,14 @@ def takes_discard(action: Action) -> bool:
     return len(action.inputs) == 1 and isinstance(value, Cards) and value.unseen
 
 
+def deck_of(action: Action) -> dict[str, bool]:
+    """How the card entry takes the action's cards: the same card twice (two decks), jokers."""
+    value = action.input
+    if isinstance(value, Cards):
+        return {"repeats": value.repeats, "jokers": value.jokers}
+    return {"repeats": False, "jokers": False}
+
+
 def asks_dialog(action: Action) -> bool:
     """Whether the action's inputs are asked for by :class:`InputDialog`: any input but one
     exact count of cards for the card entry or a face-down discard."""

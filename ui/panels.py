@@ -34,8 +34,7 @@ def needs_cards(action: Action) -> int:
     its typed input."""
     value = action.input
     if (len(action.inputs) == 1 and isinstance(value, Cards) and not value.unseen
-            and value.exact is not None and not value.repeats and not value.jokers
-            and value.field in ("card", "cards")):
+            and value.exact is not None):
         return value.exact
     return 0
 

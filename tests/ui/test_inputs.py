@@ -71,3 +71,32 @@ def test_dice_as_rolled(qtbot: Any) -> None:
     d.edits["dice"].setText("6 7 2")
     with pytest.raises(BadInput, match="a die shows 1 to 6"):
         d.attempt()
+
+
+def test_card_entry_takes_the_same_card_twice_and_jokers_only_when_the_input_does(
+    qtbot: Any,
+) -> None:
+    from dealer_assist.cards import Card
+    from dealer_assist.ui.card_entry import CardEntry
+    from dealer_assist.ui.qt import Qt
+
+    entry = CardEntry()
+    qtbot.addWidget(entry)
+    got: list[Any] = []
+    entry.submitted.connect(got.append)
+    entry.expect(3, "Meld")
+    qtbot.keyClicks(entry.input, "qs")
+    qtbot.keyClick(entry.input, Qt.Key.Key_Return)
+    qtbot.keyClicks(entry.input, "qs")
+    qtbot.keyClick(entry.input, Qt.Key.Key_Return)
+    assert entry.error.text() == "Q♠ is entered twice"
+    assert entry.picker.joker.isHidden()
+    entry.expect(3, "Meld (two decks)", repeats=True, jokers=True)
+    assert not entry.picker.joker.isHidden()
+    for text in ("qs", "qs"):
+        entry.input.clear()
+        qtbot.keyClicks(entry.input, text)
+        qtbot.keyClick(entry.input, Qt.Key.Key_Return)
+    entry.picker.joker.setEnabled(True)
+    qtbot.mouseClick(entry.picker.joker, Qt.MouseButton.LeftButton)
+    assert got == [(*parse_cards("Qs Qs"), Card.joker())]
