@@ -331,7 +331,8 @@ class Tally(Game[State]):
     def sample_hand(self, rng: random.Random, *, players: int,
                     params: Mapping[str, Any] | None = None) -> list[Event]:
         given = dict(params or {})
-        unknown = sorted(set(given) - {"ante", "target", "pot_in", "totals_in", "dealer"})
+        unknown = sorted(set(given) - {"ante", "target", "pot_in", "totals_in", "dealer",
+                                       "smallest_chip"})
         if unknown:
             raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
         seats = tuple(range(1, players + 1))
