@@ -45,10 +45,12 @@ from dealer_assist.errors import BadInput
 from dealer_assist.events import Event, Misdeal, Start, Void
 from dealer_assist.services.auth import Argon2PinHasher
 from dealer_assist.services.chain import canonical, event_hash, time_text
+from dealer_assist.services.handrules import stakes_differences
 from dealer_assist.services.ledger import ledger_lines
 from dealer_assist.services.next_hand import carried_from
 from dealer_assist.services.ports import PinHasher
 from dealer_assist.services.verify import Folded, fold
+from dealer_assist.settings.table import parse_table_settings, start_params
 from dealer_assist.workers import pool_options
 
 #: The demo's people: (name, full name, role, PIN). Documented in docs/store.md.
@@ -140,11 +142,16 @@ def plan_table(
     carry = 0
     carry_key = game.key("carry_in")
     before: tuple[Start, Folded] | None = None  # the hand before, for what its game carries
+    settings = parse_table_settings(table.settings)
+    # every hand is dealt at the table's own settings (the smallest chip, the unit, the blinds
+    # or antes...), as a hand the app starts at that table is: verify holds them to it
+    stakes = {k: v for k, v in start_params(settings).items()
+              if k not in ("type", "game", "seats", "fee")}
     for i in range(hands):
         n = rng.randint(low, high)
         timed = switch is not None and i >= switch
         fee = TIME_FEE if timed else table.settings.get("fee")
-        params: dict[str, Any] = dict(table.sample)
+        params: dict[str, Any] = {**stakes, **table.sample}
         if fee is not None:
             params["fee"] = fee
         if "carry_in" in game.start_keys:
@@ -170,6 +177,10 @@ def plan_table(
         result = fold(events)
         if not isinstance(result, Folded):
             raise AssertionError(f"{game_name} dealt a hand that does not replay: {result}")
+        differs = stakes_differences(events[0].to_json(), settings)
+        if differs:
+            raise AssertionError(f"{game_name} dealt a hand at other stakes than its table's: "
+                                 + "; ".join(differs))
         settlement = result.settle()
         if not settlement.conserved:
             raise AssertionError(f"{game_name} dealt a hand that does not conserve chips")

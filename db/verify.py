@@ -689,15 +689,14 @@ class _Walk:
             check.check_time(versions.get(t, []), time_lines.get(t, []),
                              self._time_found(timed.get(t), check))
             if HAND_RULES and check.problem is None:  # (a broken chain first: its rows are suspect)
-                for seq, message, hand_id in rules.findings(t, names.get(t, f"#{t}"),
-                                                            versions.get(t, [])):
-                    check._fail(seq, message, hand_id)
+                check.absorb(rules.findings(t, names.get(t, f"#{t}"), versions.get(t, [])))
             report.tables += 1
             report.events += check.rows
             report.hands += len(check.hands)
             if self.progress is not None:
                 self.progress(report.hands, len(hands))
             report.add(check.problem)
+            report.notes.extend(check.notes)
         return report
 
     def run_since(self, cp: Any) -> VerifyReport:
@@ -768,13 +767,12 @@ class _Walk:
                                since={table_id: int(dealt[0][4]) if dealt else start})
             rules.read()
             if HAND_RULES and check.problem is None:
-                for seq, message, hand_id in rules.findings(table_id, name,
-                                                            versions.get(table_id, [])):
-                    check._fail(seq, message, hand_id)
+                check.absorb(rules.findings(table_id, name, versions.get(table_id, [])))
             report.tables += 1
             report.events += check.rows
             report.hands += len(check.hands)
             report.add(check.problem)
+            report.notes.extend(check.notes)
         return report
 
     def _part(self, future: Future[Part] | None, reader: _Reader, task: Task) -> Part:

@@ -1,3 +1,3 @@
 """Dealer Assist: the core engine (cards, games, fees, services). Pure Python, no Qt/SQL/PDF."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

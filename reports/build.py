@@ -78,7 +78,13 @@ from dealer_assist.services.model import Dispute as StoredDispute
 from dealer_assist.services.model import Hand, HandFilter, LedgerLine, Shift, StoredEvent, Table
 from dealer_assist.services.ports import Store
 from dealer_assist.services.timeacct import TimeMark, compare_time_lines, fold_time
-from dealer_assist.services.verify import Refused, fold, ledger_diff, parser_of
+from dealer_assist.services.verify import (
+    Refused,
+    earlier_difference,
+    fold,
+    ledger_diff,
+    parser_of,
+)
 
 #: Replay large shifts in parallel (switch off where forking is unwelcome, e.g. inside a GUI).
 PARALLEL = True
@@ -190,9 +196,17 @@ def hand_figures(
         elif not ledger:
             exc.append(ExceptionLine(n, "marked settled but has no ledger lines", "ledger"))
         elif not same_lines(ledger_lines(hand.id, settlement), ledger):
-            exc.append(ExceptionLine(
-                n, "ledger differs from the replay: "
-                + _ledger_diff(ledger_lines(hand.id, settlement), ledger), "ledger"))
+            earlier = next((r for r in folded.game.earlier_rules(folded.state)
+                            if folded.misdeal is None
+                            and same_lines(ledger_lines(hand.id, r.settlement), ledger)), None)
+            if earlier is not None:  # a genuine record of an earlier rule, as verify says
+                exc.append(ExceptionLine(
+                    n, f"settled under {earlier.name}: "
+                    + earlier_difference(settlement, earlier.settlement), "earlier rule"))
+            else:
+                exc.append(ExceptionLine(
+                    n, "ledger differs from the replay: "
+                    + _ledger_diff(ledger_lines(hand.id, settlement), ledger), "ledger"))
     if settlement is not None:
         s = settlement
         winners = tuple(sorted(((seat, a) for seat, a in s.payouts.items() if a),

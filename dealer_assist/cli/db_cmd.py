@@ -161,6 +161,9 @@ def add_parser(sub: Any) -> None:
                    "`checkpoints export` (a cut tail, a recomputed chain, a deleted checkpoint)")
     v.add_argument("--since-checkpoint", action="store_true",
                    help="check only what came after the newest signed checkpoint that verifies")
+    v.add_argument("--strict", action="store_true",
+                   help="exit 1 on notes too: genuine records named in their own words (a hand "
+                   "settled under an earlier rule, demo hands dealt at other stakes)")
     v.add_argument("--key", metavar="FILE", default=None,
                    help="the room's signing key, to check the checkpoints' signatures (env "
                    "DEALER_ASSIST_KEY; default: room-key.pem in the user data folder)")
@@ -344,7 +347,7 @@ def run_verify(args: argparse.Namespace) -> int:
     finally:
         db.close()
     rate = f" ({report.hands / took:,.0f} hands/s)" if took > 0 and report.hands else ""
-    if report.ok:
+    if report.ok and not (report.notes and getattr(args, "strict", False)):
         print(f"{report.summary()}; {took:.1f} s{rate}")
         return 0
     print(report.summary(), file=sys.stderr)

@@ -129,6 +129,15 @@ class FeeLine:
 
 
 @dataclass(frozen=True, slots=True)
+class EarlierRule:
+    """A settlement by a rule the app applied before (``Game.earlier_rules``): ``name`` says
+    which rule and until when, as verify and the reports print it."""
+
+    name: str
+    settlement: Settlement
+
+
+@dataclass(frozen=True, slots=True)
 class Settlement:
     """The end of a hand in money. Chips are conserved: everything in comes out or carries.
 
@@ -437,6 +446,12 @@ class Game(ABC, Generic[S]):
         states of its hands so far, in order (the services' ``game_so_far``). None for games
         of one hand."""
         return None
+
+    def earlier_rules(self, state: S) -> Sequence[EarlierRule]:
+        """How rules this app applied before would have settled ``state``: verify names a hand
+        whose ledger matches one of them as settled under that rule (a genuine record), not as
+        tampered. Most games have no earlier rule."""
+        return ()
 
     def redeal(self, state: S) -> dict[str, Any]:
         """Start settings a hand dealt again after a misdeal keeps from the misdealt hand, beyond

@@ -49,14 +49,16 @@ def build_pots(
     live: Collection[int],
     capped: Collection[int],
     order: Sequence[int] | None = None,
+    top_to_every_live: bool = False,
 ) -> list[Pot]:
     """The main pot then the side pots, from each seat's total for the hand.
 
     ``contributions`` holds every seat that put chips in (folded seats included); ``live`` the
     seats still in the hand; ``capped`` the live seats whose winnings are bounded by their own
     contribution. ``order`` sorts each pot's eligible seats (default: ascending seat numbers).
-    Money above the last level that no live seat can win (a folded seat's) joins the last pot.
-    The pots always add up to the contributions.
+    Money above the last level when every live seat is capped (a folded seat's) joins the last
+    pot, or, with ``top_to_every_live`` (Caro Hold 'em, ruling caro-6), forms one more pot that
+    every live seat contests. The pots always add up to the contributions.
     """
     for seat, amount in contributions.items():
         if amount < 0:
@@ -91,6 +93,8 @@ def build_pots(
     if uncapped:
         if rest or not pots:
             pots.append(_pot(rest, uncapped, None))
+    elif pots and rest and top_to_every_live:
+        pots.append(_pot(rest, sort(live_set), None))
     elif pots:
         last = pots[-1]
         pots[-1] = _pot(last.amount + rest, last.eligible, last.level)

@@ -97,15 +97,17 @@ def stacks(start: Start, seats: tuple[int, ...]) -> dict[int, int]:
     return out
 
 
-def blinds_or_ante(start: Start) -> tuple[tuple[int, int] | None, int]:
-    """``"blinds"`` ([small, big] in cents) or ``"ante"`` (cents), not both: (blinds or None,
-    the ante)."""
+def blinds_or_ante(
+    start: Start, *, both: bool = False
+) -> tuple[tuple[int, int] | None, int]:
+    """``"blinds"`` ([small, big] in cents) and/or ``"ante"`` (cents): (blinds or None, the
+    ante). Only a game that allows ``both`` takes the two together."""
     get = start.params.get
     ante = get("ante")
     raw = get("blinds")
     if raw is None:
         return None, 0 if ante is None else cents(ante, "ante")
-    if ante:
+    if ante and not both:
         raise RuleViolation('give either "ante" or "blinds", not both')
     if not isinstance(raw, list) or len(raw) != 2:
         raise BadInput('"blinds" must be [small blind, big blind] in cents')
@@ -113,4 +115,4 @@ def blinds_or_ante(start: Start) -> tuple[tuple[int, int] | None, int]:
     bb = cents(raw[1], "blinds", low=1)
     if sb > bb:
         raise RuleViolation("the small blind cannot be larger than the big blind")
-    return (sb, bb), 0
+    return (sb, bb), 0 if ante is None else cents(ante, "ante")

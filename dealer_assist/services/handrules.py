@@ -1,5 +1,7 @@
-"""What verify holds each hand to beyond its own replay: the fee it ran under is the fee of the
-settings version in force when it started, and it takes over from the table's hand before it
+"""What verify holds each hand to beyond its own replay: the fee and the stakes it ran under are
+those of the settings version in force when it started (the game, seats among the table's, the
+smallest chip and every setting the table gives its hands; a seat new to the table starts with
+the buy-in), and it takes over from the table's hand before it
 (carry-in equal to that hand's carry-out, each seat's stack equal to what it left that hand
 with), unless the change was recorded (a rebuy or a carry-in the dealer gave, written to the
 audit log as ``stacks`` for the hand).
@@ -22,7 +24,8 @@ from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import Start
 from dealer_assist.fees import parse_fee_policy
 from dealer_assist.services.model import SettingsVersion
-from dealer_assist.settings.table import parse_table_settings
+from dealer_assist.services.verify import HandNote
+from dealer_assist.settings.table import TableSettings, parse_table_settings, start_params
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +173,35 @@ def _fee_json(obj: Any) -> str:
     return "null" if policy is None else json.dumps(policy.to_json(), sort_keys=True)
 
 
+#: Start keys compared on their own (the fee) or against the table as a whole (game, seats).
+_NOT_STAKES = ("type", "game", "seats", "fee")
+
+
+def stakes_differences(start: Mapping[str, Any], settings: TableSettings) -> list[str]:
+    """What a hand's start event says differently from its table's settings: another game,
+    a seat the table does not have, or any setting the table gives every hand (the smallest
+    chip, the unit, blinds or antes, bet sizes, the cap...) with another value. The fee is
+    compared on its own (:func:`hand_findings`)."""
+    out: list[str] = []
+    if start.get("game") != settings.game:
+        out.append(f"its game is {start.get('game')!r}, the table's is {settings.game!r}")
+    seats = start.get("seats")
+    if isinstance(seats, list):
+        extra = [s for s in seats if s not in settings.seats]
+        if extra:
+            out.append("it seats " + ", ".join(map(str, extra)) + ", which the table does "
+                       "not have")
+    for key, want in start_params(settings).items():
+        if key in _NOT_STAKES:
+            continue
+        got = start.get(key)
+        if got != want:
+            shown = "nothing" if got is None else json.dumps(got, sort_keys=True)
+            out.append(f"{key} is {shown} where the settings say "
+                       f"{json.dumps(want, sort_keys=True)}")
+    return out
+
+
 def in_force(versions: Sequence[SettingsVersion], at: datetime) -> SettingsVersion | None:
     """The table's settings version in force at ``at``: the latest created at or before it."""
     found = None
@@ -199,6 +231,7 @@ def hand_findings(
     what :func:`carried_by` of the hand before gives), unless a new game was recorded."""
     found: list[tuple[int, str, int]] = []
     expected_fee: dict[int, str | None] = {}
+    parsed: dict[int, TableSettings | None] = {}
     #: Per settings version, a start event's fee object found to be its fee (most hands of a
     #: table carry the very same object: compared as is, not parsed again).
     same_fee: dict[int, Any] = {}
@@ -238,12 +271,44 @@ def hand_findings(
             else:
                 if version.id not in expected_fee:
                     try:
-                        policy = parse_table_settings(version.document).fee_policy
+                        table = parse_table_settings(version.document)
+                        policy = table.fee_policy
                         expected_fee[version.id] = (
                             "null" if policy is None else _fee_json(policy.to_json())
                         )
+                        parsed[version.id] = table
                     except DealerAssistError:
                         expected_fee[version.id] = None
+                        parsed[version.id] = None
+                table_settings = parsed[version.id]
+                differs = (
+                    "; ".join(stakes_differences(start, table_settings))
+                    if table_settings is not None else ""
+                )
+                if differs and h.seq <= baseline:  # dealt one by one (the demo): no fault
+                    found.append(HandNote(
+                        h.seq, f"{label} was dealt by the demo at other stakes than settings "
+                        f"version {version.version}: {differs}", h.hand_id))
+                elif differs:
+                    found.append((h.seq, f"{label} does not match settings version "
+                                  f"{version.version}, in force when it started: {differs}",
+                                  h.hand_id))
+                if table_settings is not None:
+                    buy_in = table_settings.buy_in
+                    stacks = start.get("stacks")
+                    if (
+                        buy_in is not None and isinstance(stacks, dict) and h.seq > baseline
+                        and (prev is None or (prev.game == h.game and prev.status == "settled"))
+                    ):
+                        before = prev_start.get("stacks") if prev is not None else None
+                        kept = before if isinstance(before, dict) else {}
+                        given = changes.get(h.hand_id, set())
+                        for key, value in sorted(stacks.items()):
+                            if key in kept or f"seat {key}" in given or value == buy_in:
+                                continue
+                            found.append((h.seq, f"{label} starts seat {key}, new to the "
+                                          f"table, with {value} where the buy-in is {buy_in}, "
+                                          "and no rebuy is recorded", h.hand_id))
                 want = expected_fee[version.id]
                 fee = start.get("fee")
                 if fee is not None and fee == same_fee.get(version.id):

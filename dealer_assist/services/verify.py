@@ -20,6 +20,7 @@ from dealer_assist.engine.hand import fold as fold_hand
 from dealer_assist.engine.log import vocabulary_of
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import Event, Misdeal, Start, Void, event_from_json
+from dealer_assist.money import format_cents
 from dealer_assist.services.audit_chain import AuditCheck, check_audit_chain
 from dealer_assist.services.chain import GENESIS, canonical, row_hash, time_text
 from dealer_assist.services.ledger import ledger_lines
@@ -58,6 +59,9 @@ class VerifyReport:
     anchored: str = ""
     #: Incremental verify: the checkpoint it started after (its number), else None.
     since: int | None = None
+    #: Genuine records named in their own words, not faults (a hand settled under an earlier
+    #: rule): verify still says intact, unless asked to be strict.
+    notes: list[Problem] = field(default_factory=list)
 
     @property
     def problem(self) -> Problem | None:
@@ -77,19 +81,28 @@ class VerifyReport:
         if self.audit is not None and not self.audit.ok:
             wrong.append(self.audit.summary())
         wrong.extend(f"NOT INTACT: {f}" for f in self.findings)
+        notes = [f"NOTE: {p}" for p in self.notes]
         if wrong:
-            return "\n".join(wrong)
+            return "\n".join(wrong + notes)
+        if notes:
+            return "\n".join([*notes, self._intact()])
+        return self._intact()
+
+    def _intact(self) -> str:
         audit = "" if self.audit is None else (
             f"; the audit log's {self.audit.entries} entries are chained and match its head"
         )
         since = "" if self.since is None else f"since checkpoint {self.since}: "
         anchored = f"; {self.anchored}" if self.anchored else ""
+        noted = "" if not self.notes else (
+            f" ({_count(len(self.notes), 'note')} above: genuine records, not faults)"
+        )
         return (
             f"intact: {since}{_count(self.tables, 'table')}, {_count(self.hands, 'hand')}, "
             f"{_count(self.events, 'event')}; "
             "every chain links, every hand replays, every settlement conserves chips and "
             "matches the ledger, every fee is its settings version's, every time collection "
-            "matches the seat and period events" + audit + anchored
+            "matches the seat and period events" + audit + anchored + noted
         )
 
 
@@ -214,6 +227,8 @@ class TableCheck:
         self.last_hand: int | None = None
         self.rows = 0
         self.problem: Problem | None = None
+        #: Hands that are genuine records of an earlier rule: named, not faults.
+        self.notes: list[Problem] = []
         self.hands: dict[int, _HandRows] = {}
         #: Hands with rows after a broken link: not replayed (their events are not all known);
         #: None stands for the table-level (seat and period) events.
@@ -524,7 +539,14 @@ class TableCheck:
         for found_problem in results:
             if found_problem is not None:
                 seq, message, hand_id = found_problem
-                self._fail(seq, message, hand_id)
+                if isinstance(found_problem, HandNote):
+                    self.note(seq, message, hand_id)
+                else:
+                    self._fail(seq, message, hand_id)
+
+    def note(self, seq: int, message: str, hand_id: int | None = None) -> None:
+        """A genuine record named in its own words (not a fault): see :class:`HandNote`."""
+        self.notes.append(Problem(self.table_id, self.name, seq, message, hand_id))
 
 
 def time_findings(
@@ -575,7 +597,18 @@ class StoredLine(NamedTuple):
 HandJob = tuple[
     int, HandInfo, list[int], list[str], "Sequence[LedgerLine] | Sequence[StoredLine] | None"
 ]
-#: What is wrong with a hand: (seq, message, hand id), or None when it is right.
+class HandNote(NamedTuple):
+    """Not a fault: a hand that is a genuine record of something verify names in its own
+    words (settled under a rule the app applied before, say). Shaped as a problem, so that it
+    travels from the workers the same way; :meth:`TableCheck.absorb` keeps it apart."""
+
+    seq: int
+    message: str
+    hand_id: int
+
+
+#: What is wrong with a hand: (seq, message, hand id), or None when it is right; a
+#: :class:`HandNote` when it is a genuine record named in its own words.
 HandProblem = tuple[int, str, int] | None
 Runner = Callable[[list[HandJob]], Iterable[HandProblem]]
 
@@ -648,8 +681,30 @@ def check_hand(job: HandJob) -> HandProblem:
     derived = ledger_lines(hand_id, settlement)
     if sorted(x.key() for x in derived) == stored:  # (same_lines, for either kind of line)
         return None
+    for earlier in result.game.earlier_rules(result.state) if result.misdeal is None else ():
+        if settlement_keys(earlier.settlement) == stored:
+            return HandNote(last, f"{label} was settled under {earlier.name}: "
+                            + earlier_difference(settlement, earlier.settlement), hand_id)
     return last, (f"{label}'s ledger lines do not match its events: "
                   f"{ledger_diff(derived, ledger)}"), hand_id
+
+
+def earlier_difference(now: Settlement, then: Settlement) -> str:
+    """What a settlement by an earlier rule gave differently from today's, in words: the fee
+    short or over, and each seat pushed more or less."""
+    parts = []
+    fee_now = sum(f.amount for f in now.fees if f.from_seat is None)
+    fee_then = sum(f.amount for f in then.fees if f.from_seat is None)
+    if fee_then != fee_now:
+        way = "short" if fee_then < fee_now else "over"
+        parts.append(f"the house fee {format_cents(abs(fee_now - fee_then))} {way} "
+                     f"({format_cents(fee_then)} taken, {format_cents(fee_now)} owed)")
+    for seat in sorted(set(now.payouts) | set(then.payouts)):
+        d = then.payouts.get(seat, 0) - now.payouts.get(seat, 0)
+        if d:
+            parts.append(f"seat {seat} pushed {format_cents(abs(d))} "
+                         + ("more" if d > 0 else "less"))
+    return "; ".join(parts) or "the same amounts by other lines"
 
 
 def fold(events: list[Event], *, start_text: str | None = None) -> Folded | Refused:
@@ -722,5 +777,6 @@ def verify_store(store: Store, hands: Iterable[tuple[int, HandInfo]] | None = No
         if head is not None and check.problem is None and head.seq != check.last_seq:
             check.problem = Problem(table.id, table.name, check.last_seq + 1, "chain head differs")
         report.add(check.problem)
+        report.notes.extend(check.notes)
     report.audit = check_audit_chain(store.audit_log(records=True), store.audit_head())
     return report

@@ -4,7 +4,7 @@
 ;   iscc packaging\windows\dealer-assist.iss
 ; Kept in step with packaging/dealer-assist.spec: the same bundle folder (every data file the
 ; spec collects is inside it), the same icon, the same version (tests/test_packaging.py checks).
-#define AppVersion "0.1.0"
+#define AppVersion "0.2.0"
 
 [Setup]
 ; One fixed AppId: a newer installer upgrades the same installation in place.

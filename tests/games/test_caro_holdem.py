@@ -267,7 +267,10 @@ def test_ruling_caro_6_money_only_one_player_can_win_returns_to_them() -> None:
     s = hand.settle()
     assert s.put_in == {1: 2100, 2: 5100}
     assert s.payouts == {1: 4200, 2: 3000}
-    assert s.steps[-1].text == "Return the side pot $30 to seat 2: nobody else can win it"
+    assert s.steps[-1].text == (
+        "Return $30 uncalled to seat 2: more than any other player put in over the hand, "
+        "so nobody could win it"
+    )
 
 
 def test_ruling_caro_7_cards_speak_split_in_the_smallest_chip_odd_chip_left_of_button() -> None:

@@ -97,16 +97,18 @@ def test_ruling_caro_6_one_winner_by_fold_is_raked_and_the_uncalled_bet_returns(
     assert s.payouts[1] == 9800 + 10000
 
 
-def test_ruling_caro_6_uncalled_raise_returns_only_the_part_above_the_level_below() -> None:
+def test_ruling_caro_6_a_raise_below_what_the_folder_put_in_over_the_hand_is_not_uncalled() -> (
+    None
+):
     # Seat 1 bets holding 5 cards ($50); seat 2 raises to level 2 holding 1 card ($20); seat 1
-    # folds. Seat 2's raise from $10 to $20 is uncalled; seat 1's $50 is won, not returned.
+    # folds. Over the hand seat 1 put in $51 and seat 2 $21: seat 1 had matched the raise before
+    # it was made, so nothing of it is uncalled and seat 2 wins all $72 (the rule compared one
+    # round's levels and returned $10 before ruling caro-6 said totals).
     s = settle([start(seats=[1, 2], button=2, stacks={"1": 100000, "2": 100000}),
                 act("bet", 1), act("discard", 2, count=4), act("raise", 2), act("fold", 1)])
     assert s.put_in == {1: 5100, 2: 2100}
-    assert [p.text for p in s.steps] == [
-        "Push the pot $62 to seat 2",
-        "Return $10 uncalled to seat 2: the part of its raise nobody called",
-    ]
+    assert [p.text for p in s.steps] == ["Push the pot $72 to seat 2"]
+    assert s.payouts == {1: 0, 2: 7200}
     assert s.fees == ()  # no flip, no drop (the default)
 
 
@@ -120,7 +122,10 @@ def test_ruling_caro_6_call_above_an_all_in_holds_only_its_owners_chips_and_retu
     assert [(f.amount, f.note) for f in s.fees] == [
         (200, "5% of $42, rounded down to the $1 chip")
     ]
-    assert s.steps[-1].text == "Return the side pot $30 to seat 2: nobody else can win it"
+    assert s.steps[-1].text == (
+        "Return $30 uncalled to seat 2: more than any other player put in over the hand, "
+        "so nobody could win it"
+    )
     assert s.payouts == {1: 4000, 2: 3000}
 
 

@@ -336,9 +336,10 @@ def test_a_forbidden_wager_is_refused_with_its_line_and_the_rule() -> None:
         "line 2: seat 1 is not to act: it is seat 3's turn")
 
 
-def test_ruling_pineapple_2_a_dead_hand_keeps_the_side_pot_the_others_folded_out_of() -> None:
+def test_ruling_pineapple_4_a_dead_hand_keeps_the_side_pot_the_others_folded_out_of() -> None:
     """Regression: a hand killed for its missed discard gave the all-in player a side pot it had
-    no chip in. The dead hand gives up the pot it contests (the main pot) only."""
+    no chip in. The dead hand gives up the pot it contests (the main pot) only, and the push
+    step and the narration cite the ruling."""
     hand = play(
         start(structure="no-limit", seats=[1, 2, 3, 4, 5], button=3,
               stacks={"1": 3200, "2": 13600, "3": 10800, "4": 17600, "5": 700}),
@@ -352,6 +353,33 @@ def test_ruling_pineapple_2_a_dead_hand_keeps_the_side_pot_the_others_folded_out
     assert [(p["amount"], p["winners"]) for p in out["pots"]] == [(2800, [5]), (12300, [2])]
     assert out["payouts"] == {"2": 12300 + 4800, "5": 2800}
     assert hand.settle().net() == {1: 0, 2: 7500, 3: -4800, 4: -4800, 5: 2100}
+    texts = [p.text for p in hand.settle().steps]
+    assert ("Push $123 of the side pot to seat 2: the others in it folded before its hand was "
+            "dead (ruling pineapple-4)") in texts
+    assert "Push $28 of the main pot to seat 5" in texts
+    assert "(ruling pineapple-4)" in hand.steps[-1].lines[0]
+
+
+def test_ruling_pineapple_5_a_face_down_discard_is_seat_alone() -> None:
+    lines = [start(), a("call", 3), a("call", 1), a("check", 2)]
+    bare = play(*lines, {"type": "discard", "seat": 1}, {"type": "discard", "seat": 2},
+                {"type": "discard", "seat": 3}, board("Ah", "Kd", "7c"))
+    counted = play(*lines, discard(1), discard(2), discard(3), board("Ah", "Kd", "7c"))
+    assert dict(bare.state.held) == dict(counted.state.held) == {1: 2, 2: 2, 3: 2}
+    assert outcome_json(bare)["discards"] == {}
+    assert "exactly one" in refused(*lines, {"type": "discard", "seat": 1, "count": 0})
+
+
+def test_ruling_pineapple_1_antes_and_blinds_together_antes_first_and_dead() -> None:
+    hand = play(start(structure="no-limit", blinds=[100, 200], ante=25))
+    bet = hand.state.bet
+    assert bet.pot == 3 * 25 + 100 + 200
+    assert bet.seat_to_act == 3  # left of the big blind (seat 2), as with blinds alone
+    assert dict(zip(bet.seats, bet.put_in, strict=True)) == {1: 125, 2: 225, 3: 25}
+    # antes count toward no round: the small blind still owes $1 to call
+    s = play(start(structure="no-limit", blinds=[100, 200], ante=25), a("call", 3),
+             a("fold", 1), a("fold", 2)).settle()
+    assert s.conserved and s.put_in == {1: 125, 2: 225, 3: 225} and s.payouts[3] == 575
 
 
 def test_the_example_hand_log_replays_from_the_cli_as_expected(

@@ -162,29 +162,33 @@ _put_phase = setter(
 
 
 def needs_action(state: State, seat: SeatState) -> bool:
-    """Whether ``seat`` must still act this round.
+    """Whether ``seat`` must still act this round (ruling caro-6, the end of a round).
 
-    A player who has not acted since the last bet or raise must, except the last player able to
-    act once they have put in at least as much as every all-in opponent: anything more they put
-    in could only come back to them.
+    Chips are compared over the whole hand. A player still able to act is not asked when every
+    other player still in is all-in for a total no larger than theirs: whatever they added could
+    not be won. Otherwise a player must act who has not acted since the last bet or raise, except
+    that, facing only all-in players, they are asked only while they owe chips by ruling 4.
     """
-    return _needs_action(state.seats, state.acted, seat)
+    return _needs_action(state.seats, state.acted, seat, state.level * state.limit)
 
 
 def _needs_action(
-    seats: tuple[SeatState, ...], acted: frozenset[int], seat: SeatState
+    seats: tuple[SeatState, ...], acted: frozenset[int], seat: SeatState, per_card: int
 ) -> bool:
+    """:func:`needs_action`, ``per_card`` being the round's level times its limit."""
     if seat.folded or seat.all_in or seat.seat in acted:
         return False
-    most = None  # the most any other player still in has put in, while all of them are all-in
+    most = None  # the most any other player still in put in over the hand, all of them all-in
     for s in seats:
         if s.folded or s.seat == seat.seat:
             continue
         if not s.all_in:
             return True
-        if most is None or s.round_in > most:
-            most = s.round_in
-    return most is None or seat.round_in < most
+        if most is None or s.hand_in > most:
+            most = s.hand_in
+    if most is None:
+        return True
+    return seat.hand_in < most and per_card * seat.held > seat.round_in
 
 
 def advance(
@@ -209,9 +213,10 @@ def advance(
     order = state.settings.seats
     n = len(order)
     i = order.index(actor)
+    per_card = changes.get("level", state.level) * state.limit
     for k in range(i + 1, i + n + 1):
         seat = seats[k % n]
-        if _needs_action(seats, acted, seat):
+        if _needs_action(seats, acted, seat, per_card):
             return evolve_state(state, to_act=seat.seat, discarding=None, **changes)
     return end_round(state, **changes)
 
@@ -235,9 +240,11 @@ def advance_after(
     if live == 1:
         return _put_phase(state, OVER, None, None, seats, acted, level, actions)
     n = len(seats)
+    settings = state.settings  # state.limit, read without the property
+    per_card = level * settings.unit * settings.multipliers[state.street]
     for k in range(i + 1, i + n + 1):
         seat = seats[k % n]
-        if _needs_action(seats, acted, seat):
+        if _needs_action(seats, acted, seat, per_card):
             return _put_turn(state, seat.seat, None, seats, acted, level, actions)
     phase = SHOWDOWN if state.street >= len(ROUND_NAMES) - 1 else BOARD
     return _put_phase(state, phase, None, None, seats, acted, level, actions)
@@ -262,18 +269,21 @@ def open_round(state: State, *, first_after: int) -> State:
 def first_to_act(state: State, first_after: int) -> int | None:
     """The seat that opens a betting round in ``state``: the first, left of ``first_after``, who
     must act; ``None`` when nobody must (all but one all-in), so the round is skipped."""
-    return first_to_act_among(state.seats, state.settings.seats, first_after)
+    return first_to_act_among(
+        state.seats, state.settings.seats, first_after, per_card=state.level * state.limit
+    )
 
 
 def first_to_act_among(
-    seats: tuple[SeatState, ...], order: tuple[int, ...], first_after: int
+    seats: tuple[SeatState, ...], order: tuple[int, ...], first_after: int, *, per_card: int = 0
 ) -> int | None:
-    """:func:`first_to_act` for a state with these ``seats`` (``order`` its seat numbers)."""
+    """:func:`first_to_act` for a state with these ``seats`` (``order`` its seat numbers) and
+    ``per_card`` owed a card at the round's level (none at a new round's level 0)."""
     n = len(order)
     i = order.index(first_after)
     for k in range(i + 1, i + n + 1):
         seat = seats[k % n]
-        if _needs_action(seats, _NOBODY, seat):
+        if _needs_action(seats, _NOBODY, seat, per_card):
             return seat.seat
     return None
 

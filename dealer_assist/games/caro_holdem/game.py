@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from dealer_assist.engine.base import DemoTable, Game, Prompt, Setting, Settlement, TableView
+from dealer_assist.engine.base import (
+    DemoTable,
+    EarlierRule,
+    Game,
+    Prompt,
+    Setting,
+    Settlement,
+    TableView,
+)
 from dealer_assist.events import Event, Start
 from dealer_assist.games.caro_holdem import present
 from dealer_assist.games.caro_holdem.play import start_state, step
-from dealer_assist.games.caro_holdem.sample import sample_hand
+from dealer_assist.games.caro_holdem.sample import TABLE_SETTINGS, sample_hand, sample_start
 from dealer_assist.games.caro_holdem.settings import MAX_SEATS
 from dealer_assist.games.caro_holdem.showdown import settlement
 from dealer_assist.games.caro_holdem.state import OVER, State
@@ -31,7 +39,7 @@ class CaroHoldem(Game[State]):
     )
     demo: ClassVar[DemoTable | None] = DemoTable(
         settings={
-            "game": "caro-holdem", "seats": 9, "smallest_chip": 100,
+            "game": "caro-holdem", "seats": 8, "smallest_chip": 100,
             "stakes": "$10 unit, $1 ante", "limit": 1000, "buy_in": 100000,
             "params": {"unit": 1000, "ante": 100, "cap": 4},
             "fee": {"kind": "rake", "percent": "5", "cap": 500, "min_pot": 1000},
@@ -62,6 +70,11 @@ class CaroHoldem(Game[State]):
     def settle(self, state: State) -> Settlement:
         return settlement(state)
 
+    def earlier_rules(self, state: State) -> Sequence[EarlierRule]:
+        from dealer_assist.games.caro_holdem._legacy import earlier_rules
+
+        return earlier_rules(state)
+
     def contributions(self, state: State) -> dict[int, int]:
         """Antes, blinds and wagers each seat has put in so far, and fees taken before the
         deal."""
@@ -87,7 +100,9 @@ class CaroHoldem(Game[State]):
         self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
     ) -> list[Event]:
         given = dict(params or {})
-        unknown = sorted(set(given) - {"fee"})
+        unknown = sorted(set(given) - {"fee", *TABLE_SETTINGS})
         if unknown:
             raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
-        return sample_hand(rng, players=players, fee=given.get("fee"))
+        fee = given.pop("fee", None)
+        start = sample_start(rng, players=players, fee=fee, fixed=given) if given else None
+        return sample_hand(rng, players=players, fee=fee, start=start)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import types
+from collections.abc import Mapping
 from typing import Any
 
 from dealer_assist.cards import Card, full_deck
@@ -29,6 +30,11 @@ from dealer_assist.games.caro_holdem.present import wager_options
 from dealer_assist.games.caro_holdem.settings import BOARD_COUNTS, MAX_SEATS
 from dealer_assist.games.caro_holdem.state import BETTING, BOARD, OVER, SHOWDOWN, State
 
+#: The settings a table gives every hand, which a sample hand may be asked to keep.
+TABLE_SETTINGS = frozenset(
+    {"unit", "ante", "blinds", "cap", "smallest_chip", "heads_up_uncapped"}
+)
+
 _WAGER_EVENTS: dict[str, type[Bet] | type[Call] | type[Raise]] = {
     "bet": Bet, "call": Call, "raise": Raise,
 }
@@ -42,12 +48,18 @@ def sample_start(
     short_stacks: bool = True,
     fee: dict[str, Any] | None = None,
     heads_up_uncapped: bool | None = None,
+    fixed: Mapping[str, Any] | None = None,
 ) -> Start:
-    """Random table settings: unit, antes or blinds, stacks (some short, to force all-ins)."""
+    """Random table settings: unit, antes or blinds, stacks (some short, to force all-ins).
+
+    ``fixed``: a table's own settings (any of :data:`TABLE_SETTINGS`), kept as they are; the
+    rest is drawn. Seats are drawn from a table's 1 to 8."""
     if not 2 <= players <= MAX_SEATS:
         raise ValueError(f"Caro Hold 'em deals 2 to {MAX_SEATS} players")
-    seats = sorted(rng.sample(range(1, 10), players))
+    seats = sorted(rng.sample(range(1, MAX_SEATS + 1), players))
     unit = rng.choice([100, 200, 500, 1000])
+    if fixed and isinstance(fixed.get("unit"), int):
+        unit = fixed["unit"]  # stacks in the table's own units
     params: dict[str, Any] = {
         "button": rng.choice(seats),
         "unit": unit,
@@ -74,6 +86,13 @@ def sample_start(
         params["heads_up_uncapped"] = True
     if fee is not None:
         params["fee"] = fee
+    if fixed:
+        if "blinds" in fixed or "ante" in fixed:  # the table's forced bets, not the sample's
+            params.pop("blinds", None)
+            params.pop("ante", None)
+        if "heads_up_uncapped" not in fixed:
+            params.pop("heads_up_uncapped", None)
+        params.update(fixed)
     return Start(game="caro-holdem", seats=tuple(seats), params=types.MappingProxyType(params))
 
 

@@ -1,11 +1,14 @@
 """Showdown and settlement: best hands with at most two private cards, pots, splits and fees.
 
-Side pots come only from all-in players (an all-in player wins from each opponent at most what
-they put in); every player still in and not all-in contests all the rest, whatever they put in.
-Only uncalled chips go back to a player (ruling caro-6): the part of the last bet or raise that
-nobody matched, and a pot that holds nothing but its one possible winner's own chips. A pot one
-player wins because the others in it folded is a win: pushed as one and raked like any other.
-The house fee comes out of the pots, the main pot first, before anything is pushed.
+Ruling caro-6: chips are compared over the whole hand, never round by round. Side pots come only
+from all-in players (one per all-in total; an all-in player wins from each opponent at most what
+they put in); every player still in and not all-in contests all the rest, whatever they put in,
+and when every player still in is all-in, every one of them contests what lies above the highest
+all-in total. The only chips that go back are those nobody else could win: what the one player
+still in who can act (or, when none can, the all-in player) put in over the hand above every
+other player's total. A pot one player wins because the others in it folded is a win: pushed as
+one and raked like any other. The house fee comes out of the pots, the main pot first, before
+anything is pushed.
 """
 
 from __future__ import annotations
@@ -19,20 +22,26 @@ from dealer_assist.engine.pots import Pot, build_pots, clockwise_from_button, sp
 from dealer_assist.errors import RuleViolation
 from dealer_assist.evaluate import HandValue, best_hand
 from dealer_assist.fees import FeeContext, parse_fee_policy, pot_fees
-from dealer_assist.games.caro_holdem.state import OVER, State
+from dealer_assist.games.caro_holdem.state import OVER, SeatState, State
 from dealer_assist.money import format_cents
 
 MAX_PRIVATE = 2
 
 
 def current_pots(state: State) -> list[Pot]:
-    """The pots as they stand: the main pot, then one side pot per all-in level."""
-    contributions = {s.seat: s.hand_in for s in state.seats}
+    """The pots as they stand: the main pot, then one side pot per all-in total (ruling caro-6)."""
+    return _pots(state, {s.seat: s.hand_in for s in state.seats})
+
+
+def _pots(state: State, contributions: dict[int, int]) -> list[Pot]:
     live = [s.seat for s in state.seats if not s.folded]
-    all_in = [s.seat for s in state.seats if not s.folded and s.all_in]
     if len(live) == 1:
         return [_pot(sum(contributions.values()), (live[0],), None)]
-    return build_pots(contributions, live=live, capped=all_in, order=state.settings.seats)
+    all_in = [s.seat for s in state.seats if not s.folded and s.all_in]
+    return build_pots(
+        contributions, live=live, capped=all_in, order=state.settings.seats,
+        top_to_every_live=True,
+    )
 
 
 def best_hands(state: State) -> dict[int, HandValue]:
@@ -78,11 +87,16 @@ class PotResult:
 
 @dataclass(frozen=True, slots=True)
 class Uncalled:
-    """The part of the hand's last bet or raise that no other player matched (ruling caro-6)."""
+    """Chips one player put in over the hand that nobody else could win (ruling caro-6).
+
+    ``kind`` names that player's last bet, raise or big blind ("" if they made none); ``last``
+    is what that wager put in, so a return within it reads as the part of it nobody called.
+    """
 
     seat: int
     amount: int
-    kind: str  # "bet", "raise" or "big blind"
+    kind: str  # "bet", "raise", "big blind" or ""
+    last: int = 0
 
 
 #: The actions that set a betting level another player must match.
@@ -90,42 +104,34 @@ _AGGRESSIVE = ("bet", "raise", "big blind")
 
 
 def uncalled(state: State) -> Uncalled | None:
-    """The uncalled part of the hand's last bet or raise, or ``None`` when it was called.
+    """The chips that go back unraked at the end of the hand, or ``None`` (ruling caro-6).
 
-    A bet or raise is matched by a player who reached its level (holding fewer cards costs less:
-    that is still a call), or, up to what they put in that round, by an all-in player or a blind.
-    Failing that, only what the bettor owed at the level below stays in the pot.
+    Totals over the hand decide, never one round's amounts: when the player who put in the most
+    is still in and no other player still in can act, what they put in above every other
+    player's total (all-in or folded) could not be won by anyone, so it goes back. A player who
+    put in more earlier (for more cards, or before going all-in) has matched a later bet up to
+    that total, whatever round it came in.
     """
-    actions = state.actions
-    last = next(
-        (i for i in range(len(actions) - 1, -1, -1) if actions[i].kind in _AGGRESSIVE), None
-    )
-    if last is None:
-        return None
-    w = actions[last]
-    street, bettor = w.street, w.seat
-    limit = state.settings.limit(street)
-    in_round: dict[int, int] = {}
-    held: dict[int, int] = {}
-    blinds: set[int] = set()
-    for a in actions:
-        if a.street != street or a.kind == "ante":
-            continue
-        in_round[a.seat] = in_round.get(a.seat, 0) + a.amount
-        held[a.seat] = a.cards_held
-        if a.kind in ("small blind", "big blind"):
-            blinds.add(a.seat)
-    matched = (w.level - 1) * limit * w.cards_held
-    for a in actions[last + 1 :]:
-        if (a.street == street and a.seat != bettor and a.kind == "call"
-                and in_round[a.seat] >= w.level * limit * held[a.seat]):
-            return None  # reached the level: the bet was called
+    top: SeatState | None = None
+    second = 0
     for s in state.seats:
-        if s.seat != bettor and (s.all_in or s.seat in blinds):
-            matched = max(matched, in_round.get(s.seat, 0))
-    mine = in_round.get(bettor, 0)
-    amount = mine - min(matched, mine)
-    return _uncalled(bettor, amount, w.kind) if amount > 0 else None
+        if top is None or s.hand_in > top.hand_in:
+            if top is not None:
+                second = max(second, top.hand_in)
+            top = s
+        else:
+            second = max(second, s.hand_in)
+    if top is None or top.folded or top.hand_in <= second:
+        return None
+    for s in state.seats:
+        if s is not top and not s.folded and not s.all_in:
+            return None  # another player still in can act: they contest all of it
+    kind, last = "", 0
+    for w in reversed(state.actions):
+        if w.seat == top.seat and w.kind in _AGGRESSIVE:
+            kind, last = w.kind, w.amount
+            break
+    return _uncalled(top.seat, top.hand_in - second, kind, last)
 
 
 def _pot_name(i: int, total: int) -> str:
@@ -148,40 +154,49 @@ def final_pots(state: State) -> tuple[list[tuple[Pot, bool]], Uncalled | None]:
     """The pots of a finished hand, each with whether it goes back unraked, and the uncalled
     chips taken out before the pots are built.
 
-    A pot only one seat can win is returned when nobody else put a chip in it (the part of a
-    call above every all-in opponent, say); when it holds a folded player's chips it is won.
+    Once the uncalled chips are out, no pot holds only its one possible winner's own chips; a
+    pot only one seat can win that holds anyone else's chips is won, never returned.
     """
     back = uncalled(state)
     contributions = {s.seat: s.hand_in for s in state.seats}
     if back is not None:
         contributions[back.seat] -= back.amount
-    live = [s.seat for s in state.seats if not s.folded]
-    if len(live) == 1:
-        pots = [_pot(sum(contributions.values()), (live[0],), None)]
-    else:
-        all_in = [s.seat for s in state.seats if not s.folded and s.all_in]
-        pots = build_pots(contributions, live=live, capped=all_in, order=state.settings.seats)
+    return mark_returned(state, _pots(state, contributions), contributions), back
+
+
+def mark_returned(
+    state: State, pots: list[Pot], contributions: dict[int, int]
+) -> list[tuple[Pot, bool]]:
+    """Each pot with whether it goes back unraked: a pot only one seat can win that holds
+    nobody else's chips (while more than one player is still in)."""
+    live = sum(1 for s in state.seats if not s.folded)
     out: list[tuple[Pot, bool]] = []
     below = 0
     for i, pot in enumerate(pots):
         returned = False
-        if len(pot.eligible) == 1 and len(live) > 1:
+        if len(pot.eligible) == 1 and live > 1:
             owner = pot.eligible[0]
             returned = not any(c > below for s, c in contributions.items() if s != owner)
         out.append((pot, returned))
         if i < len(pots) - 1 and pot.level is not None:
             below = pot.level
-    return out, back
+    return out
 
 
-def settle_pots(state: State) -> tuple[list[PotResult], list[FeeLine]]:
+#: A finished hand's pots, each with whether it goes back unraked, and its uncalled chips.
+Finals = tuple[list[tuple[Pot, bool]], Uncalled | None]
+
+
+def settle_pots(
+    state: State, finals: Finals | None = None
+) -> tuple[list[PotResult], list[FeeLine]]:
     """Winners and shares of every pot, after the fees the policy takes out of them.
 
     The rake base is every chip in the pots except those returned (ruling caro-6 and the fees
     ruling); the fee note says that base ("5% of $178.25").
     """
     cfg = state.settings
-    pots, back = final_pots(state)
+    pots, back = final_pots(state) if finals is None else finals
     hands = best_hands(state)
     policy = cfg.policy if cfg.policy is not None else parse_fee_policy(cfg.fee)
     ctx = _fee_context(
@@ -212,9 +227,10 @@ def settle_pots(state: State) -> tuple[list[PotResult], list[FeeLine]]:
             )
         )
     if back is not None:
+        what = back.kind if back.kind and back.amount <= back.last else "chips"
         results.append(
             _pot_result(
-                f"the uncalled {back.kind}", back.amount, (back.seat,), (back.seat,), 0,
+                f"the uncalled {what}", back.amount, (back.seat,), (back.seat,), 0,
                 {back.seat: back.amount}, True,
             )
         )
@@ -231,11 +247,14 @@ _push_step = builder(PushStep)
 _settlement = builder(Settlement)
 
 
-def settlement(state: State) -> Settlement:
-    """Put in, payouts, fees and the dealer's push steps; chips are conserved."""
+def settlement(state: State, finals: Finals | None = None) -> Settlement:
+    """Put in, payouts, fees and the dealer's push steps; chips are conserved.
+
+    ``finals``: the pots as an earlier rule built them (``_legacy``), for verify only.
+    """
     if state.phase != OVER:
         raise RuleViolation("the hand is not over yet: nothing can be pushed")
-    results, post = settle_pots(state)
+    results, post = settle_pots(state, finals)
     fees = tuple(state.pre_fees) + tuple(post)
     put_in: dict[int, int] = {s.seat: s.hand_in for s in state.seats}
     for line in state.pre_fees:
@@ -274,7 +293,10 @@ def push_steps(state: State, results: list[PotResult], post: list[FeeLine]) -> l
         name = r.name
         if r.returned:
             seat = r.eligible[0]
-            if name.startswith("the uncalled "):
+            if name == "the uncalled chips":
+                text = (f"Return {format_cents(net)} uncalled to seat {seat}: more than any "
+                        "other player put in over the hand, so nobody could win it")
+            elif name.startswith("the uncalled "):
                 text = (f"Return {format_cents(net)} uncalled to seat {seat}: the part of its "
                         f"{name.removeprefix('the uncalled ')} nobody called")
             else:

@@ -82,7 +82,7 @@ class ChampsAndCowards(Game[CCState]):
         self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
     ) -> list[Event]:
         given = dict(params or {})
-        unknown = sorted(set(given) - {"chip", "decks", "carry_in", "fee"})
+        unknown = sorted(set(given) - {"chip", "decks", "carry_in", "fee", "smallest_chip"})
         if unknown:
             raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
         return sample_hand(rng, players=players, **given)

@@ -31,12 +31,15 @@ def sample_hand(
     chip: int = 200,
     carry_in: int = 0,
     fee: dict[str, Any] | None = None,
+    smallest_chip: int | None = None,
 ) -> list[Event]:
     """Deal and play one hand: up cards from the top of a shuffled shoe, a burn before every
     champ's card, and the destroyed hands and burns reshuffled when the stub runs out."""
     params: dict[str, Any] = {"chip": chip, "decks": decks, "carry_in": carry_in}
     if fee is not None:
         params["fee"] = fee
+    if smallest_chip is not None:
+        params["smallest_chip"] = smallest_chip
     start = Start(
         game="champs-and-cowards",
         seats=tuple(range(1, players + 1)),

@@ -296,7 +296,7 @@ class ChinesePoker(Game[ChineseState]):
     def sample_hand(self, rng: random.Random, *, players: int,
                     params: Mapping[str, Any] | None = None) -> list[Event]:
         given = dict(params or {})
-        unknown = sorted(set(given) - {"fee", "unit"})
+        unknown = sorted(set(given) - {"fee", "unit", "smallest_chip"})
         if unknown:
             raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
         return sample_events(rng, players=players, **given)

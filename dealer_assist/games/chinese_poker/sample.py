@@ -19,13 +19,16 @@ from dealer_assist.games.open_face.rows import (
 
 
 def sample_events(rng: random.Random, *, players: int, surrender_chance: float = 0.1,
-                  unit: int = 100, fee: Mapping[str, Any] | None = None) -> list[Event]:
+                  unit: int = 100, fee: Mapping[str, Any] | None = None,
+                  smallest_chip: int | None = None) -> list[Event]:
     """A random complete legal hand: each hand sorted into rows (so it rarely fouls), a natural
     declared when the deal holds a dragon or six pairs, and the odd surrender."""
     seats = tuple(range(1, players + 1))
     params: dict[str, Any] = {"button": rng.choice(seats), "unit": unit}
     if fee is not None:
         params["fee"] = dict(fee)
+    if smallest_chip is not None:
+        params["smallest_chip"] = smallest_chip
     start = Start(game="chinese-poker", seats=seats, params=params)
     deck = list(full_deck())
     rng.shuffle(deck)

@@ -431,7 +431,8 @@ class OpenFaceChinesePoker(Game[OfcState]):
     def sample_hand(self, rng: random.Random, *, players: int,
                     params: Mapping[str, Any] | None = None) -> list[Event]:
         given = dict(params or {})
-        unknown = sorted(set(given) - {"fee", "unit", "pineapple", "fantasyland", "royalties"})
+        unknown = sorted(set(given) - {"fee", "unit", "pineapple", "fantasyland", "royalties",
+                                     "smallest_chip"})
         if unknown:
             raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
         if "royalties" in given:

@@ -17,7 +17,8 @@ from dealer_assist.games.open_face.rows import (
 
 def sample_events(rng: random.Random, *, players: int, pineapple: bool = False,
                   fantasyland: tuple[int, ...] = (), royalties_table: str = "rules-text",
-                  unit: int = 100, fee: Mapping[str, Any] | None = None) -> list[Event]:
+                  unit: int = 100, fee: Mapping[str, Any] | None = None,
+                  smallest_chip: int | None = None) -> list[Event]:
     """A random complete legal hand: rows chosen at random among those with room."""
     seats = tuple(range(1, players + 1))
     button = rng.choice(seats)
@@ -28,6 +29,8 @@ def sample_events(rng: random.Random, *, players: int, pineapple: bool = False,
         params["fantasyland"] = list(fantasyland)
     if fee is not None:
         params["fee"] = dict(fee)
+    if smallest_chip is not None:
+        params["smallest_chip"] = smallest_chip
     start = Start(game="ofc", seats=seats, params=params)
     events: list[Event] = [start]
     deck = list(full_deck())

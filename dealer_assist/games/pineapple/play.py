@@ -168,7 +168,8 @@ def _discard(state: State, event: Discard) -> State:
             f"betting, before the {ROUND_NAMES[d + 1]}", 2)
     if state.phase != BOARD or state.street != d:
         raise violation(f"too late: the discard came before the {ROUND_NAMES[d + 1]}", 2)
-    n = event.n
+    # ruling pineapple-5: a discard with neither cards nor count is one card face down
+    n = event.n if event.cards or event.count is not None else 1
     if event.cards and event.count is not None and event.count != len(event.cards):
         raise RuleViolation(
             f"the discard names {len(event.cards)} cards but says count {event.count}")

@@ -253,7 +253,9 @@ def narrate(before: State, event: Event, after: State) -> list[str]:
         lines.append(f"Seat {event.seat} mucks")
     elif isinstance(event, Kill):
         lines.append(f"The dealer kills seat {event.seat}'s hand"
-                     + (f": {event.reason}" if event.reason else ""))
+                     + (f": {event.reason}" if event.reason else "")
+                     + "; it gives up every pot another player still in contests "
+                       "(ruling pineapple-4)")
     elif len(after.bet.log) > len(before.bet.log):
         a = after.bet.log[-1]
         allin = " (all-in)" if a.all_in else ""

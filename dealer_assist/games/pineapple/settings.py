@@ -75,7 +75,7 @@ def parse_settings(start: Start) -> Settings:
     if structure not in STRUCTURES:
         raise BadInput(f'"structure" must be one of {", ".join(STRUCTURES)}, not {structure!r}')
     button = read.button(start, seats)
-    blinds, ante = read.blinds_or_ante(start)
+    blinds, ante = read.blinds_or_ante(start, both=True)  # ruling pineapple-1
     if blinds is None and not ante:
         raise RuleViolation('a Pineapple table needs "blinds" [small, big] or an "ante"')
     stacks = read.stacks(start, seats)

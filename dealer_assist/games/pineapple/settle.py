@@ -70,9 +70,10 @@ def result(state: State) -> Result:
     high_groups: list[tuple[int, ...]] = []
     low_groups: list[tuple[int, ...]] = []
 
-    # A dead hand (killed, or mucked at the showdown) gives up every pot another player still
-    # in contests; a pot nobody else is left in (the side pot the others folded out of) goes to
-    # the last of its players to give up, never to a player who put nothing in it.
+    # Ruling pineapple-4: a dead hand (killed, or mucked at the showdown) gives up every pot
+    # another player still in contests; a pot nobody else is left in (the side pot the others
+    # folded out of) goes to the last of its players to give up, never to a player who put
+    # nothing in it.
     dead_order = [a.seat for a in bet.log if a.kind == "kill"]
     if dead_order:
         folded = tuple(f and s not in dead_order for s, f in zip(bet.seats, bet.folded,
@@ -139,6 +140,7 @@ def settlement(state: State) -> Settlement:
     def add(text: str, amount: int, to: int | None, kind: str) -> None:
         steps.append(PushStep(len(steps) + 1, text, amount, to, kind))
 
+    dead = {seat for seat, _ in state.killed} | set(state.mucked)
     for line in r.fees:
         add(f"Drop {format_cents(line.amount)} {line.kind}", line.amount, None, "fee")
     for seat, cents in payout.returned.items():
@@ -154,8 +156,10 @@ def settlement(state: State) -> Settlement:
                     halves = [h for h, g in zip(("high", "low"), award.parts, strict=False)
                               if seat in g]
                     part = f" ({' and '.join(halves)})"
-                add(f"Push {format_cents(cents)} of {name} to seat {seat}{part}", cents, seat,
-                    "push")
+                why = (": the others in it folded before its hand was dead (ruling pineapple-4)"
+                       if seat in dead and len(award.parts) == 1 else "")
+                add(f"Push {format_cents(cents)} of {name} to seat {seat}{part}{why}", cents,
+                    seat, "push")
     pushed = {s: payout.payouts.get(s, 0) for s in state.settings.seats}
     return Settlement(
         put_in=put_in, payouts=pushed, fees=fees, steps=tuple(steps),
