@@ -5,9 +5,11 @@
   a bare insert-and-commit of a row of the same size on its own connection, made at the same time
   under the same load (10 a second).
 - The floor's delay: from the moment a dealer's input starts to the moment the floor's live
-  view has rebuilt that table's row, with the view told by PostgreSQL's LISTEN/NOTIFY, beside the
-  same view told by polling the tables' chain heads every 0.2 s (the SQLite way), both following
-  the same run.
+  view has rebuilt that table's row with that input in it, with the view told by PostgreSQL's
+  LISTEN/NOTIFY, beside the same view told by polling the tables' chain heads every 0.2 s (the
+  SQLite way), both following the same run. Each floor view runs in its own process, as the
+  floor's console runs on its own machine in a room (the stations are other machines): the
+  stations' threads here share one process, and a view among them would measure their lock.
 
     .venv/bin/python bench/bench_room.py [--tables 50] [--seconds 20]
 """
@@ -15,12 +17,13 @@
 from __future__ import annotations
 
 import argparse
+import bisect
 import json
+import multiprocessing
 import random
 import sys
 import threading
 import time
-from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -51,26 +54,16 @@ def line(name: str, ours: float, peer_name: str, peer: float, unit: str) -> None
           flush=True)
 
 
-class Starts:
-    """When each table's inputs started, for each follower of the run to take as it sees them."""
+class Inputs:
+    """When each input started: (table, hand, event number) -> the start time."""
 
-    def __init__(self, followers: int) -> None:
+    def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.queues: list[dict[int, deque[float]]] = [{} for _ in range(followers)]
+        self.started: list[tuple[int, int, int, float]] = []
 
-    def started(self, table_id: int, at: float) -> None:
+    def add(self, table_id: int, hand_id: int, number: int, at: float) -> None:
         with self.lock:
-            for q in self.queues:
-                q.setdefault(table_id, deque()).append(at)
-
-    def seen(self, follower: int, table_id: int) -> list[float]:
-        with self.lock:
-            q = self.queues[follower].get(table_id)
-            if not q:
-                return []
-            out = list(q)
-            q.clear()
-            return out
+            self.started.append((table_id, hand_id, number, at))
 
 
 class Table:
@@ -85,7 +78,7 @@ class Table:
         self.pending: list[Any] = []
         self.now: Any = None
 
-    def step(self, starts: Starts) -> float:
+    def step(self, inputs: Inputs) -> float:
         if not self.pending:
             if self.now is not None:
                 self.svc.settle(self.dealer, self.now.hand.id)
@@ -94,21 +87,49 @@ class Table:
             self.pending = list(events[1:])
         ev = self.pending.pop(0)
         t0 = time.perf_counter()
-        starts.started(self.table, t0)
         self.now = self.svc.record(self.dealer, self.now.hand.id, ev)
-        return (time.perf_counter() - t0) * 1000
+        took = (time.perf_counter() - t0) * 1000
+        inputs.add(self.table, self.now.hand.id, self.now.hand.events, t0)
+        return took
 
 
-def follow(feed: ChangeFeed, view: LiveView, starts: Starts, me: int, stop: threading.Event,
-           delays: list[float]) -> None:
-    """The floor: on each change, rebuild the table's row; the delay of every input it shows."""
+def follow(kind: str, url: str, ready: Any, stop: Any, out: Any) -> None:
+    """The floor, in a process of its own: on each change, rebuild the changed tables' rows;
+    every row seen, as (table, hand, events in it, when it was built). ``time.perf_counter``
+    is the system's monotonic clock, the same in every process."""
+    feed: ChangeFeed = PgFeed(url) if kind == "notify" else PollFeed(open_database(url),
+                                                                     interval=0.2)
+    view = LiveView(Services(SqlStore(open_database(url)), hasher=FAST))
+    seen: list[tuple[int, int, int, float]] = []
+    first = True
     while not stop.is_set():
         changed = feed.wait(0.2)
-        for table_id in sorted(changed or ()):
-            view.row(table_id)
-            done = time.perf_counter()
-            delays.extend((done - t) * 1000 for t in starts.seen(me, table_id))
+        rows = view.all() if changed is None else view.rows(changed) if changed else []
+        done = time.perf_counter()
+        seen.extend((r.table_id, r.hand_id or 0, r.events, done) for r in rows)
+        if first:
+            first = False
+            ready.set()
     feed.close()
+    out.send(seen)
+    out.close()
+
+
+def delays(inputs: list[tuple[int, int, int, float]],
+           seen: list[tuple[int, int, int, float]]) -> list[float]:
+    """For each input, ms from its start to the first row the floor built holding it (the
+    same hand with at least its number of events, or a later hand)."""
+    per_table: dict[int, list[tuple[float, tuple[int, int]]]] = {}
+    for table_id, hand_id, events, at in seen:
+        per_table.setdefault(table_id, []).append((at, (hand_id, events)))
+    out: list[float] = []
+    for table_id, hand_id, number, t0 in inputs:
+        rows = per_table.get(table_id, [])
+        i = bisect.bisect_left(rows, (t0,))
+        got = next((at for at, key in rows[i:] if key >= (hand_id, number)), None)
+        if got is not None:
+            out.append((got - t0) * 1000)
+    return out
 
 
 def run(tables: int, seconds: float) -> None:
@@ -142,22 +163,18 @@ def run(tables: int, seconds: float) -> None:
                      "time TIMESTAMP, actor TEXT, body TEXT, prev_hash TEXT, hash TEXT)")
         body = json.dumps(ROW)
 
-        starts = Starts(2)
-        stop = threading.Event()
-        notify_delays: list[float] = []
-        poll_delays: list[float] = []
-        followers = [
-            threading.Thread(target=follow, args=(
-                PgFeed(url), LiveView(Services(SqlStore(open_database(url)), hasher=FAST)),
-                starts, 0, stop, notify_delays), daemon=True),
-            threading.Thread(target=follow, args=(
-                PollFeed(open_database(url), interval=0.2),
-                LiveView(Services(SqlStore(open_database(url)), hasher=FAST)),
-                starts, 1, stop, poll_delays), daemon=True),
-        ]
-        for f in followers:
-            f.start()
-        time.sleep(0.5)  # both followers are listening / have their first picture
+        inputs = Inputs()
+        ctx = multiprocessing.get_context("spawn")
+        stop = ctx.Event()
+        floors = []
+        for kind in ("notify", "poll"):
+            ready = ctx.Event()
+            mine, theirs = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=follow, args=(kind, url, ready, stop, theirs), daemon=True)
+            proc.start()
+            floors.append((kind, proc, ready, mine))
+        for _kind, _proc, ready, _pipe in floors:
+            ready.wait(60)  # listening / has its first picture
 
         ours: list[float] = []
         base: list[float] = []
@@ -171,7 +188,7 @@ def run(tables: int, seconds: float) -> None:
                 if wait > 0:
                     time.sleep(wait)
                 try:
-                    ours.append(st.step(starts))
+                    ours.append(st.step(inputs))
                 except Exception as exc:  # counted and named, never hidden
                     errors.append(f"{type(exc).__name__}: {exc}")
 
@@ -193,10 +210,14 @@ def run(tables: int, seconds: float) -> None:
             w.start()
         for w in workers:
             w.join(timeout=seconds + 120)
-        time.sleep(1.0)  # the followers catch up with the last inputs
+        time.sleep(1.0)  # the floors catch up with the last inputs
         stop.set()
-        for f in followers:
-            f.join(timeout=10)
+        seen = {}
+        for kind, proc, _ready, pipe in floors:
+            seen[kind] = pipe.recv() if pipe.poll(30) else []
+            proc.join(timeout=10)
+        notify_delays = delays(inputs.started, seen["notify"])
+        poll_delays = delays(inputs.started, seen["poll"])
         bare.close()
         for st in stations:
             st.svc.store.close()  # type: ignore[attr-defined]

@@ -296,7 +296,9 @@ class JournalStore:
         hand = self._read(("hand", hand_id), lambda: self.server.get_hand(hand_id))
         return hand
 
-    def hand_events(self, hand_id: int) -> list[StoredEvent]:
+    def hand_events(self, hand_id: int, *, after: int = 0) -> list[StoredEvent]:
+        if after:
+            return [r for r in self.hand_events(hand_id) if r.number > after]
         local = self._local_hand(hand_id)
         rows = self._rows.get(hand_id)
         if local is not None and rows is not None and len(rows) == local.events:

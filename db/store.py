@@ -18,7 +18,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, exists, func, insert, select, update
+from sqlalchemy import Connection, and_, case, exists, func, insert, select, update
 from sqlalchemy import event as sa_event
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
@@ -53,6 +53,7 @@ from dealer_assist.services.model import (
     Shift,
     StoredEvent,
     Table,
+    TableNow,
 )
 from dealer_assist.services.records import (
     dispute_state,
@@ -114,6 +115,19 @@ HAND_COLUMNS = (
     H.c.id, H.c.table_id, H.c.shift_id, H.c.number, H.c.game, H.c.seats, H.c.started_at,
     H.c.started_by, H.c.settings_id, H.c.status, H.c.events,
 )
+
+
+class _Prefixed:
+    """A joined row's columns of one table, read by their names without the prefix."""
+
+    __slots__ = ("_prefix", "_row")
+
+    def __init__(self, row: Any, prefix: str) -> None:
+        self._row = row
+        self._prefix = prefix
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._row, self._prefix + name)
 
 
 def _table(r: Any) -> Table:
@@ -233,6 +247,8 @@ class SqlStore(UserStore):
         #: thread at a time; not for an in-memory SQLite database (one per connection).
         self._own: Any = None
         self._own_lock = threading.Lock()
+        #: The connection :meth:`reading` holds for this thread's reads, if any.
+        self._held = threading.local()
         self._keep_own = self._pg or db.sqlite_path is not None
         sa_event.listen(self.engine, "engine_disposed", self._drop_own)
 
@@ -269,7 +285,30 @@ class SqlStore(UserStore):
         return naive if self._pg else naive.strftime("%Y-%m-%d %H:%M:%S.%f")
 
     @contextmanager
+    def reading(self) -> Iterator[None]:
+        """This thread's reads inside share one connection (see the Store port)."""
+        if getattr(self._held, "conn", None) is not None:
+            yield
+            return
+        try:
+            with self.engine.connect() as conn:
+                conn.execution_options(dealer_assist_read=True)
+                if self._pg:  # each read sees what is committed as it runs; no BEGIN, no ROLLBACK
+                    conn.execution_options(isolation_level="AUTOCOMMIT")
+                self._held.conn = conn
+                try:
+                    yield
+                finally:
+                    self._held.conn = None
+        except DBAPIError as exc:
+            raise unavailable(exc, self.db.describe()) from exc
+
+    @contextmanager
     def _read(self) -> Iterator[Connection]:
+        held = getattr(self._held, "conn", None)
+        if held is not None:
+            yield held
+            return
         try:
             with self.engine.connect() as conn:
                 conn.execution_options(dealer_assist_read=True)
@@ -792,11 +831,59 @@ class SqlStore(UserStore):
         with self._read() as conn:
             return [_hand(r, bool(r.disputed)) for r in conn.execute(stmt)]
 
-    def hand_events(self, hand_id: int) -> list[StoredEvent]:
+    def tables_now(
+        self, table_ids: Sequence[int], held: Mapping[int, int]
+    ) -> dict[int, TableNow]:
+        """Two reads for the whole batch: each table with its open shift and its last hand
+        (outer joins), then the new events of those hands."""
+        ids = sorted(set(table_ids))
+        if not ids:
+            return {}
+        h2 = H.alias("h2")
+        latest = (select(func.max(h2.c.number))
+                  .where(h2.c.table_id == T.c.id, h2.c.settings_id.is_not(None))
+                  .scalar_subquery())
+        cols = [T.c.id.label("t_id"), T.c.name.label("t_name"),
+                T.c.created_at.label("t_created_at")]
+        cols += [c.label(f"s_{c.name}") for c in SH.c]
+        cols += [c.label(f"h_{c.name}") for c in HAND_COLUMNS]
+        cols.append(self._disputed().label("h_disputed"))
+        joined = (T.outerjoin(SH, and_(SH.c.table_id == T.c.id, SH.c.closed_at.is_(None)))
+                  .outerjoin(H, and_(H.c.table_id == T.c.id, H.c.number == latest)))
+        rows_stmt = (select(*cols).select_from(joined).where(T.c.id.in_(ids))
+                     .order_by(T.c.id, SH.c.id))
+        out: dict[int, TableNow] = {}
+        events: dict[int, list[StoredEvent]] = {}
         with self._read() as conn:
-            rows = conn.execute(select(E).where(E.c.hand_id == hand_id).order_by(E.c.number))
+            for r in conn.execute(rows_stmt):  # a table's latest open shift comes last
+                shift = hand = None
+                if r.s_id is not None:
+                    shift = _shift(_Prefixed(r, "s_"))
+                if r.h_id is not None:
+                    hand = _hand(_Prefixed(r, "h_"), bool(r.h_disputed))
+                table = Table(id=int(r.t_id), name=r.t_name, created_at=r.t_created_at)
+                out[table.id] = TableNow(table=table, shift=shift, hand=hand)
+            new = {now.hand.id: held.get(now.hand.id, 0) for now in out.values()
+                   if now.hand is not None and held.get(now.hand.id, 0) < now.hand.events}
+            if new:
+                after = (case(new, value=E.c.hand_id, else_=0) if any(new.values()) else 0)
+                for r in conn.execute(select(E).where(E.c.hand_id.in_(sorted(new)),
+                                                      E.c.number > after)
+                                      .order_by(E.c.hand_id, E.c.number)):
+                    events.setdefault(int(r.hand_id), []).append(_event(r))
+        for i, now in out.items():
+            if now.hand is not None and now.hand.id in events:
+                out[i] = replace(now, events=tuple(events[now.hand.id]))
+        return out
+
+    def hand_events(self, hand_id: int, *, after: int = 0) -> list[StoredEvent]:
+        where = [E.c.hand_id == hand_id]
+        if after:
+            where.append(E.c.number > after)
+        with self._read() as conn:
+            rows = conn.execute(select(E).where(*where).order_by(E.c.number))
             out = [_event(r) for r in rows]
-        if not out and self.get_hand(hand_id) is None:
+        if not out and not after and self.get_hand(hand_id) is None:
             raise NotFound(f"there is no hand {hand_id}")
         return out
 

@@ -42,7 +42,9 @@ class CardInput(QLineEdit):
     #: empty box (an action's key, such as M to muck; True if taken). They are never kept on
     #: the box: a Python callable stored on a child widget made a Python<->Qt cycle that the
     #: collector could free while Qt still used the screen (a crash).
-    HOOKS = ("letter_after_card", "action_letter")
+    #: ``seat_action(seat, letter)`` for a letter typed after a seat's number alone ("3" then
+    #: X: seat 3's Kill), when the letter is not a suit (True if it chose an action).
+    HOOKS = ("letter_after_card", "action_letter", "seat_action")
 
     def _hook(self, name: str) -> Callable[[str], bool] | None:
         """The nearest ancestor's handler ``name`` (one of ``HOOKS``), or None."""
@@ -66,6 +68,12 @@ class CardInput(QLineEdit):
             return
         letter = event.text()
         if letter.isalpha() and len(letter) == 1:
+            typed = self.text().strip()
+            if typed.isdigit() and letter.lower() not in SUIT_ORDER:
+                seat = self._hook("seat_action")
+                if seat is not None and seat(int(typed), letter):
+                    self.clear()
+                    return
             after = self._hook("letter_after_card") if self._whole_card() else None
             if after is not None and after(letter):
                 return

@@ -76,6 +76,8 @@ class DealerScreen(QWidget):
         self.discard_seat: int | None = None
         self._input_kind = ""
         self._misdeal_draft: dict[int, str] = {}
+        #: A seat's number typed before an action's letter ("3" then X: seat 3's Kill).
+        self._seat_typed = ""
 
         root = QVBoxLayout(self)
         root.setContentsMargins(10, 8, 10, 8)
@@ -134,6 +136,7 @@ class DealerScreen(QWidget):
 
         middle = QHBoxLayout()
         self.table = TableWidget()
+        self.table.setMinimumHeight(160)  # the felt gives way first when the screen is short
         middle.addWidget(self.table, 1)
         side = QFrame()
         side.setObjectName("Panel")
@@ -145,19 +148,26 @@ class DealerScreen(QWidget):
         self.history_title.setObjectName("Heading")
         sl.addWidget(self.history_title)
         self.history = HistoryList()
+        self.history.setMinimumHeight(30)  # gives way first: the card box keeps its height
         sl.addWidget(self.history, 1)
         self.push = PushChecklist()
         self.push.next_hand.connect(self.start_hand)
         self.push.hide()
         sl.addWidget(self.push, 1)
-        self.undo_button = QPushButton("Undo last   [Ctrl+Z]")
+        # Undo and Misdeal side by side: at 1280x800 the card box, its refusal and the
+        # history need the height
+        fixes = QHBoxLayout()
+        self.undo_button = QPushButton("Undo [Ctrl+Z]")
         self.undo_button.setObjectName("undo")
         self.undo_button.clicked.connect(self.undo)
-        sl.addWidget(self.undo_button)
-        self.misdeal_button = QPushButton("Misdeal…   [F4]")
+        fixes.addWidget(self.undo_button)
+        self.misdeal_button = QPushButton("Misdeal… [F4]")
         self.misdeal_button.setObjectName("misdeal")
         self.misdeal_button.clicked.connect(self.misdeal)
-        sl.addWidget(self.misdeal_button)
+        fixes.addWidget(self.misdeal_button)
+        for b in (self.undo_button, self.misdeal_button):
+            b.setStyleSheet("padding: 8px 4px;")
+        sl.addLayout(fixes)
         self.cards = CardEntry()
         self.cards.submitted.connect(self._cards_entered)
         self.cards.input.escaped.connect(self.setFocus)
@@ -199,8 +209,10 @@ class DealerScreen(QWidget):
         for w in (idle, self.actions, self.discards, QWidget()):
             self.pages.addWidget(w)
         root.addWidget(self.pages)
+        # the 52 cards, when shown, take the table's place (the table comes back with them
+        # hidden): at 1280x800 the screen has not the height for both
         self.cards.picker.setParent(None)
-        root.addWidget(self.cards.picker)
+        middle.insertWidget(1, self.cards.picker, 1)
 
         self.c.changed.connect(self.refresh)
         self.c.refused.connect(self._refused)
@@ -281,7 +293,9 @@ class DealerScreen(QWidget):
         # with the picker open, a bar holding only card inputs gives the table its room
         only_cards = page == PAGE_ACT and self.prompt is not None and all(
             needs_cards(a) for a in self.prompt.actions if a.enabled)
-        self.pages.setVisible(not pushing and not (only_cards and self.cards.picker.isVisible()))
+        picking = not self.cards.picker.isHidden()
+        self.pages.setVisible(not pushing and not (only_cards and picking))
+        self.table.setVisible(not picking)
         self.history.setVisible(not pushing)
         self.history_title.setVisible(not pushing)
         self.push.setVisible(pushing)
@@ -292,6 +306,8 @@ class DealerScreen(QWidget):
         to act ("Turn seat 6 face down: ...") gets a line of its own."""
         self._instruction_lines = list(lines)
         short = all(len(line) <= 40 for line in lines)
+        if short:  # a short line wraps whole, never inside itself
+            lines = [line.replace(" ", "\u00a0") for line in lines]
         self.instructions.setText(("     ·     " if short else "\n").join(lines))
         self.instructions.setVisible(bool(lines))
 
@@ -703,9 +719,43 @@ class DealerScreen(QWidget):
             if key == Qt.Key.Key_Escape:
                 self._discard_cancel()
                 return
-        elif page == PAGE_ACT and text and text.isalpha() and self._trigger(text):
+        elif page == PAGE_ACT and text.isdigit() and self._seat_keys():
+            self._seat_typed += text
+            keys = " · ".join(f"{k[len(self._seat_typed) + 1:]} {a.label}"
+                              for a, k in self._seat_keys() if k.split()[0] == self._seat_typed)
+            self.show_refusal(f"Seat {self._seat_typed}: " + (keys or "no action for this "
+                                                              "seat here"))
             return
+        elif page == PAGE_ACT and text and text.isalpha():
+            seat, self._seat_typed = self._seat_typed, ""
+            if seat and self.seat_action(int(seat), text):
+                return
+            if not seat and self._trigger(text):
+                return
+        self._seat_typed = ""
         super().keyPressEvent(event)
+
+    def _seat_keys(self) -> list[tuple[Action, str]]:
+        """The actions whose key starts with a seat's number ("3 X"), with their keys."""
+        return [(a, k) for a, k in zip(self.actions.actions_, self.actions.keys, strict=False)
+                if k[:1].isdigit()]
+
+    def seat_action(self, seat: int, letter: str) -> bool:
+        """Seat ``seat``'s action of key ``letter`` (its number, then the letter); a seat
+        without one is refused. True when the keys were taken."""
+        prompt = self.prompt
+        if prompt is None or not any(shortcut(a) == letter.lower() for a in prompt.actions):
+            return False
+        mine = [a for a in prompt.actions if a.seat == seat and shortcut(a) == letter.lower()]
+        if not mine:
+            self.show_refusal(f'seat {seat} has no action on "{letter.upper()}" here')
+            return True
+        action = mine[0]
+        if action.enabled:
+            self.choose(action)
+        else:
+            self.show_refusal(f"{action.label}: {action.reason}")
+        return True
 
     def _trigger(self, key: str) -> bool:
         """An action by its key; with several (one per seat) the seat to act's."""

@@ -17,6 +17,7 @@ from dealer_assist.errors import DealerAssistError
 from dealer_assist.services import HandFilter
 from dealer_assist.ui.controllers import FloorController
 from dealer_assist.ui.dialogs import DisputeDialog
+from dealer_assist.ui.panels import FlowLayout
 from dealer_assist.ui.qt import (
     QAbstractItemView,
     QCheckBox,
@@ -46,7 +47,8 @@ from dealer_assist.ui.table_view import TableWidget
 from dealer_assist.ui.theme import current_theme
 from dealer_assist.ui.workers import run_with_progress
 
-COLUMNS = ("Hand", "Table", "Started (UTC)", "Game", "Dealer", "Events", "Status", "Disputed")
+COLUMNS = ("Hand", "Table", "Started", "Game", "Dealer", "Events", "Status", "Disputed")
+
 
 
 def _fmt_time(t: datetime | None) -> str:
@@ -66,13 +68,16 @@ class FloorConsole(QWidget):
         self.last_message = ""
         root = QVBoxLayout(self)
         root.setContentsMargins(10, 8, 10, 8)
+        # the two banners in the smaller type: at 1280x800 the replay keeps its height
         self.notice = QLabel("")
         self.notice.setObjectName("Refusal")
+        self.notice.setProperty("small", "true")
         self.notice.setWordWrap(True)
         self.notice.hide()
         root.addWidget(self.notice)
         self.info = QLabel("")
         self.info.setObjectName("Instruction")
+        self.info.setProperty("small", "true")
         self.info.setWordWrap(True)
         self.info.hide()
         root.addWidget(self.info)
@@ -135,8 +140,21 @@ class FloorConsole(QWidget):
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.list.verticalHeader().setVisible(False)
-        self.list.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents)
+        header = self.list.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # the game's name and the status share the width left (cut with "…"): every column
+        # stays in view
+        for name in ("Game", "Status"):
+            header.setSectionResizeMode(COLUMNS.index(name), QHeaderView.ResizeMode.Stretch)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.horizontalHeaderItem(COLUMNS.index("Started")).setToolTip(
+            "when the hand started, UTC (month-day hour:minute)")
+        header.setMinimumSectionSize(36)
+        self.list.setWordWrap(False)
+        # the event count is in the replay's slider ("event 1 of 26") and a dispute in the
+        # status ("settled · disputed"): the list leaves those columns out
+        self.list.setColumnHidden(COLUMNS.index("Events"), True)
+        self.list.setColumnHidden(COLUMNS.index("Disputed"), True)
         self.list.setMinimumWidth(200)
         left.setMinimumWidth(380)
         self.list.itemSelectionChanged.connect(self._selected)
@@ -151,7 +169,7 @@ class FloorConsole(QWidget):
         self.title.setWordWrap(True)
         rl.addWidget(self.title)
         self.table = TableWidget()
-        self.table.setMinimumSize(560, 340)
+        self.table.setMinimumSize(480, 220)
         rl.addWidget(self.table, 1)
         steps = QHBoxLayout()
         self.prev = QPushButton("◀  [←]")
@@ -164,7 +182,7 @@ class FloorConsole(QWidget):
         self.slider.setMaximum(1)
         self.slider.valueChanged.connect(self._step)
         steps.addWidget(self.slider, 1)
-        self.next = QPushButton("[→]  ▶")
+        self.next = QPushButton("▶  [→]")
         self.next.setObjectName("step-next")
         self.next.clicked.connect(lambda: self.slider.setValue(self.slider.value() + 1))
         steps.addWidget(self.next)
@@ -215,10 +233,9 @@ class FloorConsole(QWidget):
         bar.addWidget(self.reveal_button)
         bar.addWidget(self.dispute_button)
         rl.addLayout(bar)
-        papers = QHBoxLayout()
+        papers = FlowLayout(spacing=6)
         for b in (self.hand_pdf, self.shift_pdf, self.print_hand, self.print_shift):
             papers.addWidget(b)
-        papers.addStretch(1)
         rl.addLayout(papers)
         room_bar = QHBoxLayout()
         self.count_button = QPushButton("Drop count…  [C]")
@@ -244,7 +261,7 @@ class FloorConsole(QWidget):
         split.addWidget(right)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
-        split.setSizes([440, 820])
+        split.setSizes([450, 810])
 
         for seq, fn in (
             ("Left", lambda: self.slider.setValue(self.slider.value() - 1)),
@@ -311,8 +328,10 @@ class FloorConsole(QWidget):
         for r, h in enumerate(hands):
             values = (
                 str(h.number), self._tables.get(h.table_id, str(h.table_id)),
-                _fmt_time(h.started_at), get_game(h.game).title, h.started_by, str(h.events),
-                f"{h.status} (imported)" if h.imported else h.status,
+                h.started_at.astimezone(UTC).strftime("%m-%d %H:%M"), get_game(h.game).title,
+                h.started_by, str(h.events),
+                (f"{h.status} (imported)" if h.imported else h.status)
+                + (" · disputed" if h.disputed else ""),
                 "yes" if h.disputed else "",
             )
             for col, v in enumerate(values):

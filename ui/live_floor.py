@@ -104,7 +104,11 @@ class LiveFloor(QWidget):
         self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        # the long texts share the width there is (cut with "…", whole in the tooltip), so the
+        # floor's column is never pushed off a 1280-pixel screen
+        for name in ("In play", "Last input", "Waiting on the floor"):
+            header.setSectionResizeMode(COLUMNS.index(name), QHeaderView.ResizeMode.Stretch)
+        self.table.setWordWrap(False)
         # Enter or a double click (Qt's "activated")
         self.table.activated.connect(self._activated)
         root.addWidget(self.table, 1)
@@ -196,7 +200,7 @@ class LiveFloor(QWidget):
             for col, text in enumerate(values):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, row.table_id)
-                if col == len(values) - 1 and text:
+                if col in (5, 6, len(values) - 1) and text:
                     item.setToolTip(text)
                 self.table.setItem(r, col, item)
             if row.table_id == selected:

@@ -7,6 +7,7 @@ state: each screen gets its controller, and the controllers get the services.
 from __future__ import annotations
 
 import logging
+import os
 
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.services import PERMISSIONS, Services, Session
@@ -15,6 +16,7 @@ from dealer_assist.ui.dealer_window import DealerScreen
 from dealer_assist.ui.dialogs import ChangePinDialog, FirstAdminDialog, SignInDialog
 from dealer_assist.ui.elide import ElidedLabel
 from dealer_assist.ui.floor_console import FloorConsole
+from dealer_assist.ui.layout_check import watch
 from dealer_assist.ui.live_floor import LiveFloor
 from dealer_assist.ui.qt import (
     QDialog,
@@ -197,6 +199,9 @@ def open_app(services: Services, *, theme: str = "dark", where: str = "") -> int
     from dealer_assist.reports import build as report_build
 
     report_build.PARALLEL = False
+    # the real-window tests read what the font says about every step (ui/layout_check.py)
+    check_log = os.environ.get("DEALER_ASSIST_LAYOUT_LOG")
+    _watcher = watch(check_log) if check_log else None  # checks while the app runs
     while True:
         session = sign_in(services)
         if session is None:

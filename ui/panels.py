@@ -18,10 +18,15 @@ from dealer_assist.ui.qt import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QLayout,
+    QLayoutItem,
     QListWidget,
     QListWidgetItem,
+    QPoint,
     QPushButton,
+    QRect,
     QScrollArea,
+    QSize,
     Qt,
     QVBoxLayout,
     QWidget,
@@ -44,14 +49,96 @@ def shortcut(action: Action) -> str:
     return action.key[:1].lower() if action.key else ""
 
 
-def button_text(action: Action) -> str:
+def action_keys(prompt: Prompt) -> list[str]:
+    """The keys of the prompt's actions, as their buttons show them: the action's letter
+    ("C"); where several seats have an action of one letter, the letter alone is the seat to
+    act's and every other seat's is its number, then the letter ("3 X") (with no seat to act,
+    the letter alone still takes the first); an action that takes cards and has no letter is
+    entered with Enter after the cards."""
+    letters = [shortcut(a) for a in prompt.actions]
+    out: list[str] = []
+    for a, letter in zip(prompt.actions, letters, strict=True):
+        if not letter:
+            out.append("⏎" if needs_cards(a) else "")
+            continue
+        same = [b for b, m in zip(prompt.actions, letters, strict=True) if m == letter]
+        first = next((b for b in same if b.seat == prompt.to_act), None)
+        if a is first or a.seat is None or len(same) == 1:
+            out.append(letter.upper())
+        else:
+            out.append(f"{a.seat} {letter.upper()}")
+    return out
+
+
+def button_text(action: Action, key: str | None = None) -> str:
     """The label with the amount when the label does not already say it, and the key."""
     text = action.label
     if action.amount and format_cents(action.amount) not in text:
         text += f"  {format_cents(action.amount)}"
-    if action.key:
-        text += f"  [{shortcut(action).upper()}]"
+    key = key if key is not None else shortcut(action).upper()
+    if key:
+        text += f"  [{key}]"
     return text
+
+
+class FlowLayout(QLayout):
+    """Buttons in rows that wrap to the width there is, so a prompt of many actions (one per
+    seat) takes more rows, never more width than the screen."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 8) -> None:
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self._spacing = spacing
+        self.setContentsMargins(0, 0, 0, 0)
+
+    def addItem(self, item: QLayoutItem) -> None:
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, i: int) -> QLayoutItem | None:
+        return self._items[i] if 0 <= i < len(self._items) else None
+
+    def takeAt(self, i: int) -> QLayoutItem | None:
+        return self._items.pop(i) if 0 <= i < len(self._items) else None
+
+    def expandingDirections(self) -> Qt.Orientation:
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._place(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:
+        super().setGeometry(rect)
+        self._place(rect, move=True)
+
+    def sizeHint(self) -> QSize:
+        return self.minimumSize()
+
+    def minimumSize(self) -> QSize:
+        size = QSize()
+        for item in self._items:
+            size = size.expandedTo(item.minimumSize())
+        m = self.contentsMargins()
+        return size + QSize(m.left() + m.right(), m.top() + m.bottom())
+
+    def _place(self, rect: QRect, *, move: bool) -> int:
+        m = self.contentsMargins()
+        area = rect.adjusted(m.left(), m.top(), -m.right(), -m.bottom())
+        x, y, row_h = area.x(), area.y(), 0
+        for item in self._items:
+            hint = item.sizeHint()
+            if x + hint.width() > area.right() + 1 and row_h:
+                x, y, row_h = area.x(), y + row_h + self._spacing, 0
+            if move:
+                item.setGeometry(QRect(QPoint(x, y), hint))
+            x += hint.width() + self._spacing
+            row_h = max(row_h, hint.height())
+        return y + row_h - rect.y() + m.bottom()
 
 
 class ActionBar(QFrame):
@@ -65,10 +152,10 @@ class ActionBar(QFrame):
         self.setObjectName("Panel")
         self.actions_: tuple[Action, ...] = ()
         self.buttons: list[QPushButton] = []
+        self.keys: list[str] = []
         lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 8, 10, 8)
-        self.row = QHBoxLayout()
-        self.row.setSpacing(10)
+        self.row = FlowLayout(spacing=10)
         lay.addLayout(self.row)
         self.reasons = QLabel("")
         self.reasons.setObjectName("action-reasons")
@@ -84,9 +171,13 @@ class ActionBar(QFrame):
         while self.row.count():
             self.row.takeAt(0)
         self.actions_ = prompt.actions if prompt is not None else ()
+        self.keys = action_keys(prompt) if prompt is not None else []
+        # many actions (one per seat): smaller buttons, in rows that wrap
+        compact = "true" if len(self.actions_) > 6 else "false"
         why = []
         for i, action in enumerate(self.actions_):
-            b = QPushButton(button_text(action))
+            b = QPushButton(button_text(action, self.keys[i]))
+            b.setProperty("compact", compact)
             b.setObjectName(f"action-{action.kind}" + (f"-{action.seat}" if self._dup(action)
                                                       else ""))
             b.setProperty("role", "action")
@@ -94,15 +185,12 @@ class ActionBar(QFrame):
                 b.setProperty("role", "action")
             b.setEnabled(action.enabled)
             tip = action.reason if not action.enabled else ""
-            if i < 12:
-                tip = (tip + "  " if tip else "") + f"F{i + 1}"
             b.setToolTip(tip)
             b.clicked.connect(lambda _=False, a=action: self.chosen.emit(a))
             self.row.addWidget(b)
             self.buttons.append(b)
             if not action.enabled and action.reason:
                 why.append(f"{action.label}: {action.reason}")
-        self.row.addStretch(1)
         self.reasons.setText("\n".join(why))
         self.reasons.setVisible(bool(why))
 
@@ -118,16 +206,6 @@ class ActionBar(QFrame):
                 else:
                     self.refused.emit(f"{action.label}: {action.reason}")
                 return True
-        return False
-
-    def trigger_index(self, i: int) -> bool:
-        if 0 <= i < len(self.actions_):
-            action = self.actions_[i]
-            if action.enabled:
-                self.chosen.emit(action)
-            else:
-                self.refused.emit(f"{action.label}: {action.reason}")
-            return True
         return False
 
     def button_for(self, kind: str, seat: int | None = None) -> QPushButton | None:
@@ -170,19 +248,16 @@ class DiscardPanel(QFrame):
         self.title.setWordWrap(True)
         self.title.setStyleSheet("font-weight: bold;")
         lay.addWidget(self.title)
-        self.row = QHBoxLayout()
+        # the kept counts, then face down and Back, in one row that wraps only when it must:
+        # at 1280x800 the side panel's card box needs the height
+        self.row = FlowLayout(spacing=8)
         lay.addLayout(self.row)
-        bottom = QHBoxLayout()
         self.unseen = QPushButton("Discarded face down (count only)  [U]")
         self.unseen.setObjectName("discard-unseen")
         self.unseen.clicked.connect(self._unseen)
-        bottom.addWidget(self.unseen)
-        bottom.addStretch(1)
         self.cancel = QPushButton("Back  [Esc]")
         self.cancel.setObjectName("discard-cancel")
         self.cancel.clicked.connect(self.cancelled.emit)
-        bottom.addWidget(self.cancel)
-        lay.addLayout(bottom)
         self.buttons: dict[int, QPushButton] = {}
 
     def show_choices(self, seat: int, held: int, prompt: Prompt) -> None:
@@ -205,11 +280,13 @@ class DiscardPanel(QFrame):
             b.setObjectName(f"keep-{keep}")
             b.setProperty("role", "action")
             b.setCheckable(True)
-            b.setMinimumHeight(80)
+            b.setMinimumHeight(50)
             b.clicked.connect(lambda _=False, k=keep: self.choose(k))
             self.row.addWidget(b)
             self.buttons[keep] = b
-        self.row.addStretch(1)
+        for b in (self.unseen, self.cancel):
+            b.setMinimumHeight(50)
+            self.row.addWidget(b)
 
     def choose(self, keep: int) -> None:
         if keep not in self.buttons:

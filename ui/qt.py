@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontDatabase,
+    QFontMetrics,
     QGuiApplication,
     QKeyEvent,
     QKeySequence,
@@ -35,6 +36,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QAbstractItemView,
     QApplication,
     QButtonGroup,
@@ -51,6 +53,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLayout,
+    QLayoutItem,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -65,6 +69,8 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QStackedWidget,
+    QStyle,
+    QStyleOptionButton,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -94,6 +100,10 @@ from PySide6.QtCore import qVersion as qt_version
 from PySide6.QtPrintSupport import QPrinterInfo
 
 __all__ += ["QPrinterInfo", "QSettings", "qt_version"]
+
+# The layout check (ui/layout_check.py) and the action bar's flowing rows (ui/panels.py).
+__all__ += ["QAbstractButton", "QFontMetrics", "QLayout", "QLayoutItem", "QStyle",
+            "QStyleOptionButton"]
 
 
 def application() -> QApplication:

@@ -35,6 +35,14 @@ CARO_TABLE: dict[str, Any] = {
     "name": "Table 2", "game": "caro-holdem", "seats": 3, "smallest_chip": 100,
     "buy_in": 100000, "params": {"unit": 1000, "ante": 100, "cap": 4},
 }
+CHINESE_TABLE: dict[str, Any] = {
+    "name": "Table 3", "game": "chinese-poker", "seats": 4, "smallest_chip": 100,
+    "params": {"unit": 100},
+}
+PINEAPPLE_TABLE: dict[str, Any] = {
+    "name": "Table 4", "game": "pineapple", "seats": 6, "smallest_chip": 100,
+    "buy_in": 40000, "params": {"structure": "no-limit", "blinds": [100, 200]},
+}
 #: The Champs and Cowards example of the house rulings (ruling 10), after the start.
 CC_EXAMPLE: list[tuple[str, int, str]] = [
     ("card", 1, "7h"), ("card", 2, "Kc"), ("card", 3, "2s"), ("card", 4, "9d"),
@@ -153,6 +161,20 @@ def take(out: Path, only: str | None = None) -> list[Path]:
             screen._trigger("d")
         return screen
 
+    def dealer_other(table: dict[str, Any], betting_done: bool) -> DealerScreen:
+        """Chinese Poker as dealt (twelve actions, four seats), or no-limit Pineapple at its
+        discards (every seat called: a discard and a Kill per seat)."""
+        svc, dana, _ = cardroom()
+        svc.add_table(svc.sign_in("ada", "9999"), table)
+        c = DealerController(svc, dana)
+        c.open_table(svc.find_table(table["name"]).id, "fran")
+        c.start_hand()
+        while betting_done and c.now is not None and c.now.prompt().phase == "betting":
+            prompt = c.now.prompt()
+            action = next(a for a in prompt.actions if a.enabled and a.kind in ("check", "call"))
+            c.record(c.event_for(action))
+        return DealerScreen(c)
+
     def floor() -> FloorConsole:
         svc, dana, fran = cardroom()
         c = DealerController(svc, dana)
@@ -228,6 +250,9 @@ def take(out: Path, only: str | None = None) -> list[Path]:
     shot("dealer-misdeal", lambda: dealer_cc(5, misdeal=True), DARK, (1280, 800))
     shot("dealer-database-banner", lambda: dealer_cc(9, fail=True), DARK, (1280, 800))
     shot("dealer-card-picker", lambda: dealer_cc(1, picker=True), LIGHT, (1280, 800))
+    shot("dealer-chinese-poker", lambda: dealer_other(CHINESE_TABLE, False), DARK, (1280, 800))
+    shot("dealer-pineapple-discards", lambda: dealer_other(PINEAPPLE_TABLE, True), DARK,
+         (1280, 800))
     shot("sign-in", sign_in, DARK, (640, 320))
     shot("users", users, DARK, (1280, 800))
     shot("users", users, LIGHT, (1280, 800))

@@ -18,6 +18,7 @@ from dealer_assist.ui.qt import (
     QBrush,
     QColor,
     QFont,
+    QFontMetrics,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -86,6 +87,17 @@ def _pots_html(pots: tuple[tuple[str, int], ...]) -> str:
     return f"<table align='center'>{rows}</table>" if rows else ""
 
 
+def fitting_px(text: str, px: int, width: int) -> int:
+    """The largest bold font size, at most ``px``, that draws ``text`` within ``width``."""
+    font = QFont()
+    font.setBold(True)
+    for size in range(px, 7, -1):
+        font.setPixelSize(size)
+        if QFontMetrics(font).horizontalAdvance(text) <= width:
+            return size
+    return 8
+
+
 class CardLabel(QLabel):
     """One card: white face with a red or black index, or a blue back when face down."""
 
@@ -107,9 +119,10 @@ class CardLabel(QLabel):
             self.setText(text)
             self.setAccessibleName(text)
             color = theme.card_red if red else theme.card_black
+            size = fitting_px(text, px, w - 4)  # "10♦" in the face a "9♦" fills
             self.setStyleSheet(
                 f"background: {theme.card_face}; color: {color}; border: 1px solid #444;"
-                f"border-radius: 5px; font-size: {px}px; font-weight: bold; padding: 0px;"
+                f"border-radius: 5px; font-size: {size}px; font-weight: bold; padding: 0px;"
             )
 
 
@@ -256,7 +269,7 @@ class TableWidget(QWidget):
         super().__init__(parent)
         self.setObjectName("table")
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMinimumSize(600, 300)
+        self.setMinimumSize(480, 200)
         self.view: TableView | None = None
         self.revealed = False
         self.seats: dict[int, SeatWidget] = {}

@@ -121,6 +121,7 @@ def stylesheet(t: Theme) -> str:
     QLabel#Refusal {{ background: {t.danger_bg}; color: {t.danger_text};
         font-size: {t.large_px}px; font-weight: bold; padding: 6px 12px; border-radius: 6px; }}
     QLabel#Refusal[small="true"] {{ font-size: {t.base_px}px; padding: 4px 8px; }}
+    QLabel#Instruction[small="true"] {{ font-size: {t.base_px}px; padding: 4px 8px; }}
     QFrame#Banner {{ background: {t.danger_bg}; border-radius: 6px; }}
     QFrame#Banner QLabel {{ color: {t.danger_text}; font-size: {t.large_px}px;
         font-weight: bold; }}
@@ -131,11 +132,13 @@ def stylesheet(t: Theme) -> str:
     QPushButton:checked {{ background: {t.accent}; color: {t.accent_text}; }}
     QPushButton[role="action"] {{ font-size: {t.large_px}px; min-height: 58px;
         min-width: 130px; padding: 4px 10px; }}
+    QPushButton[role="action"][compact="true"] {{ font-size: {t.base_px + 1}px;
+        min-height: 34px; min-width: 90px; padding: 2px 8px; }}
     QPushButton[role="primary"] {{ background: {t.accent}; color: {t.accent_text};
         border-color: {t.accent}; }}
     QPushButton[role="danger"] {{ background: {t.danger_bg}; color: {t.danger_text};
         border-color: {t.danger_bg}; }}
-    QPushButton[role="pick"] {{ font-size: {t.large_px}px; min-width: 52px; min-height: 48px;
+    QPushButton[role="pick"] {{ font-size: {t.large_px}px; min-width: 52px; min-height: 40px;
         padding: 2px; background: {t.card_face}; border: 2px solid {t.border}; }}
     QPushButton[role="pick"][red="true"] {{ color: {t.card_red}; }}
     QPushButton[role="pick"][red="false"] {{ color: {t.card_black}; }}

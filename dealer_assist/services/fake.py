@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -28,6 +29,7 @@ from dealer_assist.services.model import (
     Shift,
     StoredEvent,
     Table,
+    TableNow,
     User,
     UserSecret,
 )
@@ -55,6 +57,9 @@ class InMemoryStore:
         return next(self._ids)
 
     # --- cardroom and users ------------------------------------------------------------------
+    def reading(self) -> AbstractContextManager[None]:
+        return nullcontext()
+
     def cardroom_name(self) -> str:
         return self._cardroom
 
@@ -290,10 +295,25 @@ class InMemoryStore:
                 break
         return out
 
-    def hand_events(self, hand_id: int) -> list[StoredEvent]:
+    def tables_now(
+        self, table_ids: Sequence[int], held: Mapping[int, int]
+    ) -> dict[int, TableNow]:
+        out: dict[int, TableNow] = {}
+        for i in table_ids:
+            table = self.get_table(i)
+            if table is None:
+                continue
+            hand = self.last_hand(i)
+            events = () if hand is None else tuple(
+                self.hand_events(hand.id, after=held.get(hand.id, 0)))
+            out[i] = TableNow(table=table, shift=self.current_shift(i), hand=hand,
+                              events=events)
+        return out
+
+    def hand_events(self, hand_id: int, *, after: int = 0) -> list[StoredEvent]:
         if hand_id not in self.hand_rows:
             raise NotFound(f"no hand {hand_id}")
-        return list(self.hand_rows[hand_id])
+        return [r for r in self.hand_rows[hand_id] if r.number > after]
 
     def table_events(self, table_id: int) -> Iterator[StoredEvent]:
         return iter(list(self.events.get(table_id, [])))

@@ -3,24 +3,27 @@
 A read model (reads apart from the use cases): each row is built from the store alone, never
 from a station's cache, so the floor sees what every station has committed. What tells the view
 that a table changed is a :class:`ChangeFeed` (PostgreSQL's NOTIFY, or polling on SQLite:
-``dealer_assist.db.notify``); the view then rebuilds only those tables' rows, folding a hand
-again only when it has new events.
+``dealer_assist.db.notify``); the view then rebuilds only those tables' rows. A hand's fold is
+kept between rebuilds and carried forward by the new events alone (one read of the rows after
+the last one seen, the game's ``apply`` for each): a row costs the same at the hand's first
+input as at its fortieth. Only a void or a misdeal, which change what came before, fold the
+hand again from its start.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from dealer_assist.engine.base import called_off
-from dealer_assist.engine.hand import HandReplay, replay
-from dealer_assist.engine.log import hand_events
-from dealer_assist.errors import DealerAssistError
-from dealer_assist.events import Event, Void
+from dealer_assist.engine.base import Game, called_off
+from dealer_assist.engine.hand import Refused, fold
+from dealer_assist.engine.log import hand_events, start_vocabulary
+from dealer_assist.errors import DealerAssistError, HandLogError
+from dealer_assist.events import Event, Misdeal, Start, Vocabulary, Void, event_from_json
 from dealer_assist.money import format_cents
-from dealer_assist.services.model import AuditEntry
+from dealer_assist.services.model import AuditEntry, StoredEvent, TableNow
 
 if TYPE_CHECKING:
     from dealer_assist.services.app import Services
@@ -65,6 +68,8 @@ class LiveTable:
     #: What waits on the floor at this table ("" for nothing): a misdeal, a dispute, a void,
     #: a table stopped because its station's journal conflicts with the server.
     floor: str = ""
+    #: How many events of the hand the row was built from.
+    events: int = 0
 
     @property
     def open(self) -> bool:
@@ -82,37 +87,67 @@ def _last_input(event: Event) -> str:
     return text
 
 
+@dataclass(slots=True)
+class _Fold:
+    """A hand as the live view last folded it: enough to build its row and to carry the fold
+    forward by the events that follow."""
+
+    count: int
+    game: Game[Any]
+    state: Any
+    vocab: Vocabulary
+    misdeal: Misdeal | None
+    last_input: str
+    actor: str
+    at: datetime
+    voids: list[Void] = field(default_factory=list)
+
+    @property
+    def over(self) -> bool:
+        return self.misdeal is not None or self.game.is_over(self.state)
+
+
 class LiveView:
     """Builds the rows of the floor's live view from the store (see the module's docstring)."""
 
     def __init__(self, services: Services) -> None:
         self.services = services
         self.store = services.store
-        #: hand id -> (event count, the fold of its events and the last event's row data)
-        self._folds: dict[int, tuple[int, HandReplay, str, str, datetime]] = {}
+        #: hand id -> its fold as of the events seen
+        self._folds: dict[int, _Fold] = {}
+        #: table id -> the hand its row last showed
+        self._hands: dict[int, int] = {}
 
     def all(self) -> list[LiveTable]:
-        return self.rows(t.id for t in self.store.list_tables())
+        with self.store.reading():
+            return self.rows(t.id for t in self.store.list_tables())
 
     def rows(self, table_ids: Iterable[int]) -> list[LiveTable]:
-        stopped = self._stopped_tables()
-        return [self.row(i, stopped=stopped) for i in sorted(set(table_ids))]
+        ids = sorted(set(table_ids))
+        with self.store.reading():
+            stopped = self._stopped_tables()
+            held = {h: self._folds[h].count for h in (self._hands.get(i) for i in ids)
+                    if h is not None and h in self._folds}
+            nows = self.store.tables_now(ids, held)
+            return [self._row(i, nows.get(i), stopped) for i in ids]
 
-    def row(self, table_id: int, *, stopped: dict[int, str] | None = None) -> LiveTable:
-        table = self.store.get_table(table_id)
-        if table is None:
+    def row(self, table_id: int) -> LiveTable:
+        return self.rows((table_id,))[0]
+
+    def _row(self, table_id: int, now: TableNow | None, stopped: dict[int, str]) -> LiveTable:
+        if now is None:
             return LiveTable(table_id=table_id, name=f"table {table_id}", floor="removed")
-        shift = self.store.current_shift(table_id)
+        table, shift, hand = now.table, now.shift, now.hand
         dealer = shift.dealer if shift is not None else ""
-        stopped_now = (stopped if stopped is not None else self._stopped_tables())
-        stopped_text = stopped_now.get(table_id, "")
-        hand = self.store.last_hand(table_id)
+        stopped_text = stopped.get(table_id, "")
         if hand is None:
             latest = self.store.latest_settings(table_id)
             return LiveTable(table_id=table_id, name=table.name, dealer=dealer,
                              game=latest.game if latest else "", floor=stopped_text)
         try:
-            _count, rep, last_input, actor, at = self._fold(hand.id, hand.events)
+            self._hands[table_id] = hand.id
+            rep = self._fold(hand.id, hand.events, now.events)
+            last_input, actor, at = rep.last_input, rep.actor, rep.at
         except DealerAssistError as exc:  # a hand the games cannot fold: verify names it
             return LiveTable(table_id=table_id, name=table.name, dealer=dealer, game=hand.game,
                              hand_id=hand.id, hand_number=hand.number,
@@ -131,13 +166,14 @@ class LiveView:
             waiting.append(f"misdeal: {rep.misdeal.reason}")
         if hand.disputed:
             waiting.append("dispute")
-        voids = [s.event for s in rep.steps if isinstance(s.event, Void)]
+        voids = rep.voids
         if voids:
             waiting.append(f"void of event {voids[-1].target}: {voids[-1].reason}")
         return LiveTable(
             table_id=table_id, name=table.name, game=hand.game, dealer=dealer, hand_id=hand.id,
             hand_number=hand.number, status=status, in_play=in_play, in_play_text=pots,
             last_input=last_input, last_actor=actor, last_at=at, floor="; ".join(waiting),
+            events=rep.count,
         )
 
     def _stopped_tables(self) -> dict[int, str]:
@@ -155,16 +191,51 @@ class LiveView:
                 del conflicts[e.table_id]
         return {t: f"stopped: {e.detail}" for t, e in conflicts.items()}
 
-    def _fold(self, hand_id: int, count: int) -> tuple[int, HandReplay, str, str, datetime]:
+    def _fold(self, hand_id: int, count: int, after: Sequence[StoredEvent]) -> _Fold:
+        """The hand's fold with its ``count`` events: the one kept, carried forward by the
+        events ``after`` it (read with the row) when they are plain inputs, else folded from
+        the start."""
         cached = self._folds.get(hand_id)
-        if cached is not None and cached[0] == count:
+        if cached is not None and cached.count >= count:
             return cached
-        rows = self.store.hand_events(hand_id)
+        if cached is not None:
+            ahead = self._forward(cached, after)
+            if ahead is not None:
+                self._folds[hand_id] = ahead
+                return ahead
+        whole = bool(after) and after[0].number == 1 and after[-1].number >= count
+        rows = list(after) if whole else self.store.hand_events(hand_id)
         events = hand_events(r.body for r in rows)
-        rep = replay(events)
+        folded = fold(events)
+        if isinstance(folded, Refused):
+            raise HandLogError(folded.index + 1, folded.reason)
+        assert isinstance(events[0], Start)
+        voided = [e for e in events if isinstance(e, Void)]
         last = rows[-1]
-        folded = (len(rows), rep, _last_input(events[-1]), last.actor, last.time)
+        now = _Fold(count=len(rows), game=folded.game, state=folded.state,
+                    vocab=start_vocabulary(events[0]), misdeal=folded.misdeal,
+                    last_input=_last_input(events[-1]), actor=last.actor, at=last.time,
+                    voids=voided)
         if len(self._folds) > 512:
             self._folds.clear()
-        self._folds[hand_id] = folded
-        return folded
+        self._folds[hand_id] = now
+        return now
+
+    @staticmethod
+    def _forward(old: _Fold, rows: Sequence[StoredEvent]) -> _Fold | None:
+        """``old`` carried forward by ``rows`` (the events right after it), or None when one
+        of them changes what came before (a void, a misdeal) or the rows do not follow on."""
+        if not rows or rows[0].number != old.count + 1 or old.misdeal is not None:
+            return None
+        state = old.state
+        ev: Event | None = None
+        for r in rows:
+            ev = event_from_json(r.body, old.vocab)
+            if isinstance(ev, (Void, Misdeal, Start)):
+                return None
+            state = old.game.apply(state, ev)
+        assert ev is not None
+        last = rows[-1]
+        return _Fold(count=last.number, game=old.game, state=state, vocab=old.vocab,
+                     misdeal=None, last_input=_last_input(ev), actor=last.actor, at=last.time,
+                     voids=old.voids)

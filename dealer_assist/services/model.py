@@ -156,6 +156,17 @@ class StoredEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class TableNow:
+    """A table as the floor's live view reads it: its open shift, its last hand dealt at the
+    table and that hand's events after the number the reader already holds."""
+
+    table: Table
+    shift: Shift | None = None
+    hand: Hand | None = None
+    events: tuple[StoredEvent, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class LedgerLine:
     """A money line derived from a settlement. ``kind``: put_in, push, fee, carry_in, carry_out;
     ``detail`` is the fee's kind for fees; ``seat`` is None for the house, the pool or a carry.

@@ -9,6 +9,7 @@ unreachable raises :class:`~dealer_assist.services.errors.StoreUnavailable`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
@@ -28,6 +29,7 @@ from dealer_assist.services.model import (
     Shift,
     StoredEvent,
     Table,
+    TableNow,
     User,
     UserSecret,
 )
@@ -54,6 +56,11 @@ class PinHasher(Protocol):
 
 
 class Store(Protocol):
+    def reading(self) -> AbstractContextManager[None]:
+        """Reads made inside share one connection (the floor's live view reads a batch of
+        rows so: one checkout, not one per read); outside, each read takes its own."""
+        ...
+
     # --- cardroom and users ------------------------------------------------------------------
     def cardroom_name(self) -> str: ...
 
@@ -179,7 +186,17 @@ class Store(Protocol):
 
     def list_hands(self, flt: HandFilter) -> list[Hand]: ...
 
-    def hand_events(self, hand_id: int) -> list[StoredEvent]: ...
+    def hand_events(self, hand_id: int, *, after: int = 0) -> list[StoredEvent]:
+        """The hand's events in order; with ``after``, only those numbered above it."""
+        ...
+
+    def tables_now(
+        self, table_ids: Sequence[int], held: Mapping[int, int]
+    ) -> dict[int, TableNow]:
+        """For each table that exists: its open shift, its last hand dealt at the table and
+        that hand's events numbered above ``held[hand id]`` (0 when not held): a few reads for
+        the whole batch, whatever its size."""
+        ...
 
     def table_events(self, table_id: int) -> Iterator[StoredEvent]:
         """The table's chain in sequence order (streamed)."""

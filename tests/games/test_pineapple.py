@@ -190,7 +190,7 @@ def test_ruling_pineapple_2_discard_after_the_betting_and_before_the_board_card(
     assert [x.input for x in p.actions if x.kind == "discard"] == [Cards(1, 1, unseen=True)] * 2
     # every seat still in may be killed (a fouled hand), not only those owing a discard
     kills = {x.seat: x.label for x in p.actions if x.kind == "kill"}
-    assert set(kills) == {1, 2, 3} and kills[1] == "Kill seat 1's hand (no discard)"
+    assert set(kills) == {1, 2, 3} and kills[1] == "Kill seat 1 (no discard)"
     text = refused(*closed, discard(2), board("Ah", "Kd", "7c"))
     assert "seat 1, seat 3 must discard before the flop" in text
     assert "pineapple-2" in text

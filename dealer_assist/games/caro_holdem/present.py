@@ -160,12 +160,11 @@ def prompt(state: State) -> Prompt:
     if state.phase == SHOWDOWN:
         waiting = [s for s in state.live() if s.shown is None]
         actions: list[Action] = []
-        for i, s in enumerate(waiting):
-            actions.append(Action("show", f"Seat {s.seat} shows", s.seat, None,
-                                  "s" if i == 0 else "", f"show:{s.held}"))
-        for i, s in enumerate(waiting):
-            actions.append(Action("fold", f"Seat {s.seat} mucks", s.seat, 0,
-                                  "m" if i == 0 else ""))
+        for s in waiting:
+            actions.append(Action("show", f"Seat {s.seat} shows", s.seat, None, "s",
+                                  f"show:{s.held}"))
+        for s in waiting:
+            actions.append(Action("fold", f"Seat {s.seat} mucks", s.seat, 0, "m"))
         first = waiting[0]
         message = (
             f"Showdown ({pot}): seat {first.seat} shows {_cards(first.held)}; "

@@ -62,6 +62,8 @@ from dealer_assist.games.open_face.rows import (
     table_seats,
 )
 
+#: The keys of the dealer's inputs (another seat's: its number first, "3 R").
+KEY_ROWS, KEY_NATURAL, KEY_SURRENDER = "r", "n", "s"
 
 class ChinesePoker(Game[ChineseState]):
     name = "chinese-poker"
@@ -177,19 +179,20 @@ class ChinesePoker(Game[ChineseState]):
                 phase="naturals", to_act=s,
                 message=f"Seat {s} declared {NATURAL_NAMES[state.naturals[s]]}: "
                         "record its thirteen cards as shown",
-                actions=(Action(kind="set", label=f"Seat {s} shows", seat=s,
+                actions=(Action(kind="set", label=f"Seat {s} shows", seat=s, key=KEY_ROWS,
                                 input=THREE_ROW_HAND),))
         actions: list[Action] = []
         for s in state.waiting:
-            actions.append(Action(kind="set", label=f"Seat {s}'s rows", seat=s,
+            actions.append(Action(kind="set", label=f"Seat {s}'s rows", seat=s, key=KEY_ROWS,
                                   input=THREE_ROW_HAND))
             if not state.revealed:
                 actions.append(Action(
-                    kind="natural", label=f"Seat {s} declares a natural", seat=s,
+                    kind="natural", label=f"Seat {s}: natural", seat=s, key=KEY_NATURAL,
                     input=Choice("kind", tuple(NATURALS)),
                     enabled=not state.surrendered,
                     reason="naturals come before surrenders" if state.surrendered else ""))
                 actions.append(Action(kind="surrender", label=f"Seat {s} surrenders", seat=s,
+                                      key=KEY_SURRENDER,
                                       amount=SURRENDER_UNITS * sum(
                                           state.settings.stakes.between(s, o)
                                           for o in state.settings.seats if o != s)))

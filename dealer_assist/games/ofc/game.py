@@ -243,7 +243,8 @@ class OpenFaceChinesePoker(Game[OfcState]):
     def prompt(self, state: OfcState) -> Prompt:
         st = state.settings
         set_actions = tuple(
-            Action(kind="set", label=f"Seat {s} sets fantasyland", seat=s, input=THREE_ROW_HAND,
+            Action(kind="set", label=f"Seat {s} sets fantasyland", seat=s, key="l",
+                   input=THREE_ROW_HAND,
                    enabled=state.first_five_done,
                    reason="" if state.first_five_done else
                    "fantasyland sets after the others' first five cards")
@@ -269,7 +270,8 @@ class OpenFaceChinesePoker(Game[OfcState]):
                 Action(kind="place", label=f"{r} ({rows.space(r)} left)", seat=seat, key=r,
                        input=ONE_CARD, fields={"row": r}) for r in open_rows)
         if left_discard:
-            actions.append(Action(kind="discard", label="Discard", seat=seat, input=ONE_CARD))
+            actions.append(Action(kind="discard", label="Discard", seat=seat, key="d",
+                                  input=ONE_CARD))
         actions.extend(set_actions)
         phase = "first five" if state.round == 0 else f"turn {state.round + 1}"
         parts = []

@@ -50,9 +50,9 @@ def kill_action(seat: int, *, owing: bool) -> Action:
     """Declaring seat ``seat``'s hand dead: the dealer picks or types why, and the reason box
     (with Record or Cancel) is the confirmation, since only Undo takes a dead hand back."""
     if owing:
-        return Action("kill", f"Kill seat {seat}'s hand (no discard)", seat, None,
+        return Action("kill", f"Kill seat {seat} (no discard)", seat, None, "x",
                       input=Choice("reason", ("missed discard",), free=True))
-    return Action("kill", f"Kill seat {seat}'s hand (dead, chips stay in the pot)", seat, None,
+    return Action("kill", f"Kill seat {seat} (dead, chips stay in)", seat, None, "x",
                   input=Choice("reason", ("fouled hand", "exposed hand"), free=True))
 
 
@@ -61,16 +61,16 @@ def _board_prompt(state: State) -> Prompt:
     count = BOARD_COUNTS[nxt]
     owing = state.owing()
     actions: list[Action] = []
-    for k, seat in enumerate(owing):
-        actions.append(Action("discard", f"Seat {seat} discards", seat, None,
-                              "d" if k == 0 else "", input=Cards(1, 1, unseen=True)))
+    for seat in owing:
+        actions.append(Action("discard", f"Seat {seat} discards", seat, None, "d",
+                              input=Cards(1, 1, unseen=True)))
     for seat in state.live:  # a seat still in may be killed, owing a discard or not
         actions.append(kill_action(seat, owing=seat in owing))
     reason = ""
     if owing:
         reason = "still to discard: " + ", ".join(f"seat {s}" for s in owing)
     name = ROUND_NAMES[nxt]
-    actions.append(Action("board", f"Deal the {name}", None, None, "" if owing else "b",
+    actions.append(Action("board", f"Deal the {name}", None, None, "b",
                           enabled=not owing, reason=reason,
                           input=Cards(count, count)))
     if owing:

@@ -8,6 +8,7 @@ for a fixed time.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -71,6 +72,11 @@ class App:
                   "DEALER_ASSIST_NO_USER_DB", "DEALER_ASSIST_SETTINGS"):
             self.env.pop(k, None)  # the station's first start: its own settings and database
         self.log = log
+        # the app checks what it shows with the font twenty times a second (ui/layout_check.py)
+        self.layout_log = log.with_name(log.stem + "-layout.jsonl")
+        self.env["DEALER_ASSIST_LAYOUT_LOG"] = str(self.layout_log)
+        #: What the layout checks of :meth:`check` found, step by step.
+        self.problems: list[str] = []
         self.out = log.open("ab")
         self.proc = subprocess.Popen([sys.executable, "-m", "dealer_assist.cli"], env=self.env,
                                      cwd=str(home), stdout=self.out, stderr=self.out)
@@ -105,6 +111,27 @@ class App:
         except AssertionError as exc:
             raise AssertionError(f"{exc} (focused: {self.active()!r}); the app's log:\n"
                                  + self.log.read_text(errors="replace")[-2000:]) from None
+
+    def layout(self, step: str) -> list[str]:
+        """What the app's next check (begun after this call) finds wrong with what it shows:
+        a window larger than the screen, a clipped label, a button without its key."""
+        seen = self.layout_log.stat().st_size if self.layout_log.exists() else 0
+
+        def fresh() -> tuple[list[str]] | None:
+            if not self.layout_log.exists():
+                return None
+            with self.layout_log.open("rb") as f:
+                f.seek(seen)
+                lines = [x for x in f.read().split(b"\n") if x.strip()]
+            # the first line after ``seen`` may be a check begun before: take the second
+            return (json.loads(lines[1])["problems"],) if len(lines) > 1 else None
+
+        (got,) = until(fresh, f"the app's layout check after {step}")
+        return [f"{step}: {p}" for p in got]
+
+    def check(self, step: str) -> None:
+        """Note what the app's next layout check finds (see :meth:`layout`)."""
+        self.problems.extend(self.layout(step))
 
     def type(self, text: str) -> None:
         self.x("type", "--delay", "12", text)

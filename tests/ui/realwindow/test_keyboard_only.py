@@ -4,6 +4,9 @@ on their first day). Regressions: dialogs opened with the focus on OK, Enter aft
 an empty PIN that counted as a wrong one, Escape on the first run quit silently, a wrong floor
 PIN lost the misdeal's reason, Tab in a dispute's notes put the floor's PIN into them.
 
+After every step of the shift the app's own layout check (measured with the font) must find
+every window within 1280x800 and every button's label whole, with its key in the main window.
+
 Two launches cover it all: the first run (the station's set-up, the admin, sign-in, quit),
 then a dealer's shift (a whole hand of Champs and Cowards with an Undo, a Caro Hold 'em hand
 and a misdeal approved by the floor, an open-face hand) and the floor's dispute. The database
@@ -128,12 +131,14 @@ def test_first_run_and_a_shift_keyboard_only(display: dict[str, str], tmp_path: 
     app = App(display, home, log)
     try:
         sign_in(app, "dana", "1111")
+        app.check("signed in")
         shift_hand(app, "", examples_dir / "champs-and-cowards-rulings-10.jsonl", undo=True)
         shift_caro(app)
         shift_hand(app, "Down Down", examples_dir / "ofc-two-players.jsonl")
         app.key("ctrl+q")
         sign_in(app, "fran", "2222")
         floor_dispute(app)
+        app.check("the floor's dispute recorded")
         app.key("ctrl+q")
         app.wait_for(SIGN_IN)
         app.key("Escape")
@@ -144,6 +149,7 @@ def test_first_run_and_a_shift_keyboard_only(display: dict[str, str], tmp_path: 
         app.screenshot(tmp_path / "last.png")
         app.stop()
     assert "Traceback" not in log.read_text()
+    assert app.problems == []
 
     svc = services(home)
     hands = {(h.table_id, h.number): h for h in svc.list_hands()}
@@ -203,7 +209,9 @@ def shift_hand(app: App, pick: str, path: Path, *, undo: bool = False) -> None:
             app.type(ev.card.code.lower() + ev.row[0])
         else:
             raise AssertionError(f"no key for {ev.to_line()}")
+        app.check(f"{path.stem} event {i + 2}")
     app.key(*["t"] * 12)
+    app.check(f"{path.stem} push steps ticked")
     app.key("x")
     approve(app, "2222")
     app.wait_for(MAIN)
@@ -221,7 +229,10 @@ def shift_caro(app: App) -> None:
     app.enter("kd")
     app.key("k", "k", "k")
     app.enter("7c")
-    app.key("d", "4")
+    app.key("d")
+    app.check("Caro: the discard chooser")
+    app.key("4")
+    app.check("Caro: keeps 4")
     app.enter("3d")
     app.key("b", "d", "2")
     app.enter("6h 8h jc")
@@ -229,12 +240,16 @@ def shift_caro(app: App) -> None:
     app.enter("2s 9h")
     app.key("k", "b", "d", "2")
     app.enter("4d 5c")
+    app.check("Caro: the reflip's bet called")
     app.key("c")
     app.enter("kh kc")
+    app.check("Caro: the first show")
     app.enter("as ad")
+    app.check("Caro: the push steps")
     app.key(*["t"] * 8)
     app.key("n", "F4")
     app.wait_for(r"^Misdeal$")
+    app.check("the misdeal's form")
     app.enter("card exposed")
     approve(app, "0000")
     app.wait_for(r"^Floor approval$")  # still open after the wrong PIN
