@@ -32,6 +32,10 @@ class Option:
     amount: int | None = None
 
 
+#: An action that fixes no event field (one shared empty mapping, not one per action).
+_NO_FIELDS: Mapping[str, Any] = MappingProxyType({})
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One input the dealer may give now; the UI makes a button of it.
@@ -61,7 +65,7 @@ class Action:
     options: tuple[Option, ...] = ()
     input: Input | None = None
     more: tuple[Input, ...] = ()
-    fields: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    fields: Mapping[str, Any] = field(default_factory=lambda: _NO_FIELDS)
     event: str = ""
     #: The floor decides it: recorded only with a floor person's approval (the event is one of
     #: the game's :attr:`Game.floor_events`).
