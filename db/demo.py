@@ -453,7 +453,8 @@ def _table(
         conn.execute(insert(L), ledger)
     conn.execute(update(TableRow.__table__).where(TableRow.__table__.c.id == table_id)
                  .values(head_seq=seq, head_hash=prev))
-    _table_audit(conn, table_id, name, plan, hand_ids, number0, starts, shifts, shift_ids, first)
+    _table_audit(conn, table_id, name, plan, hand_ids, number0, starts, shifts, shift_ids, first,
+                 get_game(game).floor_events)
     return seq - head_seq
 
 
@@ -504,9 +505,10 @@ def shift_of_hand(at: datetime, shifts: list[dict[str, Any]]) -> int:
 def _table_audit(
     conn: Connection, table_id: int, name: str, plan: Sequence[PlannedHand], hand_ids: list[int],
     number0: int, starts: list[datetime], shifts: list[dict[str, Any]], shift_ids: list[int],
-    first: bool,
+    first: bool, floor_events: frozenset[str] = frozenset(),
 ) -> None:
-    """Sign-ins and shift sign-offs; on the first table a void, a dispute and a reveal."""
+    """Sign-ins and shift sign-offs; the floor's approval of each decision a game leaves to the
+    floor (``floor_events``); on the first table a void, a dispute and a reveal."""
     audit: list[dict[str, Any]] = []
     for s in shifts:
         t0 = s["opened_at"] - timedelta(minutes=1)
@@ -565,6 +567,20 @@ def _table_audit(
         audit.append({"at": at + timedelta(minutes=1), "actor": floor, "action": "dispute",
                       "detail": f"hand {number0 + k + 1}: push stands", "table_id": table_id,
                       "hand_id": hand_ids[k]})
+    for i, h in enumerate(plan):  # the floor decides what the game leaves to the floor
+        for n, kind in enumerate(h.types, start=1):
+            if kind not in floor_events:
+                continue
+            at = starts[i] + timedelta(seconds=h.offsets[n - 1])
+            who = shifts[shift_of_hand(at, shifts)]
+            audit += [
+                {"at": at, "actor": who["floor"], "action": "approval",
+                 "detail": f"{kind} in hand {number0 + i + 1}", "table_id": table_id,
+                 "hand_id": hand_ids[i]},
+                {"at": at, "actor": who["dealer"], "action": "floor-decision",
+                 "detail": f"hand {number0 + i + 1} event {n}: {h.bodies[n - 1]}; decided by "
+                 f"{who['floor']}", "table_id": table_id, "hand_id": hand_ids[i]},
+            ]
     del shift_ids
     audit.sort(key=lambda r: r["at"])
     append_audit(conn, audit)

@@ -42,6 +42,9 @@ from dealer_assist.services.handrules import (
     ShiftSpan,
     carried_by,
     carries,
+    decisions,
+    floor_events,
+    floor_findings,
     hand_findings,
     outcomes,
     recorded_changes,
@@ -512,6 +515,10 @@ class _HandRules:
         self.shifts: dict[int, ShiftSpan] = {}
         #: By hand id: what the hand before it carries (games with ``Game.carries``).
         self.carried: dict[int, dict[str, Any]] = {}
+        #: By hand id: its floor decisions (event number, seq, type), and the event numbers
+        #: the audit log records a floor person approving.
+        self.floor: dict[int, list[tuple[int, int, str]]] = {}
+        self.decided: dict[int, set[int]] = {}
 
     def read(self) -> None:
         walk = self.walk
@@ -589,15 +596,46 @@ class _HandRules:
                 f"hand_id IN ({','.join([mark] * len(chunk))}) AND kind IN "
                 "('put_in', 'push', 'carry_out') ORDER BY hand_id, settlement, id", chunk,
             ))
+        self._read_floor(fetch, mark, bound)
         cur.close()
         self.ledger = outcomes(lines)
+
+    def _read_floor(self, fetch: Callable[..., list[tuple[Any, ...]]], mark: str,
+                    bound: str) -> None:
+        """The floor decisions of games that have them, and the audit log's approvals."""
+        games = sorted({h.game for rows in self.starts.values() for h in rows
+                        if floor_events(h.game)})
+        if not games:
+            return
+        numbers = {h.hand_id: h for rows in self.starts.values() for h in rows}
+        found = fetch(
+            "SELECT e.hand_id, e.number, e.seq, e.body FROM events e JOIN hands h ON "
+            f"h.id = e.hand_id WHERE h.game IN ({','.join([mark] * len(games))}){bound}",
+            games)
+        for hand_id, number, seq, body in found:
+            h = numbers.get(int(hand_id))
+            if h is None or seq <= self.baselines.get(h.table_id, 0):
+                continue
+            try:
+                kind = json.loads(body).get("type")
+            except (ValueError, AttributeError):
+                continue
+            if kind in floor_events(h.game):
+                self.floor.setdefault(int(hand_id), []).append((int(number), int(seq), kind))
+        self.decided = decisions(fetch(
+            "SELECT hand_id, detail FROM audit_log WHERE action = 'floor-decision'"))
 
     def findings(
         self, table_id: int, name: str, versions: Sequence[SettingsVersion]
     ) -> list[tuple[int, str, int]]:
-        return hand_findings(name, self.starts.get(table_id, []), versions, self.ledger,
-                             self.changes, self.baselines.get(table_id, 0), self.shifts,
-                             self.carried)
+        found = hand_findings(name, self.starts.get(table_id, []), versions, self.ledger,
+                              self.changes, self.baselines.get(table_id, 0), self.shifts,
+                              self.carried)
+        for h in self.starts.get(table_id, []):
+            if h.hand_id in self.floor:
+                found.extend(floor_findings(h.number, h.hand_id, self.floor[h.hand_id],
+                                            self.decided.get(h.hand_id, set())))
+        return found
 
 
 class _Walk:

@@ -131,6 +131,39 @@ def carried_by(bodies: Sequence[str], seats: Sequence[int]) -> dict[str, Any] | 
     return {k: carried.get(k) for k in result.game.carries}
 
 
+def floor_events(game: str) -> frozenset[str]:
+    """The event types the game records only as the floor's decision (``Game.floor_events``)."""
+    try:
+        return get_game(game).floor_events
+    except DealerAssistError:
+        return frozenset()
+
+
+def floor_findings(
+    number: int, hand_id: int, rows: Sequence[tuple[int, int, str]], decided: set[int]
+) -> list[tuple[int, str, int]]:
+    """(seq, message, hand id) for each floor decision of hand ``number`` (``rows``: its event
+    number, seq and type) with no ``floor-decision`` entry for that event on the audit chain
+    (``decided``: the event numbers the audit log records): a decision written into the hand
+    behind the app's back, without a floor person's approval."""
+    return [(seq, f"hand {number} event {n} ({kind}) is a floor decision, but no floor "
+             "person's approval of it is on the audit chain", hand_id)
+            for n, seq, kind in rows if n not in decided]
+
+
+_DECIDED = re.compile(r"^hand \d+ event (\d+): ")
+
+
+def decisions(entries: Iterable[tuple[int | None, str]]) -> dict[int, set[int]]:
+    """Per hand id, the event numbers the audit log's ``floor-decision`` entries approve."""
+    out: dict[int, set[int]] = {}
+    for hand_id, detail in entries:
+        m = _DECIDED.match(detail)
+        if hand_id is not None and m:
+            out.setdefault(hand_id, set()).add(int(m.group(1)))
+    return out
+
+
 def carries(game: str) -> bool:
     """Whether the game carries keys from hand to hand that verify must follow."""
     try:

@@ -18,7 +18,7 @@ from dealer_assist.db.bootstrap import Database, open_database
 from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import verify_database
 
-from .test_insider import _rechain, _rows, _sql, _unguard
+from .test_insider import _rechain, _rechain_audit, _rows, _sql, _unguard
 
 
 @pytest.fixture
@@ -123,3 +123,33 @@ def test_replay_reads_a_tally_log_with_its_own_names(tmp_path: Path, capsys: Any
     # $5 carried in and three $1 antes carry on: nobody reached 40 and the table went on
     assert (out["game"], out["carry"], out["game_over"], out["conserved"]) == \
         ("tally-test", 800, False, True)
+
+
+def test_a_floor_decision_without_the_floors_approval_on_record_is_named(
+    database: Database,
+) -> None:
+    from anygame.play import move
+
+    from dealer_assist.cards import parse_cards
+    from dealer_assist.services import Approval
+
+    room = make_room(SqlStore(database))
+    table, dee = tally_table(room.svc, room.admin)
+    now = room.svc.start_hand(dee, table)
+    now = move(room.svc, dee, now, "call", {"cards": parse_cards("Qs Qs Qh"),
+                                            "combination": "trips"})
+    ruling = now.prompt().actions[0]
+    from dealer_assist.engine.build import build_event
+
+    event = build_event(ruling, {"decision": "stands", "reason": "checked"},
+                        vocab=now.game.events)
+    room.svc.record(dee, now.hand.id, event, approval=Approval("fran", "2222"))
+    report = verify_database(database)
+    assert report.ok, report.summary()
+    # an insider takes the approval off the record and recomputes the audit chain
+    _unguard(database)
+    _sql(database, "DELETE FROM audit_log WHERE action = 'floor-decision'")
+    _rechain_audit(database)
+    text = verify_database(database).summary()
+    assert ("hand 1 event 3 (ruling) is a floor decision, but no floor person's approval of "
+            "it is on the audit chain") in text
