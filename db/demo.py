@@ -209,8 +209,13 @@ def fill_demo(
     start: datetime | None = None,
     workers: int | None = None,
     hasher: PinHasher | None = None,
+    repeat: bool = False,
 ) -> DemoResult:
-    """Add ``hands`` hands spread over ``tables`` tables (alternating the games)."""
+    """Add ``hands`` hands spread over ``tables`` tables (alternating the games).
+
+    ``repeat``: deal each game's table once; every later table of the same game and size
+    repeats the hands of the first (with its own rows, chain and times): a room-size database
+    in a fraction of the time, for tests and benchmarks."""
     began = time.perf_counter()
     games = demo_kinds()
     if not games:
@@ -223,6 +228,12 @@ def fill_demo(
     jobs = [(table_games[i][0], per_table[i], seed * 1000 + i, i == 0, table_games[i][1])
             for i in range(tables)]
     procs = workers if workers is not None else (os.cpu_count() or 1)
+    source = list(range(tables))
+    if repeat:
+        first_of: dict[tuple[str, int, int], int] = {}
+        for i in range(tables):
+            source[i] = first_of.setdefault((*table_games[i], per_table[i]), i)
+        jobs = [job for i, job in enumerate(jobs) if source[i] == i]
     result = DemoResult(users={name: pin for name, _, _, pin in DEMO_USERS})
     base = start or (datetime.now(UTC) - timedelta(days=1)).replace(
         hour=18, minute=0, second=0, microsecond=0
@@ -232,9 +243,10 @@ def fill_demo(
         if procs > 1 and hands >= 400:  # deal on every CPU; store each table as it arrives
             pool = stack.enter_context(ProcessPoolExecutor(max_workers=min(procs, tables),
                                                            **pool_options()))
-            plans = pool.map(plan_table, *zip(*jobs, strict=True))
+            dealt: Iterable[list[PlannedHand]] = pool.map(plan_table, *zip(*jobs, strict=True))
         else:
-            plans = (plan_table(*job) for job in jobs)
+            dealt = (plan_table(*job) for job in jobs)
+        plans = _repeated(dealt, source) if len(jobs) < tables else dealt
         with db.engine.begin() as conn:
             _users(conn, hasher or Argon2PinHasher(), base)
             before = dict(conn.execute(select(TableRow.__table__.c.name,
@@ -244,12 +256,23 @@ def fill_demo(
                 name = f"Table {i + 1}"
                 game, kind = table_games[i]
                 result.events += _table(conn, name, game, plan, base, rng, kind=kind,
-                                        first=i == 0, sqlite=db.dialect == "sqlite")
+                                        first=source[i] == 0, sqlite=db.dialect == "sqlite")
                 result.hands += len(plan)
                 result.tables += 1
             _record(conn, before, [g for g, _ in table_games])
     result.seconds = time.perf_counter() - began
     return result
+
+
+def _repeated(dealt: Iterable[list[PlannedHand]], source: list[int]
+              ) -> Iterable[list[PlannedHand]]:
+    """Each table's plan: its own when dealt, else the plan of the table it repeats."""
+    got: dict[int, list[PlannedHand]] = {}
+    it = iter(dealt)
+    for i, src in enumerate(source):
+        if src == i:
+            got[i] = next(it)
+        yield got[src]
 
 
 def _record(conn: Connection, before: dict[str, int], games: Sequence[str]) -> None:

@@ -28,18 +28,22 @@ from dealer_assist.events import Event, Start, Void
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.money import format_cents
 from dealer_assist.reports.data import (
+    AdjustmentLine,
     AuditLine,
     AuditReport,
     ChainCheck,
     CountLine,
+    CountSignoff,
     DayReport,
     DisputeLine,
     DisputeNote,
     DropCount,
+    DropRecord,
     EventLine,
     ExceptionLine,
     FeeSchedule,
     FeeTotal,
+    FundBalance,
     Generated,
     HandLine,
     HandReport,
@@ -55,6 +59,7 @@ from dealer_assist.reports.data import (
     TimeCollection,
     VoidLine,
     fees_by_kind,
+    fund_balance,
     table_label,
 )
 from dealer_assist.reports.source import (
@@ -161,7 +166,7 @@ def hand_figures(
         if isinstance(ev, Void):
             approved = (approvals or {}).get((hand.id, ev.target), "")
             voids.append(VoidLine(n, utc(row.time), person(names, row.actor), ev.target,
-                                  ev.reason, approved))
+                                  ev.reason, person(names, approved) if approved else ""))
     if events:
         folded = fold(events)  # the same rules as verify and the replay screen
         if isinstance(folded, Refused):
@@ -193,8 +198,11 @@ def hand_figures(
             exc.append(ExceptionLine(
                 n, "finished but not settled since its last correction: the ledger is not "
                 "written for it", "unsettled"))
+        elif not ledger and not ledger_lines(hand.id, settlement):
+            pass  # no money moved (an OFC or Chinese Poker hand that evened out): nothing owed
         elif not ledger:
-            exc.append(ExceptionLine(n, "marked settled but has no ledger lines", "ledger"))
+            exc.append(ExceptionLine(n, "marked settled but has no ledger lines, though the "
+                                     "replay moves money", "ledger"))
         elif not same_lines(ledger_lines(hand.id, settlement), ledger):
             earlier = next((r for r in folded.game.earlier_rules(folded.state)
                             if folded.misdeal is None
@@ -453,13 +461,13 @@ def build_shift(
     at: datetime, cage: str = "",
 ) -> ShiftReport:
     """The shift report of ``shift_id`` (default: the latest shift of ``table``, or of any)."""
-    from dealer_assist.services.counts import room_clock_of
 
     shift = find_shift(store, shift_id, table)
     tbl = store.get_table(shift.table_id)
     if tbl is None:
         raise NotFound(f"shift {shift.id} names a table that does not exist")
-    room = room_clock_of(store)
+    room = clock_at(store, utc(shift.opened_at))
+    _TEXT_ZONE[0] = room.tz
     names = full_names(store)
     hands = shift_hands(store, shift)
     ids = [h.id for h in hands]
@@ -500,18 +508,18 @@ def build_shift(
                                   *([shift.closed_by] if shift.closed_by else [])]))
     floors = list(dict.fromkeys([shift.floor, *([shift.closed_floor] if shift.closed_floor
                                                  else [])]))
-    drop = DropCount(tbl.name, shift.id, fees_by_kind(
+    drop = drop_count(store, names, shift.id, tbl.name, fees_by_kind(
         [*(f for line in lines for f in line.fees),
          *(FeeTotal("time", c.amount, 1) for c in tf.derived)]),
-        tuple(count_entries(store, names).get(shift.id, ())))
-    exc.extend(count_exceptions(drop))
+        count_entries(store, names).get(shift.id, ()))
+    exc.extend(count_exceptions(drop, shift=shift))
     return ShiftReport(
         cardroom=store.cardroom_name(), table=tbl.name, game=_game_title(h.game for h in hands),
         shift_id=shift.id, opened_at=utc(shift.opened_at),
         closed_at=utc(shift.closed_at) if shift.closed_at else None,
         dealers=tuple(person(names, d) for d in dealers),
         floor=tuple(person(names, f) for f in floors),
-        hands=tuple(lines), chain=scan.head, generated=Generated(utc(at), by, zone=_zone(store)),
+        hands=tuple(lines), chain=scan.head, generated=Generated(utc(at), by, zone=room.zone),
         signatures=(
             Signature("Dealer", _full(names, shift.closed_by or shift.dealer)),
             Signature("Floor", _full(names, shift.closed_floor or shift.floor)),
@@ -535,20 +543,84 @@ def count_entries(store: Store, names: dict[str, str]) -> dict[int, list[CountLi
         c = e.count
         out.setdefault(c.shift_id, []).append(CountLine(
             e.number, utc(e.at), person(names, e.by), c.box, c.counted, c.team,
-            tuple(sorted(c.denominations.items(), reverse=True)), c.corrects, c.reason))
+            tuple(sorted(c.denominations.items(), reverse=True)), c.corrects, c.reason,
+            started=c.started, ended=c.ended, boxes=c.boxes, independence=c.independence))
     return out
 
 
-def count_exceptions(drop: DropCount, prefix: str = "") -> list[ExceptionLine]:
-    """A count that differs from the records is an exception, with both figures."""
+def drop_count(store: Store, names: dict[str, str], shift_id: int, table: str,
+               expected: tuple[FeeTotal, ...], entries: Sequence[CountLine]) -> DropCount:
+    """A shift's drop: the expected figures, its count entries, the box's registration and
+    drop, and the sign-off of the count in force."""
+    from dealer_assist.services.counts import box_entries, signoffs
+
+    boxes = box_entries(store)
+    signed = None
+    drop = None
+    if entries:
+        box = entries[-1].box
+        reg = next((b for b in boxes if b.box == box and b.shift_id is None), None)
+        dropped = next((b for b in boxes if b.box == box and b.shift_id == shift_id), None)
+        drop = DropRecord(box, utc(reg.at) if reg else None,
+                          person(names, reg.by) if reg else "",
+                          utc(dropped.at) if dropped else None,
+                          person(names, dropped.by) if dropped else "")
+        last = [so for so in signoffs(store) if so.entry == entries[-1].number]
+        if last:
+            so = last[-1]
+            signed = CountSignoff(so.number, utc(so.at), person(names, so.by), so.explanation)
+    else:
+        dropped = next((b for b in boxes if b.shift_id == shift_id), None)
+        if dropped is not None:
+            drop = DropRecord(dropped.box, None, "", utc(dropped.at),
+                              person(names, dropped.by))
+    return DropCount(table, shift_id, expected, tuple(entries), signoff=signed, drop=drop)
+
+
+def count_exceptions(drop: DropCount, prefix: str = "", shift: Shift | None = None,
+                     ) -> list[ExceptionLine]:
+    """What a count (or its absence) leaves to check: a count that differs from the records
+    (with both figures and whether the variance was explained and signed off), a closed shift
+    whose box was never counted, a count entered while its shift was still open, a count
+    team of one person."""
+    out: list[ExceptionLine] = []
+    closed = utc(shift.closed_at) if shift is not None and shift.closed_at else None
+    if shift is not None and closed is not None and not drop.entries:
+        out.append(ExceptionLine(None, f"{prefix}shift {drop.shift_id} closed at "
+                                 f"{when_text(closed)} and its drop box was never counted",
+                                 "count"))
+    for e in drop.entries:
+        if shift is not None and (closed is None or e.at < closed):
+            out.append(ExceptionLine(None, f"{prefix}count entry {e.number} (drop box {e.box}) "
+                                     f"was entered at {when_text(e.at)}, while shift "
+                                     f"{drop.shift_id} was still open", "count"))
+        if len(e.team) < 2:
+            out.append(ExceptionLine(None, f"{prefix}count entry {e.number} (drop box {e.box}) "
+                                     f"was counted by one person ({', '.join(e.team)}): a "
+                                     "count team has at least two", "count"))
     c, v = drop.in_force, drop.variance
     if c is None or not v:
-        return []
+        return out
     word = f"over by {format_cents(v)}" if v > 0 else f"SHORT by {format_cents(-v)}"
-    return [ExceptionLine(None, f"{prefix}drop box {c.box} (shift {drop.shift_id}) counted "
-                          f"{format_cents(c.counted)} where the records give "
-                          f"{format_cents(drop.expected_total)}: {word} (count entry "
-                          f"{c.number})", "count")]
+    signed = drop.signoff
+    tail = (f"; explained ({signed.explanation}) and signed off by {signed.by}" if signed
+            else "; NOT YET EXPLAINED AND SIGNED OFF by a second person")
+    out.append(ExceptionLine(None, f"{prefix}drop box {c.box} (shift {drop.shift_id}) counted "
+                             f"{format_cents(c.counted)} where the records give "
+                             f"{format_cents(drop.expected_total)}: {word} (count entry "
+                             f"{c.number}){tail}", "count"))
+    return out
+
+
+#: How exception texts print a time (set per report to the room's zone by the builders).
+_TEXT_ZONE: list[Any] = [None]
+
+
+def when_text(t: datetime) -> str:
+    """A time in an exception's words: the room's local time with its zone named."""
+    zone = _TEXT_ZONE[0]
+    lt = utc(t).astimezone(zone) if zone is not None else utc(t)
+    return f"{lt:%Y-%m-%d %H:%M} {lt.tzname() or 'UTC'}"
 
 
 def fee_schedules(store: Store, table: Table, since: datetime, until: datetime | None,
@@ -648,7 +720,7 @@ def _time_voids(
             f"{format_cents(abs(x.amount))}" for x in moved) or "no money moved"
         exc.append(ExceptionLine(
             None, f"{table_label(table.name)} time mark {target} "
-            f"({what.get(target, 'a mark')}) voided at {utc(row.time):%H:%M} by "
+            f"({what.get(target, 'a mark')}) voided at {when_text(row.time)} by "
             f"{person(names, row.actor)}: {reason}; {money}"
             + (f"; approved by {person(names, floor)}" if floor else ""), "void"))
     return tuple(voids), tuple(exc)
@@ -779,7 +851,8 @@ def build_hand(
         dealer=person(names, hand.started_by), events=tuple(events_out),
         snapshots=tuple(snaps), settlement=settlement,
         ledger=tuple(LedgerEntry(x.kind, x.amount, x.seat, x.detail) for x in ledger),
-        disputes=disputes, chain=scan.head, generated=Generated(utc(at), by, zone=_zone(store)),
+        disputes=disputes, chain=scan.head,
+        generated=Generated(utc(at), by, zone=clock_at(store, utc(hand.started_at)).zone),
         signatures=tuple(sigs), revealed=reveal, exceptions=tuple(exc),
     )
 
@@ -865,36 +938,72 @@ def build_audit(
             parts.append(f"hand {hand_no[e.hand_id]}")
         return ", ".join(parts)
 
+    floors = dict.fromkeys(e.actor for e in store.audit_log(since=since, until=until)
+                           if e.actor and roles.get(e.actor) == "floor")
+    floor_sigs = tuple(Signature("Floor", _full(names, f)) for f in floors) or (
+        Signature("Floor", ""),)
     entries = tuple(
         AuditLine(utc(e.at), person(names, e.actor), roles.get(e.actor or "", ""), e.action,
-                   _subject(e.action, target(e), e.detail), _detail(e.action, e.detail),
+                   _subject(e.action, target(e), e.detail),
+                   _named(_detail(e.action, e.detail), names),
                    e.seq or e.id)
         for e in sorted(store.audit_log(since=since, until=until), key=lambda e: (e.seq, e.at,
                                                                                   e.id))
     )
+    every = store.audit_log(records=True)
+    inside = [e for e in every if utc(since) <= utc(e.at) < utc(until)]
+    by_kind: dict[str, list[int]] = {}
+    for e in inside:
+        if e.action.startswith("record-"):
+            by_kind.setdefault(e.action, []).append(e.seq or e.id)
+    records = tuple((k, len(v), number_ranges(v)) for k, v in sorted(by_kind.items()))
+    seen = sorted({e.seq or e.id for e in inside})
+    missing = ([n for n in range(seen[0], seen[-1] + 1) if n not in set(seen)]
+               if seen else [])
     head = store.audit_head()
-    check = check_audit_chain(store.audit_log(records=True), head)
+    check = check_audit_chain(every, head)
     audit_chain = ChainCheck("audit log", head.entries, head.hash, check.ok,
                             check.problem or f"{check.entries} entries re-checked")
     return AuditReport(
         cardroom=store.cardroom_name(), period_from=utc(since), period_to=utc(until),
         entries=entries, chains=_chains(store, tables.values()), audit_chain=audit_chain,
         generated=Generated(utc(at), by, zone=_zone(store)),
-        signatures=(Signature("Auditor", signer), Signature("Floor manager", "")),
+        signatures=(Signature("Auditor", signer), *floor_sigs),
+        records=records, gaps=number_ranges(missing),
     )
+
+
+def number_ranges(numbers: Iterable[int]) -> str:
+    """``[3, 4, 5, 9]`` as ``3-5, 9``."""
+    out: list[str] = []
+    run: list[int] = []
+    for n in sorted(numbers):
+        if run and n != run[-1] + 1:
+            out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+            run = []
+        run.append(n)
+    if run:
+        out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ", ".join(out)
 
 
 def _detail(action: str, detail: str) -> str:
     """An entry's detail in words (a count or the room clock is stored as JSON)."""
-    from dealer_assist.services.room import COUNT_ACTION, ROOM_ACTION, read_count, read_room
+    from dealer_assist.services.room import describe_entry
 
-    if action == COUNT_ACTION:
-        count = read_count(detail)
-        return count.describe() if count is not None else detail
-    if action == ROOM_ACTION:
-        clock = read_room(detail)
-        return clock.describe() if clock is not None else detail
-    return detail
+    said = describe_entry(action, detail)
+    return detail if said is None else said
+
+
+_APPROVED_BY = re.compile(r"(approved by |floor )([a-z0-9_.-]+)\b")
+
+
+def _named(detail: str, names: dict[str, str]) -> str:
+    """A detail naming a person by sign-in name ("approved by fran", "floor fran") with the
+    full name too, as everywhere else in the reports."""
+    return _APPROVED_BY.sub(
+        lambda m: m.group(1) + (person(names, m.group(2)) if m.group(2) in names
+                                else m.group(2)), detail)
 
 
 def _subject(action: str, where: str, detail: str) -> str:
@@ -907,6 +1016,13 @@ def _subject(action: str, where: str, detail: str) -> str:
 
 
 # --- day summary -------------------------------------------------------------------------------
+
+
+def clock_at(store: Store, t: datetime) -> Any:
+    """The room clock of the gaming day ``t`` belongs to (a change applies from its day)."""
+    from dealer_assist.services.counts import clock_for_day, room_clock_of
+
+    return clock_for_day(store, room_clock_of(store).gaming_day(t))
 
 
 def _zone(store: Store) -> str:
@@ -930,10 +1046,12 @@ def build_day(
 ) -> DayReport:
     """Every table's hands started in the gaming day ``day`` (from the room's day-start hour,
     local time, to the next; UTC midnight when no room clock is set), with the room's totals."""
-    from dealer_assist.services.counts import room_clock_of
 
-    room = room_clock_of(store)
+    from dealer_assist.services.counts import clock_for_day
+
     day = day or latest_day(store)
+    room = clock_for_day(store, day)
+    _TEXT_ZONE[0] = room.tz
     start, end = room.day_bounds(day)
     since, until = utc(start), utc(end)
     names = full_names(store)
@@ -960,6 +1078,8 @@ def build_day(
     by_room_shift: dict[str, list[int]] = {}
     entries = count_entries(store, names)
     floors: list[str] = []
+    funds: list[FundBalance] = []
+    adjustments: list[AdjustmentLine] = []
     for table_id, th in by_table.items():
         t = tables[table_id]
         ids = [h.id for h in th]
@@ -1001,16 +1121,20 @@ def build_day(
             in_shift = [c for c in tf.derived
                         if opened <= c.at and (closed is None or c.at < closed)]
             timed = sum(c.amount for c in in_shift)
+            if closed is None and utc(at) >= until and opened < until:
+                exc.append(ExceptionLine(None, f"{table_label(t.name)}: shift {sid} is still "
+                                         f"open after its gaming day ended at "
+                                         f"{when_text(until)}", "open shift"))
             if not sl and not timed and sid not in entries:
                 continue
             floors.append(sh.closed_floor or sh.floor)
             shift_lines.append((t.name, sid, opened, closed, person(names, sh.dealer), len(sl),
                                 sum(x.fee for x in sl) + timed))
-            drops.append(DropCount(t.name, sid, fees_by_kind(
+            drops.append(drop_count(store, names, sid, t.name, fees_by_kind(
                 [*(f for x in sl for f in x.fees),
                  *(FeeTotal("time", c.amount, 1) for c in in_shift)]),
-                tuple(entries.get(sid, ()))))
-            exc.extend(count_exceptions(drops[-1], f"{table_label(t.name)}: "))
+                entries.get(sid, ())))
+            exc.extend(count_exceptions(drops[-1], f"{table_label(t.name)}: ", sh))
         schedules.extend(fee_schedules(store, t, since, until, names))
         for line in lines:
             name = room.shift_of(line.ended_at or line.started_at) or "all day"
@@ -1020,6 +1144,16 @@ def build_day(
         for c in tf.derived:
             name = room.shift_of(c.at) or "all day"
             by_room_shift.setdefault(name, [0, 0, 0])[2] += c.amount
+        day_fund = fund_balance(t.name, None, lines)
+        if day_fund is not None:
+            funds.append(day_fund)
+            for sid2, sl2 in sorted(per_shift.items()):
+                shift_fund = fund_balance(t.name, sid2, sl2)
+                if shift_fund is not None:
+                    funds.append(shift_fund)
+        adjustments.extend(
+            AdjustmentLine(t.name, number[d.hand_id], d.id, a.seat, a.amount, a.note)
+            for d in all_disputes if d.hand_id in idset for a in d.adjustments)
         rows.append(TableDay(
             table=t.name, game=_game_title(h.game for h in th), shifts=len(per_shift),
             hands=len(lines), put_in=sum(x.put_in for x in lines),
@@ -1041,7 +1175,7 @@ def build_day(
         generated=Generated(utc(at), by, zone=room.zone),
         signatures=tuple(sigs), exceptions=tuple(exc), shift_lines=tuple(shift_lines),
         schedules=tuple(schedules), counts=tuple(drops), period=(since, until),
-        clock=room.describe(),
+        clock=room.describe(), funds=tuple(funds), adjustments=tuple(adjustments),
         room_shifts=tuple((n, by_room_shift[n][0], by_room_shift[n][1], by_room_shift[n][2])
                           for n in
                           [*(x for x, _ in sorted(room.shifts, key=lambda s: s[1])

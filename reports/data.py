@@ -81,6 +81,8 @@ class Generated(Record):
     #: (None: none signed).
     checkpoint: int | None = None
     key: str = ""
+    #: The room's paper ("A4" or "Letter").
+    paper: str = "A4"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +138,35 @@ class CountLine(Record):
     denominations: tuple[tuple[int, int], ...] = ()
     corrects: int | None = None
     reason: str = ""
+    #: When the count began and ended, and how many boxes the team counted in that session.
+    started: datetime | None = None
+    ended: datetime | None = None
+    boxes: int = 0
+    #: The second floor approval that let a team member who approved the shift's voids,
+    #: misdeals or disputes sign its count ("": none needed).
+    independence: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CountSignoff(Record):
+    """A variance explained and signed off by a second person (not the one who entered the
+    count): its audit entry, when, who, and the explanation."""
+
+    number: int
+    at: datetime
+    by: str
+    explanation: str
+
+
+@dataclass(frozen=True, slots=True)
+class DropRecord(Record):
+    """A drop box's registration to its table and its drop (removal): when and by whom."""
+
+    box: str
+    registered_at: datetime | None = None
+    registered_by: str = ""
+    dropped_at: datetime | None = None
+    dropped_by: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +178,10 @@ class DropCount(Record):
     shift_id: int
     expected: tuple[FeeTotal, ...]
     entries: tuple[CountLine, ...] = ()
+    #: The variance's explanation and second person's sign-off (None: none recorded).
+    signoff: CountSignoff | None = None
+    #: The box's registration and drop (None: none recorded).
+    drop: DropRecord | None = None
 
     @property
     def expected_total(self) -> int:
@@ -369,11 +404,95 @@ class ShiftReport(Record):
     def conserved(self) -> bool:
         return self.put_in + self.carried_in == self.pushed + self.carried_out + self.fees_total
 
+    @property
+    def fund(self) -> FundBalance | None:
+        return fund_balance(self.table, self.shift_id, self.hands)
+
+    @property
+    def adjustments(self) -> tuple[AdjustmentLine, ...]:
+        return tuple(AdjustmentLine(self.table, d.hand_number, d.dispute_id, seat, amount, note)
+                     for d in self.disputes for seat, amount, note in d.adjustments)
+
+    @property
+    def house_adjustments(self) -> int:
+        """What dispute rulings moved to (+) or from (-) the house."""
+        return sum(a.amount for a in self.adjustments if a.seat is None)
+
+    @property
+    def house_net(self) -> int:
+        """House fees and rake, with the dispute adjustments the house paid or received."""
+        return self.house_fees + self.house_adjustments
+
     def fees_per_hour(self) -> tuple[tuple[datetime, int], ...]:
         """Fees and drops collected in each clock hour of the shift (by hand end time), and
         time collections by the time they were collected."""
         return fees_per_hour(self.hands, self.opened_at, self.closed_at,
                              [(c.at, c.amount) for c in self.time])
+
+
+@dataclass(frozen=True, slots=True)
+class FundMove(Record):
+    """A hand's movement of the fund that carries between hands (a bonus pool, a carried pot):
+    the balance carried in, the change, and the balance it carried out."""
+
+    hand_number: int
+    at: datetime
+    before: int
+    after: int
+
+    @property
+    def change(self) -> int:
+        return self.after - self.before
+
+
+@dataclass(frozen=True, slots=True)
+class FundBalance(Record):
+    """A carried fund over a span of hands (a table's shift or day): opening balance (carried
+    into the first hand), what the hands paid in and out of it, closing balance (carried out of
+    the last hand). ``moves`` are the hands that touched it."""
+
+    table: str
+    shift_id: int | None
+    opening: int
+    closing: int
+    moves: tuple[FundMove, ...] = ()
+
+    @property
+    def paid_in(self) -> int:
+        return sum(m.change for m in self.moves if m.change > 0)
+
+    @property
+    def paid_out(self) -> int:
+        return -sum(m.change for m in self.moves if m.change < 0)
+
+    @property
+    def continuous(self) -> bool:
+        """Each hand carried in what the one before carried out (else the balance jumps)."""
+        return self.opening + self.paid_in - self.paid_out == self.closing
+
+
+def fund_balance(table: str, shift_id: int | None, hands: Iterable[HandLine]
+                 ) -> FundBalance | None:
+    """The carried fund over ``hands`` (None when no hand carried anything)."""
+    done = [h for h in hands if h.status != "unfinished"]
+    if not done or not any(h.carry_in or h.carry_out for h in done):
+        return None
+    moves = tuple(FundMove(h.number, h.ended_at or h.started_at, h.carry_in, h.carry_out)
+                  for h in done if h.carry_in or h.carry_out)
+    return FundBalance(table, shift_id, done[0].carry_in, done[-1].carry_out, moves)
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustmentLine(Record):
+    """Money a dispute ruling moved outside a hand's settlement: to a seat (``seat``) or
+    from/to the house (``seat`` None); positive is paid to that side."""
+
+    table: str
+    hand_number: int
+    dispute_id: int
+    seat: int | None
+    amount: int
+    note: str = ""
 
 
 def fees_by_kind(lines: Iterable[FeeTotal]) -> tuple[FeeTotal, ...]:
@@ -551,6 +670,11 @@ class AuditReport(Record):
     signatures: tuple[Signature, ...]
     #: The audit log's own chain (all of it, not only the period), walked for this report.
     audit_chain: ChainCheck | None = None
+    #: The entries that record rows (``record-*``) in the period, by kind: (kind, how many,
+    #: their entry numbers as ranges "812-815, 820").
+    records: tuple[tuple[str, int, str], ...] = ()
+    #: Entry numbers in the period neither printed nor counted ("" when none is missing).
+    gaps: str = ""
 
     def counts(self) -> tuple[tuple[str, int], ...]:
         out: dict[str, int] = {}
@@ -611,6 +735,18 @@ class DayReport(Record):
     clock: str = ""
     #: (room shift name, hands ended in it, house fees and drops, time collected)
     room_shifts: tuple[tuple[str, int, int, int], ...] = ()
+    #: Every carried fund by table and by shift (shift None: the table's day).
+    funds: tuple[FundBalance, ...] = ()
+    #: Every dispute adjustment of the day's hands.
+    adjustments: tuple[AdjustmentLine, ...] = ()
+
+    @property
+    def house_adjustments(self) -> int:
+        return sum(a.amount for a in self.adjustments if a.seat is None)
+
+    @property
+    def house_net(self) -> int:
+        return self.total("house_fees") + self.house_adjustments
 
     def total(self, name: str) -> int:
         """Sum of one numeric column of :class:`TableDay` across the room."""

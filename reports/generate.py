@@ -6,7 +6,9 @@ report is the same whichever way it was asked for, and every one of them is in t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
@@ -36,6 +38,8 @@ class Written:
     report: Report
     path: Path
     pages: int
+    #: The CSV files written beside the PDF (``csv=True``), one per table.
+    csv: tuple[Path, ...] = ()
 
 
 def signer(session: Session) -> str:
@@ -75,8 +79,27 @@ def _seal(svc: Services) -> Seal | None:
     return seal if seal.number is not None else None
 
 
-def _sealed(r: Any, seal: Seal | None) -> Any:
-    """The report with the checkpoint and key fingerprint under its header."""
+#: The audit entry left when a report signed its checkpoint and then could not be written:
+#: no signed checkpoint is ever left without the report (or the failure) that signed it.
+FAILED_ACTION = "report-failed"
+
+
+def _failed(svc: Services, session: Session, kind: str, seal: Seal | None,
+            exc: BaseException) -> None:
+    if seal is None:
+        return
+    why = str(exc).splitlines()[0][:300] if str(exc) else type(exc).__name__
+    svc.log(session, FAILED_ACTION, f"{kind} not written: {why}" + _anchored(seal))
+
+
+def _sealed(r: Any, seal: Seal | None, svc: Services | None = None) -> Any:
+    """The report with the checkpoint and key fingerprint under its header, on the room's
+    paper."""
+    if svc is not None:
+        from dealer_assist.services.counts import room_clock_of
+
+        r = replace(r, generated=replace(r.generated,
+                                         paper=room_clock_of(svc.store).paper_size))
     if seal is None:
         return r
     return replace(r, generated=replace(r.generated, checkpoint=seal.number,
@@ -111,6 +134,30 @@ def _logged(svc: Services, render: Any, report: Report, path: Path,
     return numbered, pages
 
 
+def write_csv(path: Path) -> list[Path]:
+    """Each table of the report just rendered as a CSV file beside its PDF
+    (``day-03-fees-and-rake-by-kind.csv``): the same rows and figures as printed."""
+    import csv
+
+    from dealer_assist.reports.render import TABLES
+
+    out = []
+    for n, (section, header, rows, total) in enumerate(TABLES, start=1):
+        slug = re.sub(r"[^a-z0-9]+", "-", section.lower()).strip("-")[:40] or "table"
+        target = path.with_name(f"{path.stem}-{n:02d}-{slug}.csv")
+        try:
+            with target.open("w", newline="", encoding="utf-8") as f:
+                w = csv.writer(f)
+                w.writerow(header)
+                w.writerows(rows)
+                if total is not None:
+                    w.writerow(total)
+        except OSError as exc:
+            raise BadInput(f"cannot write {target}: {exc.strerror or exc}") from exc
+        out.append(target)
+    return out
+
+
 def _write(render: Any, report: Report, path: Path) -> int:
     tmp = path.with_name(path.name + ".part")
     try:
@@ -122,16 +169,38 @@ def _write(render: Any, report: Report, path: Path) -> int:
     return pages
 
 
+def _with_csv(done: Written, csv: bool) -> Written:
+    return replace(done, csv=tuple(write_csv(done.path))) if csv else done
+
+
+@contextmanager
+def _accounted(svc: Services, session: Session, kind: str,
+               seal: Seal | None) -> Iterator[None]:
+    """A report that fails after its checkpoint was signed leaves a ``report-failed`` entry
+    naming that checkpoint, so every signed checkpoint has its report or its failure."""
+    try:
+        yield
+    except Exception as exc:
+        _failed(svc, session, kind, seal, exc)
+        raise
+
+
 def shift_report(
     svc: Services, session: Session, out: str | Path, *, shift_id: int | None = None,
-    table: str | None = None, cage: str = "",
+    table: str | None = None, cage: str = "", csv: bool = False,
 ) -> Written:
     """The shift report (default: the latest shift of ``table``, or of the room)."""
     _may(svc, session, "review", "generate reports")
     path = _check_out(out)
     seal = _seal(svc)
+    with _accounted(svc, session, "shift report", seal):
+        return _with_csv(_shift(svc, session, path, seal, shift_id, table, cage), csv)
+
+
+def _shift(svc: Services, session: Session, path: Path, seal: Seal | None,
+           shift_id: int | None, table: str | None, cage: str) -> Written:
     r = _sealed(build_shift(svc.store, shift_id=shift_id, table=table, by=signer(session),
-                            at=svc.clock(), cage=cage), seal)
+                            at=svc.clock(), cage=cage), seal, svc)
     tbl = svc.store.find_table(r.table)
     numbered, pages = _logged(svc, render_shift, r, path, lambda pages: svc.log(
         session, "report", f"shift report: table {r.table}, shift {r.shift_id}, "
@@ -143,6 +212,7 @@ def shift_report(
 def hand_report(
     svc: Services, session: Session, out: str | Path, *, hand_id: int | None = None,
     table: str | None = None, reveal: bool = False, reason: str = "", cage: str = "",
+    csv: bool = False,
 ) -> Written:
     """Hand history, or the dispute report; ``reveal`` (floor only) shows destroyed hands'
     cards, marked as revealed, and is logged as a reveal as well as a report."""
@@ -157,8 +227,16 @@ def hand_report(
         hand_id = hand.id
         authorised = RevealLine(hand.number, svc.clock(), signer(session), reason.strip())
     seal = _seal(svc)
+    with _accounted(svc, session, "hand report", seal):
+        return _with_csv(_hand(svc, session, path, seal, hand_id, table, authorised, cage),
+                         csv)
+
+
+def _hand(svc: Services, session: Session, path: Path, seal: Seal | None,
+          hand_id: int | None, table: str | None, authorised: RevealLine | None,
+          cage: str) -> Written:
     r = _sealed(build_hand(svc.store, hand_id=hand_id, table=table, by=signer(session),
-                           at=svc.clock(), reveal=authorised, cage=cage), seal)
+                           at=svc.clock(), reveal=authorised, cage=cage), seal, svc)
     tbl = svc.store.find_table(r.table)
     kind = "dispute report" if r.is_dispute_report else "hand history"
     numbered, pages = _logged(svc, render_hand, r, path, lambda pages: svc.log(
@@ -170,13 +248,20 @@ def hand_report(
 
 def audit_report(
     svc: Services, session: Session, out: str | Path, *, since: datetime, until: datetime,
+    csv: bool = False,
 ) -> Written:
     """The sensitive-actions log for a period (floor, auditor or admin)."""
     _may(svc, session, "audit", "read the audit log")
     path = _check_out(out)
     seal = _seal(svc)
+    with _accounted(svc, session, "audit report", seal):
+        return _with_csv(_audit(svc, session, path, seal, since, until), csv)
+
+
+def _audit(svc: Services, session: Session, path: Path, seal: Seal | None,
+           since: datetime, until: datetime) -> Written:
     r = _sealed(build_audit(svc.store, since=since, until=until, by=signer(session),
-                            at=svc.clock(), signer=session.user.full_name), seal)
+                            at=svc.clock(), signer=session.user.full_name), seal, svc)
     numbered, pages = _logged(svc, render_audit, r, path, lambda pages: svc.log(
         session, "report", f"audit report: {since:%Y-%m-%d %H:%M} to {until:%Y-%m-%d %H:%M}"
         f" UTC, {len(r.entries)} entries, {pages} pages" + _anchored(seal)))
@@ -185,14 +270,20 @@ def audit_report(
 
 def day_report(
     svc: Services, session: Session, out: str | Path, *, day: date | None = None,
-    cage: str = "",
+    cage: str = "", csv: bool = False,
 ) -> Written:
     """The day summary across every table (default: the day of the latest hand)."""
     _may(svc, session, "review", "generate reports")
     path = _check_out(out)
     seal = _seal(svc)
+    with _accounted(svc, session, "day summary", seal):
+        return _with_csv(_day(svc, session, path, seal, day, cage), csv)
+
+
+def _day(svc: Services, session: Session, path: Path, seal: Seal | None,
+         day: date | None, cage: str) -> Written:
     r = _sealed(build_day(svc.store, day=day, by=signer(session), at=svc.clock(), cage=cage),
-                seal)
+                seal, svc)
     numbered, pages = _logged(svc, render_day, r, path, lambda pages: svc.log(
         session, "report", f"day summary: {r.day.isoformat()}, {len(r.tables)} tables, "
         f"{r.total('hands')} hands, {pages} pages" + _anchored(seal)))

@@ -15,6 +15,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph
 
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.reports.data import (
+    AdjustmentLine,
     AuditReport,
     ChainCheck,
     DayReport,
@@ -22,6 +23,7 @@ from dealer_assist.reports.data import (
     DropCount,
     ExceptionLine,
     FeeSchedule,
+    FundBalance,
     HandReport,
     ShiftReport,
     Signature,
@@ -32,6 +34,7 @@ from dealer_assist.reports.render import (
     LongTable,
     PageInfo,
     Styles,
+    begin,
     build_pdf,
     card,
     cards,
@@ -53,7 +56,6 @@ from dealer_assist.reports.render import (
     signature_block,
     spacer,
     styles,
-    use_zone,
     when,
     zone_name,
 )
@@ -114,7 +116,7 @@ def _schedules(items: tuple[FeeSchedule, ...], st: Styles, width: float, *,
     head = ["Table"] if tables else []
     rows = [[*([table_label(s.table)] if tables else []), str(s.version), when(s.at),
              s.by, s.fee, s.preset or "none"] for s in items]
-    widths = [*([22 * mm] if tables else []), 16 * mm, 44 * mm, 40 * mm, 0.0, 30 * mm]
+    widths = [*([22 * mm] if tables else []), 16 * mm, 48 * mm, 40 * mm, 0.0, 30 * mm]
     widths[-2] = width - sum(widths)
     out.append(data_table([*head, "Version", "In force from", "Set by", "Fee schedule (caps)",
                            "Jurisdiction preset"], rows, widths,
@@ -154,11 +156,24 @@ def _drop_count(d: DropCount | None, st: Styles, width: float) -> list[Flowable]
         out.append(_none(st))
         return out
     c = d.in_force
+    b = d.drop
     out.append(fields_table([
-        ("Drop box", c.box if c else "not counted yet"),
-        ("Counted at", when(c.at) if c else dash()),
-        ("Entered by", c.by if c else dash()),
+        ("Drop box", c.box if c else (b.box if b else "not counted yet")),
+        ("Registered", f"{when(b.registered_at)} by {b.registered_by}" if b and b.registered_at
+         else ("NOT REGISTERED to this table" if c else dash())),
+        ("Dropped", f"{when(b.dropped_at)} by {b.dropped_by}" if b and b.dropped_at
+         else "no drop recorded"),
+        ("Count", (f"{when(c.started, seconds=False)} to {when(c.ended, seconds=False)}"
+                   + (f", {c.boxes} box{'es' if c.boxes != 1 else ''} counted" if c.boxes
+                      else "")) if c and c.started and c.ended else
+         ("start and end not recorded" if c else dash())),
+        ("Entered", f"{when(c.at)} by {c.by}" if c else dash()),
         ("Count team", "\n".join(c.team) if c else dash()),
+        ("Independence", (f"a team member approved this shift's voids, misdeals or disputes; "
+                          f"count approved by {c.independence}") if c and c.independence
+         else ("no team member approved this shift's voids, misdeals or disputes" if c
+               else dash())),
+        ("Variance sign-off", _signoff(d)),
     ], width, st=st))
     out.append(spacer(1.5))
     rows = [[_kind(f.kind), str(f.count), money(f.amount)] for f in d.expected]
@@ -191,6 +206,67 @@ def _drop_count(d: DropCount | None, st: Styles, width: float) -> list[Flowable]
     return out
 
 
+def _funds(items: tuple[FundBalance, ...], st: Styles, width: float, *,
+           moves: bool) -> list[Flowable]:
+    """Each carried fund's opening balance, what went in and out, and its closing balance;
+    with ``moves``, every hand that moved it."""
+    out = heading("Funds carried between hands", st)
+    if not items:
+        out.append(_none(st, "None: no hand carried money to the next."))
+        return out
+    rows = [[table_label(f.table), str(f.shift_id) if f.shift_id is not None else "whole day",
+             money(f.opening), money(f.paid_in), money(f.paid_out), money(f.closing),
+             "yes" if f.continuous else "NO"] for f in items]
+    out.append(data_table(["Table", "Shift", "Opening balance", "Paid in", "Paid out",
+                           "Closing balance", "Continuous"], rows,
+                          [26 * mm, 20 * mm, 30 * mm, 26 * mm, 26 * mm, 30 * mm, 22 * mm],
+                          right=[2, 3, 4, 5], flagged=[i for i, f in enumerate(items)
+                                                       if not f.continuous], st=st))
+    out.append(paragraph("Opening balance: carried into the first hand; closing: carried out "
+                         "of the last. Continuous: each hand carried in what the one before "
+                         "carried out (opening + paid in - paid out = closing).", st.small))
+    if moves:
+        for f in items:
+            out.append(spacer(1.5))
+            out.append(LongTable(
+                ["Hand", "Ended", "Balance before", "Change", "Balance after"],
+                [[str(m.hand_number), when(m.at), money(m.before),
+                  ("+" if m.change > 0 else "") + money(m.change), money(m.after)]
+                 for m in f.moves], [16 * mm, 50 * mm, 34 * mm, 30 * mm, 34 * mm],
+                right=[0, 2, 3, 4]))
+    return out
+
+
+def _adjustments(items: tuple[AdjustmentLine, ...], st: Styles, width: float,
+                 house_fees: int) -> list[Flowable]:
+    """Money dispute rulings moved, per seat and for the house, and the house's net."""
+    out = heading("Dispute adjustments", st)
+    if not items:
+        out.append(_none(st))
+        return out
+    rows = [[table_label(a.table), str(a.hand_number), str(a.dispute_id),
+             "house" if a.seat is None else f"seat {a.seat}", money(a.amount), a.note]
+            for a in items]
+    house = sum(a.amount for a in items if a.seat is None)
+    out.append(data_table(["Table", "Hand", "Dispute", "To", "Amount", "Note"], rows,
+                          [26 * mm, 16 * mm, 18 * mm, 20 * mm, 26 * mm, width - 106 * mm],
+                          right=[1, 2, 4], st=st))
+    out.append(paragraph(f"House fees and rake {money(house_fees)}, dispute adjustments to the "
+                         f"house {money(house)}: house net {money(house_fees + house)}.",
+                         st.body))
+    return out
+
+
+def _signoff(d: DropCount) -> str:
+    """A variance's explanation and its second person's sign-off, in words."""
+    if not d.variance:
+        return "no variance" if d.in_force else dash()
+    so = d.signoff
+    if so is None:
+        return "NOT SIGNED OFF: the variance has no explanation yet"
+    return f"{so.explanation} (signed off by {so.by}, {when(so.at, seconds=False)})"
+
+
 def _day_counts(items: tuple[DropCount, ...], st: Styles, width: float) -> list[Flowable]:
     out = heading("Drop count", st)
     if not items:
@@ -201,12 +277,14 @@ def _day_counts(items: tuple[DropCount, ...], st: Styles, width: float) -> list[
         c = d.in_force
         rows.append([table_label(d.table), str(d.shift_id), c.box if c else dash(),
                      money(d.expected_total), money(c.counted) if c else dash(), _variance(d),
-                     ", ".join(c.team) if c else dash(), str(max(0, len(d.entries) - 1))])
+                     ", ".join(c.team) if c else dash(), str(max(0, len(d.entries) - 1)),
+                     _signoff(d)])
     out.append(data_table(["Table", "Shift", "Drop box", "Expected", "Counted", "Variance",
-                           "Count team", "Corrections"], rows,
-                          [22 * mm, 14 * mm, 28 * mm, 26 * mm, 26 * mm, 30 * mm,
-                           width - 172 * mm, 26 * mm], right=[1, 3, 4, 7],
-                          flagged=[i for i, d in enumerate(items) if d.variance], st=st))
+                           "Count team", "Corrections", "Explanation and sign-off"], rows,
+                          [20 * mm, 13 * mm, 24 * mm, 22 * mm, 22 * mm, 24 * mm,
+                           50 * mm, 22 * mm, width - 197 * mm], right=[1, 3, 4, 7],
+                          flagged=[i for i, d in enumerate(items)
+                                   if d.variance or d.in_force is None], st=st))
     out.append(paragraph("Expected: the fees, drops and time collections the records give for "
                          "the shift's part of the day. Every count entry and correction is in "
                          "the shift report and the audit log.", st.small))
@@ -240,7 +318,7 @@ def _disputes(items: tuple[DisputeLine, ...], st: Styles, width: float, *,
     if not full:
         rows = [[str(d.dispute_id), str(d.hand_number), when(d.opened_at, seconds=False),
                  d.opened_by, d.status, d.ruling or dash(), d.ruled_by or dash()] for d in items]
-        widths = [10 * mm, 12 * mm, 40 * mm, 40 * mm, 16 * mm, 0.0, 40 * mm]
+        widths = [10 * mm, 12 * mm, 27 * mm, 32 * mm, 15 * mm, 0.0, 32 * mm]
         widths[5] = width - sum(widths)
         out.append(data_table(["No.", "Hand", "Opened", "By", "Status", "Ruling", "Ruled by"],
                               rows, widths, right=[0, 1], st=st))
@@ -299,10 +377,12 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
     summary = [
         ("Hands dealt", str(r.hands_dealt)),
         ("Money put in by players", money(r.put_in)),
-        ("Carried in from earlier hands", money(r.carried_in)),
         ("Pushed to players", money(r.pushed)),
-        ("Carried to later hands", money(r.carried_out)),
+        ("Carried fund: opened / closed", (f"{money(r.fund.opening)} / "
+                                           f"{money(r.fund.closing)}") if r.fund else "none"),
         ("House fees and rake", money(r.house_fees)),
+        ("Dispute adjustments (house)", money(r.house_adjustments)),
+        ("House net", money(r.house_net)),
         ("Jackpot / promotional drop", money(r.jackpot_drop)),
         ("Time collected from seats", money(r.time_total)),
         *([("of which given back (voided marks)", money(-r.time_given_back))]
@@ -338,14 +418,17 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
             st.small))
     else:
         story.append(_none(st, "No fees collected."))
+    story += _funds((r.fund,) if r.fund else (), st, w, moves=True)
+    story += _adjustments(r.adjustments, st, w, r.house_fees)
     story += _drop_count(r.count, st, w)
     story += _schedules(r.schedules, st, w, tables=False)
     story += _time_collections(r, st, w)
-    story += heading("Fees per hour", st)
-    story.append(paragraph("House fees and jackpot drops collected in each clock hour of the "
-                           "shift, by the time each hand ended, and time collected from seats "
-                           "by the time it was collected.", st.small))
-    story.append(fees_chart(r.fees_per_hour(), w, title=""))
+    story.append(KeepTogether([
+        *heading("Fees per hour", st)[1:],
+        paragraph("House fees and jackpot drops collected in each clock hour of the shift, by "
+                  "the time each hand ended, and time collected from seats by the time it was "
+                  "collected.", st.small),
+        fees_chart(r.fees_per_hour(), w, title="")]))
     story += _exceptions(r.exceptions, st, w)
     story += heading("Voids and corrections", st)
     if r.voids:
@@ -367,7 +450,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
                                 right=[0, 1], st=st))
     else:
         story.append(_none(st))
-    story += heading(f"Hands ({r.hands_dealt})", st)
+    story += heading(f"Hands ({r.hands_dealt})", st, need=70)
     story.append(paragraph(
         f"Times are {zone_name()} (+1d: the next day). Pot is what the players put in plus "
         "any carry-in; "
@@ -411,6 +494,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         ("Hands dealt", str(r.hands_dealt)),
         ("Put in / pushed", f"{money(r.put_in)} / {money(r.pushed)}"),
         ("House fees and rake", money(r.house_fees)),
+        ("House net (after dispute adjustments)", money(r.house_net)),
         ("Jackpot drop / time", f"{money(r.jackpot_drop)} / {money(r.time_total)}"),
         ("Balance", "balanced" if r.conserved else "DOES NOT BALANCE"),
         ("Exceptions", str(len(r.exceptions))),
@@ -420,7 +504,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
 
 
 def render_shift(r: ShiftReport, out: Out) -> int:
-    use_zone(r.generated.zone)
+    begin(r.generated)
     info = PageInfo(r.cardroom, "Shift report", f"{table_label(r.table)}, shift {r.shift_id}",
                     r.generated, chain_line((r.chain,)))
     with paused_gc():
@@ -464,7 +548,7 @@ def hand_story(r: HandReport, st: Styles) -> list[Flowable]:
     story: list[Flowable] = [
         paragraph(r.title, st.title),
         paragraph(sep.join([table_label(r.table), r.game, f"hand {r.number}",
-                            day_text(r.started_at.date())]), st.subtitle),
+                            day_text(local(r.started_at).date())]), st.subtitle),
         fields_table([
             ("Cardroom", r.cardroom), ("Table", r.table), ("Game", r.game),
             ("Hand", f"{r.number} (record {r.hand_id})"),
@@ -495,7 +579,8 @@ def hand_story(r: HandReport, st: Styles) -> list[Flowable]:
         if e.voided or e.kind == "void":
             flagged.append(i)
         rows.append([str(e.n), str(e.seq), clock(e.at), e.actor, e.kind, text])
-    story.append(data_table(["No.", "Seq.", "Time", "By", "Input", "What happened"], rows,
+    tz = local(r.started_at).tzname() or zone_name()
+    story.append(data_table(["No.", "Seq.", f"Time ({tz})", "By", "Input", "What happened"], rows,
                             [10 * mm, 14 * mm, 18 * mm, 30 * mm, 18 * mm, w - 90 * mm],
                             right=[0, 1], flagged=flagged, st=st))
     story += heading("The table after key steps", st)
@@ -565,7 +650,7 @@ def hand_story(r: HandReport, st: Styles) -> list[Flowable]:
 
 
 def render_hand(r: HandReport, out: Out) -> int:
-    use_zone(r.generated.zone)
+    begin(r.generated)
     info = PageInfo(r.cardroom, r.title, f"{table_label(r.table)}, hand {r.number}", r.generated,
                     chain_line((r.chain,)))
     with paused_gc():
@@ -598,12 +683,26 @@ def audit_story(r: AuditReport, st: Styles) -> list[Flowable]:
         flagged = [i for i, e in enumerate(r.entries)
                    if e.action.lower() in {"lockout", "login_failed", "reveal"}]
         story.append(paragraph(
-            "No. is the entry's number in the audit log's chain: numbers run without a gap "
-            "across the whole log, and a report's serial number is the entry that records it.",
-            st.small))
+            "No. is the entry's number in the audit log's chain, and a report's serial number "
+            "is the entry that records it. The entries that record rows (record-*) are counted "
+            "by kind with their numbers in the next section; "
+            + ("with them, the numbers of the period run without a gap."
+               if not r.gaps else f"numbers MISSING from the period: {r.gaps}."), st.small))
         story.append(LongTable(["No.", "Time", "User", "Role", "Action", "Subject", "Detail"],
-                               rows, [14 * mm, 44 * mm, 40 * mm, 17 * mm, 26 * mm, 50 * mm,
-                                      w - 191 * mm], right=[0], flagged=flagged))
+                               rows, [14 * mm, 48 * mm, 40 * mm, 17 * mm, 26 * mm, 48 * mm,
+                                      w - 193 * mm], right=[0], flagged=flagged))
+    else:
+        story.append(_none(st))
+    story += heading("Record entries, counted by kind", st)
+    if r.records:
+        story.append(data_table(["Kind", "Entries", "Entry numbers"],
+                                [[k, str(n), nums] for k, n, nums in r.records],
+                                [50 * mm, 20 * mm, w - 70 * mm], right=[1],
+                                total=["Total", str(sum(n for _, n, _ in r.records)), ""],
+                                st=st))
+        story.append(paragraph("Each records a row of the database (a user, table, settings "
+                               "version, shift, dispute...) on the chain; verify compares them "
+                               "with the rows.", st.small))
     else:
         story.append(_none(st))
     audit = (r.audit_chain,) if r.audit_chain is not None else ()
@@ -620,7 +719,7 @@ def audit_story(r: AuditReport, st: Styles) -> list[Flowable]:
 
 
 def render_audit(r: AuditReport, out: Out) -> int:
-    use_zone(r.generated.zone)
+    begin(r.generated, wide=True)
     info = PageInfo(r.cardroom, "Audit report",
                     f"{when(r.period_from, seconds=False)} to {when(r.period_to, seconds=False)}",
                     r.generated, chain_line(r.chains))
@@ -710,6 +809,8 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
                                st.small))
     else:
         story.append(_none(st))
+    story += _funds(r.funds, st, w, moves=False)
+    story += _adjustments(r.adjustments, st, w, r.total("house_fees"))
     story += _day_counts(r.counts, st, w)
     story += _schedules(r.schedules, st, w, tables=True)
     story += _exceptions(r.exceptions, st, w)
@@ -719,6 +820,7 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
         ("Tables / hands", f"{len(r.tables)} / {r.total('hands')}"),
         ("Put in / pushed", f"{money(r.total('put_in'))} / {money(r.total('pushed'))}"),
         ("House fees and rake", money(r.total("house_fees"))),
+        ("House net (after dispute adjustments)", money(r.house_net)),
         ("Jackpot drop / time", f"{money(r.total('jackpot_drop'))} / "
                                 f"{money(r.total('time_fees'))}"),
         ("Exceptions", str(len(r.exceptions))),
@@ -727,7 +829,7 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
 
 
 def render_day(r: DayReport, out: Out) -> int:
-    use_zone(r.generated.zone)
+    begin(r.generated, wide=True)
     info = PageInfo(r.cardroom, "Day summary", day_text(r.day), r.generated,
                     chain_line(r.chains))
     with paused_gc():

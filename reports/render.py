@@ -21,7 +21,7 @@ from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
-from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -283,11 +283,35 @@ class NumberedCanvas(Canvas):  # type: ignore[misc]
         self.drawRightString(width - 15 * mm, 10 * mm, f"Page {self._pageNumber} of {total}")
 
 
+#: The paper sizes a room can choose (``dealer-assist room --paper``).
+PAPERS = {"a4": A4, "letter": LETTER}
+#: The width the layouts are drawn for (A4 less the margins); on narrower paper every table,
+#: chart and block is scaled to the frame by :data:`_SCALE`.
+NOMINAL = {False: 180 * mm, True: 267 * mm}
+_SCALE: list[float] = [1.0]
+
+
+def scaled(widths: Sequence[float]) -> list[float]:
+    """Column widths drawn for A4, fitted to the paper in use."""
+    k = _SCALE[0]
+    return list(widths) if k == 1.0 else [w * k for w in widths]
+
+
+def begin(generated: Generated, *, wide: bool = False) -> None:
+    """Set up for one report: its zone, its paper, and nothing collected yet."""
+    use_zone(generated.zone)
+    start_report()
+    paper = PAPERS.get(generated.paper.lower(), A4)
+    frame = (landscape(paper)[0] if wide else paper[0]) - 30 * mm
+    _SCALE[0] = min(1.0, frame / NOMINAL[wide])
+
+
 class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
     """A4 (landscape for wide reports) with a running header and footer on every page."""
 
     def __init__(self, out: Any, info: PageInfo, *, wide: bool = False) -> None:
-        size = landscape(A4) if wide else A4
+        paper = PAPERS.get(info.generated.paper.lower(), A4)
+        size = landscape(paper) if wide else paper
         super().__init__(
             out, pagesize=size, leftMargin=15 * mm, rightMargin=15 * mm, topMargin=22 * mm,
             bottomMargin=20 * mm, title=f"{info.title} - {info.subject}", author=info.generated.by,
@@ -322,13 +346,26 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
             canv.drawRightString(right, h - 17.5 * mm, fit(
                 f"Built under signed checkpoint {info.generated.checkpoint} · room key "
                 f"{info.generated.key}", f.regular, 8, right - left))
-        canv.drawString(left, 10 * mm, fit(gen, f.regular, 8, (right - left) - 30 * mm))
-        canv.drawString(left, 6 * mm, fit(info.chain, f.regular, 8, (right - left) - 75 * mm))
+        _line(canv, left, 10 * mm, gen, f.regular, 8, (right - left) - 30 * mm)
+        _line(canv, left, 6 * mm, info.chain, f.regular, 8, (right - left) - 75 * mm)
         if info.serial:
             canv.setFont(f.bold, 8)
             canv.setFillColor(INK)
             canv.drawRightString(right, 6 * mm, fit(info.serial, f.bold, 8, 72 * mm))
         canv.restoreState()
+
+
+def _line(canv: Canvas, x: float, y: float, text: str, font: str, size: float,
+          width: float) -> None:
+    """A footer line drawn whole: set smaller (down to 6 pt) rather than cut; only a text
+    that would not fit even then is shortened."""
+    text = plain(text)
+    wide = stringWidth(text, font, size)
+    if wide > width:
+        size = max(6.0, size * width / wide)
+    canv.setFont(font, size)
+    canv.drawString(x, y, fit(text, font, size, width))
+    canv.setFont(font, 8)
 
 
 def fit(text: str, font: str, size: float, width: float) -> str:
@@ -371,6 +408,7 @@ def hash_groups(text: str, size: int = 8) -> str:
 def build_pdf(out: str | Path | Any, info: PageInfo, story: list[Flowable], *,
               wide: bool = False) -> int:
     """Lay out ``story`` and write the PDF; returns the number of pages."""
+    story = [*story, *appendix_story(styles(), NOMINAL[wide])]
     doc = ReportDoc(str(out) if isinstance(out, Path) else out, info, wide=wide)
     counter: list[int] = []
 
@@ -388,6 +426,8 @@ def build_pdf(out: str | Path | Any, info: PageInfo, story: list[Flowable], *,
     finally:
         rl_config.useA85, rl_config.shapeChecking = a85, checking
         _ZONE[0] = UTC
+        _SCALE[0] = 1.0
+        _APPENDIX.clear()
     return counter[-1] if counter else 0
 
 
@@ -401,18 +441,102 @@ def use_zone(name: str) -> None:
 # --- building blocks ---------------------------------------------------------------------------
 
 
-def heading(text: str, st: Styles) -> list[Flowable]:
-    """A section heading that is never left alone at the bottom of a page."""
-    return [CondPageBreak(30 * mm), Paragraph(esc(text), st.h2)]
+def heading(text: str, st: Styles, *, need: float = 30) -> list[Flowable]:
+    """A section heading that is never left alone at the bottom of a page (``need``: the mm
+    it wants below it on the same page)."""
+    _SECTION[0] = text
+    return [CondPageBreak(need * mm), Paragraph(esc(text), st.h2)]
+
+
+# --- what one report collects while its story is laid out: notes in full, tables as data ------
+
+#: The section heading the tables laid out now belong to (for the appendix and the CSV files).
+_SECTION: list[str] = [""]
+#: Values too long for their cell: (where, the value in full), printed in the appendix.
+_APPENDIX: list[tuple[str, str]] = []
+#: Every table of the report as data: (section, header, rows, total row or None).
+TABLES: list[tuple[str, list[str], list[list[str]], list[str] | None]] = []
+#: A cell longer than this (characters) or than ``CELL_LINES`` lines is summarised, and its
+#: whole value printed in the appendix: a table row is never taller than a page.
+CELL_CHARS = 480
+CELL_LINES = 8
+#: A long-table row of more lines than this is carried on in rows of its own (``(cont.)``).
+ROW_LINES = 24
+
+
+def start_report() -> None:
+    """Forget what the last report collected (called before a report's story is built)."""
+    _SECTION[0] = ""
+    _APPENDIX.clear()
+    TABLES.clear()
+
+
+def _note(where: str, text: str) -> int:
+    _APPENDIX.append((where, text))
+    return len(_APPENDIX)
+
+
+def summarised(text: str, where: str, *, chars: int = CELL_CHARS) -> str:
+    """``text`` itself when short; else its start and a pointer to the appendix, which prints
+    it whole (a long value never makes a row taller than a page)."""
+    if len(text) <= chars and text.count("\n") < CELL_LINES:
+        return text
+    head = " ".join(text[: chars * 2 // 3].split("\n")[:CELL_LINES - 2])
+    cut = head.rfind(" ")
+    if cut > len(head) // 2:
+        head = head[:cut]
+    n = _note(where, text)
+    return f"{head} … [{len(text):,} characters: in full in appendix note {n}]"
+
+
+def _collect(header: Sequence[str], rows: Sequence[Sequence[object]],
+             total: Sequence[object] | None) -> None:
+    def text(v: object) -> str:
+        if isinstance(v, Paragraph):
+            return " ".join(v.getPlainText().split())
+        return "" if isinstance(v, Flowable) else str(v)
+
+    TABLES.append((_SECTION[0], [str(h) for h in header], [[text(v) for v in r] for r in rows],
+                   None if total is None else [text(v) for v in total]))
+
+
+def appendix_story(st: Styles, width: float) -> list[Flowable]:
+    """The values summarised in their cells, each in full (its rows go on across pages)."""
+    if not _APPENDIX:
+        return []
+    notes = list(_APPENDIX)
+    out = heading("Appendix: values in full", st)
+    out.append(paragraph("Values too long for their table cell are shortened there and printed "
+                         "here whole, by the note number the cell gives.", st.small))
+    rows = [[str(i), where, text] for i, (where, text) in enumerate(notes, start=1)]
+    out.append(LongTable(["Note", "Where", "Value in full"], rows,
+                         [14 * mm, 50 * mm, width - 64 * mm], right=[0], collect=False,
+                         row_lines=10))
+    return out
+
+
+def head_cell(text: str, width: float, st: Styles, *, right: bool = False) -> Paragraph:
+    """A column heading that wraps only between words: a word wider than its column is set
+    smaller rather than cut ("Events", never "Even / t")."""
+    base = st.cell_right if right else st.cell
+    bold = fonts().bold
+    widest = max((stringWidth(plain(w), bold, base.fontSize) for w in text.split()), default=0)
+    room = width - 6
+    if widest > room > 0:
+        size = max(5.5, base.fontSize * room / widest)
+        base = ParagraphStyle(f"{base.name}-{size:.2f}", parent=base, fontSize=size,
+                              leading=size + 2)
+    return Paragraph(f"<b>{esc(text)}</b>", base)
 
 
 class Cell:
     """A value as a table cell: plain text when it fits (fast), else a wrapping Paragraph."""
 
-    def __init__(self, st: Styles, pad: float = 6.0) -> None:
+    def __init__(self, st: Styles, pad: float = 6.0, where: str = "") -> None:
         self.st = st
         self.pad = pad
         self.font = fonts().regular
+        self.where = where or _SECTION[0]
 
     def __call__(self, value: object, width: float, *, right: bool = False) -> Any:
         if isinstance(value, Flowable):
@@ -420,6 +544,7 @@ class Cell:
         text = plain(str(value))
         if "\n" not in text and stringWidth(text, self.font, TABLE_PT) <= width - self.pad:
             return text
+        text = summarised(text, self.where)
         style = self.st.cell_right if right else self.st.cell
         return Paragraph(esc(text).replace("\n", "<br/>"), style)
 
@@ -442,8 +567,9 @@ def data_table(
     st = st or styles()
     f = fonts()
     make = Cell(st)
-    head = [Paragraph(f"<b>{esc(h)}</b>", st.cell_right if i in right else st.cell)
-            for i, h in enumerate(header)]
+    widths = scaled(widths)
+    _collect(header, rows, total)
+    head = [head_cell(h, widths[i], st, right=i in right) for i, h in enumerate(header)]
     body: list[list[Any]] = [head]
     rset = set(right)
     for r in rows:
@@ -498,6 +624,7 @@ def fields_table(pairs: Sequence[tuple[str, str]], width: float, *, columns: int
                  st: Styles | None = None, label_w: float = 32 * mm) -> Table:
     """Label/value pairs laid out in ``columns`` column pairs (the identification block)."""
     st = st or styles()
+    width, label_w = scaled([width, label_w])
     per = (len(pairs) + columns - 1) // columns
     value_w = width / columns - label_w
     rows: list[list[Any]] = []
@@ -507,6 +634,7 @@ def fields_table(pairs: Sequence[tuple[str, str]], width: float, *, columns: int
             k = c * per + r
             if k < len(pairs):
                 label, value = pairs[k]
+                value = summarised(value, f"{_SECTION[0] or 'Heading'}, {label}")
                 row += [Paragraph(f"<b>{esc(label)}</b>", st.cell),
                         Paragraph(esc(value).replace("\n", "<br/>"), st.cell)]
             else:
@@ -543,6 +671,7 @@ def fees_chart(points: Sequence[tuple[datetime, int]], width: float, height: flo
                title: str = "Fees and drops collected per hour") -> Drawing:
     """A bar chart of cents collected in each clock hour; axis labels in money."""
     f = fonts()
+    width = scaled([width])[0]
     d = Drawing(width, height)
     if title:
         d.add(String(0, height - 10, plain(title), fontName=f.bold, fontSize=9, fillColor=INK))
@@ -590,6 +719,7 @@ def signature_block(signatures: Sequence[Signature], width: float,
     st = st or styles()
     rows: list[list[Any]] = []
     cmds: list[tuple[Any, ...]] = [("VALIGN", (0, 0), (-1, -1), "BOTTOM")]
+    nominal, width = width, scaled([width])[0]
     for i, s in enumerate(signatures):
         r = i * 2
         rows.append([Paragraph(f"<b>{esc(s.role)}</b>", st.cell), "", "", ""])
@@ -608,8 +738,8 @@ def signature_block(signatures: Sequence[Signature], width: float,
     attest: list[Flowable] = []
     if figures:
         attest = [Paragraph("The undersigned attest to these figures:", st.body), spacer(1),
-                  fields_table(list(figures), width, st=st, label_w=44 * mm), spacer(1)]
-    return KeepTogether([*heading(title, st), *attest, t])
+                  fields_table(list(figures), nominal, st=st, label_w=44 * mm), spacer(1)]
+    return KeepTogether([*heading(title, st)[1:], *attest, t])
 
 
 def paragraph(text: str, style: ParagraphStyle) -> Paragraph:
@@ -644,21 +774,29 @@ class LongTable(Flowable):  # type: ignore[misc]
         right: Sequence[int] = (),
         total: Sequence[object] | None = None,
         flagged: Sequence[int] = (),
+        collect: bool = True,
+        row_lines: int = 0,
         _prepared: tuple[Any, ...] | None = None,
     ) -> None:
         super().__init__()
-        self.widths = list(widths)
+        self.row_lines = row_lines or ROW_LINES
+        self.widths = list(widths) if _prepared is not None else scaled(widths)
         self.right = frozenset(right)
         if _prepared is not None:
             self.head, self.rows, self.first, self.total_h = _prepared
             return
+        if collect:
+            _collect(header, rows, total)
+        self.where = _SECTION[0]
+        self.summarise = collect
         f = fonts()
-        self.head = self._row(self._cells(header, f.bold), False, False)
+        self.head = self._row(self._cells(header, f.bold, header), False, False)
         flags = set(flagged)
-        prepared = [self._row(self._cells(r, f.regular), i in flags, False)
-                    for i, r in enumerate(rows)]
+        prepared: list[tuple[Any, ...]] = []
+        for i, r in enumerate(rows):
+            prepared += self._rows(self._cells(r, f.regular, header), i in flags, False)
         if total is not None:
-            prepared.append(self._row(self._cells(total, f.bold), False, True))
+            prepared.append(self._row(self._cells(total, f.bold, header), False, True))
         self.rows = prepared
         self.first = 0
         self.total_h = self.head[3] + sum(r[3] for r in prepared)
@@ -667,16 +805,35 @@ class LongTable(Flowable):  # type: ignore[misc]
         """(cells as lines, highlighted, total row, height)."""
         return (cells, flag, is_total, max(len(c) for c in cells) * self.LEADING + 2 * self.PAD)
 
-    def _cells(self, values: Sequence[object], font: str) -> list[list[str]]:
+    def _rows(self, cells: list[list[str]], flag: bool, is_total: bool) -> list[tuple[Any, ...]]:
+        """A row, carried on in rows of its own when it has more than ``ROW_LINES`` lines
+        (so no row is ever taller than a page)."""
+        tall = max(len(c) for c in cells)
+        step = self.row_lines
+        if tall <= step:
+            return [self._row(cells, flag, is_total)]
+        return [self._row([c[k : k + step] or [""] for c in cells], flag, is_total)
+                for k in range(0, tall, step)]
+
+    def _cells(self, values: Sequence[object], font: str,
+               header: Sequence[object] = ()) -> list[list[str]]:
         out = []
-        for v, w in zip(values, self.widths, strict=False):
+        for k, (v, w) in enumerate(zip(values, self.widths, strict=False)):
             text = plain(str(v))
             avail = w - 2 * 3
             if "\n" not in text and _width(text, font, self.SIZE) <= avail:
                 out.append([text])
-            else:
-                out.append([ln for part in text.split("\n")
-                            for ln in (_split(part, font, self.SIZE, avail) or [""])])
+                continue
+            lines = [ln for part in text.split("\n")
+                     for ln in (_split(part, font, self.SIZE, avail) or [""])]
+            if self.summarise and len(lines) > CELL_LINES:
+                col = str(header[k]) if k < len(header) else ""
+                where = f"{self.where}, {col}" if col else self.where
+                n = _note(where, text)
+                short = (" ".join(lines[:CELL_LINES - 3]) + f" … [{len(text):,} characters: "
+                         f"in full in appendix note {n}]")
+                lines = _split(plain(short), font, self.SIZE, avail)
+            out.append(lines)
         return out or [[""]]
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
@@ -691,7 +848,8 @@ class LongTable(Flowable):  # type: ignore[misc]
                 break
             used += r[3]
             n += 1
-        if n < min(3, len(self.rows)):
+        few = min(3, len(self.rows))
+        if n == 0 or (n < few and used < 80):
             return []  # not even a few rows fit: start on the next page
         if n >= len(self.rows):
             return [self]

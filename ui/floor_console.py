@@ -533,8 +533,15 @@ class FloorConsole(QWidget):
         def done(_: Any) -> None:
             from dealer_assist.ui.printing import print_pdf
 
+            serial = getattr(getattr(getattr(_, "report", None), "generated", None),
+                             "serial", 0)
+
+            def log(text: str) -> None:  # every print, copy and cancel is on the record
+                svc.log(session, "print", text + (f" (report serial {serial})"
+                                                  if serial else ""))
+
             try:
-                said = print_pdf(self, out, title=title)
+                said = print_pdf(self, out, title=title, log=log)
             except DealerAssistError as exc:
                 self.show_notice(str(exc))
                 return

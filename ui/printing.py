@@ -64,11 +64,18 @@ def send_to_printer(
 
 
 def print_pdf(parent: QWidget | None, pdf: Path, *, title: str, run: Runner = subprocess.run,
-              ) -> str | None:
+              log: Callable[[str], Any] | None = None) -> str | None:
     """Show the system's print dialog for ``pdf``; ``None`` when the person cancels.
 
-    "Print to file" in the dialog saves a copy of the PDF where the person chose.
-    """
+    "Print to file" in the dialog saves a copy of the PDF where the person chose. ``log``
+    records what happened (the printer and copies, a copy saved, or the print cancelled)."""
+    said = _print_pdf(parent, pdf, title=title, run=run, log=log)
+    return said
+
+
+def _print_pdf(parent: QWidget | None, pdf: Path, *, title: str, run: Runner,
+               log: Callable[[str], Any] | None) -> str | None:
+    note = log or (lambda _text: None)
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setDocName(title)
     from dealer_assist.ui.station import current
@@ -79,9 +86,19 @@ def print_pdf(parent: QWidget | None, pdf: Path, *, title: str, run: Runner = su
     dialog.setObjectName("print-dialog")
     dialog.setWindowTitle(f"Print: {title}")
     if dialog.exec() != QDialog.DialogCode.Accepted:
+        note(f"{title}: print cancelled")
         return None
     target = printer.outputFileName()
     if printer.outputFormat() == QPrinter.OutputFormat.PdfFormat and target:
         shutil.copyfile(pdf, target)
+        note(f"{title}: a copy saved as {target} (print to file)")
         return f"Saved a copy of {pdf.name} as {target}"
-    return send_to_printer(pdf, printer.printerName(), printer.copyCount(), title=title, run=run)
+    name, copies = printer.printerName() or "(default printer)", max(1, printer.copyCount())
+    try:
+        said = send_to_printer(pdf, printer.printerName(), printer.copyCount(), title=title,
+                               run=run)
+    except PrintFailed as exc:
+        note(f"{title}: printer {name}, {copies} copies: FAILED ({exc})")
+        raise
+    note(f"{title}: printer {name}, {copies} cop{'ies' if copies != 1 else 'y'}")
+    return said

@@ -58,15 +58,17 @@ class RoomClockDialog(_Dialog):
         return edit
 
     def attempt(self) -> None:
-        from dealer_assist.services.counts import set_room_clock
+        from dealer_assist.services.counts import room_clock_of, set_room_clock
         from dealer_assist.services.room import parse_shifts, room_clock
 
         hour = self.day_starts.text().strip()
         if not hour.isdigit():
             self.day_starts.setFocus()
             raise BadInput("the gaming day's start is a local hour, 0 to 23 (e.g. 6)")
+        now = room_clock_of(self.services.store)  # the paper and record keeping stay
         clock = room_clock(zone=self.zone.text().strip(), day_starts=int(hour),
-                           shifts=parse_shifts(self.shifts.text()))
+                           shifts=parse_shifts(self.shifts.text()), paper=now.paper,
+                           retention_years=now.retention_years)
         self.entry = set_room_clock(self.services, self.session, clock)
 
 

@@ -159,6 +159,10 @@ def add_parser(sub: Any) -> None:
     v.add_argument("--anchors", metavar="FILE",
                    help="also check the database against an anchors file written by "
                    "`checkpoints export` (a cut tail, a recomputed chain, a deleted checkpoint)")
+    v.add_argument("--archive", metavar="FILE",
+                   help="check an archive written by `archive` instead, on its own (no "
+                   "database needed): its signature, every hash and link, every hand's "
+                   "replay against its ledger, and its checkpoints")
     v.add_argument("--since-checkpoint", action="store_true",
                    help="check only what came after the newest signed checkpoint that verifies")
     v.add_argument("--strict", action="store_true",
@@ -329,6 +333,8 @@ def run_verify(args: argparse.Namespace) -> int:
     from dealer_assist.db.verify import verify_database
 
     anchors = read_anchors(Path(args.anchors)) if getattr(args, "anchors", None) else None
+    if getattr(args, "archive", None):
+        return _verify_archive(args, anchors)
     key = None
     try:
         path = key_path(getattr(args, "key", None))
@@ -351,6 +357,23 @@ def run_verify(args: argparse.Namespace) -> int:
         print(f"{report.summary()}; {took:.1f} s{rate}")
         return 0
     print(report.summary(), file=sys.stderr)
+    return 1
+
+
+def _verify_archive(args: argparse.Namespace, anchors: Any) -> int:
+    """``verify --archive FILE``: the archive on its own; the room's key, when known here (a
+    key file, or the public key of an anchors file), must be the one that signed it."""
+    from dealer_assist.db.archive import check_archive
+    from dealer_assist.db.keys import load_key
+
+    key = anchors.key if anchors is not None else None
+    if getattr(args, "key", None):
+        key = load_key(Path(args.key))
+    result = check_archive(Path(args.archive), key)
+    if result.ok:
+        print(result.summary())
+        return 0
+    print(result.summary(), file=sys.stderr)
     return 1
 
 

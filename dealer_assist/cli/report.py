@@ -44,6 +44,8 @@ def add_parser(sub: Any) -> None:
                    help="hand report: show destroyed and folded hands' cards, marked as "
                    "revealed (floor only; logged as a reveal)")
     p.add_argument("--reason", default="", help="why the hidden cards are revealed")
+    p.add_argument("--csv", action="store_true",
+                   help="also write each of the report's tables as a CSV file beside the PDF")
     p.add_argument("--cage", default="", metavar="FULL NAME",
                    help="the cage cashier's full name for the signature line")
     add_signin_options(p)
@@ -59,15 +61,19 @@ def run(args: argparse.Namespace) -> int:
     session = sign_in(svc, args)
     if args.kind == "shift":
         done = generate.shift_report(svc, session, args.out, shift_id=args.shift,
-                                     table=args.table, cage=args.cage)
+                                     table=args.table, cage=args.cage, csv=args.csv)
     elif args.kind == "hand":
         done = generate.hand_report(svc, session, args.out, hand_id=args.hand, table=args.table,
-                                    reveal=args.reveal, reason=args.reason, cage=args.cage)
+                                    reveal=args.reveal, reason=args.reason, cage=args.cage,
+                                    csv=args.csv)
     elif args.kind == "audit":
         since, until = period(None, args.since, args.until, svc.clock())
-        done = generate.audit_report(svc, session, args.out, since=since, until=until)
+        done = generate.audit_report(svc, session, args.out, since=since, until=until,
+                                     csv=args.csv)
     else:
         day = parse_day(args.since[:10]) if args.since else None
-        done = generate.day_report(svc, session, args.out, day=day, cage=args.cage)
-    print(f"{done.path}: {args.kind} report, {done.pages} page{'s' if done.pages != 1 else ''}")
+        done = generate.day_report(svc, session, args.out, day=day, cage=args.cage,
+                                   csv=args.csv)
+    print(f"{done.path}: {args.kind} report, {done.pages} page{'s' if done.pages != 1 else ''}"
+          + (f"; {len(done.csv)} CSV files beside it" if done.csv else ""))
     return 0

@@ -6,23 +6,32 @@ room's clock is appended, chained, signed by who entered it, and never edited.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, replace
+from datetime import date, datetime
 
 from dealer_assist.errors import BadInput
 from dealer_assist.services.app import Services
+from dealer_assist.services.base import Approval
 from dealer_assist.services.errors import NotAllowed, NotFound
-from dealer_assist.services.model import PERMISSIONS, AuditEntry, Session
+from dealer_assist.services.model import PERMISSIONS, AuditEntry, HandFilter, Session
 from dealer_assist.services.ports import Store
 from dealer_assist.services.room import (
+    BOX_ACTION,
     COUNT_ACTION,
+    DROP_ACTION,
     ROOM_ACTION,
+    SIGNOFF_ACTION,
     Count,
     RoomClock,
+    box_detail,
     count_detail,
+    drop_detail,
+    read_box,
     read_count,
     read_room,
+    read_signoff,
     room_detail,
+    signoff_detail,
 )
 
 
@@ -40,6 +49,29 @@ def room_clock_of(store: Store) -> RoomClock:
         if clock is not None:
             return clock
     return RoomClock()
+
+
+def room_clock_at(store: Store, t: datetime) -> RoomClock:
+    """The room clock in force at ``t``: a change applies from when it was made, never to
+    the days before it (before any clock was set, the room ran on UTC from midnight)."""
+    from dealer_assist.services.chain import utc
+
+    found = RoomClock()
+    for e in store.audit_log(action=ROOM_ACTION):
+        if utc(e.at) > utc(t):
+            break
+        clock = read_room(e.detail)
+        if clock is not None:
+            found = clock
+    return found
+
+
+def clock_for_day(store: Store, day: date) -> RoomClock:
+    """The clock a gaming day is kept by: the latest one set before that day ended. A change
+    applies from the day it is made on; the days that had ended before it keep their clock."""
+    latest = room_clock_of(store)
+    _, end = latest.day_bounds(day)
+    return room_clock_at(store, end)
 
 
 def set_room_clock(svc: Services, session: Session, clock: RoomClock) -> AuditEntry:
@@ -68,18 +100,179 @@ def counts(store: Store) -> list[CountEntry]:
     return out
 
 
-def record_count(svc: Services, session: Session, count: Count) -> AuditEntry:
-    """Enter a drop count (or a correction of one) for a table's shift (floor or admin)."""
+@dataclass(frozen=True, slots=True)
+class BoxEntry:
+    """A box registration or drop as recorded: entry number, when, who."""
+
+    number: int
+    at: datetime
+    by: str
+    box: str
+    table_id: int
+    shift_id: int | None
+
+
+def box_entries(store: Store) -> list[BoxEntry]:
+    """Every box registration and drop, in the order entered."""
+    out = []
+    for action in (BOX_ACTION, DROP_ACTION):
+        for e in store.audit_log(action=action):
+            b = read_box(e.detail)
+            if b is not None and (b.shift_id is None) == (action == BOX_ACTION):
+                out.append(BoxEntry(e.seq or e.id, e.at, e.actor or "", b.box, b.table_id,
+                                    b.shift_id))
+    return sorted(out, key=lambda b: b.number)
+
+
+@dataclass(frozen=True, slots=True)
+class SignoffEntry:
+    number: int
+    at: datetime
+    by: str
+    entry: int
+    explanation: str
+
+
+def signoffs(store: Store) -> list[SignoffEntry]:
+    """Every variance sign-off, in the order entered."""
+    out = []
+    for e in store.audit_log(action=SIGNOFF_ACTION):
+        so = read_signoff(e.detail)
+        if so is not None:
+            out.append(SignoffEntry(e.seq or e.id, e.at, e.actor or "", so[0], so[1]))
+    return out
+
+
+def _table_name(svc: Services, table_id: int) -> str:
+    t = svc.store.get_table(table_id)
+    return t.name if t is not None else f"table record {table_id}"
+
+
+def register_box(svc: Services, session: Session, *, table_id: int, box: str) -> AuditEntry:
+    """Register a drop box to its table (floor or admin): a box is counted only for the
+    table it is registered to."""
+    _may(session, "configure", "register a drop box")
+    box = box.strip()
+    if not box:
+        raise BadInput("name the drop box (the number on the box, e.g. T2-0523)")
+    if svc.store.get_table(table_id) is None:
+        raise NotFound(f"there is no table record {table_id}")
+    for b in box_entries(svc.store):
+        if b.box == box and b.shift_id is None:
+            if b.table_id == table_id:
+                raise BadInput(f"drop box {box} is already registered to "
+                               f"{_table_name(svc, table_id)} (entry {b.number})")
+            raise BadInput(f"drop box {box} is registered to {_table_name(svc, b.table_id)} "
+                           f"(entry {b.number}): a box belongs to one table")
+    return svc.log(session, BOX_ACTION, box_detail(box, table_id), table_id=table_id)
+
+
+def _registered(svc: Services, box: str, table_id: int) -> None:
+    regs = [b for b in box_entries(svc.store) if b.box == box and b.shift_id is None]
+    if not regs:
+        raise BadInput(f"drop box {box} is not registered to any table: register it first "
+                       f"(dealer-assist drop-box --table {_table_name(svc, table_id)!r} "
+                       f"--box {box})")
+    if regs[0].table_id != table_id:
+        raise BadInput(f"drop box {box} is registered to {_table_name(svc, regs[0].table_id)}, "
+                       f"not {_table_name(svc, table_id)}: count each box for its own table")
+
+
+def record_drop(svc: Services, session: Session, *, shift_id: int, box: str) -> AuditEntry:
+    """Record a drop box taken off its table for a shift: when (now) and who (the person
+    signed in). The box must be registered to that shift's table, and dropped once."""
+    _may(session, "configure", "record a drop")
+    shift = svc.store.get_shift(shift_id)
+    if shift is None:
+        raise NotFound(f"there is no shift {shift_id}")
+    box = box.strip()
+    _registered(svc, box, shift.table_id)
+    for b in box_entries(svc.store):
+        if b.box == box and b.shift_id == shift_id:
+            raise BadInput(f"drop box {box} was already dropped for shift {shift_id} "
+                           f"(entry {b.number})")
+    return svc.log(session, DROP_ACTION, drop_detail(box, shift.table_id, shift_id),
+                   table_id=shift.table_id)
+
+
+def shift_approvers(store: Store, shift_id: int) -> set[str]:
+    """User names of the floor people who approved a void or misdeal of the shift's hands or
+    ruled on one of its disputes."""
+    hands = {h.id for h in store.list_hands(HandFilter(shift_id=shift_id, limit=None))}
+    out = {e.actor for e in store.audit_log(action="approval")
+           if e.hand_id in hands and e.actor}
+    out |= {d.floor for d in store.disputes() if d.hand_id in hands and d.floor}
+    return out
+
+
+def record_count(svc: Services, session: Session, count: Count, *,
+                 approval: Approval | None = None) -> AuditEntry:
+    """Enter a drop count (or a correction of one) for a table's shift (floor or admin).
+
+    The box must be registered to the shift's table and, once any drop of it is recorded,
+    dropped for this shift; a box already counted for the shift is counted again only as a
+    correction (``corrects`` and a reason). A team member who approved the shift's voids,
+    misdeals or disputes may sign its count only with a second floor person's approval
+    (``approval``: name and PIN), recorded in the count."""
     _may(session, "configure", "enter a drop count")
     shift = svc.store.get_shift(count.shift_id)
     if shift is None:
         raise NotFound(f"there is no shift {count.shift_id}")
     if shift.table_id != count.table_id:
         raise BadInput(f"shift {shift.id} is not a shift of that table")
-    if count.corrects is not None:
-        earlier = {c.number: c for c in counts(svc.store)}
+    _registered(svc, count.box, shift.table_id)
+    drops = [b for b in box_entries(svc.store) if b.box == count.box and b.shift_id is not None]
+    if drops and all(b.shift_id != shift.id for b in drops):
+        raise BadInput(f"drop box {count.box} was dropped for shift "
+                       f"{', '.join(str(b.shift_id) for b in drops)}, not shift {shift.id}: "
+                       "count the box dropped for this shift")
+    earlier = {c.number: c for c in counts(svc.store)}
+    if count.corrects is None:
+        same = [c for c in earlier.values()
+                if c.count.shift_id == shift.id and c.count.box == count.box]
+        if same:
+            raise BadInput(f"drop box {count.box} of shift {shift.id} was already counted "
+                           f"(entry {same[-1].number}): a second count is a correction: give "
+                           f"--corrects {same[-1].number} --reason ...")
+    else:
         first = earlier.get(count.corrects)
         if first is None or first.count.shift_id != count.shift_id:
             raise BadInput(f"entry {count.corrects} is not a count of shift {count.shift_id}: "
                            "name the count being corrected by its entry number")
+    names = {u.name: u.full_name for u in svc.store.list_users()}
+    conflicted = sorted(n for n in count.team
+                        if n in {names.get(a, a) for a in shift_approvers(svc.store, shift.id)})
+    if conflicted:
+        if approval is None:
+            raise NotAllowed(
+                f"{', '.join(conflicted)} approved voids, misdeals or disputes of shift "
+                f"{shift.id}: the count team must be independent of them; choose another "
+                "counter, or have a second floor person approve (--approved-by NAME)")
+        who = svc.approve(approval, what=f"count of drop box {count.box}, shift {shift.id}, by "
+                          f"{', '.join(conflicted)} (not independent)", table_id=shift.table_id)
+        if who.full_name in count.team or who.full_name in conflicted or who.name == \
+                session.name:
+            raise NotAllowed(f"{who.full_name} cannot give the second approval: they are on the "
+                             "count team or entering the count")
+        count = replace(count, independence=f"{who.full_name} ({who.name})")
     return svc.log(session, COUNT_ACTION, count_detail(count), table_id=count.table_id)
+
+
+def signoff_count(svc: Services, session: Session, *, entry: int,
+                  explanation: str) -> AuditEntry:
+    """Explain a count's variance and sign it off: by a second person (floor, auditor or
+    admin), not the one who entered the count."""
+    if session.role not in PERMISSIONS["audit"]:
+        raise NotAllowed(f"{session.name} is a {session.role}: only a floor, auditor or admin "
+                         "user can sign off a count")
+    text = " ".join(explanation.split())
+    if not text:
+        raise BadInput("explain the variance: what the count team found, in words")
+    found = {c.number: c for c in counts(svc.store)}.get(entry)
+    if found is None:
+        raise NotFound(f"entry {entry} is not a drop count: name the count by its entry number")
+    if found.by == session.name:
+        raise NotAllowed(f"{session.name} entered count entry {entry}: a second person signs "
+                         "off its variance")
+    return svc.log(session, SIGNOFF_ACTION, signoff_detail(entry, text),
+                   table_id=found.count.table_id)

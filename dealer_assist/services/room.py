@@ -22,8 +22,23 @@ from dealer_assist.money import format_cents
 #: Audit actions of these records.
 ROOM_ACTION = "room-settings"
 COUNT_ACTION = "count"
+#: A drop box registered to its table; a box's drop (its removal from the table) for a shift;
+#: a count variance explained and signed off by a second person; a report printed (or the
+#: print cancelled).
+BOX_ACTION = "drop-box"
+DROP_ACTION = "drop"
+SIGNOFF_ACTION = "count-signoff"
+PRINT_ACTION = "print"
+#: Years a room keeps its records unless it sets its own (the longest of docs/store.md's
+#: list: California's accounting records), and the fewest it may set.
+KEEP_YEARS = 7
+MIN_KEEP_YEARS = 3
+ARCHIVE_ACTION = "archive"
 _ROOM_PREFIX = "room clock "
 _COUNT_PREFIX = "drop count "
+_BOX_PREFIX = "drop box "
+_DROP_PREFIX = "drop of box "
+_SIGNOFF_PREFIX = "count sign-off "
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +52,22 @@ class RoomClock:
     zone: str = "UTC"
     day_starts: int = 0
     shifts: tuple[tuple[str, int], ...] = ()
+    #: The reports' paper: "A4", "Letter", or "" for the zone's custom (Letter in the
+    #: Americas' US and Canadian zones, A4 elsewhere).
+    paper: str = ""
+    #: How many years the room keeps its records (0: the default, :data:`KEEP_YEARS`).
+    retention_years: int = 0
+
+    @property
+    def keep_years(self) -> int:
+        return self.retention_years or KEEP_YEARS
+
+    @property
+    def paper_size(self) -> str:
+        if self.paper:
+            return self.paper
+        letter = ("America/", "US/", "Canada/", "Pacific/Honolulu")
+        return "Letter" if self.zone.startswith(letter) else "A4"
 
     @property
     def tz(self) -> tzinfo:
@@ -74,15 +105,22 @@ class RoomClock:
         shifts = ", ".join(f"{n} from {h:02d}:00" for n, h in sorted(self.shifts,
                                                                        key=lambda s: s[1]))
         return (f"time zone {self.zone}; gaming day starts {self.day_starts:02d}:00"
-                + (f"; shifts: {shifts}" if shifts else ""))
+                + (f"; shifts: {shifts}" if shifts else "")
+                + f"; paper {self.paper_size}; records kept {self.keep_years} years")
 
     def to_json(self) -> dict[str, Any]:
-        return {"zone": self.zone, "day_starts": self.day_starts,
-                "shifts": [[n, h] for n, h in self.shifts]}
+        out: dict[str, Any] = {"zone": self.zone, "day_starts": self.day_starts,
+                               "shifts": [[n, h] for n, h in self.shifts]}
+        if self.paper:
+            out["paper"] = self.paper
+        if self.retention_years:
+            out["retention_years"] = self.retention_years
+        return out
 
 
 def room_clock(*, zone: str, day_starts: int = 0,
-               shifts: Sequence[tuple[str, int]] = ()) -> RoomClock:
+               shifts: Sequence[tuple[str, int]] = (), paper: str = "",
+               retention_years: int = 0) -> RoomClock:
     """A checked room clock: a known IANA zone, hours 0-23, distinct shift names and hours."""
     try:
         ZoneInfo(zone)
@@ -96,7 +134,14 @@ def room_clock(*, zone: str, day_starts: int = 0,
         raise BadInput("each room shift needs its own name (e.g. day, swing, grave)")
     if any(not 0 <= h <= 23 for h in hours) or len(set(hours)) != len(hours):
         raise BadInput("each room shift starts at its own hour, 0 to 23")
-    return RoomClock(zone, day_starts, tuple(zip(names, hours, strict=True)))
+    papers = {"a4": "A4", "letter": "Letter", "": ""}
+    if paper.strip().lower() not in papers:
+        raise BadInput(f"paper {paper!r}: choose A4 or Letter")
+    if retention_years and not MIN_KEEP_YEARS <= retention_years <= 99:
+        raise BadInput(f"records are kept {MIN_KEEP_YEARS} to 99 years: the boards ask for "
+                       f"{MIN_KEEP_YEARS} or more (docs/store.md, Keeping records)")
+    return RoomClock(zone, day_starts, tuple(zip(names, hours, strict=True)),
+                     papers[paper.strip().lower()], retention_years)
 
 
 def parse_shifts(text: str) -> tuple[tuple[str, int], ...]:
@@ -123,7 +168,8 @@ def read_room(detail: str) -> RoomClock | None:
     try:
         obj = json.loads(detail[len(_ROOM_PREFIX):])
         return RoomClock(str(obj["zone"]), int(obj["day_starts"]),
-                         tuple((str(n), int(h)) for n, h in obj.get("shifts", [])))
+                         tuple((str(n), int(h)) for n, h in obj.get("shifts", [])),
+                         str(obj.get("paper", "")), int(obj.get("retention_years", 0)))
     except (ValueError, KeyError, TypeError):
         return None
 
@@ -145,6 +191,13 @@ class Count:
     denominations: Mapping[int, int] = field(default_factory=dict)
     corrects: int | None = None
     reason: str = ""
+    #: When the count began and ended (UTC), and how many boxes were counted in that session.
+    started: datetime | None = None
+    ended: datetime | None = None
+    boxes: int = 0
+    #: The second floor approval that let a member who approved the shift's voids, misdeals
+    #: or disputes sign its count: "Full Name (user)" ("" when none was needed).
+    independence: str = ""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -155,11 +208,25 @@ class Count:
         if self.corrects is not None:
             out["corrects"] = self.corrects
             out["reason"] = self.reason
+        if self.started is not None:
+            out["started"] = self.started.isoformat()
+        if self.ended is not None:
+            out["ended"] = self.ended.isoformat()
+        if self.boxes:
+            out["boxes"] = self.boxes
+        if self.independence:
+            out["independence"] = self.independence
         return out
 
     def describe(self) -> str:
         text = (f"drop box {self.box}, shift {self.shift_id}: counted "
                 f"{format_cents(self.counted)} by {', '.join(self.team)}")
+        if self.started is not None and self.ended is not None:
+            text += (f"; count from {self.started:%Y-%m-%d %H:%M} to {self.ended:%H:%M} UTC"
+                     + (f", {self.boxes} boxes" if self.boxes else ""))
+        if self.independence:
+            text += f"; team member's approvals in the shift: count approved by " \
+                    f"{self.independence}"
         if self.corrects is not None:
             text += f"; corrects entry {self.corrects}: {self.reason}"
         return text
@@ -167,9 +234,12 @@ class Count:
 
 def new_count(*, table_id: int, shift_id: int, box: str, counted: int | None,
               team: Sequence[str], denominations: Mapping[int, int] | None = None,
-              corrects: int | None = None, reason: str = "") -> Count:
-    """A checked count: a drop box name, the count team's full names, a total that agrees with
-    the denominations when both are given, and a reason for a correction."""
+              corrects: int | None = None, reason: str = "",
+              started: datetime | None = None, ended: datetime | None = None,
+              boxes: int = 0) -> Count:
+    """A checked count: a drop box name, a count team of at least two people by full name, a
+    total that agrees with the denominations when both are given, the count's start before
+    its end, and a reason for a correction."""
     box = box.strip()
     if not box:
         raise BadInput("name the drop box (the number on the box, e.g. T2-0523)")
@@ -179,6 +249,13 @@ def new_count(*, table_id: int, shift_id: int, box: str, counted: int | None,
     for n in names:
         if " " not in n:
             raise BadInput(f"{n!r}: write each counter's full name (first and last)")
+    if len(set(names)) < 2:
+        raise BadInput("a count team has at least two people: name every counter (a count by "
+                       "one person is not accepted)")
+    if started is not None and ended is not None and ended < started:
+        raise BadInput("the count's end time is before its start time: check both")
+    if boxes < 0:
+        raise BadInput("the number of boxes counted cannot be negative")
     denoms = {int(k): int(v) for k, v in (denominations or {}).items() if int(v)}
     for value, pieces in denoms.items():
         if value <= 0 or pieces < 0:
@@ -197,7 +274,7 @@ def new_count(*, table_id: int, shift_id: int, box: str, counted: int | None,
     if corrects is not None and not reason.strip():
         raise BadInput("a correction needs a reason (what was wrong with the first count)")
     return Count(table_id, shift_id, box, counted, names, denoms, corrects,
-                 " ".join(reason.split()))
+                 " ".join(reason.split()), started, ended, boxes)
 
 
 def parse_denominations(text: str) -> dict[int, int]:
@@ -231,6 +308,88 @@ def read_count(detail: str) -> Count | None:
                      int(obj["counted"]), tuple(str(n) for n in obj["team"]),
                      {int(k): int(v) for k, v in obj.get("denominations", {}).items()},
                      None if obj.get("corrects") is None else int(obj["corrects"]),
-                     str(obj.get("reason", "")))
+                     str(obj.get("reason", "")),
+                     _time(obj.get("started")), _time(obj.get("ended")),
+                     int(obj.get("boxes", 0)), str(obj.get("independence", "")))
     except (ValueError, KeyError, TypeError):
         return None
+
+
+def _time(text: object) -> datetime | None:
+    return datetime.fromisoformat(text) if isinstance(text, str) else None
+
+
+def _json(prefix: str, obj: dict[str, Any]) -> str:
+    return prefix + json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def _read(prefix: str, detail: str) -> dict[str, Any] | None:
+    if not detail.startswith(prefix):
+        return None
+    try:
+        obj = json.loads(detail[len(prefix):])
+    except ValueError:
+        return None
+    return obj if isinstance(obj, dict) else None
+
+
+@dataclass(frozen=True, slots=True)
+class BoxRecord:
+    """A drop box registered to a table (``shift`` None), or its drop for a shift."""
+
+    box: str
+    table_id: int
+    shift_id: int | None = None
+
+
+def box_detail(box: str, table_id: int) -> str:
+    return _json(_BOX_PREFIX, {"box": box, "table": table_id})
+
+
+def drop_detail(box: str, table_id: int, shift_id: int) -> str:
+    return _json(_DROP_PREFIX, {"box": box, "table": table_id, "shift": shift_id})
+
+
+def read_box(detail: str) -> BoxRecord | None:
+    """A drop-box or drop entry's record (``None`` when it cannot be read)."""
+    for prefix in (_BOX_PREFIX, _DROP_PREFIX):
+        obj = _read(prefix, detail)
+        if obj is not None:
+            try:
+                return BoxRecord(str(obj["box"]), int(obj["table"]),
+                                 None if obj.get("shift") is None else int(obj["shift"]))
+            except (KeyError, TypeError, ValueError):
+                return None
+    return None
+
+
+def signoff_detail(entry: int, explanation: str) -> str:
+    return _json(_SIGNOFF_PREFIX, {"entry": entry, "explanation": explanation})
+
+
+def read_signoff(detail: str) -> tuple[int, str] | None:
+    obj = _read(_SIGNOFF_PREFIX, detail)
+    try:
+        return None if obj is None else (int(obj["entry"]), str(obj["explanation"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def describe_entry(action: str, detail: str) -> str | None:
+    """A room record's detail in words (``None``: not one of these records)."""
+    if action == COUNT_ACTION:
+        c = read_count(detail)
+        return c.describe() if c is not None else None
+    if action == ROOM_ACTION:
+        r = read_room(detail)
+        return r.describe() if r is not None else None
+    if action in (BOX_ACTION, DROP_ACTION):
+        b = read_box(detail)
+        if b is None:
+            return None
+        return (f"drop box {b.box} registered to table record {b.table_id}" if b.shift_id is None
+                else f"drop box {b.box} removed from the table (shift {b.shift_id})")
+    if action == SIGNOFF_ACTION:
+        so = read_signoff(detail)
+        return None if so is None else f"count entry {so[0]} signed off: {so[1]}"
+    return None

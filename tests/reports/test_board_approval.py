@@ -17,7 +17,13 @@ from dealer_assist.db.bootstrap import open_services
 from dealer_assist.events import event_from_json
 from dealer_assist.reports import generate
 from dealer_assist.services import Adjustment, Approval, Argon2PinHasher, Services, Session
-from dealer_assist.services.counts import counts, record_count, set_room_clock
+from dealer_assist.services.counts import (
+    counts,
+    record_count,
+    record_drop,
+    register_box,
+    set_room_clock,
+)
 from dealer_assist.services.room import new_count, room_clock
 from tests.games.test_caro_rake_pot_shapes import DEMO_HAND, RAKE
 
@@ -97,7 +103,10 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Room:
                 approval=Approval("fran", "2222"))
     svc.settle(dealer, now.hand.id)
     r.hands.append(now.hand.id)
-    # The count: $5 entered at first, then corrected to $9 ($1 short of the $10 of rake).
+    # The box registered to the table and dropped for the shift, then counted: $5 entered at
+    # first, then corrected to $9 ($1 short of the $10 of rake).
+    register_box(svc, floor, table_id=table.id, box="C1-0523")
+    record_drop(svc, floor, shift_id=shift.id, box="C1-0523")
     record_count(svc, floor, new_count(
         table_id=table.id, shift_id=shift.id, box="C1-0523", counted=None,
         team=["Cora Cashier", "Carl Counter"], denominations={500: 1}))
@@ -243,3 +252,21 @@ def test_fee_record_words_and_misdeal_in_the_shift_report(room: Room, tmp_path: 
     assert "dispute 1 ruling moved $1 outside the hand's settlement" in hflat  # as the shift says
     assert "(voided) (voided)" not in hflat and "(voided) (voided)" not in flat
     assert "discard for seat 4: Tc 4d (voided: it does not count)" in hflat
+
+
+def test_csv_beside_the_pdf_holds_the_same_tables_and_figures(room: Room, tmp_path: Path) -> None:
+    import csv
+
+    day = generate.day_report(room.svc, room.floor, tmp_path / "d.pdf", csv=True)
+    flat = " ".join(_text(day.path))
+    names = [p.name for p in day.csv]
+    assert "d-01-tables.csv" in names and any("drop-count" in n for n in names), names
+    tables = list(csv.reader((tmp_path / "d-01-tables.csv").open(encoding="utf-8")))
+    assert tables[0][:4] == ["Table", "Game", "Shifts", "Hands"]
+    assert tables[1][0] == "Caro-1" and tables[-1][0] == "All tables"
+    assert tables[-1][3] == "3"  # the three hands of the day
+    for row in tables[1:]:  # every row of the CSV is a row of the PDF, figure by figure
+        assert " ".join(x for x in row[2:] if x) in flat, row
+    counts_csv = next(p for p in day.csv if "drop-count" in p.name)
+    (_head, row) = list(csv.reader(counts_csv.open(encoding="utf-8")))[:2]
+    assert row[:6] == ["Table Caro-1", str(room.shift_id), "C1-0523", "$10", "$9", "SHORT $1"]

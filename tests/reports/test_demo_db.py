@@ -137,7 +137,7 @@ def test_hand_report_defaults_to_the_latest_hand_and_repeats_its_headers(
     with_events = [p for p in text if re.search(r" \d+ \d+ \d\d:\d\d:\d\d ", p)]
     assert len(with_events) >= 2  # the events table runs over a page break
     for p in with_events:
-        assert "No. Seq. Time By Input What happened" in p
+        assert "No. Seq. Time (UTC) By Input What happened" in p
 
 
 def test_dispute_report_reveals_only_for_the_floor(demo: tuple[str, Any], tmp_path: Path,

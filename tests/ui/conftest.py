@@ -72,10 +72,28 @@ def answer_next_dialog(qtbot: Any, fill: Any) -> list[str]:
             QTimer.singleShot(10, poll)
             return
         seen.append(type(dlg).__name__)
+        token = f"answered-{len(seen)}-{id(seen)}"
+        dlg.setProperty("answered", token)
         fill(dlg)
+        # a dialog that refuses what it was given stays open and the test would wait forever
+        # on it: close it after a while, so the test fails on what it finds instead of hanging
+        QTimer.singleShot(STUCK_MS, lambda: _close_if_still(token, seen))
 
     QTimer.singleShot(0, poll)
     return seen
+
+
+#: How long an answered dialog may stay open before the test closes it (and says so).
+STUCK_MS = 20_000
+
+
+def _close_if_still(token: str, seen: list[str]) -> None:
+    from dealer_assist.ui.qt import QApplication
+
+    now = QApplication.activeModalWidget()
+    if now is not None and now.property("answered") == token:
+        seen.append(f"{type(now).__name__} stayed open after it was answered")
+        now.reject()
 
 
 def click_ok(qtbot: Any, dlg: Any) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_assist.services import Services
-from dealer_assist.services.counts import counts
+from dealer_assist.services.counts import counts, register_box
 from dealer_assist.ui.qt import Qt
 from tests.ui.conftest import answer_next_dialog, click_ok
 from tests.ui.test_floor_console import console, deal_example
@@ -20,6 +20,10 @@ def test_floor_console_records_a_drop_count_and_a_correction(
     svc = sqlite_services
     hand_id = deal_example(svc, examples_dir)
     shift_id = svc.hand(hand_id).shift_id
+    # the box is registered to its table first (dealer-assist drop-box): a count of an
+    # unregistered box is refused
+    register_box(svc, svc.sign_in("fran", "2222"), table_id=svc.hand(hand_id).table_id,
+                 box="CC1-0001")
     w = console(qtbot, svc)
     w.search()
     w.select_row(0)

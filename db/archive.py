@@ -1,0 +1,254 @@
+"""A closed gaming day in one signed file, checked without a database.
+
+``write_archive`` gathers the day's records: every table's chain segment that holds the hands
+started in the day (each event with its time, actor, text and hashes, so the chain's links
+can be recomputed), each hand's ledger lines as settled, the audit entries of the day as a
+contiguous run of the audit chain (counts, approvals, reports and the record entries
+included), and the checkpoints signed during the day. The canonical JSON of all that is signed
+with the room's key; the file carries the public key and its fingerprint.
+
+``check_archive`` needs only the file: it checks the signature, recomputes every event and
+audit hash and link, replays every hand and compares its settlement with its ledger lines, and
+checks each checkpoint's signature and the heads it signed that fall inside the archive.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection
+
+from dealer_assist.db.bootstrap import Database
+from dealer_assist.db.checkpoints import stored_checkpoints
+from dealer_assist.db.keys import RoomKey, show_fingerprint
+from dealer_assist.errors import BadInput
+from dealer_assist.services.audit_chain import audit_hash
+from dealer_assist.services.chain import GENESIS, canonical, row_hash, time_text, utc
+
+ARCHIVE_FORMAT = "dealer-assist-archive/1"
+
+
+def _rows(conn: Connection, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+    pg = conn.dialect.name == "postgresql"
+    return list(conn.exec_driver_sql(sql.replace("?", "%s") if pg else sql, params))
+
+
+def _t(value: Any) -> str:
+    """A stored time as the text its hash was made over."""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    return time_text(value)
+
+
+def gather(db: Database, since: datetime, until: datetime) -> dict[str, Any]:
+    """The records of ``[since, until)`` (hands by their start, audit entries by their time)."""
+    with db.engine.connect() as conn:
+        conn.execution_options(dealer_assist_read=True)
+        names = {int(i): str(n) for i, n in _rows(conn, "SELECT id, name FROM card_tables")}
+        hands = _rows(conn, "SELECT id, table_id, number, game, seats, status FROM hands "
+                      "WHERE started_at >= ? AND started_at < ? ORDER BY table_id, number",
+                      (since.replace(tzinfo=None), until.replace(tzinfo=None)))
+        by_table: dict[int, list[Any]] = {}
+        for h in hands:
+            by_table.setdefault(int(h[1]), []).append(h)
+        tables = []
+        for table_id, th in sorted(by_table.items()):
+            ids = [int(h[0]) for h in th]
+            marks = ",".join("?" for _ in ids)
+            lo, hi = _rows(conn, f"SELECT MIN(seq), MAX(seq) FROM events WHERE hand_id IN "
+                           f"({marks})", tuple(ids))[0]
+            events = _rows(conn, "SELECT seq, hand_id, number, time, actor, body, prev_hash, "
+                           "hash FROM events WHERE table_id = ? AND seq >= ? AND seq <= ? "
+                           "ORDER BY seq", (table_id, lo, hi))
+            ledger: dict[int, list[list[Any]]] = {}
+            latest: dict[int, int] = {}
+            for hid, settlement, kind, detail, seat, amount in _rows(
+                    conn, f"SELECT hand_id, settlement, kind, detail, seat, amount FROM "
+                    f"ledger_lines WHERE hand_id IN ({marks}) ORDER BY id", tuple(ids)):
+                if settlement > latest.get(hid, 0):
+                    latest[hid], ledger[hid] = settlement, []
+                if settlement == latest[hid]:
+                    ledger[hid].append([kind, detail or "", seat, int(amount)])
+            tables.append({
+                "id": table_id, "name": names.get(table_id, str(table_id)),
+                "hands": [{"id": int(h[0]), "number": int(h[2]), "game": h[3],
+                           "status": h[5], "ledger": ledger.get(int(h[0]), [])} for h in th],
+                "events": [[int(e[0]), e[1], int(e[2]), _t(e[3]), e[4], e[5], e[6], e[7]]
+                           for e in events],
+            })
+        seqs = _rows(conn, "SELECT MIN(seq), MAX(seq) FROM audit_log WHERE at >= ? AND at < ?",
+                     (since.replace(tzinfo=None), until.replace(tzinfo=None)))[0]
+        audit = []
+        if seqs[0] is not None:
+            audit = [[int(a[0]), _t(a[1]), a[2], a[3], a[4], a[5], a[6], a[7], a[8]]
+                     for a in _rows(conn, "SELECT seq, at, actor, action, detail, table_id, "
+                                    "hand_id, prev_hash, hash FROM audit_log WHERE seq >= ? "
+                                    "AND seq <= ? ORDER BY seq", tuple(seqs))]
+        checkpoints = [c.to_json() for c in stored_checkpoints(conn)
+                       if utc(since) <= utc(c.at) < utc(until)]
+    return {"tables": tables, "audit": audit, "checkpoints": checkpoints}
+
+
+def write_archive(db: Database, key: RoomKey, out: Path, *, day: str, since: datetime,
+                  until: datetime, cardroom: str, clock: str, keep_until: str) -> dict[str, Any]:
+    """Write the day's archive to ``out`` (through a temporary file), signed with ``key``."""
+    if out.is_dir():
+        raise BadInput(f"{out} is a folder: name a file, like day-2026-11-21.archive.json")
+    if not out.parent.is_dir():
+        raise BadInput(f"the folder {out.parent} does not exist: create it or choose another")
+    body = {"format": ARCHIVE_FORMAT, "cardroom": cardroom, "day": day,
+            "from": time_text(since), "to": time_text(until), "clock": clock,
+            "keep_until": keep_until, **gather(db, since, until)}
+    text = canonical(body)
+    doc = {"format": ARCHIVE_FORMAT, "public_key": key.public_hex, "key_id": key.key_id,
+           "fingerprint": key.fingerprint, "signature": key.sign(text.encode("utf-8")),
+           "body": text}
+    tmp = out.with_name(out.name + ".part")
+    try:
+        tmp.write_text(json.dumps(doc) + "\n", encoding="utf-8")
+        tmp.replace(out)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise BadInput(f"cannot write {out}: {exc.strerror or exc}") from exc
+    return body
+
+
+@dataclass
+class ArchiveCheck:
+    """What checking an archive found: its day, sizes, and every problem (empty: intact)."""
+
+    day: str = ""
+    fingerprint: str = ""
+    hands: int = 0
+    events: int = 0
+    audit: int = 0
+    checkpoints: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def summary(self) -> str:
+        what = (f"archive of gaming day {self.day}: {self.hands} hands, {self.events} events, "
+                f"{self.audit} audit entries, {self.checkpoints} checkpoints; signed by room "
+                f"key {self.fingerprint}")
+        if self.ok:
+            return f"{what}: intact"
+        return what + ": " + str(len(self.problems)) + " problem(s)\n  " + \
+            "\n  ".join(self.problems)
+
+
+def check_archive(path: Path, key: RoomKey | None = None) -> ArchiveCheck:
+    """Check an archive file on its own (no database): see the module's docstring. ``key``:
+    the room's key as known from elsewhere (a key file or an anchors file); without it the
+    file's own public key is used, and its fingerprint is printed to compare by eye."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise BadInput(f"no such archive file: {path}") from exc
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadInput(f"{path} is not an archive (not JSON): {exc}") from exc
+    if not isinstance(doc, dict) or doc.get("format") != ARCHIVE_FORMAT:
+        raise BadInput(f"{path} is not an archive written by `dealer-assist archive`")
+    out = ArchiveCheck()
+    try:
+        own = RoomKey.from_public_hex(str(doc["public_key"]))
+        text = str(doc["body"])
+        body = json.loads(text)
+    except (KeyError, ValueError, TypeError) as exc:
+        raise BadInput(f"{path}: the archive cannot be read ({exc})") from exc
+    out.fingerprint = show_fingerprint(own.key_id)
+    out.day = str(body.get("day", "?"))
+    if key is not None and key.key_id != own.key_id:
+        out.problems.append(f"signed by key {out.fingerprint}, not the room's key "
+                            f"{key.fingerprint}")
+    if not own.verifies(str(doc.get("signature", "")), text.encode("utf-8")):
+        out.problems.append("the signature does not verify: the file was changed after it "
+                            "was signed")
+    heads: dict[int, dict[int, str]] = {}
+    for t in body.get("tables", []):
+        heads[int(t["id"])] = _check_table(t, out)
+    audit_heads = _check_audit(body.get("audit", []), out)
+    for c in body.get("checkpoints", []):
+        out.checkpoints += 1
+        n = c.get("number")
+        if not own.verifies(str(c.get("signature", "")), str(c.get("body", "")).encode("utf-8")):
+            out.problems.append(f"checkpoint {n}: its signature does not verify")
+            continue
+        data = json.loads(str(c["body"]))
+        for th in data.get("tables", ()):
+            got = heads.get(int(th["id"]), {}).get(int(th["seq"]))
+            if got is not None and got != th["hash"]:
+                out.problems.append(f"table {th.get('name')}, seq {th['seq']}: the event's "
+                                    f"hash differs from the one checkpoint {n} signed")
+        a = data.get("audit") or {}
+        got = audit_heads.get(int(a.get("entries", 0)))
+        if got is not None and got != a.get("hash"):
+            out.problems.append(f"audit entry {a.get('entries')}: its hash differs from the "
+                                f"one checkpoint {n} signed")
+    return out
+
+
+def _check_table(t: dict[str, Any], out: ArchiveCheck) -> dict[int, str]:
+    """Recompute the table's chain segment, then replay its hands against their ledgers."""
+    from dealer_assist.services.ledger import ledger_lines, same_lines
+    from dealer_assist.services.model import LedgerLine
+    from dealer_assist.services.verify import Refused, fold, parser_of
+
+    name, table_id = t.get("name"), int(t["id"])
+    hashes: dict[int, str] = {}
+    prev: str | None = None
+    rows: dict[int, list[list[Any]]] = {}
+    for seq, hand_id, _number, when, actor, text, prev_hash, digest in t.get("events", []):
+        out.events += 1
+        if prev is not None and prev_hash != prev:
+            out.problems.append(f"table {name}, seq {seq}: not linked to the event before it")
+        if row_hash(table_id, seq, when, actor, hand_id, text, prev_hash) != digest:
+            out.problems.append(f"table {name}, seq {seq}: its hash does not match its contents")
+        prev = digest
+        hashes[int(seq)] = str(digest)
+        if hand_id is not None:
+            rows.setdefault(int(hand_id), []).append([seq, text])
+    for h in t.get("hands", []):
+        out.hands += 1
+        texts = [x[1] for x in rows.get(int(h["id"]), [])]
+        where = f"table {name}, hand {h['number']}"
+        try:
+            first = parser_of("")(texts[0])
+            parse = parser_of(str(h["game"]))
+            result = fold([first, *[parse(x) for x in texts[1:]]])
+        except Exception as exc:  # any unreadable or missing event is a problem, named
+            out.problems.append(f"{where}: its events cannot be read ({exc})")
+            continue
+        if isinstance(result, Refused):
+            out.problems.append(f"{where}: does not replay at event {result.index + 1}: "
+                                f"{result.reason}")
+            continue
+        if not result.over:
+            continue
+        stored = [LedgerLine(int(h["id"]), k, int(a), s, d) for k, d, s, a in h["ledger"]]
+        if not same_lines(ledger_lines(int(h["id"]), result.settle()), stored):
+            out.problems.append(f"{where}: its ledger lines differ from its replay")
+    return hashes
+
+
+def _check_audit(entries: list[list[Any]], out: ArchiveCheck) -> dict[int, str]:
+    hashes: dict[int, str] = {}
+    prev: str | None = None
+    for seq, at, actor, action, detail, table_id, hand_id, prev_hash, digest in entries:
+        out.audit += 1
+        if prev is not None and prev_hash != prev:
+            out.problems.append(f"audit entry {seq}: not linked to the entry before it")
+        again = audit_hash(seq=seq, at=datetime.fromisoformat(at), actor=actor, action=action,
+                           detail=detail, table_id=table_id, hand_id=hand_id,
+                           prev_hash=prev_hash or GENESIS)
+        if again != digest:
+            out.problems.append(f"audit entry {seq}: its hash does not match its contents")
+        prev = digest
+        hashes[int(seq)] = str(digest)
+    return hashes
