@@ -42,11 +42,12 @@ from dealer_assist.db.store import append_audit
 from dealer_assist.engine.base import DemoTable
 from dealer_assist.engine.registry import game_names, get_game
 from dealer_assist.errors import BadInput
-from dealer_assist.events import Event, Misdeal, Void
+from dealer_assist.events import Event, Misdeal, Start, Void
 from dealer_assist.services.auth import Argon2PinHasher
 from dealer_assist.services.chain import canonical, event_hash, time_text
 from dealer_assist.services.handrules import stakes_differences
 from dealer_assist.services.ledger import ledger_lines
+from dealer_assist.services.next_hand import carried_from
 from dealer_assist.services.ports import PinHasher
 from dealer_assist.services.verify import Folded, fold
 from dealer_assist.settings.table import parse_table_settings, start_params
@@ -139,6 +140,8 @@ def plan_table(
     low, high = table.players
     out: list[PlannedHand] = []
     carry = 0
+    carry_key = game.key("carry_in")
+    before: tuple[Start, Folded] | None = None  # the hand before, for what its game carries
     settings = parse_table_settings(table.settings)
     # every hand is dealt at the table's own settings (the smallest chip, the unit, the blinds
     # or antes...), as a hand the app starts at that table is: verify holds them to it
@@ -152,7 +155,12 @@ def plan_table(
         if fee is not None:
             params["fee"] = fee
         if "carry_in" in game.start_keys:
-            params["carry_in"] = carry
+            params[carry_key] = carry
+        if before is not None and game.carries:  # the hands follow on: a running total...
+            last_start, last = before
+            carried = carried_from(game, last_start, last.state, tuple(range(1, n + 1)),
+                                   misdealt=last.misdeal is not None)
+            params.update((k, v) for k, v in carried.items() if k in game.carries)
         events: list[Event] = list(game.sample_hand(rng, players=n, params=params))
         voided = 0
         if with_void and i == 2 and len(events) > 3:
@@ -177,6 +185,8 @@ def plan_table(
         if not settlement.conserved:
             raise AssertionError(f"{game_name} dealt a hand that does not conserve chips")
         carry = settlement.carry_out if "carry_in" in game.start_keys else 0
+        if isinstance(events[0], Start):
+            before = (events[0], result)
         lines = [(x.kind, x.detail, x.seat, x.amount) for x in ledger_lines(0, settlement)]
         t, offsets = 0.0, []
         for _ in events:
@@ -466,7 +476,8 @@ def _table(
         conn.execute(insert(L), ledger)
     conn.execute(update(TableRow.__table__).where(TableRow.__table__.c.id == table_id)
                  .values(head_seq=seq, head_hash=prev))
-    _table_audit(conn, table_id, name, plan, hand_ids, number0, starts, shifts, shift_ids, first)
+    _table_audit(conn, table_id, name, plan, hand_ids, number0, starts, shifts, shift_ids, first,
+                 get_game(game).floor_events)
     return seq - head_seq
 
 
@@ -517,9 +528,10 @@ def shift_of_hand(at: datetime, shifts: list[dict[str, Any]]) -> int:
 def _table_audit(
     conn: Connection, table_id: int, name: str, plan: Sequence[PlannedHand], hand_ids: list[int],
     number0: int, starts: list[datetime], shifts: list[dict[str, Any]], shift_ids: list[int],
-    first: bool,
+    first: bool, floor_events: frozenset[str] = frozenset(),
 ) -> None:
-    """Sign-ins and shift sign-offs; on the first table a void, a dispute and a reveal."""
+    """Sign-ins and shift sign-offs; the floor's approval of each decision a game leaves to the
+    floor (``floor_events``); on the first table a void, a dispute and a reveal."""
     audit: list[dict[str, Any]] = []
     for s in shifts:
         t0 = s["opened_at"] - timedelta(minutes=1)
@@ -578,6 +590,20 @@ def _table_audit(
         audit.append({"at": at + timedelta(minutes=1), "actor": floor, "action": "dispute",
                       "detail": f"hand {number0 + k + 1}: push stands", "table_id": table_id,
                       "hand_id": hand_ids[k]})
+    for i, h in enumerate(plan):  # the floor decides what the game leaves to the floor
+        for n, kind in enumerate(h.types, start=1):
+            if kind not in floor_events:
+                continue
+            at = starts[i] + timedelta(seconds=h.offsets[n - 1])
+            who = shifts[shift_of_hand(at, shifts)]
+            audit += [
+                {"at": at, "actor": who["floor"], "action": "approval",
+                 "detail": f"{kind} in hand {number0 + i + 1}", "table_id": table_id,
+                 "hand_id": hand_ids[i]},
+                {"at": at, "actor": who["dealer"], "action": "floor-decision",
+                 "detail": f"hand {number0 + i + 1} event {n}: {h.bodies[n - 1]}; decided by "
+                 f"{who['floor']}", "table_id": table_id, "hand_id": hand_ids[i]},
+            ]
     del shift_ids
     audit.sort(key=lambda r: r["at"])
     append_audit(conn, audit)

@@ -37,6 +37,7 @@ STATION_AUDIT_ACTIONS: tuple[str, ...] = (
     "user-added", "user-enabled", "user-disabled",
     "cardroom-named", "table-added", "settings-changed", "shift-opened", "shift-closed",
     "void", "misdeal", "stacks", "reveal", "dispute", "import", "export", "report",
+    "floor-decision",
     "checkpoint", "verify-failed", "no-checkpoint", "room-settings", "count",
     "drop-box", "drop", "count-signoff", "print", "archive", "report-failed",
     "journal-sync", "sync-conflict", "sync-resolved", "input-dropped",

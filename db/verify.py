@@ -40,9 +40,15 @@ from dealer_assist.services.handrules import (
     HandStart,
     Outcome,
     ShiftSpan,
+    carried_by,
+    carries,
+    decisions,
+    floor_events,
+    floor_findings,
     hand_findings,
     outcomes,
     recorded_changes,
+    takes_over,
 )
 from dealer_assist.services.model import LedgerLine, SettingsVersion
 from dealer_assist.services.records import baselines
@@ -508,6 +514,12 @@ class _HandRules:
         self.baselines: dict[int, int] = {}
         self.shifts: dict[int, ShiftSpan] = {}
         self.imported: set[int] = set()
+        #: By hand id: what the hand before it carries (games with ``Game.carries``).
+        self.carried: dict[int, dict[str, Any]] = {}
+        #: By hand id: its floor decisions (event number, seq, type), and the event numbers
+        #: the audit log records a floor person approving.
+        self.floor: dict[int, list[tuple[int, int, str]]] = {}
+        self.decided: dict[int, set[int]] = {}
 
     def read(self) -> None:
         walk = self.walk
@@ -550,6 +562,7 @@ class _HandRules:
         self.changes = recorded_changes(audit)
         self.baselines = baselines((a, d) for _, a, d in audit)
         wanted: list[int] = []
+        follows: list[tuple[HandStart, HandStart]] = []  # (hand before, hand) of carrying games
         for rows in self.starts.values():
             before: HandStart | None = None  # the last hand dealt (imported ones feed none)
             for after in rows:
@@ -557,10 +570,23 @@ class _HandRules:
                     continue
                 recent = self.since is None or after.seq >= self.since.get(after.table_id, 0)
                 if (recent and before is not None and after.game == before.game
-                        and ('"stacks"' in after.body or '"carry_in"' in after.body)
                         and after.seq > self.baselines.get(after.table_id, 0)):
-                    wanted.append(before.hand_id)
+                    if takes_over(after.game, after.body):
+                        wanted.append(before.hand_id)
+                    if before.status == "settled" and carries(after.game):
+                        follows.append((before, after))
                 before = after
+        for before, after in follows:  # replay the hand before: what its game carries
+            try:
+                seats = json.loads(after.body).get("seats", [])
+            except (ValueError, AttributeError):
+                continue
+            bodies = [b for (b,) in fetch(
+                f"SELECT body FROM events WHERE hand_id = {mark}{bound.replace('e.id', 'id')} "
+                "ORDER BY seq", [before.hand_id])]
+            want = carried_by(bodies, seats if isinstance(seats, list) else [])
+            if want is not None:
+                self.carried[after.hand_id] = want
         lines: list[tuple[int, int, str, int | None, int]] = []
         for i in range(0, len(wanted), CHUNK):
             chunk = wanted[i:i + CHUNK]
@@ -569,15 +595,47 @@ class _HandRules:
                 f"hand_id IN ({','.join([mark] * len(chunk))}) AND kind IN "
                 "('put_in', 'push', 'carry_out') ORDER BY hand_id, settlement, id", chunk,
             ))
+        self._read_floor(fetch, mark, bound)
         cur.close()
         self.ledger = outcomes(lines)
+
+    def _read_floor(self, fetch: Callable[..., list[tuple[Any, ...]]], mark: str,
+                    bound: str) -> None:
+        """The floor decisions of games that have them, and the audit log's approvals."""
+        games = sorted({h.game for rows in self.starts.values() for h in rows
+                        if floor_events(h.game)})
+        if not games:
+            return
+        numbers = {h.hand_id: h for rows in self.starts.values() for h in rows}
+        found = fetch(
+            "SELECT e.hand_id, e.number, e.seq, e.body FROM events e JOIN hands h ON "
+            f"h.id = e.hand_id WHERE h.game IN ({','.join([mark] * len(games))}){bound}",
+            games)
+        for hand_id, number, seq, body in found:
+            h = numbers.get(int(hand_id))
+            if h is None or seq <= self.baselines.get(h.table_id, 0):
+                continue
+            try:
+                kind = json.loads(body).get("type")
+            except (ValueError, AttributeError):
+                continue
+            if kind in floor_events(h.game):
+                self.floor.setdefault(int(hand_id), []).append((int(number), int(seq), kind))
+        self.decided = decisions(fetch(
+            "SELECT hand_id, detail FROM audit_log WHERE action = 'floor-decision'"))
 
     def findings(
         self, table_id: int, name: str, versions: Sequence[SettingsVersion]
     ) -> list[tuple[int, str, int]]:
-        return hand_findings(name, self.starts.get(table_id, []), versions, self.ledger,
-                             self.changes, self.baselines.get(table_id, 0), self.shifts,
-                             imported=self.imported, check_numbers=True, first_number=1)
+        found = hand_findings(name, self.starts.get(table_id, []), versions, self.ledger,
+                              self.changes, self.baselines.get(table_id, 0), self.shifts,
+                              imported=self.imported, check_numbers=True, first_number=1,
+                              carried=self.carried)
+        for h in self.starts.get(table_id, []):
+            if h.hand_id in self.floor:
+                found.extend(floor_findings(h.number, h.hand_id, self.floor[h.hand_id],
+                                            self.decided.get(h.hand_id, set())))
+        return found
 
 
 class _Walk:

@@ -72,14 +72,14 @@ class Event:
 
     def to_json(self) -> dict[str, JSON]:
         out: dict[str, JSON] = {"type": self.TYPE}
-        for f in fields(self):
-            value = getattr(self, f.name)
+        for name, key in _keys_of(type(self)):
+            value = getattr(self, name)
             if value is None:
                 continue
-            if f.name == "params":
+            if name == "params":
                 out.update({k: _plain(v) for k, v in value.items()})
                 continue
-            out[f.name] = _plain(value)
+            out[key] = _plain(value)
         return out
 
     def to_line(self) -> str:
@@ -105,6 +105,26 @@ class Event:
 
 
 _CARD_FIELDS: dict[type[Event], tuple[str, ...]] = {}
+_KEYS: dict[type[Event], tuple[tuple[str, str], ...]] = {}
+
+
+def json_name(f: Any) -> str:
+    """A field's key in the log: its ``json`` metadata (``field(metadata={"json": "from"})``
+    for a key that is a Python keyword or reads better in the log), else its name."""
+    return str(f.metadata.get("json", f.name))
+
+
+def _keys_of(cls: type[Event]) -> tuple[tuple[str, str], ...]:
+    """Each field of ``cls`` with its key in the log (worked out once per class)."""
+    found = _KEYS.get(cls)
+    if found is None:
+        found = _KEYS[cls] = tuple((f.name, json_name(f)) for f in fields(cls))
+    return found
+
+
+def field_names(cls: type[Event]) -> dict[str, str]:
+    """The fields of ``cls`` by their key in the log -> their Python names."""
+    return {key: name for name, key in _keys_of(cls)}
 
 
 def _card_fields(cls: type[Event]) -> tuple[str, ...]:
@@ -162,10 +182,12 @@ def event_from_json(obj: Mapping[str, JSON], vocab: Vocabulary | None = None) ->
             read = convert.get(name)
             if read is not None:  # (None: the type tag or a stored line's own key)
                 kwargs[name] = read(value)
+    if plan.renamed:  # keys in the log that are not the fields' names
+        kwargs = {plan.renamed.get(k, k): v for k, v in kwargs.items()}
     try:
         return cls(**kwargs)
     except TypeError as exc:
-        missing = [f.name for f in fields(cls) if f.name not in kwargs and _required(f)]
+        missing = [json_name(f) for f in fields(cls) if f.name not in kwargs and _required(f)]
         if missing:
             raise BadInput(f'"{tag}" needs {", ".join(missing)}') from exc
         raise BadInput(f'"{tag}": {exc}') from exc
@@ -175,8 +197,9 @@ def event_from_json(obj: Mapping[str, JSON], vocab: Vocabulary | None = None) ->
 class _Plan:
     """How to read one event class's lines, worked out once from its fields and their types.
 
-    ``convert``: each field a line may set (in field order, ``params`` and the keys of
-    :data:`META_KEYS` left out) -> the function that checks and converts its JSON value;
+    ``convert``: each field a line may set, by its key in the log (in field order, ``params``
+    and the keys of :data:`META_KEYS` left out) -> the function that checks and converts its
+    JSON value;
     ``params``: the class keeps the keys it has no field for as its parameters; ``allowed``:
     the keys a line of a class without parameters may carry.
     """
@@ -184,6 +207,8 @@ class _Plan:
     convert: dict[str, Callable[[JSON], Any]]
     params: bool
     allowed: frozenset[str]
+    #: Keys in the log -> field names, where they differ (``field(metadata={"json": ...})``).
+    renamed: dict[str, str] = field(default_factory=dict)
 
 
 _PLANS: dict[type[Event], _Plan] = {}
@@ -194,14 +219,15 @@ def _plan_of(cls: type[Event]) -> _Plan:
     plan = _PLANS.get(cls)
     if plan is None:
         hints = typing.get_type_hints(cls)
-        names = frozenset(f.name for f in fields(cls))
+        names = frozenset(json_name(f) for f in fields(cls))
         convert = {
-            f.name: _converter(hints[f.name], f.name, cls.TYPE)
+            json_name(f): _converter(hints[f.name], json_name(f), cls.TYPE)
             for f in fields(cls)
-            if f.name != "params" and f.name not in META_KEYS
+            if f.name != "params" and json_name(f) not in META_KEYS
         }
+        renamed = {json_name(f): f.name for f in fields(cls) if json_name(f) != f.name}
         plan = _PLANS[cls] = _Plan(
-            convert, "params" in names, names | META_KEYS | {"type"}
+            convert, "params" in names, names | META_KEYS | {"type"}, renamed
         )
     return plan
 

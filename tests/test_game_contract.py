@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import anygame  # registers Tally, the test game that uses every capability a game may
 import pytest
 
 from dealer_assist.engine.base import PER_HAND_KEYS, Game
@@ -23,6 +24,8 @@ from dealer_assist.services import Argon2PinHasher
 
 #: The games this installation ships (test doubles registered by other test modules left out).
 GAMES = [g for g in game_names() if type(get_game(g)).__module__.startswith("dealer_assist.")]
+#: The shipped games and the test game Tally (tests/anygame), which uses every capability.
+WITH_TEST_GAME = [*GAMES, anygame.NAME]
 AT = datetime(2026, 11, 22, 2, 0, tzinfo=UTC)
 FAST = Argon2PinHasher(fast=True)
 
@@ -33,7 +36,7 @@ def _hands(game: Game[Any], count: int, seed: int = 7) -> list[list[Any]]:
     return [game.sample_hand(rng, players=rng.randint(low, min(high, 6))) for _ in range(count)]
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", WITH_TEST_GAME)
 def test_declaration_is_consistent(name: str) -> None:
     game = get_game(name)
     low, high = game.players
@@ -49,14 +52,15 @@ def test_declaration_is_consistent(name: str) -> None:
         assert low <= game.demo.players[0] <= game.demo.players[1] <= high
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", WITH_TEST_GAME)
 def test_sample_hands_replay_conserve_and_round_trip(name: str) -> None:
     game = get_game(name)
     for events in _hands(game, 12):
         start = events[0]
         assert isinstance(start, Start) and start.game == name
         # the start carries the per-hand keys the game declares, and no others
-        assert {k for k in PER_HAND_KEYS if k in start.params} == set(game.start_keys)
+        # (under the game's names for them: a "dealer", a "pot_in")
+        assert {k for k in PER_HAND_KEYS if game.key(k) in start.params} == set(game.start_keys)
         hand = replay(events)
         assert hand.over
         settlement = hand.settle()
@@ -74,7 +78,7 @@ def test_sample_hands_replay_conserve_and_round_trip(name: str) -> None:
         assert game.secret_seats(hand.state) <= set(start.seats)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", WITH_TEST_GAME)
 def test_misdeal_at_any_point_gives_back_every_chip(name: str) -> None:
     game = get_game(name)
     for events in _hands(game, 4, seed=11):
@@ -90,7 +94,7 @@ def test_misdeal_at_any_point_gives_back_every_chip(name: str) -> None:
             assert s.extra["misdeal"] == "card exposed"
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", WITH_TEST_GAME)
 def test_sample_hand_refuses_a_setting_it_does_not_take(name: str) -> None:
     with pytest.raises(ValueError, match="do not take"):
         get_game(name).sample_hand(random.Random(1), players=get_game(name).players[0],
@@ -123,17 +127,17 @@ def test_bet_and_raise_may_carry_to_and_old_lines_read_as_before() -> None:
 @pytest.fixture(scope="module")
 def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Any:
     from dealer_assist.db.bootstrap import open_database, open_services
-    from dealer_assist.db.demo import demo_games, fill_demo
+    from dealer_assist.db.demo import demo_kinds, fill_demo
 
     url = f"sqlite:///{Path(tmp_path_factory.mktemp('contract')) / 'demo.db'}"
     db = open_database(url)
-    tables = len(demo_games())
+    tables = len(demo_kinds())  # (every demo table of every game: Tally's comes last)
     fill_demo(db, hands=6 * tables, tables=tables, seed=9, hasher=FAST, workers=1)
     db.close()
     return url, open_services(url)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", WITH_TEST_GAME)
 def test_every_game_is_in_the_demo_verifies_and_is_in_the_shift_report(
     name: str, demo_db: Any
 ) -> None:
@@ -155,7 +159,7 @@ def test_every_game_is_in_the_demo_verifies_and_is_in_the_shift_report(
     assert any(get_game(name).title in t for t in titles)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", WITH_TEST_GAME)
 def test_hand_report_withholds_the_cards_of_secret_seats(name: str, demo_db: Any) -> None:
     from dealer_assist.reports.build import build_hand
     from dealer_assist.services import HandFilter
@@ -187,3 +191,52 @@ def test_hand_report_withholds_the_cards_of_secret_seats(name: str, demo_db: Any
         checked += 1
     # (games whose cards all end face up, such as the open-face ones, have nothing to withhold:
     # ``checked`` stays 0 for them)
+
+
+def _given(action: Any, event: Any) -> dict[str, Any]:
+    """What the dealer gave for ``action``'s inputs to record ``event``: its fields' values."""
+    from dealer_assist.engine.inputs import filled
+    from dealer_assist.events import field_names
+
+    names = field_names(type(event))
+    out: dict[str, Any] = {}
+    for value in action.inputs:
+        for key in filled(value):
+            if key in names and getattr(event, names[key]) is not None:
+                out[key] = getattr(event, names[key])
+    return out
+
+
+@pytest.mark.parametrize("name", WITH_TEST_GAME)
+def test_every_enabled_action_builds_an_event_that_check_accepts(name: str) -> None:
+    """The engine builds each action's event (no screen guesses fields): at every step of
+    sample hands, each enabled action that takes no input builds an event the game accepts,
+    and every event the hand took next is what one enabled action builds from that event's
+    values for its inputs (and the game accepts it)."""
+    from dealer_assist.engine.build import build_event
+    from dealer_assist.errors import BadInput
+
+    game = get_game(name)
+    missed: list[str] = []
+    for events in _hands(game, 6, seed=5):
+        hand = replay(events)
+        for before, event in zip(hand.steps, events[1:], strict=False):
+            state = before.state
+            found = False
+            for action in game.prompt(state).actions:
+                if not action.enabled:
+                    continue
+                if not action.inputs:
+                    built = build_event(action, vocab=game.events)
+                    assert game.can(state, built), (name, action, built)
+                if action.event_type == event.TYPE and action.seat == event.seat_of:
+                    try:
+                        built = build_event(action, _given(action, event), vocab=game.events)
+                    except BadInput:  # (another action of the kind fits: another row)
+                        continue
+                    if built == event:
+                        game.check(state, built)
+                        found = True
+            if not found:
+                missed.append(event.to_line())
+    assert missed == []

@@ -122,6 +122,22 @@ class CardPicker(QWidget):
                 b.clicked.connect(lambda _=False, c=card: self.picked.emit(c))
                 grid.addWidget(b, row, col)
                 self.buttons[card.code] = b
+        joker = Card.joker()
+        jb = QPushButton(joker.pretty)
+        jb.setObjectName("pick-Jk")
+        jb.setProperty("role", "pick")
+        jb.setProperty("red", "false")
+        jb.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        jb.setToolTip(joker.name)
+        jb.setAccessibleName(joker.name)
+        jb.clicked.connect(lambda _=False, c=joker: self.picked.emit(c))
+        jb.hide()  # shown for an input that takes jokers
+        grid.addWidget(jb, len(SUIT_ORDER), 0)
+        self.joker = jb
+
+    def show_joker(self, on: bool) -> None:
+        """Offer the joker (an input that takes jokers) or not."""
+        self.joker.setVisible(on)
 
     def set_unavailable(self, reasons: dict[str, str]) -> None:
         """Grey out the cards that cannot be entered now, each with its reason as tooltip."""
@@ -129,6 +145,9 @@ class CardPicker(QWidget):
             why = reasons.get(code)
             b.setEnabled(why is None)
             b.setToolTip(why or Card(RANK_CHARS.index(code[0]) + 2, code[1]).name)
+        why = reasons.get("Jk")
+        self.joker.setEnabled(why is None)
+        self.joker.setToolTip(why or "joker")
 
 
 class CardEntry(QFrame):
@@ -147,6 +166,9 @@ class CardEntry(QFrame):
         self.setObjectName("Panel")
         self.count = 0
         self.cards: list[Card] = []
+        #: Whether the input armed takes the same card twice (two decks), and jokers.
+        self.repeats = False
+        self.jokers = False
         lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 8, 10, 8)
         lay.setSpacing(6)
@@ -192,11 +214,17 @@ class CardEntry(QFrame):
 
     # --- arming -------------------------------------------------------------------------
 
-    def expect(self, count: int, label: str) -> None:
-        """Ask for ``count`` cards for ``label``; 0 switches entry off."""
+    def expect(self, count: int, label: str, *, repeats: bool = False,
+               jokers: bool = False) -> None:
+        """Ask for ``count`` cards for ``label``; 0 switches entry off. ``repeats``: the same
+        card may be entered twice (two decks); ``jokers``: a joker may be entered (and the
+        picker offers one)."""
         if count != self.count or label != self.target.text():
             self.cards = []
         self.count = count
+        self.repeats = repeats
+        self.jokers = jokers
+        self.picker.show_joker(jokers)
         self.target.setText(label or "No card needed now")
         on = count > 0
         self.setVisible(on)
@@ -267,7 +295,10 @@ class CardEntry(QFrame):
             return False
         seen = {c.code for c in self.cards}
         for c in cards:
-            if c.code in seen:
+            if c.is_joker and not self.jokers:
+                self.show_error("no joker is taken here")
+                return False
+            if c.code in seen and not self.repeats:
                 self.show_error(f"{c.pretty} is entered twice")
                 return False
             seen.add(c.code)

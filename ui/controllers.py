@@ -16,9 +16,18 @@ from collections.abc import Callable
 from typing import Any
 
 from dealer_assist.cards import full_deck
-from dealer_assist.engine.base import Action, Settlement, TableView, called_off
-from dealer_assist.errors import DealerAssistError, RuleViolation
-from dealer_assist.events import CardDealt, Discard, Event, Vocabulary, event_types
+from dealer_assist.engine.base import (
+    Action,
+    Game,
+    ScoreSheet,
+    Settlement,
+    TableView,
+    called_off,
+)
+from dealer_assist.engine.build import build_event as engine_build_event
+from dealer_assist.engine.inputs import Cards
+from dealer_assist.errors import BadInput, DealerAssistError
+from dealer_assist.events import CardDealt, Discard, Event, Vocabulary
 from dealer_assist.services import (
     Adjustment,
     Approval,
@@ -46,27 +55,16 @@ def build_event(
     action: Action, cards: tuple[Any, ...] = (), *, vocab: Vocabulary | None = None,
     **extra: Any,
 ) -> Event:
-    """The event an action produces, from its kind (the event's type tag in the game's
-    ``vocab``), its seat and the cards entered. Works for any game whose actions name its own
-    event types."""
-    cls = event_types(vocab).get(action.kind)
-    if cls is None:
-        raise RuleViolation(f'"{action.label}" cannot be entered on this screen')
-    names = {f.name for f in dataclasses.fields(cls)}
-    kw: dict[str, Any] = {}
-    if "seat" in names and action.seat is not None:
-        kw["seat"] = action.seat
-    if "card" in names and cards:
-        kw["card"] = cards[0]
-    if "cards" in names and cards:
-        kw["cards"] = tuple(cards)
-    if "row" in names and "row" not in extra:
-        kw["row"] = action.key
-    kw.update(extra)
-    try:
-        return cls(**kw)
-    except TypeError as exc:
-        raise RuleViolation(f'"{action.label}" needs more input than this screen has') from exc
+    """The event an action records (:func:`dealer_assist.engine.build.build_event`): the cards
+    entered fill the action's card input, ``extra`` the other inputs' fields by name."""
+    given: dict[str, Any] = {}
+    if cards:
+        taker = next((i for i in action.inputs if isinstance(i, Cards)), None)
+        if taker is None:
+            raise BadInput(f'"{action.label}" takes no cards')
+        given[taker.field] = tuple(cards)
+    given.update(extra)
+    return engine_build_event(action, given, vocab=vocab)
 
 
 class DealerController(QObject):
@@ -100,6 +98,8 @@ class DealerController(QObject):
         self.time: TimeNow | None = None
         #: Why the last operation was held for a floor person's approval ("" when it was not).
         self.approval_asked = ""
+        #: The score sheet of the game so far, for (hand id, its events) (:meth:`game_sheet`).
+        self._sheet: tuple[tuple[int, int] | None, ScoreSheet | None] = (None, None)
         #: Whether the last refusal was a name or PIN (wrong, locked, may not approve): an
         #: approval dialog then stays open for the PIN to be typed again.
         self.auth_refused = False
@@ -351,15 +351,16 @@ class DealerController(QObject):
 
         return self._run("start the hand", op)
 
-    def record(self, event: Event) -> bool:
-        """Record one dealer input; when it ends the hand, settle it (write the ledger)."""
+    def record(self, event: Event, approval: Approval | None = None) -> bool:
+        """Record one dealer input (a floor decision with the floor's ``approval``); when it
+        ends the hand, settle it (write the ledger)."""
         if self.now is None:
             self.refused.emit("no hand in play: start a hand first")
             return False
         hand_id = self.now.hand.id
 
         def op() -> None:
-            self.now = self.services.record(self.session, hand_id, event)
+            self.now = self.services.record(self.session, hand_id, event, approval=approval)
             self.settlement = None
 
         return self._run(self.words(event), op) and self._settle_if_over()
@@ -424,11 +425,33 @@ class DealerController(QObject):
     # --- what the screen asks -------------------------------------------------------------
 
     def view(self) -> TableView | None:
-        return self.now.view() if self.now is not None else None
+        """The hand as the dealer sees it; between hands of a game played over many hands,
+        with the game's score sheet below (the game so far)."""
+        if self.now is None:
+            return None
+        view = self.now.view()
+        sheet = self.game_sheet()
+        if sheet is not None:
+            view = dataclasses.replace(view, info=(*view.info, *sheet.text()))
+        return view
+
+    def game_sheet(self) -> ScoreSheet | None:
+        """The score sheet of the table's game so far, once the hand in play is settled and
+        its game keeps one (worked out once per settled hand)."""
+        now = self.now
+        if (now is None or self.table is None or now.hand.status != "settled"
+                or type(now.game).score_sheet is Game.score_sheet):
+            return None
+        key = (now.hand.id, now.hand.events)
+        if self._sheet[0] != key:
+            self._sheet = (key, self.services.game_so_far(self.table.id).sheet)
+        return self._sheet[1]
 
     def card_reasons(self, action: Action) -> dict[str, str]:
         """For an action taking one card: each card the game refuses now, with its reason."""
-        if self.now is None or action.needs != "card":
+        one = action.input
+        if (self.now is None or len(action.inputs) != 1 or not isinstance(one, Cards)
+                or one.unseen or one.exact != 1):
             return {}
         game, state = self.now.game, self.now.state
         out: dict[str, str] = {}

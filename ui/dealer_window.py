@@ -30,7 +30,7 @@ from dealer_assist.ui.dialogs import (
     SeatsDialog,
     VoidReasonDialog,
 )
-from dealer_assist.ui.inputs import InputDialog, asks_dialog
+from dealer_assist.ui.inputs import InputDialog, asks_dialog, deck_of, takes_discard
 from dealer_assist.ui.journal_line import JournalLine
 from dealer_assist.ui.panels import (
     ActionBar,
@@ -338,7 +338,7 @@ class DealerScreen(QWidget):
                 f"{shortcut(a).upper()} {a.label}" for a in lettered)
         else:
             label = action.label + (f": {n} cards" if n > 1 else "")
-        self.cards.expect(n, label)
+        self.cards.expect(n, label, **deck_of(action))
         self.cards.set_unavailable(self.c.card_reasons(action))
         self.cards.input.setFocus()
 
@@ -349,7 +349,7 @@ class DealerScreen(QWidget):
         if self._kept():
             return
         self.show_refusal("")
-        if action.needs == "discard":
+        if takes_discard(action):
             self._start_discard(action)
             return
         n = needs_cards(action)
@@ -359,14 +359,15 @@ class DealerScreen(QWidget):
                 self._submit(action, typed)
             else:
                 self.card_action = action
-                self.cards.expect(n, action.label + (f": {n} cards" if n > 1 else ""))
+                self.cards.expect(n, action.label + (f": {n} cards" if n > 1 else ""),
+                                  **deck_of(action))
                 self.cards.set_unavailable(self.c.card_reasons(action))
                 self.cards.input.setFocus()
             return
         if asks_dialog(action):
             self._ask_more(action)
             return
-        if action.needs is not None:
+        if action.inputs:
             self.show_refusal(f'"{action.label}" needs input this screen does not take')
             return
         self._input_kind = "action"
@@ -375,11 +376,32 @@ class DealerScreen(QWidget):
         except BadInput as exc:
             self.show_refusal(str(exc))
             return
+        self._record(action, event)
+
+    def _record(self, action: Action, event: Any) -> None:
+        """Record the action's event; the floor's decision with a floor person's PIN."""
+        if action.floor:
+            self._ask_approval(f"The floor decides: {action.label}.",
+                               lambda a: self.c.record(event, a))
+            return
         self.c.record(event)
 
     def _ask_more(self, action: Action) -> None:
         """Inputs that are not cards from the card entry: rows, a choice, an amount, dice (one
         dialog, laying out the widget of the input's kind)."""
+        if action.floor:  # the floor's decision: the inputs first, then the floor's PIN
+            dialog = InputDialog(action, self)
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return
+            self._input_kind = "action"
+            try:
+                event = self.c.event_for(action, **dict(dialog.fields))
+            except BadInput as exc:
+                self.show_refusal(str(exc))
+                return
+            self._record(action, event)
+            return
+
         def submit(fields: dict[str, Any]) -> str:
             self._input_kind = "action"
             try:

@@ -442,14 +442,15 @@ class ChangePinDialog(_Dialog):
 
 
 def settings_lines(game: str, params: dict[str, Any]) -> list[str]:
-    """A table's settings as the dialog shows them (amounts formatted, the rest as given)."""
+    """A table's settings as the dialog shows them: the table's amounts formatted, the game's
+    own settings as the game describes them (``Game.settings``), the rest as given."""
     lines = [f"game: {game}"]
     for k, v in params.items():
         if k in ("smallest_chip", "buy_in", "limit") and isinstance(v, int):
             lines.append(f"{k}: {format_cents(v)}")
         elif k == "params" and isinstance(v, dict):
             lines.append("game settings: " + ", ".join(
-                f"{pk} {_money_or(pk, pv)}" for pk, pv in v.items()))
+                f"{pk} {_game_setting(game, pk, pv)}" for pk, pv in v.items()))
         elif k == "game":
             continue
         elif k == "seats" and isinstance(v, list):
@@ -460,8 +461,7 @@ def settings_lines(game: str, params: dict[str, Any]) -> list[str]:
         elif k == "fee" and isinstance(v, dict):
             lines.append(f"fee: {_fee_words(v)}")
         elif isinstance(v, dict):
-            lines.append(f"{k}: " + ", ".join(f"{pk} {_money_or(pk, pv)}"
-                                              for pk, pv in v.items()))
+            lines.append(f"{k}: " + ", ".join(f"{pk} {pv}" for pk, pv in v.items()))
         elif isinstance(v, list):
             lines.append(f"{k}: " + ", ".join(map(str, v)))
         else:
@@ -483,10 +483,22 @@ def _fee_words(fee: dict[str, Any]) -> str:
 
 
 def _money_or(key: str, value: Any) -> str:
-    if key in ("chip", "unit", "ante", "amount", "cap", "min_pot", "limit") and \
+    """A fee's own key as shown (its amounts are cents: the fee's vocabulary, not a game's)."""
+    if key in ("amount", "cap", "min_pot") and \
             isinstance(value, int) and not isinstance(value, bool):
         return format_cents(value)
     return str(value)
+
+
+def _game_setting(game: str, key: str, value: Any) -> str:
+    """One of the game's own settings as the game describes it (as given if it does not)."""
+    from dealer_assist.engine.registry import get_game
+
+    try:
+        described = get_game(game).setting(key)
+    except DealerAssistError:
+        described = None
+    return described.shown(value) if described is not None else str(value)
 
 
 class OpenTableDialog(_Dialog):

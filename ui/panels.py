@@ -38,7 +38,8 @@ def needs_cards(action: Action) -> int:
     """How many cards an action takes from the card entry (0: none; discards are chosen), from
     its typed input."""
     value = action.input
-    if isinstance(value, Cards) and not value.unseen and value.exact is not None:
+    if (len(action.inputs) == 1 and isinstance(value, Cards) and not value.unseen
+            and value.exact is not None):
         return value.exact
     return 0
 

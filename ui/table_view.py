@@ -33,11 +33,7 @@ from dealer_assist.ui.qt import (
 )
 from dealer_assist.ui.theme import Theme, current_theme
 
-STATUS_WORDS = {
-    "to_act": "to act",
-    "voluntarily_destroyed": "destroyed (stopped low)",
-    "dealer_destroyed": "destroyed by the dealer",
-}
+STATUS_WORDS = {"to_act": "to act"}
 
 
 def pretty_card(code: str) -> tuple[str, bool]:
@@ -49,8 +45,20 @@ def pretty_card(code: str) -> tuple[str, bool]:
     return card.pretty, card.is_red
 
 
-def status_text(status: str) -> str:
-    return STATUS_WORDS.get(status, status.replace("_", " "))
+def status_text(status: str, game: str = "") -> str:
+    """A seat status in words: the engine's own, else as the game says it
+    (``Game.status_words``)."""
+    if status in STATUS_WORDS:
+        return STATUS_WORDS[status]
+    if game:
+        from dealer_assist.engine.registry import get_game
+        from dealer_assist.errors import DealerAssistError
+
+        try:
+            return get_game(game).status_words(status)
+        except DealerAssistError:
+            pass
+    return status.replace("_", " ")
 
 
 def _height(w: QWidget) -> int:
@@ -145,6 +153,7 @@ class SeatWidget(QFrame):
     def __init__(
         self, seat: SeatView, *, button: bool, theme: Theme, scale: float,
         revealed: bool = False, compact: bool = False, parent: QWidget | None = None,
+        game: str = "",
     ) -> None:
         super().__init__(parent)
         self.seat = seat
@@ -222,7 +231,7 @@ class SeatWidget(QFrame):
             f.setStyleSheet(f"font-size: {text_px}px; font-weight: bold;")
             lay.addWidget(f)
         if seat.face_down or (seat.status and not (seat.to_act and seat.status == "to act")):
-            words = status_text(seat.status) if seat.status else ""
+            words = status_text(seat.status, game) if seat.status else ""
             if seat.face_down:
                 head_word = "REVEALED" if revealed and seat.cards else "FACE DOWN"
                 words = head_word + (f" · {words}" if words and "down" not in words else "")
@@ -358,7 +367,8 @@ class TableWidget(QWidget):
         self.seats = {}
         for sv in view.seats:
             w = SeatWidget(sv, button=view.button == sv.seat, theme=self.theme, scale=scale,
-                           revealed=self.revealed, compact=compact, parent=self)
+                           revealed=self.revealed, compact=compact, parent=self,
+                           game=view.game)
             w.setFixedWidth(int(self._seat_size(len(view.seats))[0]))
             w.show()
             self.seats[sv.seat] = w

@@ -10,9 +10,11 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from dealer_assist.engine.inputs import Input, from_needs, to_needs
+from dealer_assist.engine._needs import from_needs
+from dealer_assist.engine.inputs import Input
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import SHARED, Event, Start, Vocabulary
 from dealer_assist.money import format_cents
@@ -33,16 +35,26 @@ class Option:
     amount: int | None = None
 
 
+#: An action that fixes no event field (one shared empty mapping, not one per action).
+_NO_FIELDS: Mapping[str, Any] = MappingProxyType({})
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One input the dealer may give now; the UI makes a button of it.
 
-    ``kind`` is the event type tag it produces; ``amount`` the cents it would put in (``None``
-    when nothing moves); ``input`` the typed input it takes beyond the press
-    (:mod:`dealer_assist.engine.inputs`: cards of a count, a choice, an amount in a range, rows,
-    dice). ``needs`` is the same input as text ("card", "board:2", "discard", "rows"), for
-    screens that read it; either may be given, and the other follows. A disabled action carries
-    the dealer-facing ``reason``.
+    ``kind`` names the action and is the event type tag it records (``event`` when another);
+    ``amount`` the cents it would put in (``None`` when nothing moves); ``input`` the typed
+    input it takes beyond the press (:mod:`dealer_assist.engine.inputs`: cards of a count, a
+    choice, an amount in a range, rows, dice, a value the app draws) and ``more`` any further
+    ones (a call's cards and the combination they make); ``fields`` the event fields the
+    action fixes itself (a die's name, a blind exchange, a row). The event is built by
+    :func:`dealer_assist.engine.build.build_event`. A disabled action carries the
+    dealer-facing ``reason``.
+
+    ``needs`` is the older text form of a one-card-kind input ("card", "board:2",
+    "discard"), read once into ``input`` by :mod:`dealer_assist.engine._needs` for games still
+    written with it, and then cleared: nothing reads it.
     """
 
     kind: str
@@ -55,12 +67,28 @@ class Action:
     reason: str = ""
     options: tuple[Option, ...] = ()
     input: Input | None = None
+    more: tuple[Input, ...] = ()
+    fields: Mapping[str, Any] = field(default_factory=lambda: _NO_FIELDS)
+    event: str = ""
+    #: The floor decides it: recorded only with a floor person's approval (the event is one of
+    #: the game's :attr:`Game.floor_events`).
+    floor: bool = False
 
     def __post_init__(self) -> None:
-        if self.input is None and self.needs is not None:
-            object.__setattr__(self, "input", from_needs(self.needs))
-        elif self.needs is None and self.input is not None:
-            object.__setattr__(self, "needs", to_needs(self.input))
+        if self.needs is not None:
+            if self.input is None:
+                object.__setattr__(self, "input", from_needs(self.needs))
+            object.__setattr__(self, "needs", None)
+
+    @property
+    def inputs(self) -> tuple[Input, ...]:
+        """Every input the action takes, in the order the screen asks for them."""
+        return self.more if self.input is None else (self.input, *self.more)
+
+    @property
+    def event_type(self) -> str:
+        """The type tag of the event the action records."""
+        return self.event or self.kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +226,61 @@ def called_off(view: TableView, reason: str) -> TableView:
     return replace(view, seats=seats, to_act=None, info=(*view.info, f"Misdeal: {reason}"))
 
 
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """A game of many hands as the dealer's screen shows it between hands and its game report
+    prints it: a row per hand under its columns, then lines (the running totals, the
+    standings, who won)."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    lines: tuple[str, ...] = ()
+
+    def text(self) -> tuple[str, ...]:
+        """The sheet as plain lines (for the screen's info and plain reports)."""
+        out = [self.title, " | ".join(self.columns)]
+        out.extend(" | ".join(row) for row in self.rows)
+        out.extend(self.lines)
+        return tuple(out)
+
+
+#: The kinds of a game's own setting (:class:`Setting`).
+SETTING_KINDS = ("money", "chips", "count", "choice", "flag", "text")
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One of a game's own table settings (a key of a table's ``params``), as the screens show
+    it: ``money`` in cents (each amount of a list too: blinds), ``chips`` a count of the
+    table's chips, ``count`` a plain number, ``choice`` one of ``options``, ``flag`` yes or
+    no, ``text`` as given. The game declares them (:attr:`Game.settings`), so no screen
+    decides from a key's name whether it is money."""
+
+    key: str
+    label: str
+    kind: str = "text"
+    options: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in SETTING_KINDS:
+            raise ValueError(f"setting {self.key}: kind must be one of {SETTING_KINDS}")
+
+    def shown(self, value: Any) -> str:
+        """``value`` as a person reads it."""
+        if isinstance(value, list):
+            return " / ".join(self.shown(v) for v in value)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if self.kind == "money" and isinstance(value, int):
+            return format_cents(value)
+        if self.kind == "chips" and isinstance(value, int):
+            return f"{value} chip" + ("" if value == 1 else "s")
+        if isinstance(value, Mapping):
+            return ", ".join(f"{k} {v}" for k, v in value.items())
+        return str(value)
+
+
 #: Start keys a table gives each hand (they change from hand to hand): the button, each seat's
 #: stack, the chips carried over from the last hand.
 PER_HAND_KEYS = ("button", "stacks", "carry_in")
@@ -235,12 +318,36 @@ class Game(ABC, Generic[S]):
     has_button: ClassVar[bool] = True
     #: Which of :data:`PER_HAND_KEYS` the table gives each hand's start.
     start_keys: ClassVar[tuple[str, ...]] = ("button",)
+    #: The game's own names in its hand logs for the engine's per-hand keys, where they differ
+    #: (``{"button": "dealer", "carry_in": "pot_in"}``); every reader asks :meth:`key`.
+    start_key_names: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    #: Start keys :meth:`next_hand` may give (in the log's names, beside the button): what the
+    #: game carries from hand to hand (a running total, a card chosen for the next hand).
+    #: ``verify`` holds each hand's start to what the hand before it gives for these keys.
+    carries: ClassVar[tuple[str, ...]] = ()
     #: The events its hand logs may hold: the shared ones and its own (``events.vocabulary``).
     events: ClassVar[Vocabulary] = SHARED
     #: How ``dealer-assist demo`` spreads the game (None: the demo leaves it out).
     demo: ClassVar[DemoTable | None] = None
     #: Further demo tables of the same game (another betting structure or variant).
     more_demos: ClassVar[tuple[DemoTable, ...]] = ()
+    #: Event types that are the floor's decisions (a revoke ruled, a dispute the game
+    #: raises): the services record one only with a floor person's approval, on the audit
+    #: chain beside the event.
+    floor_events: ClassVar[frozenset[str]] = frozenset()
+    #: The game's own table settings, described for the screens (:class:`Setting`).
+    settings: ClassVar[tuple[Setting, ...]] = ()
+    #: Words for the game's own seat statuses (``SeatView.status``) where the status itself,
+    #: its underscores read as spaces, would not say it ("dealer_destroyed").
+    statuses: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+    def setting(self, key: str) -> Setting | None:
+        """The description of setting ``key``, if the game declares it."""
+        return next((s for s in self.settings if s.key == key), None)
+
+    def status_words(self, status: str) -> str:
+        """A seat status as the dealer reads it."""
+        return self.statuses.get(status, status.replace("_", " "))
 
     def demo_tables(self) -> tuple[DemoTable, ...]:
         """Every table the demo spreads of this game: :attr:`demo`, then :attr:`more_demos`."""
@@ -251,6 +358,22 @@ class Game(ABC, Generic[S]):
         rules and rulings in our words, its sample hands' strategy, its own numbers
         (:mod:`dealer_assist.dossier`). None: the dossier gives the common sections only."""
         return None
+
+    def key(self, name: str) -> str:
+        """The game's name in its logs for the engine's per-hand key ``name`` (one of
+        :data:`PER_HAND_KEYS`): ``button`` may be the game's ``dealer``, ``carry_in`` its
+        ``pot_in``."""
+        return self.start_key_names.get(name, name)
+
+    def per_hand_names(self) -> tuple[str, ...]:
+        """The log names of the per-hand keys this game's hands start with."""
+        return tuple(self.key(k) for k in PER_HAND_KEYS if k in self.start_keys)
+
+    @property
+    def rotates(self) -> bool:
+        """Whether the deal moves round the table from hand to hand (the table gives each hand
+        its dealer or button, whatever the game calls it)."""
+        return "button" in self.start_keys
 
     @property
     def plays_with_stacks(self) -> bool:
@@ -331,6 +454,12 @@ class Game(ABC, Generic[S]):
             steps=tuple(steps), extra={"misdeal": reason},
         ).require_conserved()
 
+    def score_sheet(self, states: Sequence[S]) -> ScoreSheet | None:
+        """The score sheet or standings of a game played over many hands, from the finished
+        states of its hands so far, in order (the services' ``game_so_far``). None for games
+        of one hand."""
+        return None
+
     def earlier_rules(self, state: S) -> Sequence[EarlierRule]:
         """How rules this app applied before would have settled ``state``: verify names a hand
         whose ledger matches one of them as settled under that rule (a genuine record), not as
@@ -345,8 +474,23 @@ class Game(ABC, Generic[S]):
     def next_hand(self, state: S) -> dict[str, Any]:
         """Start settings the next hand at the same table takes from this finished hand, beyond
         the button rotation and carry-overs every table does (e.g. who plays a bonus hand,
-        a button that stays put). Most games carry nothing more."""
+        a button that stays put, a running total), in the log's names. Most games carry
+        nothing more. Keys beside the button are listed in :attr:`carries`."""
         return {}
+
+    def next_hand_seats(self, state: S, seats: tuple[int, ...]) -> dict[str, Any]:
+        """What the next hand takes from this one when it is dealt to other ``seats`` (a player
+        left or joined). By default nothing: a bonus hand or a score sheet belongs to the seats
+        that played it. A game whose carry survives a change of seats (standings kept by seat,
+        a pot owed to the table) gives it here; the chips carried in (``carry_in``) always
+        carry, whatever this says."""
+        return {}
+
+    def game_over(self, state: S) -> bool:
+        """For a game played over many hands (to a target score, until someone is short): True
+        when this finished hand ends the game, so the next hand starts a new one. A game of one
+        hand is over with each hand."""
+        return True
 
     def stacks_left(self, state: S) -> Mapping[int, int] | None:
         """Each seat's chips behind (not in the pot) in ``state``: with what the settlement

@@ -41,11 +41,13 @@ def seats_between(start: Start, *, low: int, high: int) -> tuple[int, ...]:
     return seats
 
 
-def button(start: Start, seats: tuple[int, ...]) -> int:
-    """The button's seat (default: the last seat)."""
-    value = start.get("button", seats[-1])
+def button(start: Start, seats: tuple[int, ...], key: str = "button") -> int:
+    """The button's seat (default: the last seat); ``key`` is the game's name for it in its
+    logs (``"dealer"`` in a game whose dealer deals in turn)."""
+    value = start.get(key, seats[-1])
     if value not in seats or isinstance(value, bool):
-        raise RuleViolation(f"the button must be one of the seats, not {value!r}",
+        what = "button" if key == "button" else f'"{key}"'
+        raise RuleViolation(f"the {what} must be one of the seats, not {value!r}",
                             rule="settings")
     return int(value)
 

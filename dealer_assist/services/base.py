@@ -100,11 +100,12 @@ class HandNow:
     def prompt(self) -> Prompt:
         misdeal = self.replay.misdeal
         if misdeal is not None:
-            button = self.replay.game.has_button
+            game = self.replay.game
+            same = f"; the next hand keeps the same {game.key('button')}" if game.rotates else ""
             return Prompt(
                 phase="misdeal", to_act=None, done=True,
                 message=f"Misdeal ({misdeal.reason}): give back every chip put in this hand"
-                + ("; the next hand keeps the same button" if button else ""),
+                + same,
             )
         return self.replay.game.prompt(self.replay.state)
 

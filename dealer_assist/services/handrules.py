@@ -16,9 +16,12 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
+from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import DealerAssistError
+from dealer_assist.events import Start
 from dealer_assist.fees import parse_fee_policy
 from dealer_assist.services.model import SettingsVersion
 from dealer_assist.services.verify import HandNote
@@ -98,7 +101,103 @@ def recorded_changes(entries: Iterable[tuple[int | None, str, str]]) -> dict[int
         marks.update(f"seat {m}" for m in _SEAT.findall(detail + " "))
         if "carry-in" in detail:
             marks.add("carry-in")
+        if NEW_GAME in detail:
+            marks.add(NEW_GAME)
     return out
+
+
+#: What the audit log's ``stacks`` entry of a hand says when the dealer started a new game at
+#: it: nothing the game carries from the hand before is taken over (verify accepts it).
+NEW_GAME = "new game"
+
+
+def carried_by(bodies: Sequence[str], seats: Sequence[int]) -> dict[str, Any] | None:
+    """What a settled hand (its stored event texts, start first) gives the next hand at
+    ``seats`` for each key its game carries (``Game.carries``; absent keys as None), in the
+    log's names. None when the hand does not read, replay or finish (its own replay names
+    that) or its game carries nothing."""
+    from dealer_assist.engine.hand import Folded, fold
+    from dealer_assist.engine.log import hand_events
+    from dealer_assist.services.next_hand import carried_from
+
+    try:
+        events = hand_events(json.loads(b) for b in bodies)
+    except (DealerAssistError, ValueError):
+        return None
+    if not events or not isinstance(events[0], Start):
+        return None
+    result = fold(events)
+    if not isinstance(result, Folded) or not result.over or not result.game.carries:
+        return None
+    carried = carried_from(result.game, events[0], result.state, seats,
+                           misdealt=result.misdeal is not None)
+    return {k: carried.get(k) for k in result.game.carries}
+
+
+def floor_events(game: str) -> frozenset[str]:
+    """The event types the game records only as the floor's decision (``Game.floor_events``)."""
+    try:
+        return get_game(game).floor_events
+    except DealerAssistError:
+        return frozenset()
+
+
+def floor_findings(
+    number: int, hand_id: int, rows: Sequence[tuple[int, int, str]], decided: set[int]
+) -> list[tuple[int, str, int]]:
+    """(seq, message, hand id) for each floor decision of hand ``number`` (``rows``: its event
+    number, seq and type) with no ``floor-decision`` entry for that event on the audit chain
+    (``decided``: the event numbers the audit log records): a decision written into the hand
+    behind the app's back, without a floor person's approval."""
+    return [(seq, f"hand {number} event {n} ({kind}) is a floor decision, but no floor "
+             "person's approval of it is on the audit chain", hand_id)
+            for n, seq, kind in rows if n not in decided]
+
+
+_DECIDED = re.compile(r"^hand \d+ event (\d+): ")
+
+
+def decisions(entries: Iterable[tuple[int | None, str]]) -> dict[int, set[int]]:
+    """Per hand id, the event numbers the audit log's ``floor-decision`` entries approve."""
+    out: dict[int, set[int]] = {}
+    for hand_id, detail in entries:
+        m = _DECIDED.match(detail)
+        if hand_id is not None and m:
+            out.setdefault(hand_id, set()).add(int(m.group(1)))
+    return out
+
+
+def carries(game: str) -> bool:
+    """Whether the game carries keys from hand to hand that verify must follow."""
+    try:
+        return bool(get_game(game).carries)
+    except DealerAssistError:
+        return False
+
+
+@lru_cache(maxsize=64)
+def continuity_names(game: str) -> tuple[str, str]:
+    """The game's names in its logs for the carry-in and the stacks (``Game.key``): what
+    verify reads from a start to hold it to the hand before. A game this installation does
+    not know keeps the engine's names (its hands are named by the replay anyway)."""
+    try:
+        found = get_game(game)
+    except DealerAssistError:
+        return "carry_in", "stacks"
+    return found.key("carry_in"), found.key("stacks")
+
+
+def takes_over(game: str, body: str) -> bool:
+    """Whether a hand's stored start (``body``, its JSON text) holds a carry-in or stacks under
+    the game's names: a hand whose hand before must be read to check it."""
+    carry_key, stacks_key = continuity_names(game)
+    return f'"{stacks_key}"' in body or f'"{carry_key}"' in body
+
+
+def _short(value: Any) -> str:
+    """A carried value as a finding shows it: its JSON, cut short."""
+    text = "nothing" if value is None else json.dumps(value, sort_keys=True)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _aware(t: datetime) -> datetime:
@@ -159,13 +258,16 @@ def hand_findings(
     imported: Iterable[int] | None = None,
     check_numbers: bool = False,
     first_number: int | None = None,
+    carried: Mapping[int, Mapping[str, Any]] | None = None,
 ) -> list[tuple[int, str, int]]:
     """(seq, message, hand id) for every hand of one table (``hands`` in number order) whose
     fee is not its settings version's, that does not take over from the table's last hand dealt
     before it (an imported hand, which has no settings version, neither is held to it nor
     feeds the next), or whose
     row in the hands table disagrees with its start event (who started it) or its shift (the
-    shift is of another table, or was not open when the hand started: ``shifts``).
+    shift is of another table, or was not open when the hand started: ``shifts``), or whose
+    start does not hold what the game carries from the hand before (``carried``: by hand id,
+    what :func:`carried_by` of the hand before gives), unless a new game was recorded.
 
     ``hands`` are in the order they start on the chain; the hands table's word is held to the
     start event's (the game, the seats, when and by whom it started) and, with
@@ -300,19 +402,32 @@ def hand_findings(
                                   "started", h.hand_id))
         if h.settings_id is None:  # imported: its own log's stacks; it feeds no later hand
             continue
+        carry_of = None if carried is None else carried.get(h.hand_id)
+        if (
+            carry_of is not None and h.seq > baseline and prev is not None
+            and prev.game == h.game and prev.status == "settled"
+            and NEW_GAME not in changes.get(h.hand_id, set())
+        ):
+            for key, value in carry_of.items():
+                if start.get(key) != value:
+                    found.append((h.seq, f"{label} starts with {key} {_short(start.get(key))} "
+                                  f"but hand {prev.number} carries {_short(value)}, and no new "
+                                  "game is recorded", h.hand_id))
         if (
             h.seq > baseline and prev is not None
             and prev.game == h.game and prev.status == "settled" and prev.hand_id in ledger
         ):
             out = ledger[prev.hand_id]
             given = changes.get(h.hand_id, set())
-            carry = start.get("carry_in")
+            carry_key, stacks_key = continuity_names(h.game)
+            carry = start.get(carry_key)
             if isinstance(carry, int) and carry != out.carry_out and "carry-in" not in given:
-                found.append((h.seq, f"{label} starts with a carry-in of {carry} but hand "
+                named = "" if carry_key == "carry_in" else f" ({carry_key})"
+                found.append((h.seq, f"{label} starts with a carry-in{named} of {carry} but hand "
                               f"{prev.number} carried out {out.carry_out}, and no change is "
                               "recorded", h.hand_id))
-            stacks = start.get("stacks")
-            before = prev_start.get("stacks")
+            stacks = start.get(stacks_key)
+            before = prev_start.get(stacks_key)
             if isinstance(stacks, dict) and isinstance(before, dict):
                 for key, value in sorted(stacks.items()):
                     if key not in before or f"seat {key}" in given:

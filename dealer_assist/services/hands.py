@@ -4,10 +4,10 @@ misdeals and the settlement."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from dealer_assist.engine.base import Settlement
+from dealer_assist.engine.base import ScoreSheet, Settlement
 from dealer_assist.engine.hand import HandReplay, Step, misdeal_refusal, replay
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
@@ -25,6 +25,7 @@ from dealer_assist.services.errors import (
     ApprovalRequired,
     NotFound,
 )
+from dealer_assist.services.handrules import NEW_GAME
 from dealer_assist.services.ledger import ledger_lines
 from dealer_assist.services.model import (
     ChainHead,
@@ -35,7 +36,13 @@ from dealer_assist.services.model import (
     Session,
     StoredEvent,
 )
-from dealer_assist.services.next_hand import carried_over, next_button, stacks_after, stacks_for
+from dealer_assist.services.next_hand import (
+    carried_over,
+    last_button,
+    next_button,
+    stacks_after,
+    stacks_for,
+)
 from dealer_assist.services.tables import TableServices
 from dealer_assist.settings import (
     parse_table_settings,
@@ -58,6 +65,7 @@ class HandServices(TableServices):
         button: int | None = None,
         stacks: Mapping[int, int] | None = None,
         carry_in: int | None = None,
+        new_game: bool = False,
     ) -> HandNow:
         """Start a hand in the table's open shift from its current settings version.
 
@@ -66,7 +74,9 @@ class HandServices(TableServices):
         ``carry_in`` to the last settled hand's carry-over, and each seat's stack to what it
         left the table's last settled hand with (:meth:`next_stacks`), or the buy-in. ``stacks``
         gives some or all seats' stacks instead (a rebuy, a new player): each one that differs
-        from what the seat had is written to the audit log.
+        from what the seat had is written to the audit log. ``new_game``: the hand starts a new
+        game of a game played over many hands, taking nothing the game carries (a running
+        total, a card kept) from the hand before; written to the audit log, so verify accepts it.
         """
         self._require(session, "deal", "deal hands")
         table = self.table(table_id)
@@ -91,22 +101,28 @@ class HandServices(TableServices):
                 )
             parsed = replace(parsed, seats=playing)
         keys = per_hand_keys(parsed.game)
+        button_key = get_game(parsed.game).key("button")
         per_hand: dict[str, Any] = {}
         carried = self._carried_from_last(last, parsed.game, parsed.seats)
-        if button is None and isinstance(carried.get("button"), int):
-            button = carried["button"]
-        carried.pop("button", None)
+        if button is None and isinstance(carried.get(button_key), int):
+            button = carried[button_key]
+        carried.pop(button_key, None)
+        changed: list[str] = []
+        if new_game and carried:
+            changed.append(f"{NEW_GAME}: {', '.join(sorted(carried))} not carried from the "
+                           "last hand")
+            carried = {}
         if carried:
             per_hand["carried"] = carried
         if "button" in keys:
             per_hand["button"] = button if button is not None else self._next_button(
                 last, parsed.seats
             )
-        changed: list[str] = []
         if "stacks" in keys:
-            per_hand["stacks"], changed = self._stacks_for(
+            per_hand["stacks"], rebought = self._stacks_for(
                 last, parsed.game, parsed.seats, parsed.buy_in, stacks or {}
             )
+            changed.extend(rebought)
         if "carry_in" in keys:
             carried_in = self._carry_from_last(last, parsed.game)
             per_hand["carry_in"] = carry_in if carry_in is not None else carried_in
@@ -150,7 +166,9 @@ class HandServices(TableServices):
         self, session: Session, hand_id: int, event: Event, *, approval: Approval | None = None
     ) -> HandNow:
         """Check ``event`` against the hand, then append it. A :class:`Void` goes through
-        :meth:`void`. Raises RuleViolation (nothing stored) when the game refuses it."""
+        :meth:`void`. Raises RuleViolation (nothing stored) when the game refuses it. An event
+        the game names a floor decision (``Game.floor_events``) needs a floor person's
+        ``approval``, logged with it."""
         if isinstance(event, Void):
             return self.void(session, hand_id, event.target, event.reason, approval=approval)
         if isinstance(event, Misdeal):
@@ -163,7 +181,20 @@ class HandServices(TableServices):
             raise RuleViolation(misdeal_refusal(now.replay.misdeal))
         game = now.replay.game
         after = game.apply(now.replay.state, event)  # RuleViolation: nothing stored
+        if event.TYPE in game.floor_events:  # the floor decides: its approval on the record
+            if approval is None:
+                raise ApprovalRequired(
+                    f"{event.TYPE} is the floor's decision: a floor person approves it with "
+                    "their PIN")
+            self.approve(approval, what=f"{event.TYPE} in hand {now.hand.number}",
+                         table_id=now.hand.table_id, hand_id=hand_id)
         row = self._append(now, event, session.name)
+        if event.TYPE in game.floor_events:
+            assert approval is not None
+            self._audit(session.name, "floor-decision",
+                        f"hand {now.hand.number} event {row.number}: {event.to_line()}; "
+                        f"decided by {approval.name}",
+                        table_id=now.hand.table_id, hand_id=hand_id)
         step = Step(
             row.number, row.number, event, after,
             tuple(game.narrate(now.replay.state, event, after)),
@@ -326,16 +357,42 @@ class HandServices(TableServices):
     def chain_head(self, table_id: int) -> ChainHead | None:
         return self.store.chain_head(table_id)
 
+    def game_so_far(self, table_id: int) -> GameSoFar:
+        """The table's latest game of a game played over many hands: its settled hands, from
+        the last one back while each is of the same game and carries on from the one before
+        (its start holds what the game carries) and that one did not end a game. A game of
+        one hand is its last hand. ``over`` when the last hand ended the game."""
+        hands: list[Hand] = []
+        states: list[Any] = []
+        rows = self.store.list_hands(HandFilter(table_id=table_id, status="settled"))
+        game = None
+        for hand in rows:  # newest first
+            rep = self.hand_replay(hand.id)
+            if game is None:
+                game = rep.game
+            elif hand.game != game.name or rep.game.game_over(rep.state):
+                break
+            hands.append(hand)
+            states.append(rep.state)
+            if not game.carries or not any(k in rep.start.params for k in game.carries):
+                break  # this hand began the game: it carries nothing in
+        hands.reverse()
+        states.reverse()
+        if game is None:
+            return GameSoFar(hands=(), over=False, sheet=None)
+        return GameSoFar(hands=tuple(hands), over=game.game_over(states[-1]),
+                         sheet=game.score_sheet(states))
+
     def _next_button(self, last: _LastHand, seats: tuple[int, ...]) -> int:
         """The seat after the last hand's button (:func:`next_hand.next_button`)."""
         if last.hand is None:
             return seats[-1]
         if last.hand.status == "settled":  # replayed anyway (what the game carries over)
             rep = last.replay()
-            return next_button(seats, rep.start.params.get("button"),
-                               redealt=rep.misdeal is not None)
+            return next_button(seats, last_button(rep), redealt=rep.misdeal is not None)
         # (an open hand left behind: its start is enough)
-        button = self.store.hand_events(last.hand.id)[0].body.get("button")
+        key = get_game(last.hand.game).key("button")
+        button = self.store.hand_events(last.hand.id)[0].body.get(key)
         return next_button(seats, button, redealt=False)
 
     def _carried_from_last(
@@ -389,6 +446,16 @@ class HandServices(TableServices):
         if hand is None or hand.game != game or hand.status != "settled":
             return 0
         return sum(x.amount for x in self.store.ledger(hand.id) if x.kind == "carry_out")
+
+
+@dataclass(frozen=True, slots=True)
+class GameSoFar:
+    """A table's latest game (:meth:`HandServices.game_so_far`): its hands in order, whether
+    its last hand ended it, and the game's score sheet of them (None for games of one hand)."""
+
+    hands: tuple[Hand, ...]
+    over: bool
+    sheet: ScoreSheet | None
 
 
 class _LastHand:

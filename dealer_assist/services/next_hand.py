@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from dealer_assist.engine.base import Game
 from dealer_assist.engine.hand import HandReplay
 from dealer_assist.errors import BadInput, RuleViolation
+from dealer_assist.events import Start
 from dealer_assist.money import format_cents
 
 
@@ -28,23 +30,40 @@ def next_button(seats: Sequence[int], last_button: object, *, redealt: bool) -> 
 
 
 def carried_over(last: HandReplay, seats: Sequence[int]) -> dict[str, Any]:
-    """What the game takes over from its last settled hand at the same seats (``redeal`` after
-    a misdeal, with its button; ``next_hand`` otherwise); nothing after a change of seats."""
-    if tuple(last.start.seats) != tuple(seats):
-        return {}
-    if last.misdeal is not None:  # dealt again as it was
-        kept = dict(last.game.redeal(last.state))
-        button = last.start.params.get("button")
+    """What the game takes over from its last settled hand (:func:`carried_from`)."""
+    return carried_from(last.game, last.start, last.state, seats,
+                        misdealt=last.misdeal is not None)
+
+
+def carried_from(
+    game: Game[Any], start: Start, state: Any, seats: Sequence[int], *, misdealt: bool
+) -> dict[str, Any]:
+    """What the next hand at ``seats`` takes from a settled hand (its ``game``, ``start`` and
+    last ``state``), in the log's names: after a misdeal, ``redeal`` and the same button;
+    otherwise ``next_hand``. When the seats change, what the game says survives the change
+    (``Game.next_hand_seats``: by default nothing); a misdealt hand then carries nothing. The
+    services start the next hand with it, and verify and the demo hold hands to it."""
+    if tuple(start.seats) != tuple(seats):
+        return {} if misdealt else dict(game.next_hand_seats(state, tuple(seats)))
+    if misdealt:  # dealt again as it was
+        kept = dict(game.redeal(state))
+        key = game.key("button")
+        button = start.params.get(key)
         if isinstance(button, int):
-            kept["button"] = button
+            kept[key] = button
         return kept
-    return dict(last.game.next_hand(last.state))
+    return dict(game.next_hand(state))
+
+
+def last_button(last: HandReplay) -> object:
+    """The seat that had the button (or the game's dealer) in ``last``; None without one."""
+    return last.start.params.get(last.game.key("button"))
 
 
 def stacks_after(last: HandReplay) -> dict[int, int]:
     """Each seat's chips after a settled hand played with stacks: what it had left plus what
     was pushed to it (a misdeal gives back what was put in). Empty for a hand without stacks."""
-    if last.start.get("stacks") is None:
+    if last.start.get(last.game.key("stacks")) is None:
         return {}
     payouts = last.settle().payouts
     left = last.game.stacks_left(last.state) or {}

@@ -164,7 +164,7 @@ def parse_table_settings(
         raise BadInput(
             f"{_where(source, 'params')}: {owned[0]} is a table setting; set it at the top level"
         )
-    per_hand = sorted(set(params) & set(PER_HAND))
+    per_hand = sorted(set(params) & {*PER_HAND, *get_game(game).per_hand_names()})
     if per_hand:
         raise BadInput(
             f"{_where(source, 'params')}: {per_hand[0]} changes every hand; it is given when "
@@ -264,21 +264,25 @@ def start_params(
     ``carried`` holds what the game takes over from the table's last hand (``Game.next_hand``).
 
     ``button``, ``stacks`` and ``carry_in`` change from hand to hand: pass them when the game uses
-    them. Stacks left out default to the buy-in; the fee is the policy for the table's limit.
+    them; they are written under the game's names for them (``Game.key``: a game's ``dealer``,
+    its ``pot_in``). Stacks left out default to the buy-in; the fee is the policy for the
+    table's limit.
     """
+    key = get_game(settings.game).key
     out: dict[str, Any] = {"type": "start", "game": settings.game, "seats": list(settings.seats)}
     out.update(dict(settings.params))
     out["smallest_chip"] = settings.smallest_chip
     if button is not None:
         if button not in settings.seats:
-            raise RuleViolation(f"the button must be one of the seats {list(settings.seats)}")
-        out["button"] = button
+            what = "button" if key("button") == "button" else key("button")
+            raise RuleViolation(f"the {what} must be one of the seats {list(settings.seats)}")
+        out[key("button")] = button
     if stacks is not None:
-        out["stacks"] = {str(k): v for k, v in sorted(stacks.items())}
+        out[key("stacks")] = {str(k): v for k, v in sorted(stacks.items())}
     if carry_in is not None:
-        out["carry_in"] = carry_in
-    for key, value in (carried or {}).items():
-        out[key] = value
+        out[key("carry_in")] = carry_in
+    for name, value in (carried or {}).items():
+        out[name] = value
     policy = settings.fee_policy
     if policy is not None:
         out["fee"] = policy.to_json()

@@ -488,3 +488,22 @@ def test_rule_showdown_order_last_aggressor_first_else_left_of_the_button() -> N
     s = b.next_round(s)
     s = play(s, (1, "check"), (3, "check"), (4, "check"))
     assert b.showdown_order(s) == (1, 3, 4)
+
+
+def test_rule_award_may_leave_the_odd_chips_in_the_pot_for_the_next_hand() -> None:
+    """A game whose pot carries (Anaconda: what cannot be split evenly stays in the pot) asks
+    ``award`` to leave the odd chips instead of pushing them from the button's left."""
+    rules = b.BettingRules(structure=NL, small_blind=100, big_blind=200)
+    s = b.start(rules, seats=[1, 2, 3], button=3, stacks={1: 10000, 2: 10000, 3: 10000})
+    s = play(s, (3, "call"), (1, "call"), (2, "check"))
+    s = b.next_round(s)
+    s = play(s, (1, "check"), (2, "check"), (3, "check"))
+    tie = b.best_first({1: 5, 2: 5, 3: 1})
+    # $6 between two in $4 chips: pushed, the odd chips go from the button's left ($4 and $2);
+    # left, all $6 stay in the pot; in $1 chips it splits evenly and nothing stays
+    pushed = b.award(s, winners=tie, smallest_chip=400)
+    assert pushed.won == {1: 400, 2: 200, 3: 0} and pushed.left == 0
+    kept = b.award(s, winners=tie, smallest_chip=400, leave_odd=True)
+    assert kept.won == {1: 0, 2: 0, 3: 0} and kept.left == 600 and kept.conserved
+    even = b.award(s, winners=tie, smallest_chip=100, leave_odd=True)
+    assert even.won == {1: 300, 2: 300, 3: 0} and even.left == 0 and even.conserved

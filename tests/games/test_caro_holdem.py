@@ -10,6 +10,7 @@ import pytest
 
 from dealer_assist.cli.replay import outcome_json
 from dealer_assist.engine.hand import HandReplay, read_log, replay
+from dealer_assist.engine.inputs import Cards
 from dealer_assist.errors import HandLogError
 from dealer_assist.events import event_from_json
 from dealer_assist.games.caro_holdem import GAME
@@ -354,11 +355,11 @@ def test_rule_prompt_board_and_showdown_needs() -> None:
     hand = play(start(), *checks(1, 2, 3))
     p = GAME.prompt(hand.state)
     board_action = p.action("board")
-    assert board_action is not None and board_action.needs == "board:2"
+    assert board_action is not None and board_action.input == Cards(2, 2)
     assert p.message.startswith("Burn one and deal the flip")
     hand = play(start(), *checks(1, 2, 3), board("Ah", "Kd"), *checks(1, 2, 3))
     blip = GAME.prompt(hand.state).action("board")
-    assert blip is not None and blip.needs == "board:1"
+    assert blip is not None and blip.input == Cards(1, 1)
 
 
 def test_rule_view_shows_held_counts_discards_and_pots() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from dealer_assist.cards import full_deck, parse_card
 from dealer_assist.engine.hand import HandReplay, read_log, replay
+from dealer_assist.engine.inputs import ONE_CARD
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import HandLogError, RuleViolation
 from dealer_assist.events import CardDealt, Event, Reshuffle, Start
@@ -345,7 +346,7 @@ def test_rule_prompt_offers_champ_with_its_price_and_keys() -> None:
     assert (coward.key, coward.enabled) == ("W", True)
     h = run(hand("7h Kc 2s", "1+"))
     card = GAME.prompt(h.state).action("card")
-    assert card is not None and (card.needs, card.label) == ("card", "Card for seat 1")
+    assert card is not None and (card.input, card.label) == (ONE_CARD, "Card for seat 1")
     deal = GAME.prompt(run([start([1, 2, 3])]).state)
     assert (deal.phase, deal.to_act, deal.message) == ("deal", 1, "Deal the up card to seat 1")
 

@@ -87,3 +87,32 @@ def test_regression_enter_on_a_prefilled_reason_records_it(qtbot: Any) -> None:
     with qtbot.waitSignal(d.accepted, timeout=1000):
         qtbot.keyClick(d.choice, Qt.Key.Key_Return)
     assert d.fields == {"reason": "missed discard"}
+
+
+def test_card_entry_takes_the_same_card_twice_and_jokers_only_when_the_input_does(
+    qtbot: Any,
+) -> None:
+    from dealer_assist.cards import Card
+    from dealer_assist.ui.card_entry import CardEntry
+    from dealer_assist.ui.qt import Qt
+
+    entry = CardEntry()
+    qtbot.addWidget(entry)
+    got: list[Any] = []
+    entry.submitted.connect(got.append)
+    entry.expect(3, "Meld")
+    qtbot.keyClicks(entry.input, "qs")
+    qtbot.keyClick(entry.input, Qt.Key.Key_Return)
+    qtbot.keyClicks(entry.input, "qs")
+    qtbot.keyClick(entry.input, Qt.Key.Key_Return)
+    assert entry.error.text() == "Q♠ is entered twice"
+    assert entry.picker.joker.isHidden()
+    entry.expect(3, "Meld (two decks)", repeats=True, jokers=True)
+    assert not entry.picker.joker.isHidden()
+    for text in ("qs", "qs"):
+        entry.input.clear()
+        qtbot.keyClicks(entry.input, text)
+        qtbot.keyClick(entry.input, Qt.Key.Key_Return)
+    entry.picker.joker.setEnabled(True)
+    qtbot.mouseClick(entry.picker.joker, Qt.MouseButton.LeftButton)
+    assert got == [(*parse_cards("Qs Qs"), Card.joker())]

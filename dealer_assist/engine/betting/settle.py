@@ -59,10 +59,14 @@ class Payout:
     payouts: Mapping[int, int]
     fee: int
     pot_in: int
+    #: Chips left in the pot for the next hand: the odd chips of a split that a game leaves
+    #: (``award(leave_odd=True)``).
+    left: int = 0
 
     @property
     def conserved(self) -> bool:
-        return sum(self.put_in.values()) + self.pot_in == sum(self.payouts.values()) + self.fee
+        return (sum(self.put_in.values()) + self.pot_in
+                == sum(self.payouts.values()) + self.fee + self.left)
 
     def net(self) -> dict[int, int]:
         return {s: self.payouts[s] - self.put_in[s] for s in self.put_in}
@@ -120,10 +124,14 @@ def award(
     winners: Winners | None = None,
     smallest_chip: int = 1,
     fee: Fee | None = None,
+    leave_odd: bool = False,
 ) -> Payout:
     """Pay every pot. With one seat left it takes everything and ``winners`` is not asked;
     otherwise the last betting round must be closed (the game knows which round is the last)
-    and ``winners(pot)`` names the winning groups among ``pot.eligible``."""
+    and ``winners(pot)`` names the winning groups among ``pot.eligible``. ``leave_odd``: what
+    cannot be split evenly in the smallest chip (between the groups, then among a group's
+    seats) stays in the pot for the next hand (:attr:`Payout.left`) instead of going out one
+    chip at a time from the button's left."""
     if state.to_act is not None:
         raise ValueError(f"seat {state.seat_to_act} is still to act: no pot can be paid yet")
     found = pots(state)
@@ -137,6 +145,7 @@ def award(
     seats = state.seats
     won = {s: 0 for s in seats}
     awards: list[PotAward] = []
+    left = 0
     for pot, room in zip(found, takeable, strict=True):
         taken = min(to_take, room)
         to_take -= taken
@@ -156,10 +165,20 @@ def award(
                 if strangers:
                     raise ValueError(f"seat {strangers[0]} cannot win a pot it is not in")
         shares: dict[int, int] = {}
-        for group, part in zip(groups, _parts(net, len(groups), smallest_chip), strict=True):
-            split = split_pot(
-                part, group, seats=seats, button=state.button, smallest_chip=smallest_chip
-            )
+        parts = _parts(net, len(groups), smallest_chip)
+        if leave_odd:
+            even = net // (smallest_chip * len(groups)) * smallest_chip
+            parts = [even] * len(groups)
+            left += net - even * len(groups)
+        for group, part in zip(groups, parts, strict=True):
+            if leave_odd:
+                each = part // (smallest_chip * len(group)) * smallest_chip
+                left += part - each * len(group)
+                split = dict.fromkeys(group, each)
+            else:
+                split = split_pot(
+                    part, group, seats=seats, button=state.button, smallest_chip=smallest_chip
+                )
             for s, cents in split.items():
                 shares[s] = shares.get(s, 0) + cents
         for s, cents in shares.items():
@@ -177,6 +196,7 @@ def award(
         payouts={s: won[s] + state.returned[i] for i, s in enumerate(seats)},
         fee=sum(a.fee for a in awards),
         pot_in=state.pot_in,
+        left=left,
     )
     if not result.conserved:
         raise AssertionError("the payout does not conserve chips")

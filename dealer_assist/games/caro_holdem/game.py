@@ -11,6 +11,7 @@ from dealer_assist.engine.base import (
     EarlierRule,
     Game,
     Prompt,
+    Setting,
     Settlement,
     TableView,
 )
@@ -33,6 +34,12 @@ class CaroHoldem(Game[State]):
     title: ClassVar[str] = "Caro Hold 'em"
     players: ClassVar[tuple[int, int]] = (2, MAX_SEATS)
     start_keys: ClassVar[tuple[str, ...]] = ("button", "stacks")
+    settings: ClassVar[tuple[Setting, ...]] = (
+        Setting("unit", "unit", "money"), Setting("ante", "ante", "money"),
+        Setting("blinds", "blinds", "money"), Setting("cap", "cap", "count"),
+        Setting("heads_up_uncapped", "heads-up uncapped", "flag"),
+        Setting("multipliers", "round multipliers", "count"),
+    )
     demo: ClassVar[DemoTable | None] = DemoTable(
         settings={
             "game": "caro-holdem", "seats": 8, "smallest_chip": 100,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from dealer_assist.engine.base import DemoTable, Game, Prompt, Settlement, TableView
+from dealer_assist.engine.base import DemoTable, Game, Prompt, Setting, Settlement, TableView
 from dealer_assist.events import Event, Start, Vocabulary
 from dealer_assist.games.champs_and_cowards import play, present, settle
 from dealer_assist.games.champs_and_cowards.events import EVENTS
@@ -26,6 +27,13 @@ class ChampsAndCowards(Game[CCState]):
     has_button: ClassVar[bool] = False
     start_keys: ClassVar[tuple[str, ...]] = ("carry_in",)
     events: ClassVar[Vocabulary] = EVENTS
+    settings: ClassVar[tuple[Setting, ...]] = (
+        Setting("chip", "chip", "money"), Setting("decks", "decks", "count"),
+    )
+    statuses: ClassVar[Mapping[str, str]] = MappingProxyType({
+        "voluntarily_destroyed": "destroyed (stopped low)",
+        "dealer_destroyed": "destroyed by the dealer",
+    })
     demo: ClassVar[DemoTable | None] = DemoTable(
         settings={
             "game": "champs-and-cowards", "seats": 8, "smallest_chip": 100,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dealer_assist.engine.base import Action, Prompt, SeatView, TableView
+from dealer_assist.engine.inputs import ONE_CARD
 from dealer_assist.events import CardDealt, Event, Reshuffle
 from dealer_assist.games.champs_and_cowards.events import Champ, Coward
 from dealer_assist.games.champs_and_cowards.play import coward_block
@@ -73,7 +74,7 @@ def prompt(state: CCState) -> Prompt:
             to_act=seat,
             message=f"Deal the up card to seat {seat}",
             actions=(Action(kind="card", label=f"Up card for seat {seat}", seat=seat,
-                            needs="card"),),
+                            input=ONE_CARD),),
         )
     h = state.hand(seat)
     if state.pending:
@@ -91,7 +92,7 @@ def prompt(state: CCState) -> Prompt:
             to_act=seat,
             message=f"Burn one card and deal seat {seat} a card face up",
             actions=(Action(kind="card", label=f"Card for seat {seat}", seat=seat,
-                            needs="card"),),
+                            input=ONE_CARD),),
             instructions=news,
         )
     cost = CHAMP_CHIPS * state.chip

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from dealer_assist.engine.base import (
     Action,
@@ -17,10 +17,11 @@ from dealer_assist.engine.base import (
     Game,
     Prompt,
     SeatView,
+    Setting,
     Settlement,
     TableView,
 )
-from dealer_assist.engine.inputs import Choice
+from dealer_assist.engine.inputs import THREE_ROW_HAND, Choice
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Start
 from dealer_assist.games.chinese_poker.events import EVENTS, Natural, SetHand, Surrender
@@ -71,6 +72,9 @@ KEY_ROWS, KEY_NATURAL, KEY_SURRENDER = "r", "n", "s"
 class ChinesePoker(Game[ChineseState]):
     name = "chinese-poker"
     title = "Chinese Poker"
+    settings: ClassVar[tuple[Setting, ...]] = (
+        Setting("unit", "unit", "money"), Setting("pair_units", "units by pair", "text"),
+    )
     players = (2, 4)
     events = EVENTS
     demo = DemoTable(
@@ -180,11 +184,11 @@ class ChinesePoker(Game[ChineseState]):
                 message=f"Seat {s} declared {NATURAL_NAMES[state.naturals[s]]}: "
                         "record its thirteen cards as shown",
                 actions=(Action(kind="set", label=f"Seat {s} shows", seat=s, key=KEY_ROWS,
-                                 needs="rows"),))
+                                input=THREE_ROW_HAND),))
         actions: list[Action] = []
         for s in state.waiting:
             actions.append(Action(kind="set", label=f"Seat {s}'s rows", seat=s, key=KEY_ROWS,
-                                  needs="rows"))
+                                  input=THREE_ROW_HAND))
             if not state.revealed:
                 actions.append(Action(
                     kind="natural", label=f"Seat {s}: natural", seat=s, key=KEY_NATURAL,

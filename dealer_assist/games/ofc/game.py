@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from dealer_assist.cards import Card
 from dealer_assist.engine.base import (
@@ -18,9 +18,11 @@ from dealer_assist.engine.base import (
     Game,
     Prompt,
     SeatView,
+    Setting,
     Settlement,
     TableView,
 )
+from dealer_assist.engine.inputs import ONE_CARD, THREE_ROW_HAND
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Discard, Event, Start
 from dealer_assist.games.ofc.events import EVENTS, Place, SetHand
@@ -71,6 +73,12 @@ if TYPE_CHECKING:
 class OpenFaceChinesePoker(Game[OfcState]):
     name = "ofc"
     title = "Open-Face Chinese Poker"
+    settings: ClassVar[tuple[Setting, ...]] = (
+        Setting("unit", "unit", "money"), Setting("pair_units", "units by pair", "text"),
+        Setting("pineapple", "pineapple deal", "flag"),
+        Setting("royalties", "royalties", "choice", ("rules-text", "pineapple")),
+        Setting("fantasyland", "fantasyland", "text"),
+    )
     players = (2, 4)
     events = EVENTS
     demo = DemoTable(
@@ -239,7 +247,8 @@ class OpenFaceChinesePoker(Game[OfcState]):
     def prompt(self, state: OfcState) -> Prompt:
         st = state.settings
         set_actions = tuple(
-            Action(kind="set", label=f"Seat {s} sets fantasyland", seat=s, key="l", needs="rows",
+            Action(kind="set", label=f"Seat {s} sets fantasyland", seat=s, key="l",
+                   input=THREE_ROW_HAND,
                    enabled=state.first_five_done,
                    reason="" if state.first_five_done else
                    "fantasyland sets after the others' first five cards")
@@ -263,10 +272,10 @@ class OpenFaceChinesePoker(Game[OfcState]):
         if left_place:
             actions.extend(
                 Action(kind="place", label=f"{r} ({rows.space(r)} left)", seat=seat, key=r,
-                       needs="card") for r in open_rows)
+                       input=ONE_CARD, fields={"row": r}) for r in open_rows)
         if left_discard:
             actions.append(Action(kind="discard", label="Discard", seat=seat, key="d",
-                                  needs="card"))
+                                  input=ONE_CARD))
         actions.extend(set_actions)
         phase = "first five" if state.round == 0 else f"turn {state.round + 1}"
         parts = []

@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from dealer_assist.engine.base import DemoTable, Game, Prompt, Settlement, TableView
+from dealer_assist.engine.base import DemoTable, Game, Prompt, Setting, Settlement, TableView
 from dealer_assist.events import Event, Start, Vocabulary
 from dealer_assist.games.pineapple import present
 from dealer_assist.games.pineapple.events import EVENTS
@@ -42,6 +42,14 @@ class Pineapple(Game[State]):
     players: ClassVar[tuple[int, int]] = (2, MAX_SEATS)
     start_keys: ClassVar[tuple[str, ...]] = ("button", "stacks")
     events: ClassVar[Vocabulary] = EVENTS
+    settings: ClassVar[tuple[Setting, ...]] = (
+        Setting("variant", "variant", "choice", ("pineapple", "crazy", "crazy-hi-lo")),
+        Setting("structure", "structure", "choice", ("limit", "pot-limit", "no-limit")),
+        Setting("blinds", "blinds", "money"), Setting("ante", "ante", "money"),
+        Setting("small_bet", "small bet", "money"), Setting("big_bet", "big bet", "money"),
+        Setting("cap", "cap", "count"),
+        Setting("heads_up_uncapped", "heads-up uncapped", "flag"),
+    )
     demo: ClassVar[DemoTable | None] = _demo(
         "pineapple", "limit", "$2/$4 limit Pineapple",
         {"blinds": [100, 200], "small_bet": 200, "big_bet": 400, "cap": 4},
