@@ -353,6 +353,12 @@ def unavailable(exc: BaseException, where: str) -> StoreUnavailable:
             f"the database {where} refused a value as too long or too large ({text}): "
             "shorten the name or amount and try again; nothing was recorded"
         )
+    if sqlstate == "42501":
+        # the database's own refusal (a role's rights, a trigger): not the network
+        return StoreUnavailable(
+            f"the database {where} refused this ({text}): nothing was recorded; try again, "
+            "and if it lasts, call an admin (this station's database role may not do it)"
+        )
     if sqlstate == "55P03" or "lock timeout" in low:
         return StoreUnavailable(
             f"the database {where} is busy: another station or program has held this table "

@@ -8,7 +8,8 @@ cannot alter a table, drop or disable a trigger, or change a role, a name or a s
 in place. Users are the owner's: a station reads them without their PIN hashes, and signs in,
 adds a user, sets a PIN or enables a name only through the owner's functions (schema 0009),
 which check the PIN, or the signed-in admin, in the same transaction. It writes only the kinds
-of audit entry in :data:`STATION_AUDIT_ACTIONS` (a trigger refuses any other).
+of audit entry in :data:`STATION_AUDIT_ACTIONS` (a trigger refuses any other), and an
+``approval`` only on a ticket the database left when it saw the floor person's right PIN.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ STATION_AUDIT_ACTIONS: tuple[str, ...] = (
     "record-cardroom",
 )
 #: The owner's tables a station never touches (sign-in state, sessions, the salts' secret).
-OWNER_ONLY = ("pin_tries", "pin_sessions", "pin_secret", "station_audit_actions")
+OWNER_ONLY = ("pin_tries", "pin_sessions", "pin_secret", "station_audit_actions",
+              "approval_tickets")
 #: What a station reads of a user (not the PIN hash).
 USER_COLUMNS = ("id", "name", "full_name", "role", "failed", "locked_until", "active",
                 "created_at")

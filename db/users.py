@@ -138,13 +138,16 @@ class UserStore:
 
     def try_pin(
         self, name: str, pin: str, hasher: PinHasher, *, now: datetime, limit: int,
-        lockout: timedelta,
+        lockout: timedelta, action: str = "login",
     ) -> PinResult:
         """SQLite: counted here (:func:`~dealer_assist.services.pins.counted_try`). PostgreSQL:
         the database gives the argon2 salt of the name (``da_pin_salt``), takes the PIN's
         argon2 hash under it, and counts and checks it in one transaction with the row
         locked, by its own clock (``da_pin_try``): the hash never leaves the server, and the
-        limit and lockout are the database's (schema 0009), whatever a station sends."""
+        limit and lockout are the database's (schema 0009), whatever a station sends. For an
+        ``approval`` the database's ``da_approval_try`` counts it the same way and, on a right
+        PIN by a floor person, leaves no session but a one-time ticket that the ``approval``
+        entry written next spends (without one, the database refuses that entry)."""
         if self.db.dialect != "postgresql":
             return counted_try(self, name, pin, hasher, now=now, limit=limit, lockout=lockout)
         with self._write() as conn:
@@ -152,7 +155,8 @@ class UserStore:
         secret = argon2_with(prefix, pin) or "-"
         with self._write() as conn:
             r = conn.exec_driver_sql(
-                "SELECT outcome, user_id, failed, locked_until, token FROM da_pin_try(%s, %s)",
+                "SELECT outcome, user_id, failed, locked_until, token FROM "
+                + ("da_approval_try" if action == "approval" else "da_pin_try") + "(%s, %s)",
                 (name, secret)).one()
             user = None
             if r[1] is not None:

@@ -255,7 +255,7 @@ class ServicesBase:
         names shows nothing about which exist. A PIN-like name is never written."""
         now = self.clock()
         res = self.store.try_pin(name, pin, self.hasher, now=now, limit=MAX_FAILED_PINS,
-                                 lockout=LOCKOUT)
+                                 lockout=LOCKOUT, action=action)
         real = res.user is not None and res.user.active
         actor = res.user.name if res.user is not None else None
         why = "" if real else ("disabled user" if res.user is not None else _unknown_name(name))

@@ -102,7 +102,7 @@ class InMemoryStore:
 
     def try_pin(
         self, name: str, pin: str, hasher: PinHasher, *, now: datetime, limit: int,
-        lockout: timedelta,
+        lockout: timedelta, action: str = "login",
     ) -> PinResult:
         return counted_try(self, name, pin, hasher, now=now, limit=limit, lockout=lockout)
 

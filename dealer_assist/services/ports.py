@@ -78,12 +78,14 @@ class Store(Protocol):
 
     def try_pin(
         self, name: str, pin: str, hasher: PinHasher, *, now: datetime, limit: int,
-        lockout: timedelta,
+        lockout: timedelta, action: str = "login",
     ) -> PinResult:
         """Count a try of ``pin`` on ``name`` and check it, atomically: refused while the name
         is locked; the try that reaches ``limit`` wrong ones in a row locks the name until
         ``now + lockout``; a right PIN clears the count. A name nobody has (or a disabled one)
-        is counted the same way, by name, and never right."""
+        is counted the same way, by name, and never right. ``action``: what the PIN is for
+        (``login``, ``approval``, ``pin-change``); a store may hold the right PIN of an
+        ``approval`` as the proof its ``approval`` entry needs (PostgreSQL, schema 0009)."""
         ...
 
     def claim_name_try(

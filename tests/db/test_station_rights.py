@@ -262,3 +262,84 @@ def test_a_closed_shift_and_its_record_cannot_be_rewritten_by_the_station(
     ]) == []
     report = verify_database(station.db)
     assert report.ok, report.summary()
+
+
+def _forged_approval(actor: str) -> str:
+    return ("INSERT INTO audit_log (at, actor, action, detail, seq, prev_hash, hash) VALUES "
+            f"(now(), '{actor}', 'approval', 'void of hand 1', (SELECT entries + 1 FROM "
+            "audit_head), (SELECT head_hash FROM audit_head), repeat('0', 64))")
+
+
+def _approvals(station: Station) -> list[tuple[str, str]]:
+    return [(e.actor or "", e.detail) for e in station.svc.store.audit_log(action="approval")]
+
+
+def test_regression_station_role_cannot_forge_a_floor_approval(station: Station) -> None:
+    """The station wrote the ``approval`` entry itself after checking the floor's PIN, so its
+    role could write one with no PIN at all. Now the entry is taken only on a one-time ticket
+    the database left when it saw that floor person's right PIN (``da_approval_try``)."""
+    from dealer_assist.services.app import Approval
+
+    svc = station.svc
+    import psycopg
+
+    def fran_sessions() -> int:
+        with psycopg.connect(station.dsn.replace("st_t1@", "postgres@")) as conn:
+            row = conn.execute("SELECT count(*) FROM pin_sessions s JOIN users u "
+                               "ON u.id = s.user_id WHERE u.name = 'fran'").fetchone()
+        return int(row[0]) if row else -1
+
+    before, sessions = _approvals(station), fran_sessions()
+    # no ticket: refused, whoever it names
+    assert _refused(station.dsn, [_forged_approval("fran"), _forged_approval("admin"),
+                                  _forged_audit("approval", "void of hand 1")]) == []
+    # a wrong PIN gives no ticket (and is counted like a sign-in)
+    with pytest.raises(SignInFailed) as wrong:
+        svc.approve(Approval("fran", "0000"), what="void of hand 1", table_id=1)
+    assert wrong.value.attempts_left == 2
+    assert _refused(station.dsn, [_forged_approval("fran")]) == []
+    # the right PIN through the app: the entry is taken, and the try count is cleared
+    assert svc.approve(Approval("fran", "2222"), what="void of hand 1", table_id=1).name == "fran"
+    assert _approvals(station) == [*before, ("fran", "void of hand 1")]
+    secret = svc.store.user_secret("fran")
+    assert secret is not None and secret.failed == 0
+    # the ticket is spent: a second approval entry on it is refused
+    assert _refused(station.dsn, [_forged_approval("fran")]) == []
+    # and the approval left no session behind (only sign-in does)
+    assert fran_sessions() == sessions
+    report = verify_database(station.db)
+    assert report.ok, report.summary()
+
+
+def test_an_approval_ticket_is_one_time_and_runs_out(station: Station) -> None:
+    """Through the store: a right floor PIN for an approval gives one ticket; the app's own
+    second entry on it is refused; a ticket older than 120 s (by the server's clock) is not
+    taken; a right PIN of a dealer gives none."""
+    import psycopg
+
+    from dealer_assist.services.base import LOCKOUT, MAX_FAILED_PINS
+    from dealer_assist.services.errors import StoreUnavailable
+
+    refused = "refused this .audit_log: an approval by {} needs their PIN tried"
+
+    svc = station.svc
+
+    def ticket(name: str, pin: str) -> str:
+        return svc.store.try_pin(name, pin, FAST, now=svc.clock(), limit=MAX_FAILED_PINS,
+                                 lockout=LOCKOUT, action="approval").outcome
+
+    assert ticket("fran", "2222") == "right"
+    svc._audit("fran", "approval", "misdeal of hand 2", table_id=1)
+    with pytest.raises(StoreUnavailable, match=refused.format("fran")):
+        svc._audit("fran", "approval", "misdeal of hand 2", table_id=1)
+    assert ticket("fran", "2222") == "right"
+    with psycopg.connect(station.dsn.replace("st_t1@", "postgres@"), autocommit=True) as conn:
+        conn.execute("UPDATE approval_tickets SET issued_at = issued_at - interval "
+                     "'121 seconds' WHERE used_at IS NULL")
+    with pytest.raises(StoreUnavailable, match=refused.format("fran")):
+        svc._audit("fran", "approval", "misdeal of hand 2", table_id=1)
+    assert ticket("dee", "1111") == "right"
+    with pytest.raises(StoreUnavailable, match=refused.format("dee")):
+        svc._audit("dee", "approval", "misdeal of hand 2", table_id=1)
+    report = verify_database(station.db)
+    assert report.ok, report.summary()

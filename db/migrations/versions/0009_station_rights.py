@@ -18,7 +18,11 @@
   * ``station_audit_actions`` and a trigger on ``audit_log``: a role that does not own the
     tables may write only the kinds of entry listed there (``db upgrade --station-role`` fills
     it from :data:`dealer_assist.db.grants.STATION_AUDIT_ACTIONS`), and a ``record-user`` or
-    ``record-shift`` only if it is the row exactly as stored.
+    ``record-shift`` only if it is the row exactly as stored, and an ``approval`` only when
+    the database saw that floor person's right PIN for it moments before:
+    ``da_approval_try(name, hash)`` counts the try like a sign-in and, on a right PIN by an
+    active floor person, leaves a one-time ticket in ``approval_tickets`` (the owner's) that
+    the entry spends within ``TICKET_SECONDS`` by the server's clock.
   * A record of every user again (their PIN hashes were wrapped).
 
 Revision ID: 0009
@@ -42,6 +46,11 @@ depends_on = None
 #: LOCKOUT; on PostgreSQL the database holds them, whatever a station says).
 LIMIT = 3
 LOCK_SECONDS = 300
+
+#: How long a floor approval's ticket (a right PIN seen by the database) stays good, and the
+#: roles that approve (the services' PERMISSIONS["approve"]).
+TICKET_SECONDS = 120
+_APPROVERS = "'floor'"
 
 _DEFINER = "SECURITY DEFINER SET search_path = public, pg_temp"
 _NOW = "(clock_timestamp() AT TIME ZONE 'UTC')"
@@ -229,6 +238,41 @@ _FUNCTIONS = [
       END IF;
       RETURN NEW;
     END $$""",
+    # a floor approval: the PIN tried like a sign-in (the same count and lockout), and on a
+    # right one by an active floor person a one-time ticket instead of a session
+    f"""CREATE OR REPLACE FUNCTION da_approval_try(p_name text, p_secret text)
+    RETURNS TABLE(outcome text, user_id integer, failed integer, locked_until timestamp,
+                  token text)
+    LANGUAGE plpgsql {_DEFINER} AS $$
+    #variable_conflict use_column
+    DECLARE r record; who record; now_ timestamp := {_NOW};
+    BEGIN
+      SELECT * INTO r FROM da_pin_try(p_name, p_secret);
+      IF r.outcome = 'right' THEN
+        DELETE FROM pin_sessions WHERE token_hash = encode(digest(r.token, 'sha256'), 'hex');
+        SELECT id, name, role, active INTO who FROM users WHERE id = r.user_id;
+        IF who.active AND who.role IN ({_APPROVERS}) THEN
+          DELETE FROM approval_tickets WHERE issued_at < now_ - interval '1 day';
+          INSERT INTO approval_tickets (user_id, name, issued_at)
+            VALUES (who.id, who.name, now_);
+        END IF;
+      END IF;
+      RETURN QUERY SELECT r.outcome, r.user_id, r.failed, r.locked_until, NULL::text;
+    END $$""",
+    # an approval entry by a station spends the approver's unused ticket of the last moments
+    f"""CREATE OR REPLACE FUNCTION da_approval_take(p_actor text) RETURNS boolean
+    LANGUAGE plpgsql {_DEFINER} AS $$
+    DECLARE now_ timestamp := {_NOW}; t integer;
+    BEGIN
+      UPDATE approval_tickets SET used_at = now_
+        WHERE id = (SELECT id FROM approval_tickets
+                    WHERE name = p_actor AND used_at IS NULL
+                      AND issued_at >= now_ - interval '{TICKET_SECONDS} seconds'
+                    ORDER BY issued_at LIMIT 1 FOR UPDATE)
+          AND used_at IS NULL
+        RETURNING id INTO t;
+      RETURN t IS NOT NULL;
+    END $$""",
     f"""CREATE OR REPLACE FUNCTION da_station_may_write(p_action text) RETURNS boolean
     LANGUAGE sql {_DEFINER} AS $$
     SELECT EXISTS (SELECT 1 FROM station_audit_actions WHERE action = p_action) $$""",
@@ -244,6 +288,11 @@ _FUNCTIONS = [
         RAISE EXCEPTION 'audit_log: the role % may not write "%" entries', current_user,
           NEW.action USING ERRCODE = 'insufficient_privilege';
       END IF;
+      IF NEW.action = 'approval' AND NOT da_approval_take(NEW.actor) THEN
+        RAISE EXCEPTION 'audit_log: an approval by % needs their PIN tried in the database '
+          'just before (da_approval_try)', coalesce(NEW.actor, 'nobody')
+          USING ERRCODE = 'insufficient_privilege';
+      END IF;
       IF NEW.action IN ('record-user', 'record-shift')
          AND NOT da_record_is_row(NEW.action, NEW.detail) THEN
         RAISE EXCEPTION 'audit_log: a % entry must be the row as stored', NEW.action
@@ -257,7 +306,8 @@ _NAMES = ("da_pin_wrap(text)", "da_users_wrap()", "da_pin_salt(text)", "da_pin_t
           "da_user_add(text, text, text, text, text, timestamp without time zone)",
           "da_user_pin(text, text, text)", "da_user_active(text, text, boolean)",
           "da_pin_digest(text)", "da_time(timestamp without time zone)",
-          "da_record_is_row(text, text)", "da_shift_closed_once()", "da_station_may_write(text)",
+          "da_record_is_row(text, text)", "da_shift_closed_once()",
+          "da_approval_try(text, text)", "da_approval_take(text)", "da_station_may_write(text)",
           "da_audit_guard()")
 
 
@@ -282,6 +332,14 @@ def upgrade() -> None:
     op.create_table("pin_secret", sa.Column("secret", sa.LargeBinary, nullable=False))
     op.execute("INSERT INTO pin_secret (secret) VALUES (gen_random_bytes(32))")
     op.create_table("station_audit_actions", sa.Column("action", sa.String(40), primary_key=True))
+    op.create_table(
+        "approval_tickets",
+        sa.Column("id", sa.Integer, primary_key=True),
+        sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+        sa.Column("name", sa.String(200), nullable=False),
+        sa.Column("issued_at", sa.DateTime(timezone=False), nullable=False),
+        sa.Column("used_at", sa.DateTime(timezone=False), nullable=True),
+    )
     for sql in _FUNCTIONS:
         op.execute(sql)
     op.execute("CREATE TRIGGER users_pin_wrap BEFORE INSERT OR UPDATE OF pin_hash ON users "
@@ -319,6 +377,7 @@ def downgrade() -> None:
         op.execute("DROP TRIGGER IF EXISTS shifts_closed_once ON shifts")
         for name in reversed(_NAMES):
             op.execute(f"DROP FUNCTION IF EXISTS {name}")
+        op.drop_table("approval_tickets")
         op.drop_table("station_audit_actions")
         op.drop_table("pin_secret")
         op.drop_table("pin_sessions")
