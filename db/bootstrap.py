@@ -51,6 +51,14 @@ def default_url() -> str:
     return f"sqlite:///{folder / 'dealer-assist.sqlite3'}"
 
 
+def sqlite_file(url: str) -> str | None:
+    """The file a SQLite URL names (None: not SQLite, or in memory)."""
+    if not url.startswith("sqlite"):
+        return None
+    name = make_url(url).database
+    return None if not name or name == ":memory:" else name
+
+
 def resolve_url(url: str | None = None) -> str:
     """``--db URL``, else ``DEALER_ASSIST_DB``, else the default file. A bare path is SQLite;
     ``postgresql://`` becomes ``postgresql+psycopg://``."""

@@ -41,15 +41,10 @@ def _must_be_there(url: str | None) -> None:
     file is said, never silently replaced by a new, empty database."""
     from pathlib import Path
 
-    from sqlalchemy.engine import make_url
+    from dealer_assist.db.bootstrap import resolve_url, sqlite_file
 
-    from dealer_assist.db.bootstrap import resolve_url
-
-    resolved = resolve_url(url)
-    if not resolved.startswith("sqlite"):
-        return
-    name = make_url(resolved).database
-    if not name or name == ":memory:" or Path(name).exists():
+    name = sqlite_file(resolve_url(url))
+    if name is None or Path(name).exists():
         return
     raise BadInput(
         f"there is no database at {name}, the one this station was set up with: it was "

@@ -432,3 +432,13 @@ def test_rule_prompt_enables_what_the_cards_held_allow_and_prices_the_rest() -> 
     assert bet is not None and bet.enabled and bet.label == "Bet $30" and bet.amount == 3000
     check = GAME.prompt(hand.state).action("check")
     assert check is not None and not check.enabled
+
+
+def test_regression_sample_hands_at_a_table_seat_only_its_seats() -> None:
+    """A six-seat table's sample hands (the dossier's, the demo's) drew seats 7 and 8."""
+    import random
+
+    for seed in range(20):
+        events = GAME.sample_hand(random.Random(seed), players=6,
+                                  params={"unit": 1000, "ante": 100, "smallest_chip": 100})
+        assert list(events[0].seats) == [1, 2, 3, 4, 5, 6]  # type: ignore[attr-defined]

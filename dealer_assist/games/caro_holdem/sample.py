@@ -53,10 +53,13 @@ def sample_start(
     """Random table settings: unit, antes or blinds, stacks (some short, to force all-ins).
 
     ``fixed``: a table's own settings (any of :data:`TABLE_SETTINGS`), kept as they are; the
-    rest is drawn. Seats are drawn from a table's 1 to 8."""
+    rest is drawn."""
     if not 2 <= players <= MAX_SEATS:
         raise ValueError(f"Caro Hold 'em deals 2 to {MAX_SEATS} players")
-    seats = sorted(rng.sample(range(1, MAX_SEATS + 1), players))
+    # at a table (``fixed``), seats 1 to ``players`` as the other games deal their samples;
+    # otherwise any of a table's 1 to 8
+    seats = (list(range(1, players + 1)) if fixed
+             else sorted(rng.sample(range(1, MAX_SEATS + 1), players)))
     unit = rng.choice([100, 200, 500, 1000])
     if fixed and isinstance(fixed.get("unit"), int):
         unit = fixed["unit"]  # stacks in the table's own units
