@@ -378,7 +378,7 @@ def test_intact_demo_in_parts_counts_every_hand_and_event(template: Path, tmp_pa
     with parts(5, align=False):
         report = _verify(path)
     assert report.ok, report.summary()
-    assert (report.tables, report.hands, report.events) == (2, 16, 385)
+    assert (report.tables, report.hands, report.events) == (2, 16, 454)
 
 
 def test_hand_split_across_parts_is_replayed_whole(template: Path, tmp_path: Path) -> None:
@@ -448,7 +448,7 @@ def test_workers_count_an_intact_database_and_report_progress(
         report = verify_database(db, workers=2, progress=lambda done, total: seen.append(
             (done, total)))
     db.close()
-    assert report.ok and (report.hands, report.events) == (16, 385)
+    assert report.ok and (report.hands, report.events) == (16, 454)
     assert len(seen) > 4 and seen[-1] == (16, 16)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
 
