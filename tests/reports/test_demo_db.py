@@ -134,6 +134,12 @@ def test_hand_report_defaults_to_the_latest_hand_and_repeats_its_headers(
     latest = svc.list_hands(HandFilter(limit=1))[0]
     text = [" ".join(p.split()) for p in pages(out)]
     assert f"hand {latest.number}" in text[0]
+    # the longest hand's events table runs over a page break, its header on every page (which
+    # hand is longest, and whether the latest is, follows the demo's random deal)
+    longest = max(svc.list_hands(HandFilter(limit=None)), key=lambda h: h.events)
+    out = tmp_path / "longest.pdf"
+    generate.hand_report(svc, Session(user=otto, signed_in_at=AT), out, hand_id=longest.id)
+    text = [" ".join(p.split()) for p in pages(out)]
     with_events = [p for p in text if re.search(r" \d+ \d+ \d\d:\d\d:\d\d ", p)]
     assert len(with_events) >= 2  # the events table runs over a page break
     for p in with_events:
