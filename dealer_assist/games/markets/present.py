@@ -116,9 +116,8 @@ def auction_lines(state: State) -> tuple[str, ...]:
 def result_lines(state: State) -> tuple[str, ...]:
     """The leader and the niche, worked out once every hand still in is shown."""
     if len(state.live) == 1:
-        lead, niche = halves(state)
         return (f"Seat {state.live[0]} is the only player left: it takes the whole pot, "
-                f"{chips(lead + niche)}",)
+                f"{chips(sum(halves(state)))}",)
     if state.to_show() is not None:
         return ()
     hands = best_hands(state)
