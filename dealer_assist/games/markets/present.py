@@ -35,6 +35,7 @@ from dealer_assist.games.markets.settle import (
     short_seats,
     splits,
     stacks_after,
+    stacks_left,
 )
 from dealer_assist.games.markets.state import (
     ADVANTAGE,
@@ -202,6 +203,7 @@ def prompt(state: State) -> Prompt:
 def view(state: State, *, reveal: bool = False) -> TableView:
     bet = state.bet
     chip = state.chip
+    left = stacks_left(state)
     seats = []
     to_act = _to_act(state)
     for i, s in enumerate(bet.seats):
@@ -220,20 +222,19 @@ def view(state: State, *, reveal: bool = False) -> TableView:
         if adv is not None:
             notes.append(f"advantage {adv.code}")
         if s == state.buyer:
-            notes.append("bought the supplier")
+            notes.append(f"bought the supplier for {chips(state.price)}")
         if s in state.chosen:
             notes.append(f"keeps {state.chosen[s].code} for the next hand")
         seats.append(SeatView(
             seat=s, cards=tuple(c.code for c in cards),
             hidden=0 if shown else max(0, 5 - len(up)) if s in state.disclosed else 0,
-            status=status,
-            detail=f"{chips(bet.stacks[i] // chip)} behind, "
-                   f"{chips((bet.put_in[i] - bet.returned[i]) // chip)} in",
-            put_in=bet.put_in[i] - bet.returned[i], stack=bet.stacks[i],
+            status=status, detail=f"{chips(left[s] // chip)} behind",
+            put_in=bet.put_in[i] - bet.returned[i], stack=left[s],
             note="; ".join(notes), face_down=out, to_act=s == to_act,
         ))
-    board = tuple(c.code for c in ((state.supplier,) if state.supplier else ())
-                  + state.externalities)
+    middle = (() if state.supplier is None or state.replaced is not None
+              else (state.supplier,))
+    board = tuple(c.code for c in middle + state.externalities)
     info = [TITLE, f"chip {money(chip)}"]
     if state.supplier is not None:
         info.append(f"supplier {state.supplier.code}"
