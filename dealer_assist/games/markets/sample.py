@@ -62,7 +62,7 @@ def _wager(rng: random.Random, state: State) -> Event:
 def sample_hand(
     rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
 ) -> list[Event]:
-    given = dict(params or {})
+    given = {k: v for k, v in (params or {}).items() if not (k == "fee" and v is None)}
     unknown = sorted(set(given) - PARAMS)
     if unknown:
         raise ValueError(f"Markets poker sample hands do not take {', '.join(unknown)}")
