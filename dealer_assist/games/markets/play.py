@@ -172,9 +172,9 @@ def _new_card(state: State, card: Card, what: str, *, also: frozenset[Card] = fr
         raise RuleViolation(f"{card.code} is already out in this hand: {what} cannot be it")
 
 
-def _seat_turn(state: State, seat: int, want: int | None, what: str) -> None:
+def _seat_turn(state: State, seat: int, want: int | None, what: str, n: int) -> None:
     if seat != want:
-        raise RuleViolation(f"{what}: seat {want} is next, not seat {seat}")
+        raise violation(f"{what}: seat {want} is next, not seat {seat}", n)
 
 
 def step(state: State, event: Event) -> State:
@@ -193,7 +193,7 @@ def _advantage(state: State, event: Event) -> State:
     if not isinstance(event, Advantage):
         raise _not_now(state, event)
     _seat_turn(state, event.seat, state.to_deal_advantage(),
-               "advantage cards go round from the dealer's left")
+               "advantage cards go round from the dealer's left", 2)
     _new_card(state, event.card, f"seat {event.seat}'s advantage card")
     adv = MappingProxyType({**state.advantage, event.seat: event.card})
     moved = replace(state, advantage=adv, known=state.known | {event.card})
@@ -207,7 +207,7 @@ def _disclose(state: State, event: Event) -> State:
     if not isinstance(event, Disclose):
         raise _not_now(state, event)
     _seat_turn(state, event.seat, state.to_disclose(),
-               "the products are dealt from the dealer's left")
+               "the products are dealt from the dealer's left", 3)
     _new_card(state, event.card, f"seat {event.seat}'s disclosure")
     shown = MappingProxyType({**state.disclosed, event.seat: event.card})
     moved = replace(state, disclosed=shown, known=state.known | {event.card})
@@ -302,7 +302,8 @@ def _auction(state: State, event: Event) -> State:
         raise violation(f"seat {seat} folded: only players still in bid for the supplier", 4)
     if seat in auction.withdrawn:
         raise violation(f"seat {seat} has withdrawn from the auction: a withdrawal is final", 4)
-    _seat_turn(state, seat, auction.turn, "the auction goes clockwise from the dealer's left")
+    _seat_turn(state, seat, auction.turn, "the auction goes clockwise from the dealer's left",
+               4)
     if isinstance(event, Withdraw):
         moved = replace(auction, withdrawn=auction.withdrawn | {seat},
                         bids=(*auction.bids, (seat, None)))
@@ -353,7 +354,8 @@ def _show(state: State, event: Event) -> State:
     if seat not in state.live:
         raise violation(f"seat {seat} folded: a folded player keeps its cards and does not "
                         "show", 3)
-    _seat_turn(state, seat, state.to_show(), "the players still in show from the dealer's left")
+    _seat_turn(state, seat, state.to_show(), "the players still in show from the dealer's left",
+               5)
     cards = tuple(event.cards)
     if len(cards) != 5:
         raise violation(f"seat {seat} shows its five product cards, not {len(cards)}", 5)
@@ -407,7 +409,7 @@ def _choose(state: State, event: Event) -> State:
     if event.seat in state.live:
         raise violation(f"seat {event.seat} did not fold: only a player who folded chooses an "
                         "advantage card for the next hand", 2)
-    _seat_turn(state, event.seat, want, "folded players choose from the dealer's left")
+    _seat_turn(state, event.seat, want, "folded players choose from the dealer's left", 2)
     own = state.disclosed.get(event.seat)
     _new_card(state, event.card, f"seat {event.seat}'s advantage card (one of its own "
               "product cards)", also=frozenset(() if own is None else (own,)))
