@@ -215,19 +215,6 @@ class ActionBar(QFrame):
         return None
 
 
-def keep_choices(prompt: Prompt) -> dict[int, list[str]]:
-    """For each number of cards kept, what each wager would cost (a game whose prices follow
-    the cards held gives them as the actions' options)."""
-    out: dict[int, list[str]] = {}
-    for a in prompt.actions:
-        for o in a.options:
-            if o.keep is None:
-                continue
-            text = o.label.split(": ", 1)[-1]
-            out.setdefault(o.keep, []).append(text)
-    return out
-
-
 class DiscardPanel(QFrame):
     """Choose how many cards to keep, with the price of each wager for that count; then the
     discarded cards are entered (face up) or only counted (unseen)."""
@@ -283,7 +270,7 @@ class DiscardPanel(QFrame):
             f"Seat {seat} holds {held} cards and discards {held - keeps[0]}: type the card if "
             "it was shown face up, or press U if it went face down"
         )
-        choices = keep_choices(prompt)
+        choices = dict(value.keep_notes) if isinstance(value, Cards) else {}
         for keep in sorted(keeps, reverse=True):
             texts = choices.get(keep, [])
             b = QPushButton(f"Keep {keep}  [{keep}]\n" + ("\n".join(texts) or "—"))
