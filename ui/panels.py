@@ -331,6 +331,7 @@ class PushChecklist(QFrame):
 
     all_done = Signal()
     next_hand = Signal()
+    new_game = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -370,6 +371,14 @@ class PushChecklist(QFrame):
         self.next.setObjectName("next-hand")
         self.next.setProperty("role", "primary")
         self.next.clicked.connect(self.next_hand.emit)
+        # a game of many hands that is not over: end it here (the floor approves) instead
+        self.new = QPushButton("New game   [G]")
+        self.new.setObjectName("new-game")
+        self.new.setToolTip("start the next hand as a new game: nothing the game carries "
+                            "(a running score) is taken over; a floor person approves")
+        self.new.clicked.connect(self.new_game.emit)
+        self.new.hide()
+        bottom.addWidget(self.new)
         bottom.addWidget(self.next)
         lay.addLayout(bottom)
         self.checks: list[QCheckBox] = []
@@ -430,6 +439,7 @@ class PushChecklist(QFrame):
         n = sum(1 for c in self.checks if c.isChecked())
         self.progress.setText(f"{n} of {len(self.checks)} done")
         self.next.setEnabled(self.done)
+        self.new.setEnabled(self.done)
         if self.checks and self.done:
             self.all_done.emit()
 

@@ -17,6 +17,7 @@ from services.support import Room, make_room
 from dealer_assist.db.bootstrap import Database, open_database
 from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import verify_database
+from dealer_assist.services import Approval
 
 from .test_insider import _rechain, _rechain_audit, _rows, _sql, _unguard
 
@@ -76,7 +77,7 @@ def test_a_new_game_on_the_record_is_accepted(database: Database, tmp_path: Path
     room = make_room(SqlStore(database))
     table, dee = tally_table(room.svc, room.admin)
     play_rolls(room.svc, dee, table, [[6], [5], [4], [3]])
-    room.svc.start_hand(dee, table, new_game=True)
+    room.svc.start_hand(dee, table, new_game=True, approval=Approval("fran", "2222"))
     report = verify_database(database)
     assert report.ok, report.summary()
 
