@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from anygame.play import move, play_rolls, tally_table
 
 from dealer_assist.engine.hand import replay
