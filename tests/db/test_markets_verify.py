@@ -45,13 +45,18 @@ def _example() -> list[Event]:
 
 
 def _table(database: Database) -> tuple[Any, Any, int]:
+    svc, dealer, table, _ = _room_table(database)
+    return svc, dealer, table
+
+
+def _room_table(database: Database) -> tuple[Any, Any, int, Any]:
     room = make_room(SqlStore(database))
     svc = room.svc
     table = svc.add_table(room.admin, dict(SETTINGS), name="Markets")
     svc.add_user(room.admin, name="mia", full_name="Mia Markets", role="dealer", pin="5555")
     dealer = svc.sign_in("mia", "5555")
     svc.open_shift(dealer, table.id, floor="fran")
-    return svc, dealer, table.id
+    return svc, dealer, table.id, room.floor
 
 
 def _hand(svc: Any, dealer: Any, table: int, events: list[Event]) -> Any:
@@ -119,9 +124,11 @@ def test_hands_follow_on_with_stacks_and_advantage_cards_and_verify_clean(
 
 
 def test_a_player_below_twelve_chips_ends_the_game_and_a_rebuy_starts_a_new_one(
-    database: Database,
+    database: Database, tmp_path: Path,
 ) -> None:
-    svc, dealer, table = _table(database)
+    from dealer_assist.reports.generate import game_report
+
+    svc, dealer, table, floor = _room_table(database)
     _hand(svc, dealer, table, _example())          # seat 3 leaves it with 14 chips
     _hand(svc, dealer, table, _second())           # 13 chips
     third = svc.start_hand(dealer, table)  # dealer 2: seats 2 and 3 ante 2, seat 1 one
@@ -145,6 +152,9 @@ def test_a_player_below_twelve_chips_ends_the_game_and_a_rebuy_starts_a_new_one(
     assert so_far.sheet is not None and so_far.sheet.lines == (
         "standings: seat 1 25 chips, seat 2 25 chips, seat 3 10 chips",
         "game over: seat 3 ended below 12 chips; final standings above")
+    done = game_report(svc, floor, tmp_path / "game.pdf", table="Markets")
+    assert [h.number for h in done.report.hands] == [1, 2, 3]
+    assert all(h.conserved for h in done.report.hands) and not done.report.exceptions
     with pytest.raises(RuleViolation, match="seat 3 has 10 chips: a Markets poker game needs at "
                        "least 12 chips each"):
         svc.start_hand(dealer, table)
