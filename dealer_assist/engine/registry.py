@@ -17,6 +17,7 @@ _MODULES: dict[str, str] = {
     "chinese-poker": "dealer_assist.games.chinese_poker",
     "pineapple": "dealer_assist.games.pineapple",
     "guts": "dealer_assist.games.guts",
+    "anaconda": "dealer_assist.games.anaconda",
 }
 _LOADED: dict[str, Game[Any]] = {}
 
