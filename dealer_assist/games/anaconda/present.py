@@ -132,7 +132,7 @@ def view(state: State, *, reveal: bool = False) -> TableView:
         shown = state.shown.get(s)
         rolled = state.rolled.get(s, ())
         cards = shown if shown is not None else rolled
-        kept = state.phase in (ROLLING, SHOWDOWN, OVER) and s in state.declared
+        kept = s in state.declared and state.phase != DECLARING  # five kept, the rest out
         hidden = 0 if out or shown is not None else (KEEP - len(rolled) if kept else 7)
         way = state.declared.get(s, "")
         to_act = (bet.to_act == i if state.phase == BETTING else
@@ -148,7 +148,7 @@ def view(state: State, *, reveal: bool = False) -> TableView:
             status = way
         seats.append(SeatView(
             seat=s, cards=tuple(c.code for c in cards), hidden=hidden, status=status,
-            detail=(f"{way} · " if way else "")
+            detail=(f"{way} · " if way and status != way else "")
             + f"{money(bet.in_round[i])} this round, {money(bet.put_in[i])} this hand",
             put_in=bet.put_in[i] - bet.returned[i], stack=bet.stacks[i], face_down=out,
             to_act=to_act,
