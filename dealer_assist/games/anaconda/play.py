@@ -5,7 +5,6 @@ ruling)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from types import MappingProxyType
 
 from dealer_assist.cards import Card
@@ -28,6 +27,7 @@ from dealer_assist.games.anaconda.state import (
     ROLLS,
     SHOWDOWN,
     State,
+    evolve,
     read_table,
 )
 from dealer_assist.money import format_cents
@@ -63,21 +63,23 @@ def _after_betting(state: State) -> State:
     pass, the declarations, the rolls or the showdown; over when one player is left."""
     bet = state.bet
     if bet.hand_over:
-        return replace(state, phase=OVER)
-    if bet.to_act is not None:
-        return replace(state, phase=BETTING)
-    if bet.round <= 1:
-        return replace(state, phase=PASSING)
-    if bet.round == 2:
-        return replace(state, phase=DECLARING)
-    if state.rolls_done() < ROLLS:
-        return replace(state, phase=ROLLING)
-    return replace(state, phase=SHOWDOWN, order=betting.showdown_order(bet))
+        phase = OVER
+    elif bet.to_act is not None:
+        phase = BETTING
+    elif bet.round <= 1:
+        phase = PASSING
+    elif bet.round == 2:
+        phase = DECLARING
+    elif state.rolls_done() < ROLLS:
+        phase = ROLLING
+    else:
+        return evolve(state, phase=SHOWDOWN, order=betting.showdown_order(bet))
+    return state if phase == state.phase else evolve(state, phase=phase)
 
 
 def _next_round(state: State) -> State:
     """The next betting round (skipped by the engine when nobody can bet)."""
-    return _after_betting(replace(state, bet=betting.next_round(state.bet)))
+    return _after_betting(evolve(state, bet=betting.next_round(state.bet)))
 
 
 _BETS: dict[type[Event], Callable[..., BettingState]] = {
@@ -118,7 +120,7 @@ def step(state: State, event: Event) -> State:
                 bet = action(state.bet, seat)
         except RuleViolation as refusal:  # the betting engine's rule, under ruling 1
             raise violation(refusal.message, 1) from refusal
-        return _after_betting(replace(state, bet=bet))
+        return _after_betting(evolve(state, bet=bet))
     raise RuleViolation(f'Anaconda has no "{event.TYPE}" input')
 
 
@@ -147,7 +149,7 @@ def _pass(state: State) -> State:
             raise violation(f"the betting round is not over: {next_step(state)} before the "
                             "cards are passed", 1)
         raise violation(f"no passing now (both passing rounds are done): {next_step(state)}", 1)
-    return _next_round(replace(state, passes=state.passes + 1))
+    return _next_round(evolve(state, passes=state.passes + 1))
 
 
 def _declare(state: State, event: Declare) -> State:
@@ -166,10 +168,10 @@ def _declare(state: State, event: Declare) -> State:
         raise violation(f'a declaration is "high" or "low", not {event.way!r}', 2)
     declared = dict(state.declared)
     declared[seat] = event.way
-    moved = replace(state, declared=MappingProxyType(declared))
+    moved = evolve(state, declared=MappingProxyType(declared))
     if moved.to_declare():
         return moved
-    return replace(moved, phase=ROLLING)
+    return evolve(moved, phase=ROLLING)
 
 
 def _check_cards(state: State, cards: tuple[Card, ...], what: str, own: tuple[Card, ...] = ()
@@ -200,7 +202,7 @@ def _roll(state: State, event: Roll) -> State:
     rolled = dict(state.rolled)
     rolled[seat] = (*rolled.get(seat, ()), event.card)
     before = state.rolls_done()
-    moved = replace(state, rolled=MappingProxyType(rolled))
+    moved = evolve(state, rolled=MappingProxyType(rolled))
     done = moved.rolls_done()
     if done == before:  # the round of rolls goes on
         return moved
@@ -230,7 +232,7 @@ def _show(state: State, event: Show) -> State:
     _check_cards(state, cards, f"seat {seat}'s hand", own)
     shown = dict(state.shown)
     shown[seat] = cards
-    moved = replace(state, shown=MappingProxyType(shown))
+    moved = evolve(state, shown=MappingProxyType(shown))
     if moved.to_show() is None:
-        return replace(moved, phase=OVER)
+        return evolve(moved, phase=OVER)
     return moved

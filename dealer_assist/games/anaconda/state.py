@@ -17,6 +17,7 @@ from dealer_assist.cards import Card
 from dealer_assist.engine import start as read
 from dealer_assist.engine.base import FeeLine
 from dealer_assist.engine.betting import BettingRules, BettingState, Structure
+from dealer_assist.engine.evolve import evolver
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Start
 from dealer_assist.fees import FeePolicy, parse_fee_policy
@@ -143,3 +144,8 @@ def read_table(start: Start, pot_key: str = "pot_in") -> Table:
 
 def as_json(mapping: Mapping[int, Any]) -> dict[str, Any]:
     return {str(k): v for k, v in mapping.items()}
+
+
+#: ``dataclasses.replace`` for :class:`State`, without re-running its constructor (a replay
+#: makes a state per event).
+evolve = evolver(State)

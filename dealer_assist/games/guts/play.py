@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import MappingProxyType
 
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Show
 from dealer_assist.games.guts.events import In, Out
-from dealer_assist.games.guts.state import IN_TURN, OVER, SHOWDOWN, State
+from dealer_assist.games.guts.state import IN_TURN, OVER, SHOWDOWN, State, evolve
 from dealer_assist.money import format_cents
 
 
@@ -83,11 +82,11 @@ def transition(state: State, event: Event) -> State:
     if isinstance(event, In | Out):
         declared = dict(state.declared)
         declared[event.seat] = isinstance(event, In)
-        return replace(state, declared=MappingProxyType(declared))
+        return evolve(state, declared=MappingProxyType(declared))
     assert isinstance(event, Show)
     shown = dict(state.shown)
     shown[event.seat] = tuple(event.cards)
-    return replace(state, shown=MappingProxyType(shown))
+    return evolve(state, shown=MappingProxyType(shown))
 
 
 def step(state: State, event: Event) -> State:

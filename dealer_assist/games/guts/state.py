@@ -14,6 +14,7 @@ from typing import Any
 from dealer_assist.cards import Card
 from dealer_assist.engine import start as read
 from dealer_assist.engine.base import FeeLine
+from dealer_assist.engine.evolve import evolver
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Start
 from dealer_assist.fees import FeeContext, FeePolicy, parse_fee_policy, pre_deal_fees
@@ -164,3 +165,8 @@ def start_state(start: Start, pot_key: str = "pot_in") -> State:
 
 def as_json(mapping: Mapping[int, Any]) -> dict[str, Any]:
     return {str(k): v for k, v in mapping.items()}
+
+
+#: ``dataclasses.replace`` for :class:`State`, without re-running its constructor (a replay
+#: makes a state per event).
+evolve = evolver(State)
