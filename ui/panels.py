@@ -272,7 +272,7 @@ class DiscardPanel(QFrame):
         )
         choices = dict(value.keep_notes) if isinstance(value, Cards) else {}
         for keep in sorted(keeps, reverse=True):
-            texts = choices.get(keep, [])
+            texts: Sequence[str] = choices.get(keep, [])
             b = QPushButton(f"Keep {keep}  [{keep}]\n" + ("\n".join(texts) or "—"))
             b.setObjectName(f"keep-{keep}")
             b.setProperty("role", "action")
