@@ -48,8 +48,8 @@ def sample_hand(rng: random.Random, *, players: int, stake: int = 100, pot_in: i
 
     state = play(Trump(card=turned))
     trump = turned.suit
-    while state.to_declare is not None:
-        seat = state.to_declare
+    while (who := state.to_declare) is not None:
+        seat = who
         strength = _strength(hands[seat], trump)
         ev: Event
         if state.rams_by is None and strength >= 5 and rng.random() < 0.8:
@@ -74,9 +74,9 @@ def sample_hand(rng: random.Random, *, players: int, stake: int = 100, pot_in: i
         state = play(TakeTrump(seat=state.dealer, give=give))
     while not state.over:
         assert state.tricks is not None
-        seat = state.tricks.to_play()
-        assert seat is not None
-        card = rng.choice(legal_cards(state.tricks, seat, hands[seat]))
-        hands[seat].remove(card)
-        state = play(CardDealt(seat=seat, card=card))
+        nxt = state.tricks.to_play()
+        assert nxt is not None
+        card = rng.choice(legal_cards(state.tricks, nxt, hands[nxt]))
+        hands[nxt].remove(card)
+        state = play(CardDealt(seat=nxt, card=card))
     return events
