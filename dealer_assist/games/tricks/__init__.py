@@ -253,7 +253,7 @@ class Tricks:
         out.append(Claim(seat, n, suit_cards(led), f"follow suit ({SUIT_WORDS[led]})"))
         if trump is None:
             return out
-        if card.suit != trump:
+        if card.suit != trump and led != trump:
             out.append(Claim(seat, n, suit_cards(trump), f"trump when unable to follow "
                              f"({SUIT_WORDS[trump]})"))
         elif first_after and not trumps:
