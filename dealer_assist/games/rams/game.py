@@ -137,7 +137,7 @@ class RamsGame(Game[RamsState]):
         if state.turned is None:
             return Prompt("trump", None, "Deal five each and five to the widow, then turn the "
                           "next card: its suit is trumps", (
-                              Action("trump", "Turned card", key="t",
+                              Action("trump", "Turned card",
                                      input=Cards(1, 1, field="card")),))
         seat = state.to_declare
         if seat is not None:
@@ -146,13 +146,13 @@ class RamsGame(Game[RamsState]):
         assert t is not None
         who = t.to_play()
         assert who is not None
-        actions = [Action("card", f"Seat {who} plays", who, key="c",
+        actions = [Action("card", f"Seat {who} plays", who,
                           input=Cards(1, 1, field="card"))]
         why = state.may_take_trump()
         if why is None or (state.gave is None and state.dealer_alone_with_one
                            and not t.done and t.current is None):
             actions.append(Action("take-trump", "Dealer takes the trump card", state.dealer,
-                                  key="k", input=Cards(1, 1, field="give"),
+                                  key="g", input=Cards(1, 1, field="give"),
                                   enabled=why is None, reason=why or ""))
         msg = f"Seat {who} {must_text(t)}"
         return Prompt("tricks", who, msg, tuple(actions),
