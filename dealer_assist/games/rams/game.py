@@ -30,7 +30,8 @@ from dealer_assist.money import format_cents as fmt
 if TYPE_CHECKING:
     from dealer_assist.dossier.declare import GameDossier
 
-SAID_WORDS = {"play": "plays this hand", "pass": "passed", "widow": "took the widow", "rams": "RAMS"}
+SAID_WORDS = {"play": "plays this hand", "pass": "passed", "widow": "took the widow",
+              "rams": "declared Rams"}
 
 
 def must_text(t: Tricks) -> str:
