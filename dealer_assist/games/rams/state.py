@@ -4,12 +4,13 @@ taking the trump card, and the five tricks (``games/tricks``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from dealer_assist.cards import Card
 from dealer_assist.engine import start as read
 from dealer_assist.engine.base import FeeLine
+from dealer_assist.engine.evolve import evolver
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Event, Start
 from dealer_assist.fees import FeeContext, parse_fee_policy, pre_deal_fees
@@ -19,6 +20,7 @@ from dealer_assist.games.tricks import (
     REVOKE_CHOICES,
     TrickRules,
     Tricks,
+    _evolve_tricks,
     clockwise_from,
     start_tricks,
 )
@@ -40,6 +42,8 @@ class RamsState:
     dealer: int
     stake: int
     pot_in: int
+    #: The declarations' order: from the dealer's left, the dealer last.
+    order: tuple[int, ...]
     revoke: str = "floor"
     fees: tuple[FeeLine, ...] = ()
     turned: Card | None = None
@@ -51,11 +55,6 @@ class RamsState:
     tricks: Tricks | None = None
 
     # --- derived ----------------------------------------------------------------------------
-    @property
-    def order(self) -> tuple[int, ...]:
-        """The declarations' order: from the dealer's left, the dealer last."""
-        return clockwise_from(self.seats, self.dealer)
-
     @property
     def ante(self) -> int:
         return ANTE * self.stake
@@ -108,10 +107,10 @@ class RamsState:
 
     @property
     def over(self) -> bool:
-        if self.redeal:
-            return True
         t = self.tricks
-        return t is not None and (t.over or self.rams_lost)
+        if t is None:
+            return self.redeal
+        return t.over or self.rams_lost
 
     def may_take_trump(self) -> str | None:
         """Why the dealer may not take the turned card now (None: may)."""
@@ -137,7 +136,8 @@ def start_state(event: Start) -> RamsState:
     if revoke not in REVOKE_CHOICES:
         raise RuleViolation(f'"revoke" must be "floor" (the hand is settled as played and the '
                             f'floor decides), not {revoke!r}', rule="settings")
-    return RamsState(seats=seats, dealer=dealer, stake=stake, pot_in=pot_in, revoke=revoke,
+    return RamsState(seats=seats, dealer=dealer, stake=stake, pot_in=pot_in,
+                     order=clockwise_from(seats, dealer), revoke=revoke,
                      fees=house_fees(event, seats, dealer))
 
 
@@ -232,17 +232,17 @@ def _check_declaration(state: RamsState, event: Play | Pass | Widow | Rams) -> N
 
 def transition(state: RamsState, event: Event) -> RamsState:
     if isinstance(event, Trump):
-        return replace(state, turned=event.card)
+        return _evolve(state, turned=event.card)
     if isinstance(event, Play | Pass | Widow | Rams):
         said = dict(state.said)
         said[event.seat] = event.TYPE
-        new = replace(state, said=MappingProxyType(said),
+        new = _evolve(state, said=MappingProxyType(said),
                       widow_by=event.seat if isinstance(event, Widow) else state.widow_by,
                       rams_by=event.seat if isinstance(event, Rams) else state.rams_by)
         if new.declared:
             assert new.turned is not None
             players = new.players_in()
-            new = replace(new, tricks=start_tricks(
+            new = _evolve(new, tricks=start_tricks(
                 players, total=TRICKS, trump=new.turned.suit, rules=RULES, leader=players[0],
                 dead=(new.turned,)))
         return new
@@ -251,13 +251,16 @@ def transition(state: RamsState, event: Event) -> RamsState:
         t = state.tricks
         owner = dict(t.owner)
         owner[state.turned] = state.dealer
-        tricks = replace(t, owner=MappingProxyType(owner),
+        tricks = _evolve_tricks(t, owner=MappingProxyType(owner),
                          dead=(t.dead - {state.turned}) | {event.give})
-        return replace(state, gave=event.give, tricks=tricks)
+        return _evolve(state, gave=event.give, tricks=tricks)
     if isinstance(event, CardDealt):
         assert state.tricks is not None
-        return replace(state, tricks=state.tricks.play(event.seat, event.card))
+        return _evolve(state, tricks=state.tricks.play(event.seat, event.card))
     raise AssertionError(event)
+
+
+_evolve = evolver(RamsState)
 
 
 def step(state: RamsState, event: Event) -> RamsState:

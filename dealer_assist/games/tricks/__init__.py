@@ -12,11 +12,13 @@ accepted, and the earlier trick is named as a revoke.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
 from dealer_assist.cards import Card
+from dealer_assist.engine.evolve import builder, evolver
 from dealer_assist.errors import RuleViolation
 
 #: The 32-card pack: ace down to seven in each suit.
@@ -35,9 +37,13 @@ def pack32() -> tuple[Card, ...]:
 PACK = frozenset(pack32())
 
 
+@lru_cache(maxsize=1024)
 def suit_cards(suit: str, above: int = 0, below: int = 99) -> frozenset[Card]:
     """The pack's cards of ``suit`` ranked strictly between ``above`` and ``below``."""
-    return frozenset(Card(r, suit) for r in RANKS if above < r < below)
+    return frozenset(c for c in _BY_SUIT[suit] if above < c.rank < below)
+
+
+_BY_SUIT = {s: tuple(Card(r, s) for r in RANKS) for s in SUITS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,9 +51,10 @@ class TrickRules:
     """What a game adds to follow suit / trump when unable / anything when unable.
 
     ``head``: a player must take the trick when able (within following and trumping), and when
-    trumping must overtrump if able. ``lowest_beat``: the first to play after a lead by
-    ``lowest_beat_leader`` must beat it, when able, with the lowest card that does (only when
-    the rule is switched on for the trick). ``tag``: the rule's name in a revoke's reason."""
+    trumping must overtrump if able. The lowest beat: the first to play after a lead by one of
+    :attr:`Tricks.lowest_beat` must beat it, when able, with the lowest card that does (only when
+    the rule is switched on for the trick: :attr:`Tricks.lowest_beat`). ``tag``: the rule's
+    name in a revoke's reason."""
 
     head: bool = True
     tag: str = ""
@@ -148,7 +155,8 @@ class Tricks:
         return len(self.done) + 1
 
     def trick(self) -> Trick:
-        return self.current if self.current is not None else Trick(self.leader)
+        return self.current if self.current is not None else _trick(
+            leader=self.leader, plays=(), winner=None, revoke=False)
 
     def to_play(self) -> int | None:
         if self.over:
@@ -204,7 +212,8 @@ class Tricks:
         marked: set[int] = set()
         for c in self.claims:
             if c.seat == seat and card in c.cards:
-                revokes.append(Revoke(seat, c.trick, c.why, card, n))
+                revokes.append(_revoke(seat=seat, trick=c.trick, why=c.why, card=card,
+                                       shown_at=n))
                 new_claims.remove(c)
                 marked.add(c.trick)
         if t.plays:
@@ -213,20 +222,21 @@ class Tricks:
         done = list(self.done)
         for i, old in enumerate(done):
             if i + 1 in marked:
-                done[i] = replace(old, revoke=True)
+                done[i] = _trick(leader=old.leader, plays=old.plays, winner=old.winner,
+                                 revoke=True)
         revoke_now = t.revoke or n in marked
         leader = self.leader
         current: Trick | None
         if len(plays) == len(self.order):
             win = winner_of(plays, self.trump)
-            done.append(Trick(t.leader, plays, win, revoke_now))
+            done.append(_trick(leader=t.leader, plays=plays, winner=win, revoke=revoke_now))
             current = None
             leader = win
         else:
-            current = Trick(t.leader, plays, None, revoke_now)
-        return replace(self, done=tuple(done), current=current, leader=leader,
-                       played=self.played | {card}, claims=tuple(new_claims),
-                       revokes=tuple(revokes))
+            current = _trick(leader=t.leader, plays=plays, winner=None, revoke=revoke_now)
+        return _evolve_tricks(self, done=tuple(done), current=current, leader=leader,
+                              played=self.played | {card}, claims=tuple(new_claims),
+                              revokes=tuple(revokes))
 
     def _claims(self, seat: int, card: Card, t: Trick, n: int) -> list[Claim]:
         """What ``card``, played to trick ``t`` (already led), claims ``seat`` did not hold."""
@@ -265,6 +275,12 @@ class Tricks:
             out.append(Claim(seat, n, suit_cards(trump, top_trump),
                              f"overtrump when able{tag}"))
         return out
+
+
+#: Copies without the frozen constructors' cost (a replay plays every card again).
+_trick = builder(Trick)
+_revoke = builder(Revoke)
+_evolve_tricks = evolver(Tricks)
 
 
 def start_tricks(order: tuple[int, ...], *, total: int, trump: str | None, rules: TrickRules,
