@@ -17,6 +17,7 @@ _MODULES: dict[str, str] = {
     "chinese-poker": "dealer_assist.games.chinese_poker",
     "pineapple": "dealer_assist.games.pineapple",
     "rams": "dealer_assist.games.rams",
+    "preference": "dealer_assist.games.preference",
 }
 _LOADED: dict[str, Game[Any]] = {}
 

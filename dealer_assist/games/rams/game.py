@@ -24,7 +24,7 @@ from dealer_assist.events import CardDealt, Event, Start, Vocabulary
 from dealer_assist.games.rams import settle as settle_mod
 from dealer_assist.games.rams.events import EVENTS, Pass, Play, Rams, TakeTrump, Trump, Widow
 from dealer_assist.games.rams.state import NAME, RamsState, check, start_state, step, transition
-from dealer_assist.games.tricks import SUIT_WORDS, Tricks
+from dealer_assist.games.tricks import SUIT_WORDS, must_text, trick_line
 from dealer_assist.money import format_cents as fmt
 
 if TYPE_CHECKING:
@@ -32,34 +32,6 @@ if TYPE_CHECKING:
 
 SAID_WORDS = {"play": "plays this hand", "pass": "passed", "widow": "took the widow",
               "rams": "declared Rams"}
-
-
-def must_text(t: Tricks) -> str:
-    """What the player to play must do, in the dealer's words."""
-    trick = t.trick()
-    if not trick.plays:
-        return "leads any card"
-    led = trick.plays[0][1]
-    trump = t.trump
-    suit = SUIT_WORDS[led.suit]
-    top = max(c.rank for _, c in trick.plays if c.suit == led.suit)
-    trumped = [c for _, c in trick.plays if trump is not None and c.suit == trump]
-    parts = [f"must follow {suit}"]
-    if t.rules.head and (not trumped or led.suit == trump):
-        best = next(c for _, c in trick.plays if c.suit == led.suit and c.rank == top)
-        parts.append(f"beating {best.pretty} if able")
-    if trump is not None and led.suit != trump:
-        words = f"else trump ({SUIT_WORDS[trump]})"
-        if trumped and t.rules.head:
-            words += f" above {max(trumped, key=lambda c: c.rank).pretty} if able"
-        parts.append(words)
-    return ", ".join(parts) + "; else any card"
-
-
-def trick_line(t: Tricks) -> str:
-    trick = t.trick()
-    cards = ", ".join(f"seat {s} {c.pretty}" for s, c in trick.plays) or "no card yet"
-    return f"Trick {t.number} of {t.total} (seat {trick.leader} leads): {cards}"
 
 
 class RamsGame(Game[RamsState]):

@@ -292,6 +292,34 @@ def start_tricks(order: tuple[int, ...], *, total: int, trump: str | None, rules
                   lowest_beat=lowest_beat)
 
 
+def must_text(t: Tricks) -> str:
+    """What the player to play must do, in the dealer's words."""
+    trick = t.trick()
+    if not trick.plays:
+        return "leads any card"
+    led = trick.plays[0][1]
+    trump = t.trump
+    suit = SUIT_WORDS[led.suit]
+    top = max(c.rank for _, c in trick.plays if c.suit == led.suit)
+    trumped = [c for _, c in trick.plays if trump is not None and c.suit == trump]
+    parts = [f"must follow {suit}"]
+    if t.rules.head and (not trumped or led.suit == trump):
+        best = next(c for _, c in trick.plays if c.suit == led.suit and c.rank == top)
+        parts.append(f"beating {best.pretty} if able")
+    if trump is not None and led.suit != trump:
+        words = f"else trump ({SUIT_WORDS[trump]})"
+        if trumped and t.rules.head:
+            words += f" above {max(trumped, key=lambda c: c.rank).pretty} if able"
+        parts.append(words)
+    return ", ".join(parts) + "; else any card"
+
+
+def trick_line(t: Tricks) -> str:
+    trick = t.trick()
+    cards = ", ".join(f"seat {s} {c.pretty}" for s, c in trick.plays) or "no card yet"
+    return f"Trick {t.number} of {t.total} (seat {trick.leader} leads): {cards}"
+
+
 def clockwise_from(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
     """``seats`` in turn, starting with the one after ``seat``."""
     i = seats.index(seat) + 1
@@ -336,6 +364,23 @@ def legal_cards(tricks: Tricks, seat: int, hand: Iterable[Card]) -> list[Card]:
     return mine
 
 
-__all__ = ["PACK", "RANKS", "REVOKE_CHOICES", "SUITS", "SUIT_WORDS", "Claim", "Revoke",
-           "Trick", "TrickRules", "Tricks", "clockwise_from", "legal_cards", "pack32",
-           "start_tricks", "suit_cards", "winner_of"]
+__all__ = [
+    "PACK",
+    "RANKS",
+    "REVOKE_CHOICES",
+    "SUITS",
+    "SUIT_WORDS",
+    "Claim",
+    "Revoke",
+    "Trick",
+    "TrickRules",
+    "Tricks",
+    "clockwise_from",
+    "legal_cards",
+    "must_text",
+    "pack32",
+    "start_tricks",
+    "suit_cards",
+    "trick_line",
+    "winner_of",
+]
