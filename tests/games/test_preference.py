@@ -92,7 +92,7 @@ def test_worked_hand_an_ante_one_bid_four_aces_made_both_defenders_under_two() -
                       Talon(cards=parse_cards("8c 7c")),
                       Discard(seat=1, cards=parse_cards("8c 7c")), NameTrump(seat=1, suit="s"),
                       Defend(seat=2, choice="play"), Defend(seat=3, choice="play")], HANDS)
-    hand, r = settled(events)
+    _hand, r = settled(events)
     assert r["tricks_won"] == {"1": 10, "2": 0, "3": 0} and r["revokes"] == []
     # pot: 3 x 10 stakes = $30. Seat 1 takes $10 and keeps it all (no defender trick); each
     # defender under two tricks pays $10 into the pot; four aces made: $10 from each.
@@ -111,7 +111,7 @@ def test_worked_hand_game_two_game_bidders_the_higher_suit_declares_and_an_invit
                       NameTrump(seat=1, suit="c"), NameTrump(seat=2, suit="d"),
                       Defend(seat=3, choice="play"), Defend(seat=1, choice="drop"),
                       Defend(seat=3, choice="invite")], HANDS)
-    hand, r = settled(events)
+    _hand, r = settled(events)
     assert r["declarer"] == 2 and r["trump"] == "d" and r["contract"] == "Game"
     assert r["invited_by"] == 3 and r["tricks_won"] == {"1": 4, "2": 3, "3": 3}
     assert r["revokes"] == []
@@ -127,7 +127,7 @@ def test_worked_hand_game_two_game_bidders_the_higher_suit_declares_and_an_invit
 def test_worked_hand_hearts_made_ten_stakes_from_each_opponent() -> None:
     events = playout([start(), Ante(stakes=10), Bid(seat=1, bid="hearts"),
                       Defend(seat=2, choice="play"), Defend(seat=3, choice="play")], HEARTS)
-    hand, r = settled(events)
+    _hand, r = settled(events)
     assert r["trump"] == "h" and r["tricks_won"]["1"] == 10
     assert r["payouts"] == {"1": 1000 + 2 * 1000}
     assert r["pays"] == {"1": 1000, "2": 3000, "3": 3000}
@@ -138,7 +138,7 @@ def test_worked_hand_no_aces_lost_the_declarer_pays_each_opponent() -> None:
     events = playout([start(), Ante(stakes=10), *bids((1, "pass"), (2, "pass"), (3, "game")),
                       NameTrump(seat=3, suit="d"), NoAces(seat=3),
                       Defend(seat=1, choice="play"), Defend(seat=2, choice="play")], HANDS)
-    hand, r = settled(events)
+    _hand, r = settled(events)
     assert r["tricks_won"] == {"1": 4, "2": 3, "3": 3} and r["no_aces"] is True
     # seat 3 takes $10, pays $4 and $3, keeps $3; under six: $20 into the pot; no aces lost:
     # $10 to each of seats 1 and 2
@@ -148,7 +148,7 @@ def test_worked_hand_no_aces_lost_the_declarer_pays_each_opponent() -> None:
 
 
 def test_worked_hand_both_defenders_drop_paid_as_ten_tricks_with_four_aces_shown() -> None:
-    hand, r = settled([start(pot_in=1500), *bids((1, "game"), (2, "pass"), (3, "pass")),
+    _hand, r = settled([start(pot_in=1500), *bids((1, "game"), (2, "pass"), (3, "pass")),
                        NameTrump(seat=1, suit="s"),
                        Show(seat=1, cards=parse_cards("As Ah Ad Ac")),
                        Defend(seat=2, choice="drop"), Defend(seat=3, choice="drop")])
@@ -278,7 +278,7 @@ def test_ruling_pref_5_penalties_into_the_pot_bonuses_between_players() -> None:
     events = playout([start(), Ante(stakes=10), *bids((1, "game"), (2, "pass"), (3, "pass")),
                       NameTrump(seat=1, suit="s"), Defend(seat=2, choice="play"),
                       Defend(seat=3, choice="drop")], HANDS)
-    hand, r = settled(events)
+    _hand, r = settled(events)
     assert r["tricks_won"] == {"1": 10, "2": 0, "3": 0}
     assert r["pays"] == {"1": 1000, "2": 1000 + 1000 + 1000, "3": 1000 + 1000}
     assert r["payouts"] == {"1": 1000 + 2000}
