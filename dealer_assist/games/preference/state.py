@@ -72,6 +72,11 @@ class PrefState:
     tricks: Tricks | None = None
     #: Aces the declarer played while "no aces" stood.
     false_no_aces: tuple[Revoke, ...] = ()
+    #: The contract's kind, the declarer and trumps once known (worked out once: every event
+    #: of a replay asks for them).
+    k_kind: str | None = None
+    k_declarer: int | None = None
+    k_trump: str | None = None
 
     # --- the pot ----------------------------------------------------------------------------
     @property
@@ -131,7 +136,7 @@ class PrefState:
         return len(self.passed()) == len(self.active)
 
     def to_bid(self) -> int | None:
-        if self.needs_ante or self.ended or self.auction_over:
+        if self.k_kind is not None or self.needs_ante or self.ended or self.auction_over:
             return None
         out = self.passed() | frozenset(self.game_bidders())
         if not self.bids:
@@ -153,6 +158,11 @@ class PrefState:
     @property
     def kind(self) -> str | None:
         """``numeric``, ``game`` or ``hearts`` once the auction is won; None before."""
+        if self.k_kind is not None:
+            return self.k_kind
+        return self._kind()
+
+    def _kind(self) -> str | None:
         if not self.auction_over or self.all_passed or self.ended:
             return None
         if self.hearts_by() is not None:
@@ -173,6 +183,11 @@ class PrefState:
 
     @property
     def declarer(self) -> int | None:
+        if self.k_declarer is not None:
+            return self.k_declarer
+        return self._declarer()
+
+    def _declarer(self) -> int | None:
         kind = self.kind
         if kind == "hearts":
             return self.hearts_by()
@@ -188,6 +203,11 @@ class PrefState:
 
     @property
     def trump(self) -> str | None:
+        if self.k_trump is not None:
+            return self.k_trump
+        return self._trump()
+
+    def _trump(self) -> str | None:
         kind = self.kind
         if kind == "hearts":
             return "h"
@@ -237,12 +257,12 @@ class PrefState:
 
     @property
     def over(self) -> bool:
-        if self.ended or self.all_passed:
-            return True
-        if self.both_dropped:
+        if self.ended:
             return True
         t = self.tricks
-        return t is not None and t.over
+        if t is not None:
+            return t.over if t.played else self.both_dropped
+        return self.k_kind is None and self.all_passed
 
     def declarer_cards(self) -> frozenset[Card]:
         """The cards the declarer is known to hold or to have held: shown or played."""
@@ -299,7 +319,7 @@ def check(state: PrefState, event: Event) -> None:
     if isinstance(event, Bid):
         _check_bid(state, event)
         return
-    if not state.auction_over:
+    if state.k_kind is None and not state.auction_over:
         raise _no(f"seat {state.to_bid()} bids next")
     kind = state.kind
     if isinstance(event, Talon):
@@ -453,14 +473,14 @@ def transition(state: PrefState, event: Event) -> PrefState:
     if isinstance(event, End):
         return _evolve(state, ended=True)
     if isinstance(event, Bid):
-        return _evolve(state, bids=(*state.bids, (event.seat, event.bid)))
+        return _known(_evolve(state, bids=(*state.bids, (event.seat, event.bid))))
     if isinstance(event, Talon):
         return _evolve(state, talon=event.cards)
     if isinstance(event, Discard):
         return _evolve(state, discard=event.cards)
     if isinstance(event, NameTrump):
         new = _evolve(state, trumps_named=(*state.trumps_named, (event.seat, event.suit)))
-        return _start_play(new)
+        return _start_play(_known(new))
     if isinstance(event, Defend):
         new = _evolve(state, defends=(*state.defends, (event.seat, event.choice)))
         return _start_play(new)
@@ -483,6 +503,20 @@ def transition(state: PrefState, event: Event) -> PrefState:
             false = (*false, Revoke(event.seat, n, "declared no aces", event.card, n))
         return _evolve(state, tricks=t, false_no_aces=false)
     raise AssertionError(event)
+
+
+def _known(state: PrefState) -> PrefState:
+    """``state`` with the contract's kind, the declarer and trumps kept once they are known."""
+    if state.k_kind is None:
+        kind = state._kind()
+        if kind is None:
+            return state
+        state = _evolve(state, k_kind=kind)
+    if state.k_declarer is None:
+        d, t = state._declarer(), state._trump()
+        if d is not None and t is not None:
+            state = _evolve(state, k_declarer=d, k_trump=t)
+    return state
 
 
 def _start_play(state: PrefState) -> PrefState:

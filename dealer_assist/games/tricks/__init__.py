@@ -303,7 +303,7 @@ def must_text(t: Tricks) -> str:
     top = max(c.rank for _, c in trick.plays if c.suit == led.suit)
     trumped = [c for _, c in trick.plays if trump is not None and c.suit == trump]
     parts = [f"must follow {suit}"]
-    if t.rules.head and (not trumped or led.suit == trump):
+    if t.rules.head and (not trumped or led.suit == trump) and top < max(RANKS):
         best = next(c for _, c in trick.plays if c.suit == led.suit and c.rank == top)
         parts.append(f"beating {best.pretty} if able")
     if trump is not None and led.suit != trump:
