@@ -402,3 +402,19 @@ def test_chips_are_conserved_across_a_sequence_of_hands(seed: int, hands: int) -
         nxt = GAME.next_hand(hand.state)
         dealer = nxt.get("dealer", dealer % players + 1)
     assert total_in == total_out + pot  # every chip put in was pushed or is in the pot
+
+
+def test_ruling_fees_before_the_deal_only_never_from_the_carried_pot() -> None:
+    """Fees (carried-pot games): a rake or a collection from the pot is refused with what to use
+    instead; a fee per player is collected before the deal and is on the ledger."""
+    with pytest.raises(RuleViolation, match="pot carries from hand to hand: a rake"):
+        GAME.start(start(fee={"kind": "rake", "percent": "5"}))
+    hand = play(start(seats=(1, 2, 3), dealer=3, pot_in=1000, fee={"kind": "per-player",
+                                                                    "amount": 100}),
+                Trump(card=parse_card("9c")), Pass(seat=1), Pass(seat=2))
+    s = hand.settle()
+    assert [f.amount for f in s.fees] == [100, 100, 100]
+    # the fee comes on top of the ante and the redeal payment; the pot is untouched
+    assert s.put_in == {1: 100, 2: 100 + 500, 3: 100 + 500} and s.carry_out == 1500
+    assert s.conserved
+    assert GAME.contributions(hand.state) == {1: 100, 2: 100, 3: 600}
