@@ -99,6 +99,8 @@ def settle(state: PrefState) -> Settlement:
             if n:
                 push(f"Seat {x}: {n} trick{'s' if n != 1 else ''} × {fmt(s)}"
                      + (" (the invited pair's)" if host is not None else ""), n * s, x)
+        if carry:
+            push(f"Leave {fmt(carry)} of the pot in it for the next hand", carry, None, "carry")
         made = dt >= 6
         if not made:
             owes(d, DECLARER_PENALTY * s)
@@ -139,8 +141,6 @@ def settle(state: PrefState) -> Settlement:
                 bonuses.append(f"{name} lost")
                 for o in opponents:
                     pay(d, o, bonus, f"{name} lost")
-        if carry:
-            push(f"Leave {fmt(carry)} in the pot for the next hand", carry, None, "carry")
         extra.update({"declarer": d, "made": made, "bonuses": bonuses})
     for f in state.fees:
         push(f"House {f.kind} of {fmt(f.amount)} from seat {f.from_seat}", f.amount, None, "fee")

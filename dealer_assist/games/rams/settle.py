@@ -51,7 +51,8 @@ def settle(state: RamsState) -> Settlement:
             for o in others:
                 push(f"Seat {r} pays seat {o} {fmt(pay)}", pay, o)
             carry = 2 * pot
-            push(f"Leave the pot of {fmt(carry)} for the next hand", carry, None, "carry")
+            push(f"Leave the pot of {fmt(pot)} for the next hand: with the doubling it holds "
+                 f"{fmt(carry)}", pot, None, "carry")
         else:
             owes_each = pay
             for o in others:
