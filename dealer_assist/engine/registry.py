@@ -16,6 +16,7 @@ _MODULES: dict[str, str] = {
     "ofc": "dealer_assist.games.ofc",
     "chinese-poker": "dealer_assist.games.chinese_poker",
     "pineapple": "dealer_assist.games.pineapple",
+    "dicey-poker": "dealer_assist.games.dicey_poker",
 }
 _LOADED: dict[str, Game[Any]] = {}
 
