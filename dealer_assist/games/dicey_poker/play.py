@@ -9,12 +9,12 @@ last two rounds and the score."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from types import MappingProxyType
 from typing import TypeVar
 
 from dealer_assist.cards import Card
 from dealer_assist.engine import start as read
+from dealer_assist.engine.evolve import evolver
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Start
 from dealer_assist.games.dicey_poker.events import (
@@ -60,6 +60,8 @@ from dealer_assist.games.dicey_poker.state import (
 
 NAME = "dicey-poker"
 T = TypeVar("T")
+_evolve = evolver(DiceyState)
+_evolve_ch = evolver(Challenge)
 KEYS = ("dealer", "target", "dice", "entry", "totals_in", "carry_in")
 
 
@@ -120,10 +122,7 @@ def where(state: DiceyState, card: Card) -> str:
 
 def matching(state: DiceyState, seat: int) -> tuple[Card, ...]:
     """The hole cards of ``seat`` that match the roll being played."""
-    if state.roll is None:
-        return ()
-    die, value = state.roll
-    return tuple(c for c in state.hole.get(seat, ()) if matches(die, value, c))
+    return state.match
 
 
 def dice_allowed(state: DiceyState, seat: int) -> tuple[str, ...]:
@@ -386,14 +385,15 @@ def transition(state: DiceyState, event: Event) -> DiceyState:
     if isinstance(event, Roll) and event.die == "d4":
         seat = event.seat
         if event.value in joker_values(state.settings.players, state.jokers_taken):
-            return replace(state, wild=None, joker_due=seat)
-        return _resume(replace(state, wild=None))
+            return _evolve(state, wild=None, joker_due=seat)
+        return _resume(_evolve(state, wild=None))
     if state.challenge is not None:
         return _challenge_step(state, state.challenge, event)
     seat = state.seat
     if isinstance(event, Roll):
-        st = replace(state, roll=(event.die, event.value), rolled=(*state.rolled, event.die))
-        match = matching(st, seat)
+        match = tuple(c for c in state.hole[seat] if matches(event.die, event.value, c))
+        st = _evolve(state, roll=(event.die, event.value), rolled=(*state.rolled, event.die),
+                     match=match)
         ups = st.face_up(seat)
         if not match:
             step = DISCARD_ANY
@@ -403,18 +403,18 @@ def transition(state: DiceyState, event: Event) -> DiceyState:
             step = DISCARD_MATCH
         else:
             step = FIVE
-        return replace(st, step=step)
+        return _evolve(st, step=step)
     if isinstance(event, Up):
         hole = _without(state.hole[seat], event.card)
         ups = (*state.face_up(seat), FaceUp(event.card))
-        return replace(state, hole=_set(state.hole, seat, hole), up=_set(state.up, seat, ups),
+        return _evolve(state, hole=_set(state.hole, seat, hole), up=_set(state.up, seat, ups),
                        step=DRAW, trigger=state.trigger or _triggers(state, event.card))
     if isinstance(event, Swap):
         hole = (*_without(state.hole[seat], event.hole), event.up)
         ups_l = list(state.face_up(seat))
         i = next(i for i, f in enumerate(ups_l) if f.card == event.up and not f.chipped)
         ups_l[i] = FaceUp(event.hole, chipped=True)
-        st = replace(state, hole=_set(state.hole, seat, hole),
+        st = _evolve(state, hole=_set(state.hole, seat, hole),
                      up=_set(state.up, seat, tuple(ups_l)),
                      trigger=state.trigger or _triggers(state, event.hole))
         return _roll_done(st)
@@ -422,19 +422,19 @@ def transition(state: DiceyState, event: Event) -> DiceyState:
         ups_l = list(state.face_up(seat))
         i = next(i for i, f in enumerate(ups_l) if f.card == event.card and not f.chipped)
         ups_l[i] = FaceUp(event.card, chipped=True)
-        return replace(state, up=_set(state.up, seat, tuple(ups_l)), step=DISCARD_MATCH)
+        return _evolve(state, up=_set(state.up, seat, tuple(ups_l)), step=DISCARD_MATCH)
     if isinstance(event, Discard):
         hole = _without(state.hole[seat], event.card)
-        return replace(state, hole=_set(state.hole, seat, hole),
+        return _evolve(state, hole=_set(state.hole, seat, hole),
                        discards=(*state.discards, event.card), step=DRAW)
     if isinstance(event, Draw):
         st = state
         if not pile_size(st):  # the whole discard pile becomes the pile
-            st = replace(st, pile=MappingProxyType(_counts(st.discards)), discards=())
+            st = _evolve(st, pile=MappingProxyType(_counts(st.discards)), discards=())
         pile = dict(st.pile)
         pile[event.card] -= 1
         hole = (*st.hole[seat], event.card)
-        st = replace(st, pile=MappingProxyType(pile), hole=_set(st.hole, seat, hole))
+        st = _evolve(st, pile=MappingProxyType(pile), hole=_set(st.hole, seat, hole))
         return _roll_done(st)
     raise RuleViolation(f'"{event.TYPE}" is not an input in Dicey Poker', rule="input")
 
@@ -460,7 +460,7 @@ def _deal(state: DiceyState, event: Deal) -> DiceyState:
     pile = dict(state.pile)
     for c in event.cards:
         pile[c] -= 1
-    st = replace(state, pile=MappingProxyType(pile), hole=_set(state.hole, event.seat,
+    st = _evolve(state, pile=MappingProxyType(pile), hole=_set(state.hole, event.seat,
                                                                 tuple(event.cards)),
                  dealt=state.dealt + 1)
     return st
@@ -468,11 +468,11 @@ def _deal(state: DiceyState, event: Deal) -> DiceyState:
 
 def _roll_done(state: DiceyState) -> DiceyState:
     """The roll is played: a wild challenge if one was started, else on with the turn."""
-    st = replace(state, roll=None, step=ROLL)
+    st = _evolve(state, roll=None, step=ROLL, match=())
     if st.trigger:
         seats = st.settings.seats
         i = seats.index(st.seat)
-        return replace(st, trigger=False,
+        return _evolve(st, trigger=False,
                        challenge=Challenge(challenger=st.seat, order=seats[i:] + seats[:i]))
     return _resume(st)
 
@@ -483,7 +483,7 @@ def _resume(state: DiceyState) -> DiceyState:
     else the next player's turn."""
     seat = state.seat
     if state.two_rolls and state.rolled == ("d10",) and len(state.face_up(seat)) < UP:
-        return replace(state, step=ROLL, roll=None)
+        return _evolve(state, step=ROLL, roll=None, match=())
     return _next_turn(state)
 
 
@@ -496,8 +496,8 @@ def _next_turn(state: DiceyState) -> DiceyState:
             final = rnd
     over = final is not None and rnd >= final + 2
     seat = order[turn]
-    return replace(state, turn=turn, round=rnd, final_from=final, over=over, rolled=(),
-                   roll=None, step=ROLL, two_rolls=len(state.face_up(seat)) < UP)
+    return _evolve(state, turn=turn, round=rnd, final_from=final, over=over, rolled=(),
+                   roll=None, match=(), step=ROLL, two_rolls=len(state.face_up(seat)) < UP)
 
 
 def _challenge_step(state: DiceyState, ch: Challenge, event: Event) -> DiceyState:
@@ -507,17 +507,17 @@ def _challenge_step(state: DiceyState, ch: Challenge, event: Event) -> DiceyStat
             rolls[ch.at] = (*rolls[ch.at], event.value)
         else:
             rolls.append((event.value,))
-        ch = replace(ch, rolls=tuple(rolls))
+        ch = _evolve_ch(ch, rolls=tuple(rolls))
         if sum(rolls[ch.at]) <= OVER:
-            return replace(state, challenge=ch)
-    ch = replace(ch, at=ch.at + 1)
+            return _evolve(state, challenge=ch)
+    ch = _evolve_ch(ch, at=ch.at + 1)
     if ch.at < len(ch.order):
-        return replace(state, challenge=ch)
+        return _evolve(state, challenge=ch)
     winner = challenge_winner(ch)
-    ch = replace(ch, winner=winner)
-    st = replace(state, challenge=None, challenges=(*state.challenges, ch))
+    ch = _evolve_ch(ch, winner=winner)
+    st = _evolve(state, challenge=None, challenges=(*state.challenges, ch))
     if winner is not None and st.jokers_of(winner) < MAX_JOKERS_HELD:
-        return replace(st, wild=winner)
+        return _evolve(st, wild=winner)
     return _resume(st)
 
 
@@ -546,6 +546,6 @@ def _joker(state: DiceyState, event: Joker) -> DiceyState:
         hole = _without((*hole, event.back), event.out)
         discards = (*discards, event.out)
     ups.append(FaceUp(Card.joker(), chipped=True))
-    st = replace(state, up=_set(state.up, seat, tuple(ups)), hole=_set(state.hole, seat, hole),
+    st = _evolve(state, up=_set(state.up, seat, tuple(ups)), hole=_set(state.hole, seat, hole),
                  discards=discards, joker_due=None, jokers_taken=state.jokers_taken + 1)
     return _resume(st)

@@ -95,7 +95,8 @@ def sample_events(rng: random.Random, *, players: int,
     if unknown:
         raise ValueError(f"Dicey Poker sample hands do not take {', '.join(unknown)}")
     seats = tuple(range(1, players + 1))
-    start_params: dict[str, Any] = {"dealer": rng.choice(seats), "target": 150, "dice": "app"}
+    start_params: dict[str, Any] = {"dealer": rng.choice(seats), "target": 150, "dice": "app",
+                                    "carry_in": 0}
     start_params.update(given)
     start = Start(game=play.NAME, seats=seats, params=start_params)
     state = play.start(start)

@@ -94,6 +94,8 @@ class DiceyState:
     two_rolls: bool = True
     rolled: tuple[str, ...] = ()
     roll: tuple[str, int] | None = None
+    #: The hole cards that match the roll being played (as they were when it was rolled).
+    match: tuple[Card, ...] = ()
     step: str = ROLL
     #: A card that starts a wild challenge was placed in this roll.
     trigger: bool = False
