@@ -67,6 +67,9 @@ KEYS = ("dealer", "target", "dice", "entry", "totals_in", "carry_in")
 
 def start(event: Start) -> DiceyState:
     read.only(event, KEYS)
+    if event.get("fee") is not None:
+        raise RuleViolation("Dicey Poker takes no house fee: the entries are the prize; collect "
+                            "time or a fee outside the game", rule="settings")
     seats = read.seats_between(event, low=1, high=6)
     dealer = read.button(event, seats, "dealer")
     target = read.whole(event, "target", 150, low=1, what="the total that ends the game")
