@@ -15,7 +15,7 @@ import pytest
 
 from tests.ui.realwindow.harness import App, missing_tools, x_display
 from tests.ui.realwindow.test_every_game import Table, open_and_deal, push_and_close
-from tests.ui.realwindow.test_keyboard_only import SIGN_IN, MAIN, default_db, services, sign_in
+from tests.ui.realwindow.test_keyboard_only import MAIN, SIGN_IN, default_db, services, sign_in
 
 pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
 
