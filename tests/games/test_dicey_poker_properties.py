@@ -51,3 +51,33 @@ def test_random_legal_hands_keep_five_up_ten_in_the_hole_and_every_card_once(
     settlement = hand.settle()
     assert settlement.conserved
     assert sum(settlement.put_in.values()) == entry * players
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), jokers=st.integers(0, 2), narrow=st.booleans())
+def test_the_games_own_ranking_is_the_best_of_every_choice(
+    data: st.DataObject, jokers: int, narrow: bool
+) -> None:
+    """The face-up five with jokers wild, and the best five of ten hole cards, ranked the
+    quick way, are what trying every card for each joker and every five of the ten gives (two
+    decks: the same card twice; ``narrow``: few ranks and suits, so that flushes, straights
+    and sets come up)."""
+    from dealer_assist.games.dicey_poker.rules import (
+        category,
+        hole_best,
+        hole_best_by_trial,
+        up_category,
+        up_category_by_trial,
+    )
+
+    pack = [c for c, n in deck_for(6).items() for _ in range(n)]
+    if narrow:
+        ranks = data.draw(st.lists(st.integers(2, 14), min_size=5, max_size=7, unique=True))
+        suits = data.draw(st.sampled_from(["s", "sh", "dc"]))
+        pack = [c for c in pack if c.rank in ranks and c.suit in suits]
+    up = data.draw(st.permutations(pack))[:5 - jokers] + [Card.joker()] * jokers
+    assert up_category(up) == up_category_by_trial(up)
+    hole = data.draw(st.permutations(pack))[:10]
+    got, five = hole_best(hole)
+    assert got == hole_best_by_trial(hole) == category(five)
+    assert not Counter(five) - Counter(hole)

@@ -499,8 +499,14 @@ def _next_turn(state: DiceyState) -> DiceyState:
             final = rnd
     over = final is not None and rnd >= final + 2
     seat = order[turn]
-    return _evolve(state, turn=turn, round=rnd, final_from=final, over=over, rolled=(),
-                   roll=None, match=(), step=ROLL, two_rolls=len(state.face_up(seat)) < UP)
+    st = _evolve(state, turn=turn, round=rnd, final_from=final, over=over, rolled=(),
+                 roll=None, match=(), step=ROLL, two_rolls=len(state.face_up(seat)) < UP)
+    if over:
+        from dealer_assist.games.dicey_poker.present import score_seat
+
+        st = _evolve(st, scores=MappingProxyType({s: MappingProxyType(score_seat(st, s))
+                                                  for s in order}))
+    return st
 
 
 def _challenge_step(state: DiceyState, ch: Challenge, event: Event) -> DiceyState:

@@ -3,6 +3,7 @@ the wild challenge as its own step), the table, the replay's words and ``replay 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from dealer_assist.engine.base import Action, Prompt, SeatView, TableView
@@ -168,9 +169,16 @@ def prompt(state: DiceyState) -> Prompt:
 
 # --- the table -------------------------------------------------------------------------------
 
-def seat_scores(state: DiceyState, seat: int) -> dict[str, Any]:
+def seat_scores(state: DiceyState, seat: int) -> Mapping[str, Any]:
     """A finished seat's round: the face-up five, its column, card points, the hole's best
     five and its column, the round's total."""
+    if state.scores is not None:
+        return state.scores[seat]
+    return score_seat(state, seat)
+
+
+def score_seat(state: DiceyState, seat: int) -> dict[str, Any]:
+    """:func:`seat_scores` worked out."""
     ups = [f.card for f in state.face_up(seat)]
     up_cat = up_category(ups)
     hole_cat, five = hole_best(state.hole[seat])
@@ -259,7 +267,7 @@ def report(state: DiceyState, game_over: bool) -> dict[str, Any]:
         "totals_in": {str(s): st.totals_in.get(s, 0) for s in st.seats},
     }
     if state.over:
-        out["scores"] = {str(s): seat_scores(state, s) for s in st.seats}
+        out["scores"] = {str(s): dict(seat_scores(state, s)) for s in st.seats}
     out["totals"] = {str(s): v for s, v in totals(state).items()}
     out["game_over"] = game_over
     out["winners"] = winners(state)

@@ -6,7 +6,6 @@ a pair is still a flush) and jokers make five of a kind, which the shared evalua
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -180,38 +179,127 @@ def _better(a: str, b: str) -> bool:
     return _ORDER[a] > _ORDER[b]
 
 
-@functools.lru_cache(maxsize=4096)
-def _up_category(codes: tuple[Card, ...]) -> str:
-    plain = [c for c in codes if not c.is_joker]
-    wild = len(codes) - len(plain)
-    if not wild:
-        return category(plain)
-    best = "no pair, no ace"
-    for subs in itertools.product(_ALL, repeat=wild):
-        got = category([*plain, *subs])
-        if _better(got, best):
-            best = got
-            if best == "five of a kind":
-                break
-    return best
+def _windows(ranks: set[int]) -> list[int]:
+    """The top ranks of every five ranks in sequence among ``ranks`` (the ace high or low),
+    highest first."""
+    have = set(ranks) | ({1} if 14 in ranks else set())
+    return [top for top in range(14, 4, -1) if all(r in have for r in range(top - 4, top + 1))]
+
+
+def _fits(ranks: list[int]) -> int | None:
+    """The highest straight's top that distinct ``ranks`` (fewer than five: jokers fill the
+    gaps) fit in, else None."""
+    if len(set(ranks)) != len(ranks):
+        return None
+    for top in range(14, 4, -1):
+        window = set(range(top - 4, top + 1))
+        if all(r in window or (r == 14 and top == 5) for r in ranks):
+            return top
+    return None
 
 
 def up_category(cards: Iterable[Card]) -> str:
-    """The best category of the face-up five, jokers wild."""
-    return _up_category(tuple(sorted(cards, key=lambda c: (c.rank, c.suit))))
-
-
-@functools.lru_cache(maxsize=4096)
-def _hole_best(cards: tuple[Card, ...]) -> tuple[str, tuple[Card, ...]]:
-    best: tuple[str, tuple[Card, ...]] | None = None
-    for five in itertools.combinations(cards, 5):
-        got = category(five)
-        if best is None or _better(got, best[0]):
-            best = (got, five)
-    assert best is not None
-    return best
+    """The best category of the face-up five, jokers wild (each stands for any card, the same
+    card twice included)."""
+    plain = [c for c in cards if not c.is_joker]
+    wild = 5 - len(plain)
+    if not wild:
+        return category(plain)
+    ranks = [c.rank for c in plain]
+    counts = [*sorted(Counter(ranks).values(), reverse=True), 0, 0]
+    suited = len({c.suit for c in plain}) <= 1
+    top = _fits(ranks)
+    if counts[0] + wild >= 5:
+        return "five of a kind"
+    if suited and top is not None:
+        return "royal flush" if all(r >= 10 for r in ranks) else "straight flush"
+    if counts[0] + wild >= 4:
+        return "four of a kind"
+    if len(set(ranks)) <= 2:
+        return "full house"
+    if suited:
+        return "flush"
+    if top is not None:
+        return "straight"
+    if counts[0] + wild >= 3:
+        return "three of a kind"
+    if counts[0] + wild >= 2 and counts[1] >= 2:
+        return "two pair"
+    return "one pair"
 
 
 def hole_best(cards: Iterable[Card]) -> tuple[str, tuple[Card, ...]]:
-    """The best five of the hole cards: (category, the five)."""
-    return _hole_best(tuple(sorted(cards, key=lambda c: (c.rank, c.suit))))
+    """The best five of the hole cards (no jokers; a card may be there twice): (category, the
+    five)."""
+    hand = sorted(cards, key=lambda c: (c.rank, SUITS[::-1].index(c.suit)), reverse=True)
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[str, list[Card]] = {}
+    for c in hand:
+        by_rank.setdefault(c.rank, []).append(c)
+        by_suit.setdefault(c.suit, []).append(c)
+    groups = sorted(by_rank.values(), key=lambda g: (len(g), g[0].rank), reverse=True)
+
+    def run(pool: list[Card], top: int) -> tuple[Card, ...]:
+        want = [14 if r == 1 else r for r in range(top, top - 5, -1)]
+        return tuple(next(c for c in pool if c.rank == r) for r in want)
+
+    def rest(used: list[Card], n: int) -> list[Card]:
+        left = list(hand)
+        for c in used:
+            left.remove(c)
+        return left[:n]
+
+    if len(groups[0]) >= 5:
+        return "five of a kind", tuple(groups[0][:5])
+    best_sf: tuple[int, tuple[Card, ...]] | None = None
+    for pool in by_suit.values():
+        wins = _windows({c.rank for c in pool}) if len(pool) >= 5 else []
+        if wins and (best_sf is None or wins[0] > best_sf[0]):
+            best_sf = (wins[0], run(pool, wins[0]))
+    if best_sf is not None:
+        return ("royal flush" if best_sf[0] == 14 else "straight flush"), best_sf[1]
+    if len(groups[0]) >= 4:
+        four = groups[0][:4]
+        return "four of a kind", (*four, *rest(four, 1))
+    if len(groups[0]) >= 3 and len(groups) > 1 and len(groups[1]) >= 2:
+        pair = max((g for g in groups[1:] if len(g) >= 2), key=lambda g: g[0].rank)
+        return "full house", (*groups[0][:3], *pair[:2])
+    flushes = [pool for pool in by_suit.values() if len(pool) >= 5]
+    if flushes:
+        pool = max(flushes, key=lambda p: [c.rank for c in p[:5]])
+        return "flush", tuple(pool[:5])
+    wins = _windows(set(by_rank))
+    if wins:
+        return "straight", run(hand, wins[0])
+    if len(groups[0]) >= 3:
+        three = groups[0][:3]
+        return "three of a kind", (*three, *rest(three, 2))
+    if len(groups) > 1 and len(groups[1]) >= 2:
+        two = [*groups[0][:2], *groups[1][:2]]
+        return "two pair", (*two, *rest(two, 1))
+    if len(groups[0]) >= 2:
+        pair = groups[0][:2]
+        return "one pair", (*pair, *rest(pair, 3))
+    five = tuple(hand[:5])
+    return ("no pair, ace high" if five[0].rank == 14 else "no pair, no ace"), five
+
+
+def up_category_by_trial(cards: Iterable[Card]) -> str:
+    """:func:`up_category` by trying every card for each joker (slow: for the tests)."""
+    plain = [c for c in cards if not c.is_joker]
+    best = "no pair, no ace"
+    for subs in itertools.product(_ALL, repeat=5 - len(plain)):
+        got = category([*plain, *subs])
+        if _better(got, best):
+            best = got
+    return best
+
+
+def hole_best_by_trial(cards: Iterable[Card]) -> str:
+    """The category of :func:`hole_best` by trying every five (slow: for the tests)."""
+    best = "no pair, no ace"
+    for five in itertools.combinations(list(cards), 5):
+        got = category(five)
+        if _better(got, best):
+            best = got
+    return best

@@ -90,7 +90,7 @@ def next_event(state: DiceyState, rng: random.Random, pile: list[Card]) -> Event
 
 def sample_events(rng: random.Random, *, players: int,
                   params: Mapping[str, Any] | None = None) -> list[Event]:
-    given = dict(params or {})
+    given = {k: v for k, v in (params or {}).items() if not (k == "fee" and v is None)}
     unknown = sorted(set(given) - set(TAKES))
     if unknown:
         raise ValueError(f"Dicey Poker sample hands do not take {', '.join(unknown)}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from dealer_assist.cards import Card
 
@@ -108,6 +109,8 @@ class DiceyState:
     #: The first of the last two rounds, once every player has five chipped face-up cards.
     final_from: int | None = None
     over: bool = False
+    #: Each seat's score for the round, worked out once when the hand ends.
+    scores: Mapping[int, Mapping[str, Any]] | None = None
 
     @property
     def dealing(self) -> bool:
