@@ -82,9 +82,14 @@ class Plan:
     finals: tuple[tuple[int, str, str], ...]
 
 
-def play_round(plans: dict[int, Plan], rounds: int = 10, **params: Any) -> Table:
+def play_round(plans: dict[int, Plan], rounds: int = 10, *, start: Start | None = None,
+               **params: Any) -> Table:
+    """The hand the plans make (``start``: begun with this start event instead)."""
     seats = tuple(sorted(plans))
     t = Table(seats, **params)
+    if start is not None:
+        t.events = [start]
+        t.state = GAME.start(start)
     order = t.state.settings.order
     for s in order:
         t.deal(s, plans[s].hole)
