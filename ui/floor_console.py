@@ -1,5 +1,6 @@
 """The floor manager's console: hands across tables with filters, a replay with a step slider,
-reveal a destroyed hand (logged), record a dispute, export a hand or a shift as PDF, verify.
+reveal a destroyed hand (logged), record a dispute, export a hand, a shift or a table's game as
+PDF, verify.
 
 Replays come from the store (``Services.hand_replay``), so the floor sees the table exactly as
 it stood after each recorded event, voids included.
@@ -23,6 +24,8 @@ from dealer_assist.ui.qt import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
+    QDate,
+    QDateTime,
     QDateTimeEdit,
     QDialog,
     QFileDialog,
@@ -41,6 +44,7 @@ from dealer_assist.ui.qt import (
     Qt,
     QTableWidget,
     QTableWidgetItem,
+    QTime,
     QVBoxLayout,
     QWidget,
 )
@@ -148,8 +152,9 @@ class FloorConsole(QWidget):
         for name in ("Game", "Status"):
             header.setSectionResizeMode(COLUMNS.index(name), QHeaderView.ResizeMode.Stretch)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.list.horizontalHeaderItem(COLUMNS.index("Started")).setToolTip(
-            "when the hand started, UTC (month-day hour:minute)")
+        started = self.list.horizontalHeaderItem(COLUMNS.index("Started"))
+        assert started is not None  # the header's labels are set above
+        started.setToolTip("when the hand started, UTC (month-day hour:minute)")
         header.setMinimumSectionSize(36)
         self.list.setWordWrap(False)
         # the event count is in the replay's slider ("event 1 of 26") and a dispute in the
@@ -177,7 +182,7 @@ class FloorConsole(QWidget):
         self.prev.setObjectName("step-prev")
         self.prev.clicked.connect(lambda: self.slider.setValue(self.slider.value() - 1))
         steps.addWidget(self.prev)
-        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider: QSlider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setObjectName("step-slider")
         self.slider.setMinimum(1)
         self.slider.setMaximum(1)
@@ -217,6 +222,11 @@ class FloorConsole(QWidget):
         self.shift_pdf = QPushButton("Shift PDF  [S]")
         self.shift_pdf.setObjectName("export-shift")
         self.shift_pdf.clicked.connect(self.export_shift)
+        self.game_pdf = QPushButton("Game PDF  [G]")
+        self.game_pdf.setObjectName("export-game")
+        self.game_pdf.setToolTip("the table's latest game of many hands: its score sheet and "
+                                 "each hand's money")
+        self.game_pdf.clicked.connect(self.export_game)
         self.print_hand = QPushButton("Print hand  [P]")
         self.print_hand.setObjectName("print-hand")
         self.print_hand.setToolTip("the hand report, through the system's print dialog")
@@ -256,7 +266,7 @@ class FloorConsole(QWidget):
         self.disputes_label.setWordWrap(True)
         lg.addWidget(self.disputes_label)
         room_bar.addWidget(log, 1)
-        for b in (self.count_button, self.verify_button):
+        for b in (self.game_pdf, self.count_button, self.verify_button):
             room_bar.addWidget(b, 0, Qt.AlignmentFlag.AlignTop)
         rl.addLayout(room_bar)
         split.addWidget(right)
@@ -271,7 +281,7 @@ class FloorConsole(QWidget):
             ("End", lambda: self.slider.setValue(self.slider.maximum())),
             ("R", self.reveal), ("D", self.dispute), ("H", self.export_hand),
             ("S", self.export_shift), ("V", self.verify), ("Return", self._enter),
-            ("C", self.enter_count),
+            ("C", self.enter_count), ("G", self.export_game),
             ("P", lambda: self.print_report("hand")),
             ("Shift+P", lambda: self.print_report("shift")),
         ):
@@ -305,8 +315,8 @@ class FloorConsole(QWidget):
         for g in game_names():
             self.f_game.addItem(get_game(g).title, g)
         now = datetime.now(UTC)
-        self.f_from.setDateTime(now.replace(hour=0, minute=0, second=0, microsecond=0))
-        self.f_to.setDateTime(now)
+        self.f_from.setDateTime(_wall_clock(now.replace(hour=0, minute=0, second=0, microsecond=0)))
+        self.f_to.setDateTime(_wall_clock(now))
         self._tables = {t.id: t.name for t in tables}
 
     def current_filter(self) -> HandFilter:
@@ -518,6 +528,23 @@ class FloorConsole(QWidget):
         self._run(f"Writing the shift report to {out.name}…",
                   lambda: shift_report(svc, session, out, shift_id=sid), out)
 
+    def export_game(self) -> None:
+        """The game report of the selected hand's table: its latest game of many hands."""
+        hand = self.c.hand
+        if hand is None:
+            return
+        table = self.c.services.store.get_table(hand.table_id)
+        if table is None:
+            return
+        out = self._out_path(f"game-{hand.table_id}.pdf")
+        if out is None:
+            return
+        from dealer_assist.reports.generate import game_report
+
+        svc, session, name = self.c.services, self.c.session, table.name
+        self._run(f"Writing the game report to {out.name}…",
+                  lambda: game_report(svc, session, out, table=name), out)
+
     def print_report(self, kind: str) -> None:
         """Write the hand or shift report on a worker thread, then open the print dialog."""
         hand = self.c.hand
@@ -597,6 +624,13 @@ class FloorConsole(QWidget):
         self.last_message = text
         self.info.setText(text)
         self.info.setVisible(bool(text))
+
+
+def _wall_clock(t: datetime) -> QDateTime:
+    """``t``'s date and time of day (UTC) in a filter box: its fields, to the millisecond, as
+    PySide converts a datetime (read back by :func:`_aware`)."""
+    return QDateTime(QDate(t.year, t.month, t.day),
+                     QTime(t.hour, t.minute, t.second, t.microsecond // 1000))
 
 
 def _aware(t: Any) -> datetime | None:

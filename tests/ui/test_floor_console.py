@@ -127,6 +127,14 @@ def test_floor_replays_reveals_and_records_a_dispute(
     qtbot.waitUntil(lambda: w.last_export is not None or w.notice.isVisible(), timeout=20000)
     assert w.last_export is not None and w.last_export != hand_pdf, w.notice.text()
     assert w.last_export.name.startswith("shift-") and w.last_export.stat().st_size > 1000
+    # the table's game (a game of one hand here: its hand, no score sheet)
+    w.last_export = None
+    qtbot.mouseClick(w.game_pdf, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: w.last_export is not None or w.notice.isVisible(), timeout=20000)
+    assert w.last_export is not None, w.notice.text()
+    assert w.last_export.name.startswith("game-") and w.last_export.stat().st_size > 1000
+    assert svc.store.audit_log(action="report")[-1].detail.startswith(
+        "game report: table CC-1, hands 1 to 1")
 
     # verify every chain, on the worker thread too
     w.info.setText("")
@@ -230,3 +238,20 @@ def test_regression_replay_seats_never_overlap_at_1280x800(
                             current_theme())
             assert len(table.seats) == n
             assert _overlaps(table) == [], f"{n} seats at {size}"
+
+
+def test_the_time_filters_read_back_the_utc_time_they_were_given(qtbot: Any) -> None:
+    """The from and until boxes hold a UTC time as its date and time of day, to the
+    millisecond (as a datetime handed to Qt did), and the filter reads back that UTC time."""
+    from datetime import UTC, datetime
+
+    from dealer_assist.ui.floor_console import _aware, _wall_clock
+    from dealer_assist.ui.qt import QDateTimeEdit
+
+    box = QDateTimeEdit()
+    qtbot.addWidget(box)
+    t = datetime(2026, 11, 25, 23, 59, 58, 123456, tzinfo=UTC)
+    box.setDateTime(_wall_clock(t))
+    assert box.dateTime().toString("yyyy-MM-dd HH:mm:ss.zzz") == "2026-11-25 23:59:58.123"
+    assert _aware(box.dateTime().toPython()) == datetime(2026, 11, 25, 23, 59, 58, 123000,
+                                                         tzinfo=UTC)
