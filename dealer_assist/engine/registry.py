@@ -16,6 +16,7 @@ _MODULES: dict[str, str] = {
     "ofc": "dealer_assist.games.ofc",
     "chinese-poker": "dealer_assist.games.chinese_poker",
     "pineapple": "dealer_assist.games.pineapple",
+    "mille": "dealer_assist.games.mille",
 }
 _LOADED: dict[str, Game[Any]] = {}
 
