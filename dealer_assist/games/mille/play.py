@@ -278,9 +278,9 @@ def transition(state: MilleState, event: Event) -> MilleState:
                        stock=DECK_CARDS - 2 * HAND_CARDS - 1)
     if isinstance(event, Reshuffle):
         seen = dict(state.seen)
-        for card in state.pile[:-1]:
-            seen[card] -= 1
-        return replace(state, seen={c: n for c, n in seen.items() if n},
+        for card in state.pile[:-1]:  # back in the stock, face down
+            seen[card] = seen.get(card, 0) - 1
+        return replace(state, seen={c: n for c, n in seen.items() if n > 0},
                        stock=len(state.pile) - 1, pile=state.pile[-1:])
     if isinstance(event, Draw):
         seat = event.seat

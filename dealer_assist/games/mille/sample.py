@@ -22,7 +22,7 @@ MOST_TURNS = 400
 
 def sample_events(rng: random.Random, given: Mapping[str, Any]) -> list[Event]:
     params: dict[str, Any] = {"dealer": rng.choice((1, 2)), "stakes": [100, 500]}
-    params.update(given)
+    params.update((k, v) for k, v in given.items() if v is not None)
     turns = params.get("turns")
     if turns is None:
         turns = rng.random() < 0.3
