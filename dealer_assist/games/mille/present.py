@@ -48,9 +48,9 @@ def prompt(state: MilleState) -> Prompt:
         if state.out is not None:
             why = f"seat {state.out} went out"
         elif state.left.get(s):
-            why = f"seat {s} holds cards"
+            why = "not while it holds cards"
         elif not state.melds.get(s):
-            why = f"seat {s} has melded nothing"
+            why = "not before it melds"
         if state.out is None:
             actions.append(Action("out", f"Seat {s} went out", s, key=KEY_OUT, enabled=not why,
                                   reason=why))

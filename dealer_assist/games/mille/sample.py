@@ -17,7 +17,7 @@ from dealer_assist.games.mille.rules import HAND_CARDS, WILD, value
 
 #: A hand that has not ended after this many turns is dealt again (the sample's strategy is
 #: plain; a real hand ends long before).
-MOST_TURNS = 400
+MOST_TURNS = 150
 
 
 def sample_events(rng: random.Random, given: Mapping[str, Any]) -> list[Event]:
