@@ -10,7 +10,15 @@ from dealer_assist.engine.base import Action, Prompt, ScoreSheet, SeatView, Tabl
 from dealer_assist.engine.inputs import Cards
 from dealer_assist.events import Event, Reshuffle
 from dealer_assist.games.mille.events import Discard, Draw, Left, Meld, Out, Upcard
-from dealer_assist.games.mille.rules import RANK_WORDS, TARGET, WILD, Payment, codes, payment
+from dealer_assist.games.mille.rules import (
+    RANK_WORDS,
+    TARGET,
+    WILD,
+    Payment,
+    codes,
+    meld_rank,
+    payment,
+)
 from dealer_assist.games.mille.state import DRAW, TAKE, UPCARD, MilleState
 from dealer_assist.money import format_cents
 
@@ -201,8 +209,7 @@ def report(state: MilleState) -> dict[str, Any]:
 def narrate(before: MilleState, event: Event, after: MilleState) -> list[str]:
     lines: list[str] = []
     if isinstance(event, Meld):
-        rank = next(r for r, cards in after.melds[event.seat].items()
-                    if cards[-len(event.cards):] == tuple(event.cards))
+        rank = meld_rank(event.cards)
         lines.append(f"seat {event.seat} melds {codes(event.cards)} ({RANK_WORDS[rank]})")
     elif isinstance(event, Left):
         lines.append(f"seat {event.seat} holds {codes(event.cards) or 'no cards'}")
