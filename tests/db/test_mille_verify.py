@@ -17,6 +17,7 @@ from dealer_assist.db.bootstrap import Database, open_database
 from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import verify_database
 from dealer_assist.games.mille.events import Left, Meld, Out
+from dealer_assist.services import Approval
 
 from .test_any_game_verify import _rewrite_start
 
@@ -64,7 +65,7 @@ def test_a_rewritten_running_total_or_chapeau_count_is_named(
 
 def test_a_new_game_on_the_record_is_accepted(database: Database) -> None:
     svc, table, dealer = _first_hand(database)
-    now = svc.start_hand(dealer, table, new_game=True)
+    now = svc.start_hand(dealer, table, new_game=True, approval=Approval("fran", "2222"))
     assert "totals_in" not in now.replay.start.params
     report = verify_database(database)
     assert report.ok, report.summary()
