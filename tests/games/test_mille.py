@@ -355,7 +355,7 @@ def _record(svc: Any, who: Any, hand_id: int, *events: Event) -> Any:
     return now
 
 
-def test_the_sheet_carries_between_hands_and_a_new_game_starts_from_zero() -> None:
+def test_the_sheet_carries_between_hands_and_a_new_game_starts_from_zero(tmp_path: Path) -> None:
     room = make_room()
     svc = room.svc
     table = svc.add_table(room.admin, SETTINGS, name="Mille 1")
@@ -397,6 +397,15 @@ def test_the_sheet_carries_between_hands_and_a_new_game_starts_from_zero() -> No
     assert so_far.over and len(so_far.hands) == 3
     assert so_far.sheet is not None and so_far.sheet.lines[-1] == (
         "game over: seat 1 wins; seat 2 pays $88 (skunk (under 600): doubled)")
+    # the game report prints the sheet, the result and every hand's money
+    from dealer_assist.reports.generate import game_report
+    from tests.reports.pdftext import pages
+
+    done = game_report(svc, room.floor, tmp_path / "game.pdf", table="Mille 1")
+    text = "\n".join(pages(done.path))
+    assert "Mille score sheet" in text and "hands 1 to 3" in text
+    for line in so_far.sheet.lines:
+        assert line in text
     fourth = svc.start_hand(dealer, table.id)  # a new game: nothing carried in
     assert not {"totals_in", "naturals_in", "chapeaux_in"} & set(fourth.replay.start.params)
 
