@@ -19,6 +19,7 @@ _MODULES: dict[str, str] = {
     "guts": "dealer_assist.games.guts",
     "anaconda": "dealer_assist.games.anaconda",
     "dicey-poker": "dealer_assist.games.dicey_poker",
+    "mille": "dealer_assist.games.mille",
 }
 _LOADED: dict[str, Game[Any]] = {}
 
