@@ -15,6 +15,7 @@ _MODULES: dict[str, str] = {
     "caro-holdem": "dealer_assist.games.caro_holdem",
     "commerce": "dealer_assist.games.commerce",
     "ofc": "dealer_assist.games.ofc",
+    "paiute": "dealer_assist.games.paiute",
     "chinese-poker": "dealer_assist.games.chinese_poker",
     "pineapple": "dealer_assist.games.pineapple",
 }
