@@ -76,14 +76,14 @@ def sample_hand(game: Commerce, rng: random.Random, *, players: int,
             record(Knock(seat=seat))
             break
         most = 3 if seat not in state.threes and rng.random() < 0.3 else 2
-        better, give, take = _best_swap(hands[seat], board, most)
+        _, give, take = _best_swap(hands[seat], board, most)
         if not give:
             n = rng.randint(1, 2)
             give, take = tuple(rng.sample(hands[seat], n)), tuple(rng.sample(board, n))
         exchange(seat, give, take)
     while state.last:
         seat = state.last[0]
-        better, give, take = _best_swap(hands[seat], board, 2 if seat in state.threes else 3)
+        _, give, take = _best_swap(hands[seat], board, 2 if seat in state.threes else 3)
         if give:
             exchange(seat, give, take)
         else:
