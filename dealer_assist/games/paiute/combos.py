@@ -3,8 +3,8 @@ any card, its own among them.
 
 A call's value compares the way the ranking does: the combination's order first (five of a
 kind highest, paiute lowest), then its tie-breaks: five of a kind by its rank; royal flushes
-tie; a straight flush by its top card; four/two by the four (then the two); three/three by the
-higher three (then the lower); paiute by the highest pair, the middle, the lowest."""
+tie; a straight flush by its top card; four/two by the four; three/three by the higher three;
+paiute by the highest pair, the middle, the lowest. Equal on those, calls tie."""
 
 from __future__ import annotations
 
@@ -83,7 +83,10 @@ def value_as(cards: Sequence[Card], combination: str, wild_rank: int) -> Value |
 
 
 def strength(combination: str, value: Value) -> Value:
-    """What compares between calls: the combination's order, then its value."""
+    """What compares between calls: the combination's order, then its tie-breaks (four/two by
+    the four alone, three/three by the higher three alone: the rest of the hand ties)."""
+    if combination in ("four/two", "three/three"):
+        value = value[:1]
     return (ORDER[combination], *value)
 
 
