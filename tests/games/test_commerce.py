@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -231,3 +232,16 @@ def test_random_hands_conserve_chips_and_pay_the_best_hand(seed: int, players: i
               for k, v in report["hands"].items()}
     best = max(values.values())
     assert sorted(report["winners"]) == sorted(k for k, v in values.items() if v == best)
+
+
+def test_the_example_hand_log_replays_from_the_cli_as_expected(
+    examples_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dealer_assist.cli import main
+
+    name = "commerce-blind-exchange-knock"
+    assert main(["replay", "--json", str(examples_dir / f"{name}.jsonl")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out == json.loads((examples_dir / f"{name}.expected.json").read_text())
+    assert out["payouts"] == {"1": 400} and out["winners"] == [1] and out["conserved"]
+    assert out["hands"]["4"]["rank"] == "point" and out["board"] == ["6s", "7d", "3h"]

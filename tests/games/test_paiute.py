@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -268,3 +269,16 @@ def test_random_hands_conserve_chips_and_pay_the_best_call(seed: int, players: i
     assert s.conserved and sum(s.payouts.values()) == 100 * players
     best = max(c.strength for c in h.state.calls)
     assert set(s.payouts) == {c.seat for c in h.state.calls if c.strength == best}
+
+
+def test_the_example_hand_log_replays_from_the_cli_as_expected(
+    examples_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dealer_assist.cli import main
+
+    name = "paiute-call-beaten-in-a-last-turn"
+    assert main(["replay", "--json", str(examples_dir / f"{name}.jsonl")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out == json.loads((examples_dir / f"{name}.expected.json").read_text())
+    assert out["payouts"] == {"3": 300} and out["winners"] == [3] and out["conserved"]
+    assert [c["combination"] for c in out["calls"]] == ["three/three", "four/two"]

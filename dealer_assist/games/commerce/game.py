@@ -348,7 +348,7 @@ class Commerce(Game[State]):
         if isinstance(event, BoardDealt):
             return [f"board {_text(tuple(event.cards))}"]
         if isinstance(event, Exchange):
-            how = "the dealer exchanges blind" if event.blind else "exchanges"
+            how = "(the dealer) exchanges blind" if event.blind else "exchanges"
             return [f"seat {event.seat} {how}: takes {_text(event.take)}, gives "
                     f"{_text(event.give)} (board {_text(after.board)})"]
         if isinstance(event, Knock):
