@@ -2,8 +2,9 @@
 window manager: the wild card and the upcard typed into the card entry, draws by their letters
 (S the stock, P the pile) and discards typed, a six-card call in its form (the cards, then the
 combination chosen by its first letter), the last turns (a pass, the dealer's call that beats
-the first), the push ticked and the shift closed. After every step the app's own layout check must find every window within 1280x800,
-every label whole and every button showing its key; the database must hold what was typed."""
+the first), the push ticked and the shift closed. After every step the app's own layout check
+must find every window within 1280x800, every label whole and every button showing its key; the
+database must hold what was typed."""
 
 from __future__ import annotations
 
