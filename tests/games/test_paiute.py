@@ -282,3 +282,10 @@ def test_the_example_hand_log_replays_from_the_cli_as_expected(
     assert out == json.loads((examples_dir / f"{name}.expected.json").read_text())
     assert out["payouts"] == {"3": 300} and out["winners"] == [3] and out["conserved"]
     assert [c["combination"] for c in out["calls"]] == ["three/three", "four/two"]
+
+
+def test_regression_an_upcard_after_the_pile_was_emptied_is_refused_in_words() -> None:
+    """The dossier's refusal sampler found it: a second upcard once the only pile card was
+    taken raised an IndexError instead of a refusal."""
+    assert refused(start(), *OPEN, draw(1, "discard"), {"type": "upcard", "card": "2c"}) == (
+        "line 5: the upcard is already turned: the discard pile is started (ruling Paiute 1)")

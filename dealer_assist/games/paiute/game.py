@@ -200,7 +200,7 @@ class Paiute(Game[State]):
             raise _refuse("turn up the wild card first: it names the wild rank", 1)
         if isinstance(event, Upcard):
             if state.started:
-                raise _refuse(f"the discard pile is already started ({state.pile[0].code})", 1)
+                raise _refuse("the upcard is already turned: the discard pile is started", 1)
             if event.card == state.wild:
                 raise _refuse(f"{event.card.code} is the wild card, under the stock", 1)
             return
