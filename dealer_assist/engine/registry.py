@@ -13,11 +13,11 @@ from dealer_assist.errors import BadInput
 _MODULES: dict[str, str] = {
     "champs-and-cowards": "dealer_assist.games.champs_and_cowards",
     "caro-holdem": "dealer_assist.games.caro_holdem",
-    "commerce": "dealer_assist.games.commerce",
     "ofc": "dealer_assist.games.ofc",
-    "paiute": "dealer_assist.games.paiute",
     "chinese-poker": "dealer_assist.games.chinese_poker",
     "pineapple": "dealer_assist.games.pineapple",
+    "commerce": "dealer_assist.games.commerce",
+    "paiute": "dealer_assist.games.paiute",
 }
 _LOADED: dict[str, Game[Any]] = {}
 

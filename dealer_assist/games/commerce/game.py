@@ -325,7 +325,9 @@ class Commerce(Game[State]):
                          pots=(("pot", state.table.pot),), info=tuple(info))
 
     def secret_seats(self, state: State) -> frozenset[int]:
-        return frozenset(s for s in state.table.seats if s not in state.shown)
+        """None: every card an event names was face up on the table (the board's cards, those
+        given to it, the hands shown)."""
+        return frozenset()
 
     def report(self, state: State) -> dict[str, Any]:
         winners, hands = best(state)

@@ -459,6 +459,11 @@ class Paiute(Game[State]):
                          board=(state.pile[-1].code,) if state.pile else (),
                          pots=(("pot", state.table.pot),), info=tuple(info))
 
+    def secret_seats(self, state: State) -> frozenset[int]:
+        """None: every card an event names was face up on the table (the wild card, the pile,
+        the calls); a draw from the stock names none."""
+        return frozenset()
+
     def report(self, state: State) -> dict[str, Any]:
         winners = state.winners() if state.over else []
         out: dict[str, Any] = {
