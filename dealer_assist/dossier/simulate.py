@@ -220,7 +220,7 @@ def run_session(job: Job) -> Tally:
         started = clock()
         params = dict(p.params)
         if p.carries:
-            params["carry_in"] = carry
+            params[game.key("carry_in")] = carry
         t.hands += 1
         try:
             events = list(game.sample_hand(rng, players=p.players, params=params))
