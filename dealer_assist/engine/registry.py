@@ -20,6 +20,8 @@ _MODULES: dict[str, str] = {
     "anaconda": "dealer_assist.games.anaconda",
     "dicey-poker": "dealer_assist.games.dicey_poker",
     "mille": "dealer_assist.games.mille",
+    "commerce": "dealer_assist.games.commerce",
+    "paiute": "dealer_assist.games.paiute",
 }
 _LOADED: dict[str, Game[Any]] = {}
 
