@@ -8,6 +8,7 @@ from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.deck import DeckSpec
+from dealer_assist.engine.base import SampleDeal
 from dealer_assist.events import CardDealt, Event, Reshuffle, Start
 from dealer_assist.games.champs_and_cowards.events import Champ, Coward
 from dealer_assist.games.champs_and_cowards.play import coward_block, step
@@ -33,8 +34,24 @@ def sample_hand(
     fee: dict[str, Any] | None = None,
     smallest_chip: int | None = None,
 ) -> list[Event]:
+    """Deal and play one hand (:func:`deal_hand`'s events)."""
+    return deal_hand(rng, players=players, decks=decks, chip=chip, carry_in=carry_in, fee=fee,
+                     smallest_chip=smallest_chip).events
+
+
+def deal_hand(
+    rng: random.Random,
+    *,
+    players: int,
+    decks: int = 1,
+    chip: int = 200,
+    carry_in: int = 0,
+    fee: dict[str, Any] | None = None,
+    smallest_chip: int | None = None,
+) -> SampleDeal[CCState]:
     """Deal and play one hand: up cards from the top of a shuffled shoe, a burn before every
-    champ's card, and the destroyed hands and burns reshuffled when the stub runs out."""
+    champ's card, and the destroyed hands and burns reshuffled when the stub runs out; the
+    events with the state they led to (each applied as it is dealt)."""
     params: dict[str, Any] = {"chip": chip, "decks": decks, "carry_in": carry_in}
     if fee is not None:
         params["fee"] = fee
@@ -80,4 +97,4 @@ def sample_hand(
                 state = play(Coward(seat=seat))
         if len(stub) != state.shoe.left:
             raise AssertionError(f"shoe count {state.shoe.left} but {len(stub)} cards in the stub")
-    return events
+    return SampleDeal(events, state)

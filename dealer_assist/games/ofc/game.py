@@ -17,6 +17,7 @@ from dealer_assist.engine.base import (
     DemoTable,
     Game,
     Prompt,
+    SampleDeal,
     SeatView,
     Setting,
     Settlement,
@@ -27,7 +28,7 @@ from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Discard, Event, Start
 from dealer_assist.games.ofc.events import EVENTS, Place, SetHand
 from dealer_assist.games.ofc.sample import (
-    sample_events,
+    deal_events,
 )
 from dealer_assist.games.ofc.settle import (
     next_button,
@@ -441,6 +442,10 @@ class OpenFaceChinesePoker(Game[OfcState]):
 
     def sample_hand(self, rng: random.Random, *, players: int,
                     params: Mapping[str, Any] | None = None) -> list[Event]:
+        return self.sample_deal(rng, players=players, params=params).events
+
+    def sample_deal(self, rng: random.Random, *, players: int,
+                    params: Mapping[str, Any] | None = None) -> SampleDeal[Any]:
         given = dict(params or {})
         unknown = sorted(set(given) - {"fee", "unit", "pineapple", "fantasyland", "royalties",
                                      "smallest_chip"})
@@ -450,7 +455,7 @@ class OpenFaceChinesePoker(Game[OfcState]):
             given["royalties_table"] = given.pop("royalties")
         if "fantasyland" in given:
             given["fantasyland"] = tuple(given["fantasyland"])
-        return sample_events(rng, players=players, **given)
+        return deal_events(rng, players=players, **given)
 
 
 GAME = OpenFaceChinesePoker()
