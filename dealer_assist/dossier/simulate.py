@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dealer_assist.dossier.declare import GameDossier, Measure, Values
+from dealer_assist.dossier.declare import GameDossier, Measure
 from dealer_assist.dossier.stats import Categories, Numbers, Ratio, Shares
-from dealer_assist.engine.base import Game, Settlement
+from dealer_assist.engine.base import Game, SampleDeal, Settlement
 from dealer_assist.engine.hand import Folded, fold
 from dealer_assist.engine.registry import get_game
 from dealer_assist.events import Event, Start
@@ -208,7 +208,7 @@ def run_session(job: Job) -> Tally:
     record = _Recorder(t, kinds)
     lines_of = _LineWriter()
     table = _TableCheck(settings)
-    deal = game.sample_deal
+    deal = dealer(game)
     settle = game.settle
     carry = 0
     clock = time.perf_counter
@@ -259,6 +259,23 @@ def run_session(job: Job) -> Tally:
             t.checked += 1
             record(values, seconds)
     return t
+
+
+def dealer(game: Game[Any]) -> Callable[..., SampleDeal[Any]]:
+    """How the simulation deals the game's hands: its :meth:`~Game.sample_deal`, unless a
+    class below the one that gives it deals its own ``sample_hand`` (a variant of a game that
+    deals differently), whose hands are then dealt and folded."""
+    mro = type(game).__mro__
+    hand_by = next(c for c in mro if "sample_hand" in vars(c))
+    deal_by = next(c for c in mro if "sample_deal" in vars(c))
+    if issubclass(deal_by, hand_by):
+        return game.sample_deal
+
+    def by_sample_hand(rng: random.Random, *, players: int,
+                       params: Mapping[str, Any] | None = None) -> SampleDeal[Any]:
+        return SampleDeal(list(game.sample_hand(rng, players=players, params=params)))
+
+    return by_sample_hand
 
 
 class _Recorder:

@@ -108,9 +108,15 @@ class CaroHoldem(Game[State]):
     def sample_hand(
         self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
     ) -> list[Event]:
-        return self.sample_deal(rng, players=players, params=params).events
+        return self._deal(rng, players=players, params=params).events
 
     def sample_deal(
+        self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
+    ) -> SampleDeal[State]:
+        """:meth:`sample_hand`'s hand with the state its dealing reached."""
+        return self._deal(rng, players=players, params=params)
+
+    def _deal(
         self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
     ) -> SampleDeal[State]:
         given = dict(params or {})

@@ -442,10 +442,15 @@ class OpenFaceChinesePoker(Game[OfcState]):
 
     def sample_hand(self, rng: random.Random, *, players: int,
                     params: Mapping[str, Any] | None = None) -> list[Event]:
-        return self.sample_deal(rng, players=players, params=params).events
+        return self._deal(rng, players=players, params=params).events
 
     def sample_deal(self, rng: random.Random, *, players: int,
                     params: Mapping[str, Any] | None = None) -> SampleDeal[Any]:
+        """:meth:`sample_hand`'s hand with the state its dealing reached."""
+        return self._deal(rng, players=players, params=params)
+
+    def _deal(self, rng: random.Random, *, players: int,
+              params: Mapping[str, Any] | None = None) -> SampleDeal[Any]:
         given = dict(params or {})
         unknown = sorted(set(given) - {"fee", "unit", "pineapple", "fantasyland", "royalties",
                                      "smallest_chip"})
