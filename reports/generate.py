@@ -24,12 +24,13 @@ from dealer_assist.reports.data import (
     RevealLine,
     ShiftReport,
 )
+from dealer_assist.reports.game_report import GameReport, build_game, render_game
 from dealer_assist.reports.layouts import render_audit, render_day, render_hand, render_shift
 from dealer_assist.services import Services, Session
 from dealer_assist.services.errors import NotAllowed
 from dealer_assist.services.model import PERMISSIONS, ROLES, AuditEntry, Seal
 
-Report = ShiftReport | HandReport | AuditReport | DayReport
+Report = ShiftReport | HandReport | AuditReport | DayReport | GameReport
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,3 +312,25 @@ def _day(svc: Services, session: Session, path: Path, seal: Seal | None,
         session, "report", f"day summary: {r.day.isoformat()}, {len(r.tables)} tables, "
         f"{r.total('hands')} hands, {pages} pages" + _anchored(seal)))
     return Written(numbered, path, pages)
+
+
+def game_report(
+    svc: Services, session: Session, out: str | Path, *, table: str | None = None,
+    csv: bool = False,
+) -> Written:
+    """The game report of ``table`` (default: the most recent): its latest game of many hands
+    (the score sheet the dealer's screen shows between hands) with each hand's money."""
+    from dealer_assist.reports.source import find_table
+
+    _may(svc, session, "review", "generate reports")
+    path = _check_out(out)
+    tbl = find_table(svc.store, table)
+    so_far = svc.game_so_far(tbl.id)
+    seal = _seal(svc)
+    with _accounted(svc, session, "game report", seal):
+        r = _sealed(build_game(svc.store, so_far.hands, so_far.over, so_far.sheet,
+                               table=tbl.name, by=signer(session), at=svc.clock()), seal, svc)
+        numbered, pages = _logged(svc, render_game, r, path, lambda pages: svc.log(
+            session, "report", f"game report: table {r.table}, hands {r.first} to {r.last}, "
+            f"game {r.status}, {pages} pages" + _anchored(seal), table_id=tbl.id))
+        return _with_csv(Written(numbered, path, pages), csv)

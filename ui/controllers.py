@@ -334,7 +334,9 @@ class DealerController(QObject):
 
     # --- hands ----------------------------------------------------------------------------
 
-    def start_hand(self, seats: tuple[int, ...] | None = None) -> bool:
+    def start_hand(self, seats: tuple[int, ...] | None = None, *, new_game: bool = False,
+                   approval: Approval | None = None) -> bool:
+        """Start the next hand (``new_game``: as a new game, with the floor's ``approval``)."""
         if self.table is None:
             self.refused.emit("open a table first")
             return False
@@ -344,7 +346,8 @@ class DealerController(QObject):
             stacks = {s: v for s, v in stacks.items() if s in seats}
 
         def op() -> None:
-            now = self.services.start_hand(self.session, table_id, seats=seats, stacks=stacks)
+            now = self.services.start_hand(self.session, table_id, seats=seats, stacks=stacks,
+                                           new_game=new_game, approval=approval)
             self.now = now
             self.settlement = None
             self.rebuys = {}
@@ -434,6 +437,13 @@ class DealerController(QObject):
         if sheet is not None:
             view = dataclasses.replace(view, info=(*view.info, *sheet.text()))
         return view
+
+    def game_goes_on(self) -> bool:
+        """Whether the settled hand's game carries on into the next hand (a game of many hands
+        that is not over): then the dealer may end it and start a new game instead."""
+        now = self.now
+        return (now is not None and now.hand.status == "settled" and bool(now.game.carries)
+                and now.replay.misdeal is None and not now.game.game_over(now.state))
 
     def game_sheet(self) -> ScoreSheet | None:
         """The score sheet of the table's game so far, once the hand in play is settled and

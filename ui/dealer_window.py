@@ -158,6 +158,7 @@ class DealerScreen(QWidget):
         sl.addWidget(self.history, 1)
         self.push = PushChecklist()
         self.push.next_hand.connect(self.start_hand)
+        self.push.new_game.connect(self.new_game)
         self.push.hide()
         sl.addWidget(self.push, 1)
         # Undo and Misdeal side by side: at 1280x800 the card box, its refusal and the
@@ -278,6 +279,7 @@ class DealerScreen(QWidget):
                 tuple(i for i in prompt.instructions if not i[:1].isdigit())
             )
             self.push.show_settlement(c.settlement, (c.now.hand.id, c.now.hand.events))
+            self.push.new.setVisible(c.game_goes_on())
             self._page(PAGE_PUSH)
         else:
             self._set_instructions(())
@@ -560,6 +562,22 @@ class DealerScreen(QWidget):
             self.show_refusal(f"{self.c.last_error}: the seats typed ({self.seats_edit.text()})"
                               " are in Seats this hand; press S to fix or empty them")
 
+    def new_game(self) -> None:
+        """End the game that is going on and start the next hand as a new game: what the game
+        carries (a running score) is not taken over, so a floor person approves it."""
+        if not self.c.game_goes_on():
+            self.show_refusal("the last hand's game is over or carries nothing: press N for "
+                              "the next hand")
+            return
+        ok, seats = self._typed_seats()
+        if not ok:
+            return
+        self._input_kind = "action"
+        carried = ", ".join(self.c.now.game.carries) if self.c.now is not None else ""
+        self._ask_approval(f"A new game: the next hand does not take over {carried} from the "
+                           "game going on. A floor person approves.",
+                           lambda a: self.c.start_hand(seats, new_game=True, approval=a))
+
     def retry(self) -> None:
         if (self.c.pending is not None or self.c.drops) and self.c.retry():
             self.cards.clear()
@@ -799,12 +817,16 @@ class DealerScreen(QWidget):
             if key in (Qt.Key.Key_T, Qt.Key.Key_Space):
                 self.push.tick_next()
                 return
-            if key in (Qt.Key.Key_N, Qt.Key.Key_O, Qt.Key.Key_X) and not self.push.done:
+            if key in (Qt.Key.Key_N, Qt.Key.Key_O, Qt.Key.Key_X, Qt.Key.Key_G) \
+                    and not self.push.done:
                 left = sum(not c.isChecked() for c in self.push.checks)
                 self.show_refusal(f"tick each push step first (T or Space): {left} left")
                 return
             if key == Qt.Key.Key_N:
                 self.start_hand()
+                return
+            if key == Qt.Key.Key_G and self.push.new.isVisible():
+                self.new_game()
                 return
             if key == Qt.Key.Key_O:
                 self.open_table()

@@ -1,5 +1,6 @@
 """The floor manager's console: hands across tables with filters, a replay with a step slider,
-reveal a destroyed hand (logged), record a dispute, export a hand or a shift as PDF, verify.
+reveal a destroyed hand (logged), record a dispute, export a hand, a shift or a table's game as
+PDF, verify.
 
 Replays come from the store (``Services.hand_replay``), so the floor sees the table exactly as
 it stood after each recorded event, voids included.
@@ -217,6 +218,11 @@ class FloorConsole(QWidget):
         self.shift_pdf = QPushButton("Shift PDF  [S]")
         self.shift_pdf.setObjectName("export-shift")
         self.shift_pdf.clicked.connect(self.export_shift)
+        self.game_pdf = QPushButton("Game PDF  [G]")
+        self.game_pdf.setObjectName("export-game")
+        self.game_pdf.setToolTip("the table's latest game of many hands: its score sheet and "
+                                 "each hand's money")
+        self.game_pdf.clicked.connect(self.export_game)
         self.print_hand = QPushButton("Print hand  [P]")
         self.print_hand.setObjectName("print-hand")
         self.print_hand.setToolTip("the hand report, through the system's print dialog")
@@ -256,7 +262,7 @@ class FloorConsole(QWidget):
         self.disputes_label.setWordWrap(True)
         lg.addWidget(self.disputes_label)
         room_bar.addWidget(log, 1)
-        for b in (self.count_button, self.verify_button):
+        for b in (self.game_pdf, self.count_button, self.verify_button):
             room_bar.addWidget(b, 0, Qt.AlignmentFlag.AlignTop)
         rl.addLayout(room_bar)
         split.addWidget(right)
@@ -271,7 +277,7 @@ class FloorConsole(QWidget):
             ("End", lambda: self.slider.setValue(self.slider.maximum())),
             ("R", self.reveal), ("D", self.dispute), ("H", self.export_hand),
             ("S", self.export_shift), ("V", self.verify), ("Return", self._enter),
-            ("C", self.enter_count),
+            ("C", self.enter_count), ("G", self.export_game),
             ("P", lambda: self.print_report("hand")),
             ("Shift+P", lambda: self.print_report("shift")),
         ):
@@ -517,6 +523,23 @@ class FloorConsole(QWidget):
         svc, session, sid = self.c.services, self.c.session, hand.shift_id
         self._run(f"Writing the shift report to {out.name}…",
                   lambda: shift_report(svc, session, out, shift_id=sid), out)
+
+    def export_game(self) -> None:
+        """The game report of the selected hand's table: its latest game of many hands."""
+        hand = self.c.hand
+        if hand is None:
+            return
+        table = self.c.services.store.get_table(hand.table_id)
+        if table is None:
+            return
+        out = self._out_path(f"game-{hand.table_id}.pdf")
+        if out is None:
+            return
+        from dealer_assist.reports.generate import game_report
+
+        svc, session, name = self.c.services, self.c.session, table.name
+        self._run(f"Writing the game report to {out.name}…",
+                  lambda: game_report(svc, session, out, table=name), out)
 
     def print_report(self, kind: str) -> None:
         """Write the hand or shift report on a worker thread, then open the print dialog."""

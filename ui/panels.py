@@ -215,19 +215,6 @@ class ActionBar(QFrame):
         return None
 
 
-def keep_choices(prompt: Prompt) -> dict[int, list[str]]:
-    """For each number of cards kept, what each wager would cost (a game whose prices follow
-    the cards held gives them as the actions' options)."""
-    out: dict[int, list[str]] = {}
-    for a in prompt.actions:
-        for o in a.options:
-            if o.keep is None:
-                continue
-            text = o.label.split(": ", 1)[-1]
-            out.setdefault(o.keep, []).append(text)
-    return out
-
-
 class DiscardPanel(QFrame):
     """Choose how many cards to keep, with the price of each wager for that count; then the
     discarded cards are entered (face up) or only counted (unseen)."""
@@ -283,7 +270,7 @@ class DiscardPanel(QFrame):
             f"Seat {seat} holds {held} cards and discards {held - keeps[0]}: type the card if "
             "it was shown face up, or press U if it went face down"
         )
-        choices = keep_choices(prompt)
+        choices = dict(value.keep_notes) if isinstance(value, Cards) else {}
         for keep in sorted(keeps, reverse=True):
             texts = choices.get(keep, [])
             b = QPushButton(f"Keep {keep}  [{keep}]\n" + ("\n".join(texts) or "—"))
@@ -344,6 +331,7 @@ class PushChecklist(QFrame):
 
     all_done = Signal()
     next_hand = Signal()
+    new_game = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -383,6 +371,14 @@ class PushChecklist(QFrame):
         self.next.setObjectName("next-hand")
         self.next.setProperty("role", "primary")
         self.next.clicked.connect(self.next_hand.emit)
+        # a game of many hands that is not over: end it here (the floor approves) instead
+        self.new = QPushButton("New game   [G]")
+        self.new.setObjectName("new-game")
+        self.new.setToolTip("start the next hand as a new game: nothing the game carries "
+                            "(a running score) is taken over; a floor person approves")
+        self.new.clicked.connect(self.new_game.emit)
+        self.new.hide()
+        bottom.addWidget(self.new)
         bottom.addWidget(self.next)
         lay.addLayout(bottom)
         self.checks: list[QCheckBox] = []
@@ -443,6 +439,7 @@ class PushChecklist(QFrame):
         n = sum(1 for c in self.checks if c.isChecked())
         self.progress.setText(f"{n} of {len(self.checks)} done")
         self.next.setEnabled(self.done)
+        self.new.setEnabled(self.done)
         if self.checks and self.done:
             self.all_done.emit()
 

@@ -1,4 +1,4 @@
-"""``dealer-assist report shift|hand|audit|day --out FILE.pdf``: the PDF reports.
+"""``dealer-assist report shift|hand|audit|day|game --out FILE.pdf``: the PDF reports.
 
 Each report defaults to the most recent table, shift, hand or day. The person generating it signs
 in (``--as NAME``, PIN from ``--pin``, ``DEALER_ASSIST_PIN`` or asked for); the report's footer
@@ -19,15 +19,17 @@ from dealer_assist.cli.db_cmd import (
     sign_in,
 )
 
-KINDS = ("shift", "hand", "audit", "day")
+KINDS = ("shift", "hand", "audit", "day", "game")
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
-        "report", help="write a PDF report: shift, hand history/dispute, audit or day summary",
+        "report", help="write a PDF report: shift, hand history/dispute, audit, day summary "
+        "or game",
         description="Write a PDF report. Each defaults to the most recent table, shift, hand "
-        "or day. Sign in with --as NAME (floor, auditor or admin). Every report generated is "
-        "logged in the audit log.",
+        "or day. The game report prints a table's latest game of many hands: its score "
+        "sheet and each hand's money. Sign in with --as NAME (floor, auditor or admin). Every "
+        "report generated is logged in the audit log.",
     )
     p.add_argument("kind", choices=KINDS, help="which report")
     p.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
@@ -71,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
         since, until = period(None, args.since, args.until, svc.clock())
         done = generate.audit_report(svc, session, args.out, since=since, until=until,
                                      csv=args.csv)
+    elif args.kind == "game":
+        done = generate.game_report(svc, session, args.out, table=args.table, csv=args.csv)
     else:
         day = parse_day(args.since[:10]) if args.since else None
         done = generate.day_report(svc, session, args.out, day=day, cage=args.cage,

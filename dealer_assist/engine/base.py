@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from dealer_assist.engine._needs import from_needs
 from dealer_assist.engine.inputs import Input
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import SHARED, Event, Start, Vocabulary
@@ -27,8 +26,8 @@ S = TypeVar("S")
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One choice inside an action, e.g. "keep 2: call $40, raise to $80" in a game whose
-    wagers are priced by the cards kept."""
+    """One way to take an action, with what it costs: e.g. "keep 2: call $40" in a game whose
+    wagers are priced by the cards the player keeps (``keep``: that count)."""
 
     label: str
     keep: int | None = None
@@ -51,10 +50,6 @@ class Action:
     action fixes itself (a die's name, a blind exchange, a row). The event is built by
     :func:`dealer_assist.engine.build.build_event`. A disabled action carries the
     dealer-facing ``reason``.
-
-    ``needs`` is the older text form of a one-card-kind input ("card", "board:2",
-    "discard"), read once into ``input`` by :mod:`dealer_assist.engine._needs` for games still
-    written with it, and then cleared: nothing reads it.
     """
 
     kind: str
@@ -62,7 +57,6 @@ class Action:
     seat: int | None = None
     amount: int | None = None
     key: str = ""
-    needs: str | None = None
     enabled: bool = True
     reason: str = ""
     options: tuple[Option, ...] = ()
@@ -73,12 +67,6 @@ class Action:
     #: The floor decides it: recorded only with a floor person's approval (the event is one of
     #: the game's :attr:`Game.floor_events`).
     floor: bool = False
-
-    def __post_init__(self) -> None:
-        if self.needs is not None:
-            if self.input is None:
-                object.__setattr__(self, "input", from_needs(self.needs))
-            object.__setattr__(self, "needs", None)
 
     @property
     def inputs(self) -> tuple[Input, ...]:

@@ -37,6 +37,9 @@ class Cards:
     field: str = "cards"
     repeats: bool = False
     jokers: bool = False
+    #: For a discard: for each number of cards the player may keep, what the game says that
+    #: choice leads to (a wager's price per card kept), shown beside the choice.
+    keep_notes: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
     @property
     def exact(self) -> int | None:

@@ -66,6 +66,7 @@ class HandServices(TableServices):
         stacks: Mapping[int, int] | None = None,
         carry_in: int | None = None,
         new_game: bool = False,
+        approval: Approval | None = None,
     ) -> HandNow:
         """Start a hand in the table's open shift from its current settings version.
 
@@ -77,6 +78,9 @@ class HandServices(TableServices):
         from what the seat had is written to the audit log. ``new_game``: the hand starts a new
         game of a game played over many hands, taking nothing the game carries (a running
         total, a card kept) from the hand before; written to the audit log, so verify accepts it.
+        Ending a game that is not over drops what the players have built up: when the game
+        carries something, a floor person (not the one asking) approves it (``approval``),
+        logged with it.
         """
         self._require(session, "deal", "deal hands")
         table = self.table(table_id)
@@ -109,6 +113,12 @@ class HandServices(TableServices):
         carried.pop(button_key, None)
         changed: list[str] = []
         if new_game and carried:
+            if approval is None:
+                raise ApprovalRequired(
+                    f"a new game at {table.name} drops what the last hand carries "
+                    f"({', '.join(sorted(carried))}): a floor person approves it with their PIN")
+            self.approve(approval, what=f"a new game at {table.name}", table_id=table.id,
+                         session=session)
             changed.append(f"{NEW_GAME}: {', '.join(sorted(carried))} not carried from the "
                            "last hand")
             carried = {}

@@ -138,3 +138,18 @@ def test_pin_from_a_file_or_standard_input_and_help_says_so(
     text = " ".join(capsys.readouterr().out.split())
     assert "--pin-file FILE" in text and "--pin-stdin" in text
     assert "can see it in the process list" in text
+
+
+def test_report_game_prints_the_tables_latest_game_and_refuses_an_unknown_table(
+    demo: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = SqlStore(open_database(demo))
+    table = store.list_tables()[0].name
+    out = tmp_path / "game.pdf"
+    assert main(["report", "game", "--table", table, "--out", str(out), "--db", demo,
+                 "--as", "otto", "--pin", "4000"]) == 0
+    assert "game report, 1 page" in capsys.readouterr().out and out.read_bytes()[:5] == b"%PDF-"
+    assert store.audit_log(action="report")[-1].detail.startswith(f"game report: table {table}")
+    assert main(["report", "game", "--table", "No such table", "--out", str(tmp_path / "x.pdf"),
+                 "--db", demo, "--as", "otto", "--pin", "4000"]) == 2
+    assert "No such table" in _err(capsys) and not (tmp_path / "x.pdf").exists()

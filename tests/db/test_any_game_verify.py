@@ -17,6 +17,7 @@ from services.support import Room, make_room
 from dealer_assist.db.bootstrap import Database, open_database
 from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import verify_database
+from dealer_assist.services import Approval
 
 from .test_insider import _rechain, _rechain_audit, _rows, _sql, _unguard
 
@@ -76,7 +77,7 @@ def test_a_new_game_on_the_record_is_accepted(database: Database, tmp_path: Path
     room = make_room(SqlStore(database))
     table, dee = tally_table(room.svc, room.admin)
     play_rolls(room.svc, dee, table, [[6], [5], [4], [3]])
-    room.svc.start_hand(dee, table, new_game=True)
+    room.svc.start_hand(dee, table, new_game=True, approval=Approval("fran", "2222"))
     report = verify_database(database)
     assert report.ok, report.summary()
 
@@ -153,3 +154,34 @@ def test_a_floor_decision_without_the_floors_approval_on_record_is_named(
     text = verify_database(database).summary()
     assert ("hand 1 event 3 (ruling) is a floor decision, but no floor person's approval of "
             "it is on the audit chain") in text
+
+
+def test_ruling_ofc_5_a_start_that_drops_the_earned_fantasyland_is_named(
+    database: Database,
+) -> None:
+    """RULINGS OFC 5: the seat that earned fantasyland plays the next hand in it; a start
+    rewritten to leave it out is named by verify (OFC declares ``in_fantasyland`` carried)."""
+    from dealer_assist.engine.hand import read_log
+
+    room = make_room(SqlStore(database))
+    table = room.svc.add_table(room.admin, {
+        "game": "ofc", "seats": [1, 2], "smallest_chip": 100,
+        "params": {"unit": 100, "royalties": "rules-text",
+                   "fantasyland": {"enabled": True, "stay": "rules-text"}},
+    }, name="OFC-1").id
+    room.svc.add_user(room.admin, name="dora", full_name="Dora Dealer", role="dealer",
+                      pin="4444")
+    dee = room.svc.sign_in("dora", "4444")
+    room.svc.open_shift(dee, table, floor="fran")
+    events, _ = read_log(Path(__file__).resolve().parent.parent / "data" / "examples"
+                         / "ofc-two-players.jsonl")
+    now = room.svc.start_hand(dee, table, button=2)
+    for ev in events[1:]:
+        now = room.svc.record(dee, now.hand.id, ev)
+    room.svc.settle(dee, now.hand.id)
+    second = room.svc.start_hand(dee, table)
+    assert second.replay.start.get("in_fantasyland") == [1]
+    assert verify_database(database).ok
+    _rewrite_start(database, second.hand.id, table, in_fantasyland=[])
+    text = verify_database(database).summary()
+    assert "hand 2 starts with in_fantasyland [] but hand 1 carries [1]" in text

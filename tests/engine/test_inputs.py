@@ -5,6 +5,7 @@ the app draws is recorded in the event."""
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
 import pytest
 from anygame.events import EVENTS, Call, Draw, Meld, Roll, Swap
@@ -27,14 +28,11 @@ from dealer_assist.errors import BadInput
 from dealer_assist.events import CardDealt, Discard, event_from_json
 
 
-def test_older_needs_text_is_read_once_into_the_typed_input_and_cleared() -> None:
-    assert Action("card", "Card", seat=1, needs="card").input == ONE_CARD
-    assert Action("board", "Flop", needs="board:2").input == Cards(2, 2)
-    assert Action("set", "Rows", seat=1, needs="rows").input == Rows()
-    discard = Action("discard", "Discard", seat=1, needs="discard")
-    assert discard.input == Cards(1, 52, unseen=True) and discard.needs is None
+def test_an_action_has_one_truth_its_typed_inputs() -> None:
+    """The older text form of an input is gone: an action's inputs are its typed ones only."""
+    assert "needs" not in {f.name for f in fields(Action)}
     typed = Action("natural", "Natural", seat=1, input=Choice("kind", ("dragon",)))
-    assert typed.needs is None and typed.inputs == (Choice("kind", ("dragon",)),)
+    assert typed.inputs == (Choice("kind", ("dragon",)),)
 
 
 def test_amount_allows_its_range_in_its_steps() -> None:
@@ -129,13 +127,12 @@ def test_a_field_named_in_the_log_differently_fills_from_its_log_name() -> None:
 
 def test_every_prompt_of_every_game_has_typed_inputs() -> None:
     """A screen maps each input kind to one widget: no game's action may need an input the core
-    does not type, nor carry the older text."""
+    does not type."""
     for name in game_names():
         game = get_game(name)
         low, high = game.players
         events = game.sample_hand(random.Random(3), players=min(low + 1, high))
         for step in replay(events).steps:
             for action in game.prompt(step.state).actions:
-                assert action.needs is None, (name, action)
                 assert all(isinstance(i, Cards | Choice | Amount | Rows | Dice | Drawn)
                            for i in action.inputs), (name, action)

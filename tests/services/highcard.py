@@ -23,6 +23,7 @@ from dealer_assist.engine.base import (
     Settlement,
     TableView,
 )
+from dealer_assist.engine.inputs import Cards
 from dealer_assist.engine.registry import register
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Event, Start
@@ -73,7 +74,7 @@ class HighCard(Game[State]):
             return Prompt("done", None, "settle the hand", done=True)
         due = state.seats[len(state.cards)]
         return Prompt("deal", due, f"deal a card to seat {due}",
-                      (Action("card", "card", seat=due, needs="card"),))
+                      (Action("card", "card", seat=due, input=Cards(1, 1, field="card")),))
 
     def is_over(self, state: State) -> bool:
         return len(state.cards) == len(state.seats)

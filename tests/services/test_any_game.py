@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from anygame.play import move, play_rolls, tally_table
 
 from dealer_assist.engine.hand import replay
+from dealer_assist.services import Approval
+from dealer_assist.services.errors import ApprovalRequired, SignInFailed
+from dealer_assist.services.model import HandFilter
 from dealer_assist.settings import parse_table_settings, start_params
 
 from .support import make_room
@@ -60,10 +64,29 @@ def test_a_new_game_takes_nothing_carried_and_is_on_the_record() -> None:
     room = make_room()
     table, dee = tally_table(room.svc, room.admin)
     play_rolls(room.svc, dee, table, [[6], [5], [4], [3]])
-    fresh = room.svc.start_hand(dee, table, new_game=True)
+    fresh = room.svc.start_hand(dee, table, new_game=True, approval=Approval("fran", "2222"))
     assert fresh.replay.start.get("totals_in") is None
+    assert fresh.replay.start.get("pot_in") == 400  # the chips carried in always carry
     entry = room.store.audit_log(action="stacks")[-1]
     assert "new game: totals_in not carried from the last hand" in entry.detail
+    approval = room.store.audit_log(action="approval")[-1]
+    assert (approval.actor, approval.detail) == ("fran", "a new game at Tally")
+
+
+def test_a_new_game_that_drops_a_running_total_needs_the_floor_and_stores_nothing_without(
+) -> None:
+    """Ending a game that is not over drops what the players built up: the floor approves it
+    (a wrong PIN is refused, and no hand is started)."""
+    room = make_room()
+    table, dee = tally_table(room.svc, room.admin)
+    play_rolls(room.svc, dee, table, [[6], [5], [4], [3]])
+    with pytest.raises(ApprovalRequired, match="drops what the last hand carries"):
+        room.svc.start_hand(dee, table, new_game=True)
+    with pytest.raises(SignInFailed):
+        room.svc.start_hand(dee, table, new_game=True, approval=Approval("fran", "0000"))
+    assert len(room.store.list_hands(HandFilter(table_id=table))) == 1
+    # with nothing carried (the hand before ended its game) a new game needs nobody
+    assert room.svc.start_hand(dee, table).replay.start.get("totals_in") is not None
 
 
 def test_the_game_ends_at_its_target_and_the_pot_leaves_odd_chips() -> None:

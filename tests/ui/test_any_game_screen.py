@@ -108,3 +108,27 @@ def test_a_game_package_played_on_the_dealers_screen_by_keyboard(
     info = screen.table.view.info
     assert "Tally score sheet" in info and "to 40 points" in info
     assert f"totals: seat 1 {shown[0]}, seat 2 0, seat 3 0, seat 4 0" in info
+
+    # between hands the game goes on: G (after the push steps) ends it and deals the next
+    # hand as a new game, with the floor's PIN; the running totals are not carried
+    assert screen.push.new.isVisible() and not screen.push.new.isEnabled()
+    qtbot.keyClick(screen, Qt.Key.Key_G)
+    assert "tick each push step first" in screen.refusal.text()
+    while not screen.push.done:
+        qtbot.keyClick(screen, Qt.Key.Key_T)
+    settled_id = screen.c.now.hand.id
+
+    def new_game(dlg: Any) -> None:
+        assert "A new game: the next hand does not take over totals_in" in dlg.what.text()
+        field = dlg.focusWidget()
+        qtbot.keyClicks(field, "fran")
+        qtbot.keyClick(field, Qt.Key.Key_Tab)
+        qtbot.keyClicks(dlg.pin, "2222")
+        _enter(qtbot, dlg)
+
+    answer_next_dialog(qtbot, new_game)
+    qtbot.keyClick(screen, Qt.Key.Key_G)
+    fresh = screen.c.now
+    assert fresh is not None and fresh.hand.id != settled_id, screen.refusal.text()
+    assert fresh.replay.start.get("totals_in") is None
+    assert "a new game at Tally-1" in svc.store.audit_log(action="approval")[-1].detail

@@ -127,6 +127,14 @@ def test_floor_replays_reveals_and_records_a_dispute(
     qtbot.waitUntil(lambda: w.last_export is not None or w.notice.isVisible(), timeout=20000)
     assert w.last_export is not None and w.last_export != hand_pdf, w.notice.text()
     assert w.last_export.name.startswith("shift-") and w.last_export.stat().st_size > 1000
+    # the table's game (a game of one hand here: its hand, no score sheet)
+    w.last_export = None
+    qtbot.mouseClick(w.game_pdf, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: w.last_export is not None or w.notice.isVisible(), timeout=20000)
+    assert w.last_export is not None, w.notice.text()
+    assert w.last_export.name.startswith("game-") and w.last_export.stat().st_size > 1000
+    assert svc.store.audit_log(action="report")[-1].detail.startswith(
+        "game report: table CC-1, hands 1 to 1")
 
     # verify every chain, on the worker thread too
     w.info.setText("")

@@ -23,8 +23,8 @@ def _dialog(qtbot: Any, value: Any) -> InputDialog:
 
 def test_cards_of_a_count_go_to_the_card_entry_the_rest_to_the_dialog() -> None:
     assert cards_needed(Action("board", "Flop", input=Cards(2, 2))) == 2
-    assert cards_needed(Action("card", "Card", seat=1, needs="card")) == 1
-    assert cards_needed(Action("discard", "Discard", seat=1, needs="discard")) == 0
+    assert cards_needed(Action("card", "Card", seat=1, input=Cards(1, 1, field="card"))) == 1
+    assert cards_needed(Action("discard", "Discard", seat=1, input=Cards(1, 3, unseen=True))) == 0
     for value in (Rows(), Choice("kind", ("dragon",)), Amount("to", 400, 1400), Dice(5)):
         assert asks_dialog(Action("x", "x", input=value))
     assert not asks_dialog(Action("board", "Flop", input=Cards(2, 2)))

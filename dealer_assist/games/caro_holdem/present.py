@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from dealer_assist.engine.base import Action, Option, Prompt, SeatView, TableView
+from dealer_assist.engine.inputs import Cards
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import BoardDealt, Discard, Event, Show
 from dealer_assist.games.caro_holdem.betting import Cost, cost, owed
@@ -77,9 +78,8 @@ def _betting_prompt(state: State) -> Prompt:
                 reason = exc.message
             if discarded:
                 reason = "a discard is followed by a bet, call or raise"
-            actions.append(
-                Action("check", "Check", seat.seat, 0, "k", None, not reason, reason)
-            )
+            actions.append(Action("check", "Check", seat.seat, 0, "k", enabled=not reason,
+                                  reason=reason))
             continue
         opts = wager_options(state, seat, kind)
         if discarded:
@@ -104,36 +104,20 @@ def _betting_prompt(state: State) -> Prompt:
             to = " to" if kind == "raise" else ""
             label += f"{to} {money(now.amount if kind == 'call' else now.total(seat))}"
         actions.append(
-            Action(
-                kind,
-                label,
-                seat.seat,
-                now.amount if now is not None else None,
-                kind[0],
-                None,
-                now is not None,
-                reason,
-                options,
-            )
+            Action(kind, label, seat.seat, now.amount if now is not None else None, kind[0],
+                   enabled=now is not None, reason=reason, options=options)
         )
     can_discard = seat.held > 1 and not (state.level == 0 and state.limit > seat.stack)
     actions.append(
-        Action(
-            "discard",
-            "Discard",
-            seat.seat,
-            None,
-            "d",
-            "discard",
-            can_discard,
-            "" if can_discard else "no discard possible now",
-        )
+        Action("discard", "Discard", seat.seat, None, "d", enabled=can_discard,
+               reason="" if can_discard else "no discard possible now",
+               input=Cards(1, max(seat.held - 1, 1), unseen=True,
+                           keep_notes=tuple((k, tuple(texts)) for k, texts in
+                                            sorted(lines.items(), reverse=True))))
     )
     actions.append(
-        Action(
-            "fold", "Fold", seat.seat, 0, "f", None, not discarded,
-            "a discard is followed by a bet, call or raise" if discarded else "",
-        )
+        Action("fold", "Fold", seat.seat, 0, "f", enabled=not discarded,
+               reason="a discard is followed by a bet, call or raise" if discarded else "")
     )
     owes = f"owes {money(due)} to call" if state.level else "nothing bet yet"
     message = (
@@ -155,14 +139,14 @@ def prompt(state: State) -> Prompt:
         count = BOARD_COUNTS[nxt]
         message = f"Burn one and deal the {ROUND_NAMES[nxt]}: {_cards(count)} ({pot})"
         action = Action("board", f"Deal the {ROUND_NAMES[nxt]}", None, None, "b",
-                        f"board:{count}")
+                        input=Cards(count, count))
         return Prompt(BOARD, None, message, (action,))
     if state.phase == SHOWDOWN:
         waiting = [s for s in state.live() if s.shown is None]
         actions: list[Action] = []
         for s in waiting:
             actions.append(Action("show", f"Seat {s.seat} shows", s.seat, None, "s",
-                                  f"show:{s.held}"))
+                                  input=Cards(s.held, s.held)))
         for s in waiting:
             actions.append(Action("fold", f"Seat {s.seat} mucks", s.seat, 0, "m"))
         first = waiting[0]

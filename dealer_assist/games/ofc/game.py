@@ -82,6 +82,9 @@ class OpenFaceChinesePoker(Game[OfcState]):
     )
     players = (2, 4)
     events = EVENTS
+    #: A seat that earns fantasyland is dealt it in the next hand: verify holds the next start
+    #: to it (a seat put into fantasyland or left out of it without a new game is named).
+    carries = ("in_fantasyland",)
     demo = DemoTable(
         settings={"game": "ofc", "seats": 4, "smallest_chip": 100, "stakes": "$1 a point",
                   "params": {"unit": 100}},
