@@ -6,10 +6,11 @@ seeded from the dossier's seed and the session's number only, and every tally is
 so the result is the same whatever the number of workers and whatever order they finish in.
 
 Every hand is dealt at the table's settings (the stakes, the game's own settings and the fee
-for its limit, as ``dealer-assist demo`` deals its tables) by the game's ``sample_hand`` and
-checked three ways: its start matches the table (:func:`stakes_differences`), its settlement
-conserves chips, and its log written as JSON Lines and read back as ``verify`` reads a stored
-hand settles the same.
+for its limit, as ``dealer-assist demo`` deals its tables) by the game's ``sample_deal`` (its
+``sample_hand``, with the state the dealing reached when the game keeps it) and checked three
+ways: its start matches the table (:func:`stakes_differences`), its settlement conserves chips,
+and its log written as JSON Lines and read back as ``verify`` reads a stored hand settles the
+same. Every hand is checked; nothing is sampled.
 """
 
 from __future__ import annotations
