@@ -287,7 +287,6 @@ class _Recorder:
         self.t = t
         self.kinds = kinds
         self.adders: dict[str, Callable[[Any], None] | None] = {}
-        self.seconds = t.numbers.setdefault("seconds", Numbers(values=None))
 
     def adder(self, key: str) -> Callable[[Any], None] | None:
         t = self.t
@@ -300,9 +299,15 @@ class _Recorder:
             cats = t.categories.setdefault(key, Categories())
             add = lambda v: cats.add(str(v))  # noqa: E731
         elif kind in ("money", "count"):
-            nums = t.numbers.setdefault(
-                key, Numbers(values=Counter() if kind == "money" else None))
-            add = lambda v: nums.add(v) if isinstance(v, int) else None  # noqa: E731
+            numbers = t.numbers
+            money = kind == "money"
+
+            def add(v: Any) -> None:
+                if isinstance(v, int):
+                    nums = numbers.get(key)
+                    if nums is None:
+                        nums = numbers[key] = Numbers(values=Counter() if money else None)
+                    nums.add(int(v))
         self.adders[key] = add
         return add
 
@@ -314,8 +319,12 @@ class _Recorder:
             add = adders[key] if key in adders else self.adder(key)
             if add is not None:
                 add(v)
-        self.t.fee_per_second.add(int(values["fee"]), seconds)
-        self.seconds.add(seconds)
+        t = self.t
+        t.fee_per_second.add(int(values["fee"]), seconds)
+        sec = t.numbers.get("seconds")
+        if sec is None:
+            sec = t.numbers["seconds"] = Numbers(values=None)
+        sec.add(seconds)
 
 
 #: Lines (and starts) remembered per session before the memory is emptied.
