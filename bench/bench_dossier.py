@@ -65,7 +65,7 @@ def _fold_rate(p: Plan, n: int) -> float:
     rng = random.Random(2)
     params = dict(p.params)
     if p.carries:
-        params["carry_in"] = 0
+        params[game.key("carry_in")] = 0
     hands = [list(game.sample_hand(rng, players=p.players, params=params)) for _ in range(n)]
     started = time.perf_counter()
     for events in hands:

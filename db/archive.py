@@ -196,9 +196,10 @@ def check_archive(path: Path, key: RoomKey | None = None) -> ArchiveCheck:
 
 def _check_table(t: dict[str, Any], out: ArchiveCheck) -> dict[int, str]:
     """Recompute the table's chain segment, then replay its hands against their ledgers."""
+    from dealer_assist.engine.hand import Refused
     from dealer_assist.services.ledger import ledger_lines, same_lines
     from dealer_assist.services.model import LedgerLine
-    from dealer_assist.services.verify import Refused, fold, parser_of
+    from dealer_assist.services.verify import fold, parser_of
 
     name, table_id = t.get("name"), int(t["id"])
     hashes: dict[int, str] = {}

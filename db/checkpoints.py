@@ -67,7 +67,7 @@ class Checkpoint:
 def _heads(conn: Connection) -> dict[str, Any]:
     """What a checkpoint signs, read in the caller's transaction."""
     q = conn.exec_driver_sql
-    hands = dict(q("SELECT table_id, COUNT(*) FROM hands GROUP BY table_id").all())
+    hands: dict[int, int] = dict(q("SELECT table_id, COUNT(*) FROM hands GROUP BY table_id").all())
     fees: dict[int, int] = {}
     for table_id, total in q(
         "SELECT h.table_id, SUM(l.amount) FROM ledger_lines l JOIN hands h ON h.id = l.hand_id "

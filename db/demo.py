@@ -40,6 +40,7 @@ from dealer_assist.db.models import (
 )
 from dealer_assist.db.store import append_audit
 from dealer_assist.engine.base import DemoTable
+from dealer_assist.engine.hand import Folded
 from dealer_assist.engine.registry import game_names, get_game
 from dealer_assist.errors import BadInput
 from dealer_assist.events import Event, Misdeal, Start, Void
@@ -49,7 +50,7 @@ from dealer_assist.services.handrules import stakes_differences
 from dealer_assist.services.ledger import ledger_lines
 from dealer_assist.services.next_hand import carried_from
 from dealer_assist.services.ports import PinHasher
-from dealer_assist.services.verify import Folded, fold
+from dealer_assist.services.verify import fold
 from dealer_assist.settings.table import parse_table_settings, start_params
 from dealer_assist.workers import pool_options
 
@@ -432,7 +433,7 @@ def _table(
     for i, h in enumerate(plan):
         actor = shifts[shift_of[i]]["dealer"]
         if account is not None and switch is not None and i >= switch:
-            for number, at, text, kind, collected in account.before_hand(starts[i], h.seats):
+            for number, at, text, etype, collected in account.before_hand(starts[i], h.seats):
                 seq += 1
                 stamp = time_text(at)
                 digest = event_hash(table_id=table_id, seq=seq, time=stamp, actor=actor,
@@ -440,14 +441,14 @@ def _table(
                 naive = at.astimezone(UTC).replace(tzinfo=None)
                 events.append((table_id, seq, None, number,
                                naive.strftime("%Y-%m-%d %H:%M:%S.%f") if sqlite else naive,
-                               actor, kind, text, prev, digest))
+                               actor, etype, text, prev, digest))
                 prev = digest
                 ledger.extend(
                     {"hand_id": None, "settlement": 0, "kind": "fee", "detail": "time",
                      "seat": seat, "amount": amount, "table_id": table_id, "period": period,
                      "seq": seq} for seat, amount, period in collected
                 )
-        for n, (text, kind, offset) in enumerate(
+        for n, (text, etype, offset) in enumerate(
             zip(h.bodies, h.types, h.offsets, strict=True), start=1
         ):
             seq += 1
@@ -459,7 +460,7 @@ def _table(
             naive = at.astimezone(UTC).replace(tzinfo=None)
             events.append((table_id, seq, hand_ids[i], n,
                            naive.strftime("%Y-%m-%d %H:%M:%S.%f") if sqlite else naive,
-                           actor, kind, text, prev, digest))
+                           actor, etype, text, prev, digest))
             prev = digest
         ledger.extend(
             {"hand_id": hand_ids[i], "settlement": 1, "kind": k, "detail": d, "seat": s,

@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -121,7 +122,7 @@ class JournalStore:
         self._hands: dict[int, Hand] = {}
         self._rows: dict[int, list[StoredEvent]] = {}
         self._last: dict[int, int] = {}
-        self._cache: dict[tuple[str, Any], Any] = {}
+        self._cache: dict[tuple[Any, ...], Any] = {}
         self._ledgers: dict[int, list[LedgerLine]] = {}
         #: Each table's seat and period events and their time collections, as far as known.
         self._table_rows: dict[int, list[StoredEvent]] = {}
@@ -228,7 +229,7 @@ class JournalStore:
         return self.offline
 
     # --- reads the dealing path makes: the server's answer, else the last one -------------------
-    def _read(self, key: tuple[str, Any], fn: Callable[[], R]) -> R:
+    def _read(self, key: tuple[Any, ...], fn: Callable[[], R]) -> R:
         try:
             value = self._server(fn)
         except StoreUnavailable:
@@ -336,7 +337,7 @@ class JournalStore:
                     until: datetime | None = None) -> list[LedgerLine]:
         whole = table_id is not None and since is None and until is None
         if whole and self._journaled(table_id) and table_id in self._time_lines:  # type: ignore[arg-type]
-            return list(self._time_lines[table_id])  # type: ignore[index]
+            return list(self._time_lines[table_id])
         lines = self._read(("time-ledger", table_id, since, until),
                            lambda: self.server.time_ledger(table_id, since=since, until=until))
         if whole:
@@ -554,7 +555,7 @@ class JournalStore:
                     continue
                 ops = self.journal.unsynced(t)
                 if ops:
-                    sent += self._server(lambda t=t, ops=ops: self._sync_table(t, ops))
+                    sent += self._server(partial(self._sync_table, t, ops))
         return sent
 
     def try_sync(self) -> JournalStatus:

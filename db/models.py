@@ -9,7 +9,7 @@ append in the same transaction, so deleting events at the end of a chain shows t
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import ClassVar
 
 from sqlalchemy import (
     BigInteger,
@@ -20,6 +20,7 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    Table,
     Text,
     UniqueConstraint,
 )
@@ -43,7 +44,9 @@ class UTCDateTime(TypeDecorator[datetime]):
             value = value.astimezone(UTC).replace(tzinfo=None)
         return value
 
-    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+    def process_result_value(
+        self, value: datetime | str | None, dialect: Dialect
+    ) -> datetime | None:
         if value is None:
             return None
         if isinstance(value, str):
@@ -52,6 +55,8 @@ class UTCDateTime(TypeDecorator[datetime]):
 
 
 class Base(DeclarativeBase):
+    # every model maps one Table (SQLAlchemy types it as any FromClause): insert/update take it
+    __table__: ClassVar[Table]
     metadata = MetaData(
         naming_convention={
             "ix": "ix_%(column_0_label)s",

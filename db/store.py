@@ -401,7 +401,7 @@ class SqlStore(UserStore):
         ping. On PostgreSQL it is in autocommit: each statement is its own transaction."""
         if self._own is None:
             pooled = self.engine.raw_connection()
-            con = pooled.driver_connection
+            con: Any = pooled.driver_connection
             pooled.detach()
             if self._pg:
                 con.rollback()

@@ -10,7 +10,9 @@ from typing import Any
 
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql.elements import ColumnElement
 
+from dealer_assist.db.bootstrap import Database
 from dealer_assist.db.models import PinTryRow, Setting, UserRow
 from dealer_assist.errors import BadInput
 from dealer_assist.services.auth import argon2_with
@@ -68,9 +70,10 @@ def _definer(conn: Any, sql: str, params: tuple[Any, ...]) -> Any:
     try:
         return conn.exec_driver_sql(sql, params).scalar()
     except DBAPIError as exc:
-        if getattr(exc.orig, "sqlstate", None) == "42501":
-            text = str((getattr(exc.orig, "diag", None) and exc.orig.diag.message_primary)
-                       or exc.orig)
+        orig: Any = exc.orig  # the driver's error (psycopg's has a diag)
+        if getattr(orig, "sqlstate", None) == "42501":
+            text = str((getattr(orig, "diag", None) and orig.diag.message_primary)
+                       or orig)
             raise NotAllowed(text) from exc
         raise
 
@@ -81,6 +84,8 @@ def _user(r: Any) -> User:
 
 class UserStore:
     """The users half of :class:`~dealer_assist.db.store.SqlStore` (mixed in)."""
+
+    db: Database  # set by SqlStore
 
     def _read(self) -> Any: ...  # provided by SqlStore
 
@@ -222,7 +227,7 @@ class UserStore:
         return PinTry(allowed=True, failed=failed, pin_hash=r.pin_hash, locked_until=lock)
 
     def pin_try_right(self, user_id: int, *, locked_until: datetime | None) -> None:
-        running = USERS.c.locked_until.is_(None)
+        running: ColumnElement[bool] = USERS.c.locked_until.is_(None)
         if locked_until is not None:
             running = running | (USERS.c.locked_until == locked_until)
         with self._write() as conn:

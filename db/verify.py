@@ -794,8 +794,8 @@ class _Walk:
             check.finish(hands, reader.ledgers(list(check.hands)))
             # hands the checkpoint signed open, and hands given ledger lines since: replayed
             # and compared with their ledger too, wherever their events are
-            signed_t = next((t for t in cp.data.get("tables", ()) if t.get("id") == table_id),
-                            {})
+            signed_t: dict[str, Any] = next(
+                (t for t in cp.data.get("tables", ()) if t.get("id") == table_id), {})
             extra = {int(h) for h in signed_t.get("open", ())}
             extra.update(int(r[0]) for r in self._all(
                 "SELECT DISTINCT l.hand_id FROM ledger_lines l JOIN hands h ON h.id = l.hand_id "

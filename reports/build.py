@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from dealer_assist.engine.base import Settlement
-from dealer_assist.engine.hand import replay
+from dealer_assist.engine.hand import Folded, Refused, replay
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError
 from dealer_assist.events import Event, Start, Void
@@ -85,7 +85,6 @@ from dealer_assist.services.model import Hand, HandFilter, LedgerLine, Shift, St
 from dealer_assist.services.ports import Store
 from dealer_assist.services.timeacct import TimeMark, compare_time_lines, fold_time
 from dealer_assist.services.verify import (
-    Refused,
     earlier_difference,
     fold,
     ledger_diff,
@@ -205,6 +204,7 @@ def hand_figures(
             exc.append(ExceptionLine(n, "marked settled but has no ledger lines, though the "
                                      "replay moves money", "ledger"))
         elif not same_lines(ledger_lines(hand.id, settlement), ledger):
+            assert isinstance(folded, Folded)  # the settlement is its replay's
             earlier = next((r for r in folded.game.earlier_rules(folded.state)
                             if folded.misdeal is None
                             and same_lines(ledger_lines(hand.id, r.settlement), ledger)), None)

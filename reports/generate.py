@@ -128,7 +128,7 @@ def _anchored(seal: Seal | None) -> str:
 
 def _serial(report: Report, n: int) -> Report:
     """The report numbered ``n``: the audit log entry that records its generation."""
-    return replace(report, generated=replace(report.generated, serial=n))  # type: ignore[arg-type]
+    return replace(report, generated=replace(report.generated, serial=n))
 
 
 def _logged(svc: Services, render: Any, report: Report, path: Path,

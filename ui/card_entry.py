@@ -46,7 +46,7 @@ class CardInput(QLineEdit):
     #: X: seat 3's Kill), when the letter is not a suit (True if it chose an action).
     HOOKS = ("letter_after_card", "action_letter", "seat_action")
 
-    def _hook(self, name: str) -> Callable[[str], bool] | None:
+    def _hook(self, name: str) -> Callable[..., bool] | None:
         """The nearest ancestor's handler ``name`` (one of ``HOOKS``), or None."""
         w = self.parentWidget()
         while w is not None:
@@ -200,7 +200,7 @@ class CardEntry(QFrame):
         self.picker_button.toggled.connect(self._toggle_picker)
         top.addWidget(self.picker_button)
         lay.addLayout(top)
-        self.error = QLabel("")
+        self.error: QLabel = QLabel("")
         self.error.setObjectName("Refusal")
         self.error.setProperty("small", "true")
         self.error.setWordWrap(True)

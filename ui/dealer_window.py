@@ -13,7 +13,7 @@ marks the period and lists the time to collect from each seat.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from dealer_assist.engine.base import Action, Prompt
@@ -64,6 +64,9 @@ PAGE_IDLE, PAGE_ACT, PAGE_DISCARD, PAGE_PUSH = range(4)
 
 class DealerScreen(QWidget):
     """One table, as the dealer runs it."""
+
+    # the action bar hides QWidget.actions(), which nothing calls on this screen
+    actions: ActionBar  # type: ignore[assignment]
 
     def __init__(self, controller: DealerController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -183,7 +186,7 @@ class DealerScreen(QWidget):
         middle.addWidget(side)
         root.addLayout(middle, 1)
 
-        self.pages = QStackedWidget()
+        self.pages: QStackedWidget = QStackedWidget()
         idle = QFrame()
         idle.setObjectName("Panel")
         il = QHBoxLayout(idle)
@@ -310,7 +313,7 @@ class DealerScreen(QWidget):
         self.push.setVisible(pushing)
         self.side.setFixedWidth(560 if pushing else 330)
 
-    def _set_instructions(self, lines: tuple[str, ...]) -> None:
+    def _set_instructions(self, lines: Sequence[str]) -> None:
         """Short lines (Caro Hold 'em's price per kept count) share one line; an instruction
         to act ("Turn seat 6 face down: ...") gets a line of its own."""
         self._instruction_lines = list(lines)

@@ -108,10 +108,10 @@ class _Dialog(QDialog):
                 continue
             if item.widget() is not None:
                 take(item.widget())
-            elif item.layout() is not None:
-                lay = item.layout()
+            elif (lay := item.layout()) is not None:
                 for i in range(lay.count()):
-                    take(lay.itemAt(i).widget())
+                    if (sub := lay.itemAt(i)) is not None:
+                        take(sub.widget())
         return out
 
     def showEvent(self, event: Any) -> None:
@@ -130,9 +130,9 @@ class _Dialog(QDialog):
         if first is not None:
             first.setFocus(Qt.FocusReason.TabFocusReason)
         for f in fields:
-            if isinstance(f, QComboBox) and f.isEditable() and f.lineEdit() is not None:
+            if isinstance(f, QComboBox) and f.isEditable() and (line := f.lineEdit()) is not None:
                 f.installEventFilter(self)  # the key comes to the list box, then its text box
-                f.lineEdit().installEventFilter(self)
+                line.installEventFilter(self)
 
     def eventFilter(self, watched: Any, event: Any) -> bool:
         """Enter in an editable list's box (the floor's name, a Kill's reason) goes on to the

@@ -24,6 +24,8 @@ from dealer_assist.ui.qt import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
+    QDate,
+    QDateTime,
     QDateTimeEdit,
     QDialog,
     QFileDialog,
@@ -42,6 +44,7 @@ from dealer_assist.ui.qt import (
     Qt,
     QTableWidget,
     QTableWidgetItem,
+    QTime,
     QVBoxLayout,
     QWidget,
 )
@@ -149,8 +152,9 @@ class FloorConsole(QWidget):
         for name in ("Game", "Status"):
             header.setSectionResizeMode(COLUMNS.index(name), QHeaderView.ResizeMode.Stretch)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.list.horizontalHeaderItem(COLUMNS.index("Started")).setToolTip(
-            "when the hand started, UTC (month-day hour:minute)")
+        started = self.list.horizontalHeaderItem(COLUMNS.index("Started"))
+        assert started is not None  # the header's labels are set above
+        started.setToolTip("when the hand started, UTC (month-day hour:minute)")
         header.setMinimumSectionSize(36)
         self.list.setWordWrap(False)
         # the event count is in the replay's slider ("event 1 of 26") and a dispute in the
@@ -178,7 +182,7 @@ class FloorConsole(QWidget):
         self.prev.setObjectName("step-prev")
         self.prev.clicked.connect(lambda: self.slider.setValue(self.slider.value() - 1))
         steps.addWidget(self.prev)
-        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider: QSlider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setObjectName("step-slider")
         self.slider.setMinimum(1)
         self.slider.setMaximum(1)
@@ -311,8 +315,8 @@ class FloorConsole(QWidget):
         for g in game_names():
             self.f_game.addItem(get_game(g).title, g)
         now = datetime.now(UTC)
-        self.f_from.setDateTime(now.replace(hour=0, minute=0, second=0, microsecond=0))
-        self.f_to.setDateTime(now)
+        self.f_from.setDateTime(_wall_clock(now.replace(hour=0, minute=0, second=0, microsecond=0)))
+        self.f_to.setDateTime(_wall_clock(now))
         self._tables = {t.id: t.name for t in tables}
 
     def current_filter(self) -> HandFilter:
@@ -620,6 +624,13 @@ class FloorConsole(QWidget):
         self.last_message = text
         self.info.setText(text)
         self.info.setVisible(bool(text))
+
+
+def _wall_clock(t: datetime) -> QDateTime:
+    """``t``'s date and time of day (UTC) in a filter box: its fields, to the millisecond, as
+    PySide converts a datetime (read back by :func:`_aware`)."""
+    return QDateTime(QDate(t.year, t.month, t.day),
+                     QTime(t.hour, t.minute, t.second, t.microsecond // 1000))
 
 
 def _aware(t: Any) -> datetime | None:

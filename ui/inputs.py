@@ -112,9 +112,9 @@ class InputDialog(_Dialog):
         elif isinstance(value, Amount):
             e = QLineEdit()
             e.setObjectName(value.field)
-            low, high = self._shown(value, value.low), self._shown(value, value.high)
+            lo, hi = self._shown(value, value.low), self._shown(value, value.high)
             step = f" in steps of {self._shown(value, value.step)}" if value.step > 1 else ""
-            e.setPlaceholderText(f"{low} to {high}{step}")
+            e.setPlaceholderText(f"{lo} to {hi}{step}")
             self.form.addRow(_title(value.field), e)
             self.edits[value.field] = e
         elif isinstance(value, Dice):
@@ -175,10 +175,10 @@ class InputDialog(_Dialog):
                                    f"{self._shown(value, n)}")
                 out[value.field] = n
             elif isinstance(value, Dice):
-                text = self.edits[value.field].text().replace(",", " ").split()
-                if len(text) != value.count or not all(t.isdigit() for t in text):
+                words = self.edits[value.field].text().replace(",", " ").split()
+                if len(words) != value.count or not all(t.isdigit() for t in words):
                     raise BadInput(f"give the {value.count} dice as numbers, e.g. 6 5 2")
-                dice = tuple(int(t) for t in text)
+                dice = tuple(int(t) for t in words)
                 if not all(value.allows(d) for d in dice):
                     top = value.low + (value.faces - 1) * value.step
                     raise BadInput(f"a die shows {value.low} to {top}")

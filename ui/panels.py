@@ -272,7 +272,7 @@ class DiscardPanel(QFrame):
         )
         choices = dict(value.keep_notes) if isinstance(value, Cards) else {}
         for keep in sorted(keeps, reverse=True):
-            texts = choices.get(keep, [])
+            texts: Sequence[str] = choices.get(keep, [])
             b = QPushButton(f"Keep {keep}  [{keep}]\n" + ("\n".join(texts) or "—"))
             b.setObjectName(f"keep-{keep}")
             b.setProperty("role", "action")
@@ -343,8 +343,9 @@ class PushChecklist(QFrame):
         self.title.setObjectName("push-title")
         self.title.setStyleSheet("font-weight: bold;")
         lay.addWidget(self.title)
-        # the steps scroll rather than squeeze: a step of three lines is never clipped
-        self.scroll = QScrollArea()
+        # the steps scroll rather than squeeze: a step of three lines is never clipped (the
+        # attribute hides QWidget.scroll(), which nothing calls on this panel)
+        self.scroll: QScrollArea = QScrollArea()  # type: ignore[assignment]
         self.scroll.setObjectName("push-scroll")
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from PySide6.QtCore import (
+    QDate,
+    QDateTime,
     QEvent,
     QObject,
     QPoint,
@@ -13,6 +15,7 @@ from PySide6.QtCore import (
     QSize,
     Qt,
     QThreadPool,
+    QTime,
     QTimer,
     Signal,
     Slot,
@@ -104,6 +107,9 @@ __all__ += ["QPrinterInfo", "QSettings", "qt_version"]
 # The layout check (ui/layout_check.py) and the action bar's flowing rows (ui/panels.py).
 __all__ += ["QAbstractButton", "QFontMetrics", "QLayout", "QLayoutItem", "QStyle",
             "QStyleOptionButton"]
+
+# The floor console's time filters (ui/floor_console.py).
+__all__ += ["QDate", "QDateTime", "QTime"]
 
 
 def application() -> QApplication:

@@ -441,8 +441,8 @@ class TableWidget(QWidget):
         boxes: list[list[float]] = []
         for w, p in zip(self.seats.values(), pts, strict=True):
             w.setFixedWidth(int(seat_w))
-            hh = max(int(seat_h * 0.7), _height(w))
-            ww = int(seat_w)
+            hh: float = max(int(seat_h * 0.7), _height(w))
+            ww: float = int(seat_w)
             x = min(max(0, p.x() - ww / 2), self.width() - ww)
             y = min(max(0, p.y() - hh / 2), self.height() - hh)
             boxes.append([x, y, ww, hh])

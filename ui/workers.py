@@ -66,7 +66,7 @@ def run_with_progress(
     dialog = QProgressDialog(label, "", 0, 0, parent)
     dialog.setObjectName("progress")
     dialog.setWindowTitle("Working")
-    dialog.setCancelButton(None)  # type: ignore[arg-type]
+    dialog.setCancelButton(None)
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     dialog.setMinimumDuration(0)
     dialog.setMinimumWidth(480)

@@ -117,7 +117,7 @@ def sample_hands(game: Game[Any], p: Plan, seed: int, n: int) -> list[list[Event
     rng = random.Random(f"procedure:{seed}")
     params = dict(p.params)
     if p.carries:
-        params["carry_in"] = 0
+        params[game.key("carry_in")] = 0
     return [list(game.sample_hand(rng, players=p.players, params=params)) for _ in range(n)]
 
 

@@ -214,12 +214,13 @@ def run_session(job: Job) -> Tally:
     carry = 0
     clock = time.perf_counter
     pace = p.pace
+    carry_key = game.key("carry_in")  # (the game's name for it in its logs)
     with paused_gc():
         for i in range(job.hands):
             started = clock()
             params = dict(p.params)
             if p.carries:
-                params["carry_in"] = carry
+                params[carry_key] = carry
             t.hands += 1
             try:
                 dealt = deal(rng, players=p.players, params=params)

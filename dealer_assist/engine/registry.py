@@ -16,6 +16,8 @@ _MODULES: dict[str, str] = {
     "ofc": "dealer_assist.games.ofc",
     "chinese-poker": "dealer_assist.games.chinese_poker",
     "pineapple": "dealer_assist.games.pineapple",
+    "guts": "dealer_assist.games.guts",
+    "anaconda": "dealer_assist.games.anaconda",
 }
 _LOADED: dict[str, Game[Any]] = {}
 

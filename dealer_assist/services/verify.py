@@ -456,7 +456,7 @@ class TableCheck:
     def finish(
         self,
         hands: Mapping[int, HandInfo],
-        ledgers: Mapping[int, list[LedgerLine]],
+        ledgers: Mapping[int, Sequence[LedgerLine] | Sequence[StoredLine]],
         *,
         runner: Runner | None = None,
     ) -> int:
@@ -469,7 +469,9 @@ class TableCheck:
         return len(self.hands)
 
     def pending(
-        self, hands: Mapping[int, HandInfo], ledgers: Mapping[int, list[LedgerLine]]
+        self,
+        hands: Mapping[int, HandInfo],
+        ledgers: Mapping[int, Sequence[LedgerLine] | Sequence[StoredLine]],
     ) -> list[HandJob]:
         """Check the chain's end; the hands still to replay (:meth:`finish`, in two steps)."""
         return [

@@ -35,7 +35,7 @@ def test_dossier_command_writes_the_pdf_with_its_serial_and_seed(
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["caro-holdem", "--settings", str(CC)], "is a champs-and-cowards table, not caro-holdem"),
-    (["guts", "--settings", str(CC)], 'unknown game "guts"'),
+    (["no-such-game", "--settings", str(CC)], 'unknown game "no-such-game"'),
     (["champs-and-cowards", "--settings", "/nonexistent.toml"], "no such table settings file"),
     (["champs-and-cowards", "--settings", str(CC), "--players", "2"], "give --players from 3"),
 ])

@@ -32,7 +32,7 @@ def _demo_params(name: str) -> tuple[int, dict[str, Any]]:
     p = plan(document, parse_table_settings(document))
     params = dict(p.params)
     if p.carries:
-        params["carry_in"] = 0
+        params[game.key("carry_in")] = 0
     return p.players, params
 
 

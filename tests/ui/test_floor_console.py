@@ -238,3 +238,20 @@ def test_regression_replay_seats_never_overlap_at_1280x800(
                             current_theme())
             assert len(table.seats) == n
             assert _overlaps(table) == [], f"{n} seats at {size}"
+
+
+def test_the_time_filters_read_back_the_utc_time_they_were_given(qtbot: Any) -> None:
+    """The from and until boxes hold a UTC time as its date and time of day, to the
+    millisecond (as a datetime handed to Qt did), and the filter reads back that UTC time."""
+    from datetime import UTC, datetime
+
+    from dealer_assist.ui.floor_console import _aware, _wall_clock
+    from dealer_assist.ui.qt import QDateTimeEdit
+
+    box = QDateTimeEdit()
+    qtbot.addWidget(box)
+    t = datetime(2026, 11, 25, 23, 59, 58, 123456, tzinfo=UTC)
+    box.setDateTime(_wall_clock(t))
+    assert box.dateTime().toString("yyyy-MM-dd HH:mm:ss.zzz") == "2026-11-25 23:59:58.123"
+    assert _aware(box.dateTime().toPython()) == datetime(2026, 11, 25, 23, 59, 58, 123000,
+                                                         tzinfo=UTC)

@@ -8,6 +8,8 @@ Create Date: 2026-11-22
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -19,7 +21,7 @@ depends_on = None
 APPEND_ONLY = ("events", "ledger_lines", "disputes", "dispute_adjustments", "audit_log")
 
 
-def ts(name: str, nullable: bool = False) -> sa.Column:
+def ts(name: str, nullable: bool = False) -> sa.Column[datetime]:
     return sa.Column(name, sa.DateTime(timezone=False), nullable=nullable)
 
 

