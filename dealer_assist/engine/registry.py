@@ -18,6 +18,7 @@ _MODULES: dict[str, str] = {
     "pineapple": "dealer_assist.games.pineapple",
     "guts": "dealer_assist.games.guts",
     "anaconda": "dealer_assist.games.anaconda",
+    "dicey-poker": "dealer_assist.games.dicey_poker",
 }
 _LOADED: dict[str, Game[Any]] = {}
 
