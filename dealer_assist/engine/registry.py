@@ -19,6 +19,9 @@ _MODULES: dict[str, str] = {
     "guts": "dealer_assist.games.guts",
     "anaconda": "dealer_assist.games.anaconda",
     "dicey-poker": "dealer_assist.games.dicey_poker",
+    "mille": "dealer_assist.games.mille",
+    "commerce": "dealer_assist.games.commerce",
+    "paiute": "dealer_assist.games.paiute",
 }
 _LOADED: dict[str, Game[Any]] = {}
 
