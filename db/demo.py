@@ -86,6 +86,8 @@ def time_switch(game_name: str, hands: int, kind: int = 0) -> int | None:
     """The index of the table's first hand under time collection, or None (no switch)."""
     return hands // 2 if demo_table(game_name, kind).time_switch and hands >= 2 else None
 SHIFT_LENGTH = timedelta(hours=4)
+#: A demo hand of more inputs than LONG_HAND takes as long as PACE_INPUTS at the usual pace.
+LONG_HAND, PACE_INPUTS = 100, 40
 
 E, H, SH, L, A = (
     EventRow.__table__, HandRow.__table__, ShiftRow.__table__, LedgerRow.__table__,
@@ -190,9 +192,13 @@ def plan_table(
             before = (events[0], result)
         lines = [(x.kind, x.detail, x.seat, x.amount) for x in ledger_lines(0, settlement)]
         t, offsets = 0.0, []
+        # 2 to 9 s an input; a hand of more than a hundred inputs (a whole round of a game
+        # played over many hands) takes as long as forty would, so that a room-size demo
+        # table's hands stay within its gaming day
+        pace = 1.0 if len(events) <= LONG_HAND else PACE_INPUTS / len(events)
         for _ in events:
             offsets.append(t)
-            t += rng.uniform(2.0, 9.0)
+            t += rng.uniform(2.0, 9.0) * pace
         out.append(PlannedHand(
             bodies=[canonical(e.to_json()) for e in events], types=[e.TYPE for e in events],
             seats=list(getattr(events[0], "seats", ())), lines=lines, offsets=offsets,

@@ -152,8 +152,12 @@ def _split_run(run: str) -> list[Card]:
 
 
 def full_deck() -> tuple[Card, ...]:
-    """The 52 cards, ranks high to low, suits in tie-break order."""
-    return tuple(Card(r, s) for r in range(14, 1, -1) for s in SUITS)
+    """The 52 cards, ranks high to low, suits in tie-break order (made once: cards are
+    immutable, and every sample hand starts from this deck)."""
+    return _FULL_DECK
+
+
+_FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for r in range(14, 1, -1) for s in SUITS)
 
 
 def codes(cards: tuple[Card, ...] | list[Card]) -> list[str]:

@@ -6,10 +6,11 @@ seeded from the dossier's seed and the session's number only, and every tally is
 so the result is the same whatever the number of workers and whatever order they finish in.
 
 Every hand is dealt at the table's settings (the stakes, the game's own settings and the fee
-for its limit, as ``dealer-assist demo`` deals its tables) by the game's ``sample_hand`` and
-checked three ways: its start matches the table (:func:`stakes_differences`), its settlement
-conserves chips, and its log written as JSON Lines and read back as ``verify`` reads a stored
-hand settles the same.
+for its limit, as ``dealer-assist demo`` deals its tables) by the game's ``sample_deal`` (its
+``sample_hand``, with the state the dealing reached when the game keeps it) and checked three
+ways: its start matches the table (:func:`stakes_differences`), its settlement conserves chips,
+and its log written as JSON Lines and read back as ``verify`` reads a stored hand settles the
+same. Every hand is checked; nothing is sampled.
 """
 
 from __future__ import annotations
@@ -17,22 +18,24 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dealer_assist.dossier.declare import GameDossier, Measure, Values
+from dealer_assist.dossier.declare import GameDossier, Measure
 from dealer_assist.dossier.stats import Categories, Numbers, Ratio, Shares
-from dealer_assist.engine.base import Game, Settlement
+from dealer_assist.engine.base import Game, SampleDeal, Settlement
 from dealer_assist.engine.hand import Folded, fold
 from dealer_assist.engine.registry import get_game
 from dealer_assist.events import Event, Start
 from dealer_assist.fees.policy import fund_of
+from dealer_assist.gc_pause import paused_gc
 from dealer_assist.services.handrules import stakes_differences
 from dealer_assist.services.verify import fold as replay_fold
-from dealer_assist.services.verify import parse_body, settlement_keys
+from dealer_assist.services.verify import parse_body, parser_of, settlement_keys
 from dealer_assist.settings.table import TableSettings, parse_table_settings, start_params
 from dealer_assist.workers import pool_options
 
@@ -169,24 +172,6 @@ def _kinds(spec: GameDossier | None) -> dict[str, str]:
     return kinds
 
 
-def _record(t: Tally, kinds: Mapping[str, str], values: Values) -> None:
-    for key, v in values.items():
-        if v is None:
-            continue
-        kind = kinds.get(key)
-        if kind == "share":
-            t.shares.setdefault(key, Shares()).add(bool(v))
-        elif kind == "category":
-            t.categories.setdefault(key, Categories()).add(str(v))
-        elif kind in ("money", "count") and isinstance(v, int):
-            num = t.numbers.get(key)
-            if num is None:
-                from collections import Counter
-
-                num = t.numbers[key] = Numbers(values=Counter() if kind == "money" else None)
-            num.add(int(v))
-
-
 def common_values(events: Sequence[Event], s: Settlement, pace: Pace) -> dict[str, Any]:
     """The numbers every game has, for one hand."""
     house = sum(f.amount for f in s.fees if fund_of(f.kind) == "house")
@@ -204,7 +189,15 @@ def common_values(events: Sequence[Event], s: Settlement, pace: Pace) -> dict[st
 
 
 def run_session(job: Job) -> Tally:
-    """Deal, check and measure one session's hands (runs in a worker process)."""
+    """Deal, check and measure one session's hands (runs in a worker process).
+
+    Each hand is dealt by the game's :meth:`~Game.sample_deal`; where the dealing kept the state
+    it reached (each event applied as it was dealt), that state is settled, else the dealt
+    events are folded once. Then its start is compared with the table, its settlement must
+    conserve chips, and its log is written, read back and replayed (:func:`_replayed`). What
+    repeats from hand to hand is worked out once: the line of an event already written (equal
+    events write equal lines), the comparison of a start already compared, the stored text
+    already read (as ``verify`` reads it)."""
     p = job.plan
     game = get_game(p.game)
     settings = p.settings()
@@ -213,64 +206,187 @@ def run_session(job: Job) -> Tally:
     measure = spec.measure if spec is not None else None
     rng = random.Random(session_seed(job.seed, job.session))
     t = Tally()
+    record = _Recorder(t, kinds)
+    lines_of = _LineWriter()
+    table = _TableCheck(settings)
+    deal = dealer(game)
+    settle = game.settle
     carry = 0
     clock = time.perf_counter
-    for i in range(job.hands):
-        label = f"session {job.session + 1}, hand {i + 1}"
-        started = clock()
-        params = dict(p.params)
-        if p.carries:
-            params[game.key("carry_in")] = carry
-        t.hands += 1
-        try:
-            events = list(game.sample_hand(rng, players=p.players, params=params))
-            folded = fold(events)
-            if not isinstance(folded, Folded):
-                raise AssertionError(f"the game refused its own hand: {folded.reason}")
-            s = folded.settle()
-        except Exception as exc:  # a broken game is named, not a crash of the dossier
-            _fail(t, f"{label} could not be dealt and settled: {type(exc).__name__}: {exc}")
-            carry = 0
-            t.simulate_s += clock() - started
-            continue
-        carry = s.carry_out if p.carries else 0
-        problems = stakes_differences(events[0].to_json(), settings)
-        if problems:
-            problems = [f"it is not dealt at the table's settings: {'; '.join(problems)}"]
-        if not s.conserved:
-            problems.append(f"its settlement does not conserve chips (in {s.total_in}, "
-                            f"out {s.total_out})")
-        values = common_values(events, s, p.pace)
-        if measure is not None:
-            values.update(measure(game, folded.state, s))
-        seconds = p.pace.seconds(len(events) - 1)
-        mid = clock()
-        t.simulate_s += mid - started
-        if job.replay:
-            problems += _replayed(events, s)
-            t.replay_s += clock() - mid
-        if problems:
-            _fail(t, f"{label}: " + "; ".join(problems))
-            continue
-        t.checked += 1
-        _record(t, kinds, values)
+    pace = p.pace
+    carry_key = game.key("carry_in")  # (the game's name for it in its logs)
+    with paused_gc():
+        for i in range(job.hands):
+            started = clock()
+            params = dict(p.params)
+            if p.carries:
+                params[carry_key] = carry
+            t.hands += 1
+            try:
+                dealt = deal(rng, players=p.players, params=params)
+                events = dealt.events
+                state = dealt.state
+                if state is None:  # the dealing kept no state: fold its events once
+                    folded = fold(events)
+                    if not isinstance(folded, Folded):
+                        raise AssertionError(f"the game refused its own hand: {folded.reason}")
+                    state = folded.state
+                    s = folded.settle()
+                else:
+                    s = settle(state)
+                lines = lines_of(events)
+            except Exception as exc:  # a broken game is named, not a crash of the dossier
+                _fail(t, f"session {job.session + 1}, hand {i + 1} could not be dealt and "
+                         f"settled: {type(exc).__name__}: {exc}")
+                carry = 0
+                t.simulate_s += clock() - started
+                continue
+            carry = s.carry_out if p.carries else 0
+            problems = table(lines[0], events[0])
+            if not s.conserved:
+                problems.append(f"its settlement does not conserve chips (in {s.total_in}, "
+                                f"out {s.total_out})")
+            values = common_values(events, s, pace)
+            if measure is not None:
+                values.update(measure(game, state, s))
+            seconds = pace.seconds(len(events) - 1)
+            mid = clock()
+            t.simulate_s += mid - started
+            if job.replay:
+                problems += _replayed(lines, s)
+                t.replay_s += clock() - mid
+            if problems:
+                _fail(t, f"session {job.session + 1}, hand {i + 1}: " + "; ".join(problems))
+                continue
+            t.checked += 1
+            record(values, seconds)
+    return t
+
+
+def dealer(game: Game[Any]) -> Callable[..., SampleDeal[Any]]:
+    """How the simulation deals the game's hands: its :meth:`~Game.sample_deal`, unless a
+    class below the one that gives it deals its own ``sample_hand`` (a variant of a game that
+    deals differently), whose hands are then dealt and folded."""
+    mro = type(game).__mro__
+    hand_by = next(c for c in mro if "sample_hand" in vars(c))
+    deal_by = next(c for c in mro if "sample_deal" in vars(c))
+    if issubclass(deal_by, hand_by):
+        return game.sample_deal
+
+    def by_sample_hand(rng: random.Random, *, players: int,
+                       params: Mapping[str, Any] | None = None) -> SampleDeal[Any]:
+        return SampleDeal(list(game.sample_hand(rng, players=players, params=params)))
+
+    return by_sample_hand
+
+
+class _Recorder:
+    """Adds one checked hand's values to a tally: each measure's tally found by its key once
+    per session, not looked up by its kind for every hand."""
+
+    def __init__(self, t: Tally, kinds: Mapping[str, str]) -> None:
+        self.t = t
+        self.kinds = kinds
+        self.adders: dict[str, Callable[[Any], None] | None] = {}
+
+    def adder(self, key: str) -> Callable[[Any], None] | None:
+        t = self.t
+        kind = self.kinds.get(key)
+        add: Callable[[Any], None] | None = None
+        if kind == "share":
+            shares = t.shares.setdefault(key, Shares())
+            add = lambda v: shares.add(bool(v))  # noqa: E731
+        elif kind == "category":
+            cats = t.categories.setdefault(key, Categories())
+            add = lambda v: cats.add(str(v))  # noqa: E731
+        elif kind in ("money", "count"):
+            numbers = t.numbers
+            money = kind == "money"
+
+            def add(v: Any) -> None:
+                if isinstance(v, int):
+                    nums = numbers.get(key)
+                    if nums is None:
+                        nums = numbers[key] = Numbers(values=Counter() if money else None)
+                    nums.add(int(v))
+        self.adders[key] = add
+        return add
+
+    def __call__(self, values: Mapping[str, Any], seconds: int) -> None:
+        adders = self.adders
+        for key, v in values.items():
+            if v is None:
+                continue
+            add = adders[key] if key in adders else self.adder(key)
+            if add is not None:
+                add(v)
+        t = self.t
         t.fee_per_second.add(int(values["fee"]), seconds)
         sec = t.numbers.get("seconds")
         if sec is None:
             sec = t.numbers["seconds"] = Numbers(values=None)
         sec.add(seconds)
-    return t
 
 
-def _replayed(events: Sequence[Event], s: Settlement) -> list[str]:
-    """The hand's log written as JSON Lines, each line read back the way ``verify`` reads a
-    stored hand (the start line names the game whose events the others are), folded and
-    settled: the same settlement as the hand as dealt?"""
+#: Lines (and starts) remembered per session before the memory is emptied.
+MEMO = 65536
+
+
+class _LineWriter:
+    """Each event's line of the log (``Event.to_line``), an event equal to one already written
+    taking that line again: ``to_line`` reads nothing but the event's fields, which equality
+    compares. A start (its settings a mapping, unhashable) is written every time."""
+
+    def __init__(self) -> None:
+        self.memo: dict[Event, str] = {}
+
+    def __call__(self, events: Sequence[Event]) -> list[str]:
+        memo = self.memo
+        if len(memo) > MEMO:
+            memo.clear()
+        out: list[str] = []
+        append = out.append
+        for ev in events:
+            try:
+                line = memo.get(ev)
+            except TypeError:  # unhashable: a start's settings
+                append(ev.to_line())
+                continue
+            if line is None:
+                line = memo[ev] = ev.to_line()
+            append(line)
+        return out
+
+
+class _TableCheck:
+    """What a hand's start says differently from the table (:func:`stakes_differences`), worked
+    out once per start line: the hands of a session start alike but for what they carry in."""
+
+    def __init__(self, settings: TableSettings) -> None:
+        self.settings = settings
+        self.seen: dict[str, tuple[str, ...]] = {}
+
+    def __call__(self, line: str, start: Event) -> list[str]:
+        found = self.seen.get(line)
+        if found is None:
+            if len(self.seen) > MEMO:
+                self.seen.clear()
+            problems = stakes_differences(start.to_json(), self.settings)
+            found = self.seen[line] = (
+                (f"it is not dealt at the table's settings: {'; '.join(problems)}",)
+                if problems else ())
+        return list(found)
+
+
+def _replayed(lines: Sequence[str], s: Settlement) -> list[str]:
+    """The hand's log (its JSON Lines) read back line by line the way ``verify`` reads a stored
+    hand (the start line names the game whose events the others are), folded and settled: the
+    same settlement as the hand as dealt?"""
     try:
-        lines = [ev.to_line() for ev in events]
         first = parse_body(lines[0])
-        game = first.game if isinstance(first, Start) else ""
-        again = [first, *(parse_body(line, game) for line in lines[1:])]
+        parse = parser_of(first.game if isinstance(first, Start) else "")
+        again = [first]
+        again.extend(map(parse, lines[1:]))
         folded = replay_fold(again, start_text=lines[0])
         if not isinstance(folded, Folded):
             return [f"its log does not replay: event {folded.index + 1}: {folded.reason}"]

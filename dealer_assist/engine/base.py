@@ -288,6 +288,16 @@ class DemoTable:
     sample: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class SampleDeal(Generic[S]):
+    """A sample hand as dealt (:meth:`Game.sample_deal`): its events, the start first, and the
+    state the game's ``apply`` reached after the last of them when the dealing kept it (None:
+    not kept; whoever needs the state folds the events)."""
+
+    events: list[Event]
+    state: S | None = None
+
+
 class Game(ABC, Generic[S]):
     """One game. Pure functions of an immutable state; ``apply`` checks before it changes.
 
@@ -506,6 +516,17 @@ class Game(ABC, Generic[S]):
         ``params``: start settings the hand must have (the game's own settings, a ``fee``,
         ``carry_in``), beside those the sample picks at random; a key the game does not take
         is refused (:class:`ValueError`)."""
+
+    def sample_deal(
+        self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
+    ) -> SampleDeal[S]:
+        """:meth:`sample_hand`'s hand (the same events from the same ``rng``), with the state
+        its dealing reached after the last event when the game keeps it: the dossier's
+        simulation then settles that state rather than folding the events once more (it still
+        replays every hand's log to the same settlement). By default the events alone: a game
+        whose ``sample_hand`` applies each event as it deals gives its last state by overriding
+        this, and :meth:`sample_hand` returns ``sample_deal(...).events``."""
+        return SampleDeal(list(self.sample_hand(rng, players=players, params=params)))
 
     def narrate(self, before: S, event: Event, after: S) -> list[str]:
         """Lines a dealer reads for one step of a replay; games override to say more."""

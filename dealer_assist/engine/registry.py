@@ -18,6 +18,12 @@ _MODULES: dict[str, str] = {
     "pineapple": "dealer_assist.games.pineapple",
     "guts": "dealer_assist.games.guts",
     "anaconda": "dealer_assist.games.anaconda",
+    "dicey-poker": "dealer_assist.games.dicey_poker",
+    "mille": "dealer_assist.games.mille",
+    "commerce": "dealer_assist.games.commerce",
+    "paiute": "dealer_assist.games.paiute",
+    "rams": "dealer_assist.games.rams",
+    "preference": "dealer_assist.games.preference",
     "markets": "dealer_assist.games.markets",
 }
 _LOADED: dict[str, Game[Any]] = {}

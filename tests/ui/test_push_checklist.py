@@ -67,7 +67,9 @@ def test_every_games_sample_hands_push_each_amount_once(game_name: str) -> None:
     seen = 0
     for i in range(40):
         fee = FEES.get(game_name, (None,))[i % len(FEES.get(game_name, (None,)))]
-        events = game.sample_hand(rng, players=rng.choice((3, 4)), params={"fee": fee})
+        low, high = game.players  # (three or four players, where the game takes them)
+        players = min(max(rng.choice((3, 4)), low), high)
+        events = game.sample_hand(rng, players=players, params={"fee": fee})
         check_once(replay(events).settle())
         seen += 1
     assert seen == 40

@@ -8,27 +8,30 @@ from typing import Any
 
 from dealer_assist.dossier.declare import GameDossier, Measure, Ruling, Values
 from dealer_assist.engine.base import Settlement
+from dealer_assist.games.caro_holdem.showdown import best_hands
 
 _KEPT = {1: "1 card", 2: "2 cards", 3: "3 cards", 4: "4 cards", 5: "5 cards"}
 
 
 def measure(game: Any, state: Any, settlement: Settlement) -> Values:
-    r = game.report(state)
-    shown = r.get("best_hands") or {}
-    pots = r.get("pots") or []
+    """One finished hand's numbers: its pots as its settlement gives them, the cards each seat
+    held and the best hands shown (what ``replay --json`` reports, without building the rest
+    of the report or settling the pots again)."""
+    shown = best_hands(state)
+    pots = settlement.extra.get("pots") or []
     showdown = len(shown) >= 2
     out: dict[str, Any] = {"showdown": showdown, "side_pots": max(0, len(pots) - 1)}
     if pots and pots[0].get("winners"):
         winner = pots[0]["winners"][0]
-        kept = int((r.get("cards_held") or {}).get(str(winner), 0))
+        kept = next((s.held for s in state.seats if s.seat == winner), 0)
         total = sum(int(p["amount"]) for p in pots)
         out[f"pot_kept_{kept}"] = total
         if showdown:
             out["kept"] = f"winner kept {_KEPT.get(kept, str(kept))}"
-            best = shown.get(str(winner))
+            best = shown.get(winner)
             if best is not None:
-                out["category"] = str(best["category"])
-                out["by_kept"] = f"{_KEPT.get(kept, str(kept))}: {best['category']}"
+                out["category"] = str(best.category)
+                out["by_kept"] = f"{_KEPT.get(kept, str(kept))}: {best.category}"
     return out
 
 

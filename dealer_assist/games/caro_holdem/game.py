@@ -11,6 +11,7 @@ from dealer_assist.engine.base import (
     EarlierRule,
     Game,
     Prompt,
+    SampleDeal,
     Setting,
     Settlement,
     TableView,
@@ -18,7 +19,7 @@ from dealer_assist.engine.base import (
 from dealer_assist.events import Event, Start
 from dealer_assist.games.caro_holdem import present
 from dealer_assist.games.caro_holdem.play import start_state, step
-from dealer_assist.games.caro_holdem.sample import TABLE_SETTINGS, sample_hand, sample_start
+from dealer_assist.games.caro_holdem.sample import TABLE_SETTINGS, deal_hand, sample_start
 from dealer_assist.games.caro_holdem.settings import MAX_SEATS
 from dealer_assist.games.caro_holdem.showdown import settlement
 from dealer_assist.games.caro_holdem.state import OVER, State
@@ -107,10 +108,21 @@ class CaroHoldem(Game[State]):
     def sample_hand(
         self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
     ) -> list[Event]:
+        return self._deal(rng, players=players, params=params).events
+
+    def sample_deal(
+        self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
+    ) -> SampleDeal[State]:
+        """:meth:`sample_hand`'s hand with the state its dealing reached."""
+        return self._deal(rng, players=players, params=params)
+
+    def _deal(
+        self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
+    ) -> SampleDeal[State]:
         given = dict(params or {})
         unknown = sorted(set(given) - {"fee", *TABLE_SETTINGS})
         if unknown:
             raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
         fee = given.pop("fee", None)
         start = sample_start(rng, players=players, fee=fee, fixed=given) if given else None
-        return sample_hand(rng, players=players, fee=fee, start=start)
+        return deal_hand(rng, players=players, fee=fee, start=start)

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealer_assist.cards import Card, full_deck
+from dealer_assist.engine.base import SampleDeal
 from dealer_assist.events import (
     Bet,
     BoardDealt,
@@ -109,6 +110,20 @@ def sample_hand(
     unseen_discards: float = 0.1,
 ) -> list[Event]:
     """Play one hand with random legal choices; returns every event, the start first."""
+    return deal_hand(rng, players=players, start=start, fee=fee, fold_rate=fold_rate,
+                     unseen_discards=unseen_discards).events
+
+
+def deal_hand(
+    rng: random.Random,
+    *,
+    players: int,
+    start: Start | None = None,
+    fee: dict[str, Any] | None = None,
+    fold_rate: float = 0.12,
+    unseen_discards: float = 0.1,
+) -> SampleDeal[State]:
+    """:func:`sample_hand`'s hand with the state it led to (each event applied as dealt)."""
     first = start or sample_start(rng, players=players, fee=fee)
     deck = list(full_deck())
     rng.shuffle(deck)
@@ -137,7 +152,7 @@ def sample_hand(
                 do(Show(seat=waiting[0], cards=tuple(hands[waiting[0]])))
         elif state.phase == BETTING:
             _betting_turn(rng, state, hands, do, fold_rate, unseen_discards)
-    return events
+    return SampleDeal(events, state)
 
 
 def _betting_turn(

@@ -8,25 +8,34 @@ from typing import Any
 
 from dealer_assist.dossier.declare import GameDossier, Measure, Ruling, Values
 from dealer_assist.engine.base import Settlement
+from dealer_assist.games.champs_and_cowards.state import (
+    DEALER,
+    DESTROYED,
+    STANDING,
+    VOLUNTARILY,
+    CCState,
+)
+
+#: Places paid, by how many hands stand at the end.
+_PLACES = {3: "three places paid", 2: "two places paid (third carries)",
+           1: "one place paid (second and third carry)"}
 
 
-def measure(game: Any, state: Any, settlement: Settlement) -> Values:
-    r = game.report(state)
-    seats = r["seats"].values()
-    statuses = [s["status"] for s in seats]
-    places = len(r.get("places", {}))
+def measure(game: Any, state: CCState, settlement: Settlement) -> Values:
+    """One finished hand's numbers, read off its state (what ``replay --json`` reports of it:
+    each seat's status and champs, the bonus pool, the shoe's reshuffles, the places)."""
+    statuses = [h.status for h in state.hands]
+    standing = statuses.count(STANDING)
     return {
-        "cards_bought": sum(int(s.get("champs", 0)) for s in seats),
-        "destroyed_card": statuses.count("destroyed"),
-        "destroyed_voluntary": statuses.count("voluntarily_destroyed"),
-        "destroyed_dealer": statuses.count("dealer_destroyed"),
-        "any_destroyed": any(s != "standing" for s in statuses),
-        "bonus_pool": int(r.get("bonus_pool", 0)),
-        "reshuffled": int(r.get("reshuffles", 0)) > 0,
-        "exhausted": bool(r.get("exhausted", False)),
-        "places": {3: "three places paid", 2: "two places paid (third carries)",
-                   1: "one place paid (second and third carry)"}.get(
-                       places, "no hand stands (everything carries)"),
+        "cards_bought": sum(h.champs for h in state.hands),
+        "destroyed_card": statuses.count(DESTROYED),
+        "destroyed_voluntary": statuses.count(VOLUNTARILY),
+        "destroyed_dealer": statuses.count(DEALER),
+        "any_destroyed": standing != len(statuses),
+        "bonus_pool": state.bonus_pool,
+        "reshuffled": state.shoe.reshuffles > 0,
+        "exhausted": state.exhausted,
+        "places": _PLACES.get(standing, "no hand stands (everything carries)"),
     }
 
 

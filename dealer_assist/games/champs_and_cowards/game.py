@@ -7,11 +7,19 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from dealer_assist.engine.base import DemoTable, Game, Prompt, Setting, Settlement, TableView
+from dealer_assist.engine.base import (
+    DemoTable,
+    Game,
+    Prompt,
+    SampleDeal,
+    Setting,
+    Settlement,
+    TableView,
+)
 from dealer_assist.events import Event, Start, Vocabulary
 from dealer_assist.games.champs_and_cowards import play, present, settle
 from dealer_assist.games.champs_and_cowards.events import EVENTS
-from dealer_assist.games.champs_and_cowards.sample import sample_hand
+from dealer_assist.games.champs_and_cowards.sample import deal_hand
 from dealer_assist.games.champs_and_cowards.state import CCState, start_state
 
 if TYPE_CHECKING:
@@ -89,8 +97,19 @@ class ChampsAndCowards(Game[CCState]):
     def sample_hand(
         self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
     ) -> list[Event]:
+        return self._deal(rng, players=players, params=params).events
+
+    def sample_deal(
+        self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
+    ) -> SampleDeal[CCState]:
+        """:meth:`sample_hand`'s hand with the state its dealing reached."""
+        return self._deal(rng, players=players, params=params)
+
+    def _deal(
+        self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
+    ) -> SampleDeal[CCState]:
         given = dict(params or {})
         unknown = sorted(set(given) - {"chip", "decks", "carry_in", "fee", "smallest_chip"})
         if unknown:
             raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
-        return sample_hand(rng, players=players, **given)
+        return deal_hand(rng, players=players, **given)

@@ -114,7 +114,25 @@ class ChineseOutcome:
     pairs: tuple[PairResult, ...]
 
 
+#: The last finished hand's outcome, by the state object (states are immutable, so the same
+#: object has the same outcome): a hand is settled, reported and measured in turn, and the
+#: dossier's simulation does that for hundreds of thousands of hands.
+_LAST: tuple[ChineseState, ChineseOutcome] | None = None
+
+
 def outcome(state: ChineseState) -> ChineseOutcome:
+    """Fouls, royalties and every pair's result of a finished hand (remembered for the last
+    state asked)."""
+    global _LAST
+    last = _LAST
+    if last is not None and last[0] is state:
+        return last[1]
+    out = _outcome(state)
+    _LAST = (state, out)
+    return out
+
+
+def _outcome(state: ChineseState) -> ChineseOutcome:
     seats = state.settings.seats
     fouled: dict[int, str] = {}
     rates: dict[int, dict[str, int]] = {}

@@ -17,6 +17,7 @@ from dealer_assist.engine.base import (
     DemoTable,
     Game,
     Prompt,
+    SampleDeal,
     SeatView,
     Setting,
     Settlement,
@@ -27,7 +28,7 @@ from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Discard, Event, Start
 from dealer_assist.games.ofc.events import EVENTS, Place, SetHand
 from dealer_assist.games.ofc.sample import (
-    sample_events,
+    deal_events,
 )
 from dealer_assist.games.ofc.settle import (
     next_button,
@@ -444,6 +445,15 @@ class OpenFaceChinesePoker(Game[OfcState]):
 
     def sample_hand(self, rng: random.Random, *, players: int,
                     params: Mapping[str, Any] | None = None) -> list[Event]:
+        return self._deal(rng, players=players, params=params).events
+
+    def sample_deal(self, rng: random.Random, *, players: int,
+                    params: Mapping[str, Any] | None = None) -> SampleDeal[Any]:
+        """:meth:`sample_hand`'s hand with the state its dealing reached."""
+        return self._deal(rng, players=players, params=params)
+
+    def _deal(self, rng: random.Random, *, players: int,
+              params: Mapping[str, Any] | None = None) -> SampleDeal[Any]:
         given = dict(params or {})
         unknown = sorted(set(given) - {"fee", "unit", "pineapple", "fantasyland", "royalties",
                                      "smallest_chip"})
@@ -453,7 +463,7 @@ class OpenFaceChinesePoker(Game[OfcState]):
             given["royalties_table"] = given.pop("royalties")
         if "fantasyland" in given:
             given["fantasyland"] = tuple(given["fantasyland"])
-        return sample_events(rng, players=players, **given)
+        return deal_events(rng, players=players, **given)
 
 
 GAME = OpenFaceChinesePoker()

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealer_assist.cards import full_deck
+from dealer_assist.engine.base import SampleDeal
 from dealer_assist.events import Discard, Event, Start
 from dealer_assist.games.ofc.events import Place, SetHand
 from dealer_assist.games.open_face.rows import (
@@ -20,6 +21,16 @@ def sample_events(rng: random.Random, *, players: int, pineapple: bool = False,
                   unit: int = 100, fee: Mapping[str, Any] | None = None,
                   smallest_chip: int | None = None) -> list[Event]:
     """A random complete legal hand: rows chosen at random among those with room."""
+    return deal_events(rng, players=players, pineapple=pineapple, fantasyland=fantasyland,
+                       royalties_table=royalties_table, unit=unit, fee=fee,
+                       smallest_chip=smallest_chip).events
+
+
+def deal_events(rng: random.Random, *, players: int, pineapple: bool = False,
+                fantasyland: tuple[int, ...] = (), royalties_table: str = "rules-text",
+                unit: int = 100, fee: Mapping[str, Any] | None = None,
+                smallest_chip: int | None = None) -> SampleDeal[Any]:
+    """:func:`sample_events`'s hand with the state it led to (each event applied as dealt)."""
     seats = tuple(range(1, players + 1))
     button = rng.choice(seats)
     params: dict[str, Any] = {"button": button, "unit": unit, "royalties": royalties_table}
@@ -60,4 +71,4 @@ def sample_events(rng: random.Random, *, players: int, pineapple: bool = False,
             push(Place(seat=seat, card=deck.pop(), row=row))
         elif state.discarded < discards:
             push(Discard(seat=seat, cards=(deck.pop(),)))
-    return events
+    return SampleDeal(events, state)

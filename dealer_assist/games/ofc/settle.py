@@ -71,7 +71,25 @@ class Outcome:
         return sum(self.royalty_rows[seat].values())
 
 
+#: The last finished hand's outcome, by the state object (states are immutable, so the same
+#: object has the same outcome): a hand is settled, reported and measured in turn, and the
+#: dossier's simulation does that for hundreds of thousands of hands.
+_LAST: tuple[OfcState, Outcome] | None = None
+
+
 def outcome(state: OfcState) -> Outcome:
+    """Fouls, royalties and every pair's result of a finished hand (remembered for the last
+    state asked)."""
+    global _LAST
+    last = _LAST
+    if last is not None and last[0] is state:
+        return last[1]
+    out = _outcome(state)
+    _LAST = (state, out)
+    return out
+
+
+def _outcome(state: OfcState) -> Outcome:
     st = state.settings
     seats = st.seats
     fouled: dict[int, str] = {}

@@ -9,10 +9,32 @@ from typing import Any
 
 from dealer_assist.dossier.declare import GameDossier, Measure, Ruling, Values
 from dealer_assist.engine.base import Settlement
+from dealer_assist.games.pineapple.settle import best_hands, result
+from dealer_assist.games.pineapple.state import OVER
 
 
 def measure(game: Any, state: Any, settlement: Settlement) -> Values:
-    r = game.report(state)
+    """One finished hand's numbers, from its result (the pots, each half's winners) and the
+    best hands shown: what ``replay --json`` reports of it, without building the rest."""
+    if state.phase != OVER:  # (never, for a hand dealt to its end)
+        return _reported(game.report(state))
+    shown = best_hands(state)
+    r = result(state)
+    pots = r.payout.pots
+    showdown = len(shown) >= 2
+    out: dict[str, Any] = {"showdown": showdown, "killed": bool(state.killed),
+                           "side_pots": max(0, len(pots) - 1)}
+    if showdown and pots:
+        hi_lo = state.settings.hi_lo
+        winners = (hi_lo and r.high[0]) or pots[0].winners
+        if winners and winners[0] in shown:
+            out["category"] = str(shown[winners[0]].category)
+        if str(state.settings.variant).endswith("hi-lo"):
+            out["low"] = bool(hi_lo and r.low[0])
+    return out
+
+
+def _reported(r: dict[str, Any]) -> Values:
     shown = r.get("best_hands") or {}
     pots = r.get("pots") or []
     showdown = len(shown) >= 2

@@ -7,12 +7,20 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from dealer_assist.engine.base import DemoTable, Game, Prompt, Setting, Settlement, TableView
+from dealer_assist.engine.base import (
+    DemoTable,
+    Game,
+    Prompt,
+    SampleDeal,
+    Setting,
+    Settlement,
+    TableView,
+)
 from dealer_assist.events import Event, Start, Vocabulary
 from dealer_assist.games.pineapple import present
 from dealer_assist.games.pineapple.events import EVENTS
 from dealer_assist.games.pineapple.play import start_state, step
-from dealer_assist.games.pineapple.sample import sample_hand
+from dealer_assist.games.pineapple.sample import deal_hand
 from dealer_assist.games.pineapple.settings import MAX_SEATS
 from dealer_assist.games.pineapple.settle import settlement
 from dealer_assist.games.pineapple.state import OVER, State
@@ -116,4 +124,15 @@ class Pineapple(Game[State]):
     def sample_hand(
         self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
     ) -> list[Event]:
-        return sample_hand(rng, players=players, params=params)
+        return self._deal(rng, players=players, params=params).events
+
+    def sample_deal(
+        self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
+    ) -> SampleDeal[State]:
+        """:meth:`sample_hand`'s hand with the state its dealing reached."""
+        return self._deal(rng, players=players, params=params)
+
+    def _deal(
+        self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
+    ) -> SampleDeal[State]:
+        return deal_hand(rng, players=players, params=params)

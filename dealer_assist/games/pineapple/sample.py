@@ -8,6 +8,7 @@ from typing import Any
 
 from dealer_assist.cards import Card, full_deck
 from dealer_assist.engine import betting
+from dealer_assist.engine.base import SampleDeal
 from dealer_assist.events import (
     Bet,
     BoardDealt,
@@ -69,6 +70,14 @@ def _wager(rng: random.Random, state: State) -> Event:
 def sample_hand(
     rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
 ) -> list[Event]:
+    """One random complete hand (:func:`deal_hand`'s events)."""
+    return deal_hand(rng, players=players, params=params).events
+
+
+def deal_hand(
+    rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
+) -> SampleDeal[State]:
+    """One random complete hand with the state it led to (each event applied as dealt)."""
     given = dict(params or {})
     unknown = sorted(set(given) - PARAMS)
     if unknown:
@@ -115,4 +124,4 @@ def sample_hand(
                 event = Muck(seat=seat_no)
         state = step(state, event)
         events.append(event)
-    return events
+    return SampleDeal(events, state)

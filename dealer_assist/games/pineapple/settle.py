@@ -61,8 +61,24 @@ def _top(values: dict[int, int], among: Sequence[int]) -> tuple[int, ...]:
     return tuple(s for s in known if values[s] == best)
 
 
+#: The last finished hand's result, by the state object (states are immutable, so the same
+#: object has the same result): a hand is settled, reported and measured in turn, and the
+#: dossier's simulation does that for hundreds of thousands of hands.
+_LAST: tuple[State, Result] | None = None
+
+
 def result(state: State) -> Result:
-    """Every pot paid: winners, halves, fee."""
+    """Every pot paid: winners, halves, fee (remembered for the last state asked)."""
+    global _LAST
+    last = _LAST
+    if last is not None and last[0] is state:
+        return last[1]
+    out = _result(state)
+    _LAST = (state, out)
+    return out
+
+
+def _result(state: State) -> Result:
     cfg = state.settings
     bet = state.bet
     highs = {s: v.strength for s, v in best_hands(state).items()}

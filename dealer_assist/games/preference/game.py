@@ -1,0 +1,342 @@
+"""The :class:`Game` for Preference (Austrian): the ante, the bidding, the talon and trumps, the
+defenders, the ten tricks and the pot carried from hand to hand, on the screen and the replay."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from dealer_assist.engine.base import (
+    Action,
+    DemoTable,
+    Game,
+    Prompt,
+    ScoreSheet,
+    SeatView,
+    Setting,
+    Settlement,
+    TableView,
+)
+from dealer_assist.engine.inputs import Amount, Cards, Choice
+from dealer_assist.events import CardDealt, Discard, Event, Show, Start, Vocabulary
+from dealer_assist.games.preference import settle as settle_mod
+from dealer_assist.games.preference.events import (
+    EVENTS,
+    Ante,
+    Bid,
+    Defend,
+    End,
+    NameTrump,
+    NoAces,
+    Talon,
+)
+from dealer_assist.games.preference.state import (
+    NAME,
+    NUMBERS,
+    SUIT_RANK,
+    PrefState,
+    check,
+    no_aces_refusal,
+    start_state,
+    step,
+    transition,
+)
+from dealer_assist.games.tricks import SUIT_WORDS, must_text, trick_line
+from dealer_assist.money import format_cents as fmt
+
+if TYPE_CHECKING:
+    from dealer_assist.dossier.declare import GameDossier
+
+
+def contract(state: PrefState) -> str:
+    kind = state.kind
+    if kind is None:
+        return ""
+    if kind == "numeric":
+        return NUMBERS[state.level() - 1].capitalize()
+    return kind.capitalize()
+
+
+class Preference(Game[PrefState]):
+    """Austrian Preference: three active players bid for the talon or a Game, ten tricks, a pot
+    seeded in tens of stakes and carried from hand to hand."""
+
+    name: ClassVar[str] = NAME
+    title: ClassVar[str] = "Preference"
+    players: ClassVar[tuple[int, int]] = (3, 4)
+    has_button: ClassVar[bool] = True
+    start_keys: ClassVar[tuple[str, ...]] = ("button", "carry_in")
+    start_key_names: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {"button": "dealer", "carry_in": "pot_in"})
+    events: ClassVar[Vocabulary] = EVENTS
+    settings: ClassVar[tuple[Setting, ...]] = (
+        Setting("stake", "stake", "money"),
+        Setting("revoke", "revoke", "choice", ("floor",)),
+    )
+    demo: ClassVar[DemoTable | None] = DemoTable(
+        settings={"game": NAME, "seats": 4, "smallest_chip": 100, "stakes": "$1 stakes",
+                  "params": {"stake": 100}},
+        players=(3, 4), sample={"stake": 100})
+
+    def start(self, event: Start) -> PrefState:
+        return start_state(event)
+
+    def check(self, state: PrefState, event: Event) -> None:
+        check(state, event)
+
+    def transition(self, state: PrefState, event: Event) -> PrefState:
+        return transition(state, event)
+
+    apply = staticmethod(step)
+
+    def is_over(self, state: PrefState) -> bool:
+        return state.over
+
+    def settle(self, state: PrefState) -> Settlement:
+        return settle_mod.settle(state)
+
+    def contributions(self, state: PrefState) -> dict[int, int]:
+        """The ante of each active player and the fees before the deal."""
+        out = {s: state.ante * state.stake for s in state.active if state.ante}
+        for f in state.fees:
+            if f.from_seat is not None:
+                out[f.from_seat] = out.get(f.from_seat, 0) + f.amount
+        return out
+
+    def carried_in(self, state: PrefState) -> int:
+        return state.pot_in
+
+    def next_hand(self, state: PrefState) -> dict[str, Any]:
+        """After everyone passed, the same dealer deals again."""
+        return {"dealer": state.dealer} if state.all_passed and not state.ended else {}
+
+    def game_over(self, state: PrefState) -> bool:
+        """The game ends when the players choose to end it and share the pot."""
+        return state.ended
+
+    def secret_seats(self, state: PrefState) -> frozenset[int]:
+        return frozenset()
+
+    def held(self, state: PrefState, seat: int) -> int:
+        t = state.tricks
+        if t is None or seat not in t.order or state.over:
+            return 0
+        return t.left_in_hand(seat)
+
+    # --- the screen ---------------------------------------------------------------------------
+    def prompt(self, state: PrefState) -> Prompt:
+        if state.over:
+            return Prompt("done", None, "The hand is over: settle it", done=True)
+        if state.needs_ante:
+            low = state.pot // state.stake
+            return Prompt("ante", None, f"The pot holds {low} stakes, under ten: ante or end the "
+                          "game", (
+                              Action("ante", "Ante (stakes each)", key="a",
+                                     input=Amount("stakes", 10, 1000, step=10, money=False)),
+                              Action("end", "End the game: share the pot", key="e",
+                                     enabled=state.pot_in > 0,
+                                     reason="the pot is empty: nothing to share"),
+                          ))
+        who = state.to_bid()
+        if who is not None:
+            allowed = state.allowed_bids(who)
+            return Prompt("bidding", who, f"Seat {who} bids", (
+                Action("bid", "Bid", who, key="b", input=Choice("bid", allowed),
+                       enabled=bool(allowed), reason="only pass is left"),
+                Action("bid", "Pass", who, key="p", fields={"bid": "pass"}),
+            ), instructions=(self._auction_line(state),))
+        kind = state.kind
+        d = state.declarer
+        if kind == "numeric" and not state.talon:
+            return Prompt("talon", state.numeric_by(), "Type the two talon cards",
+                          (Action("talon", "Talon", input=Cards(2, 2)),))
+        if kind == "numeric" and len(state.discard) < 2:
+            nb = state.numeric_by()
+            return Prompt("discard", nb, f"Seat {nb} discards two", (
+                Action("discard", f"Seat {nb} discards", nb, input=Cards(2, 2)),))
+        namer = state.naming()
+        if namer is not None:
+            suits = tuple(s for s in "scdh" if kind != "numeric"
+                          or SUIT_RANK[s] >= state.level())
+            return Prompt("trumps", namer, f"Seat {namer} names trumps", (
+                Action("trump", "Trumps", namer, key="t", input=Choice("suit", suits)),),
+                instructions=("suits: s spades 1, c clubs 2, d diamonds 3, h hearts 4",))
+        assert d is not None and state.tricks is not None
+        extra = self._declarer_actions(state, d)
+        defender = state.to_defend()
+        if defender is not None:
+            return Prompt("defend", defender, f"Seat {defender} plays or drops", (
+                Action("defend", "Play", defender, key="p", fields={"choice": "play"}),
+                Action("defend", "Drop", defender, key="d", fields={"choice": "drop"}),
+                *extra))
+        t = state.tricks
+        nxt = t.to_play()
+        assert nxt is not None
+        actions = [Action("card", f"Seat {nxt} plays", nxt, input=Cards(1, 1, field="card"))]
+        host = state.may_invite()
+        if host is not None:
+            actions.append(Action("defend", "Invite", host, key="i",
+                                  fields={"choice": "invite"}))
+        actions.extend(extra)
+        return Prompt("tricks", nxt, f"Seat {nxt} {must_text(t)}", tuple(actions),
+                      instructions=(trick_line(t),))
+
+    def _declarer_actions(self, state: PrefState, d: int) -> tuple[Action, ...]:
+        t = state.tricks
+        if t is None or t.played:
+            return ()
+        return (
+            Action("no-aces", "No aces", d, key="n", enabled=not no_aces_refusal(state),
+                   reason=no_aces_refusal(state)),
+            Action("show", "Show (four aces)", d, key="w", input=Cards(4, 4)),
+        )
+
+    def _auction_line(self, state: PrefState) -> str:
+        said = ", ".join(f"seat {s} {b}" for s, b in state.bids)
+        return "Bids: " + (said or "none yet")
+
+    def view(self, state: PrefState, *, reveal: bool = False) -> TableView:
+        t = state.tricks
+        won = t.won() if t is not None else {}
+        prompt = self.prompt(state)
+        to_act = prompt.to_act
+        d = state.declarer
+        seats = []
+        for s in state.seats:
+            if s not in state.active:
+                seats.append(SeatView(seat=s, status="sits out (dealer)", note="dealer"))
+                continue
+            status = ""
+            bid = next((b for x, b in reversed(state.bids) if x == s), None)
+            if d == s:
+                status = f"declarer: {contract(state)}"
+            elif state.choice(s):
+                status = {"play": "plays", "drop": "drops"}[state.choice(s) or "play"]
+                if state.invited() == s:
+                    status = "plays (host)"
+            elif bid:
+                status = f"bid {bid}"
+            cards = tuple(c.code for x, c in t.trick().plays if x == s) if t else ()
+            seats.append(SeatView(
+                seat=s, cards=cards, hidden=self.held(state, s), status=status,
+                detail=f"{won[s]} trick{'s' if won[s] != 1 else ''}" if s in won else "",
+                put_in=self.contributions(state).get(s, 0), to_act=s == to_act,
+                note="dealer" if s == state.dealer else ""))
+        info = [f"Pot {fmt(state.pot)} ({state.pot // state.stake} stakes of "
+                f"{fmt(state.stake)})"]
+        if state.bids:
+            info.append(self._auction_line(state))
+        if state.trump is not None and d is not None:
+            info.append(f"Seat {d} declares {contract(state)}, trumps "
+                        f"{SUIT_WORDS[state.trump]}" + (", no aces" if state.no_aces else ""))
+        if t is not None:
+            if not state.over and t.played:
+                info.append(trick_line(t))
+            for i, x in enumerate(t.done, start=1):
+                info.append(f"Trick {i}: " + " ".join(c.pretty for _, c in x.plays)
+                            + f", won by seat {x.winner}" + (" (revoke)" if x.revoke else ""))
+            info.extend(r.text() for r in (*t.revokes, *state.false_no_aces))
+        return TableView(game=NAME, seats=tuple(seats), to_act=to_act, button=state.dealer,
+                         board=tuple(c.code for c in state.talon),
+                         pots=(("pot", state.pot),), info=tuple(info))
+
+    def report(self, state: PrefState) -> dict[str, Any]:
+        t = state.tricks
+        revokes = [r.to_json() for r in (*(t.revokes if t else ()), *state.false_no_aces)]
+        out: dict[str, Any] = {
+            "dealer": state.dealer,
+            "stake": state.stake,
+            "active": list(state.active),
+            "ante": state.ante,
+            "pot": state.pot,
+            "bids": [{"seat": s, "bid": b} for s, b in state.bids],
+            "declarer": state.declarer,
+            "contract": contract(state) or None,
+            "trump": state.trump,
+            "defenders": {str(s): state.choice(s) for s in state.defenders()},
+            "invited_by": state.invited(),
+            "no_aces": state.no_aces,
+            "tricks": [x.to_json() for x in t.done] if t else [],
+            "tricks_won": {str(s): n for s, n in t.won().items()} if t else {},
+            "revokes": revokes,
+            "revoke": state.revoke,
+        }
+        if state.over:
+            s = settle_mod.settle(state)
+            out["payouts"] = {str(k): v for k, v in sorted(s.payouts.items())}
+            out["pays"] = {str(k): v for k, v in sorted(s.put_in.items())}
+            out["carry"] = s.carry_out
+            out["pot_low"] = s.carry_out < state.ten
+            out["ended"] = state.ended
+            out["all_passed"] = state.all_passed and not state.ended
+            out["bonuses"] = list(s.extra.get("bonuses", ()))
+        return out
+
+    def narrate(self, before: PrefState, event: Event, after: PrefState) -> list[str]:
+        if isinstance(event, Ante):
+            return [f"each active player antes {event.stakes} stakes "
+                    f"({fmt(event.stakes * after.stake)})"]
+        if isinstance(event, End):
+            return ["the players end the game: the pot is shared"]
+        if isinstance(event, Bid):
+            said = "passes" if event.bid == "pass" else "bids " + event.bid
+            lines = [f"seat {event.seat} {said}"]
+            if after.all_passed:
+                lines.append("everyone passed: the same dealer deals again")
+            elif after.auction_over and not before.auction_over:
+                lines.append(f"the auction is over: {contract(after)}")
+            return lines
+        if isinstance(event, Talon):
+            return ["talon " + " ".join(c.pretty for c in event.cards)]
+        if isinstance(event, Discard):
+            return [f"seat {event.seat} discards " + " ".join(c.pretty for c in event.cards)]
+        if isinstance(event, NameTrump):
+            lines = [f"seat {event.seat} names {SUIT_WORDS[event.suit]}"]
+            if after.declarer is not None and before.declarer is None:
+                lines.append(f"seat {after.declarer} declares; trumps "
+                             f"{SUIT_WORDS[after.trump or 's']}")
+            return lines
+        if isinstance(event, Defend):
+            return [f"seat {event.seat} {event.choice}s"]
+        if isinstance(event, NoAces):
+            return [f"seat {event.seat} declares no aces"]
+        if isinstance(event, Show):
+            return [f"seat {event.seat} shows " + " ".join(c.pretty for c in event.cards)]
+        if isinstance(event, CardDealt):
+            lines = [f"seat {event.seat} plays {event.card.pretty}"]
+            b, a = before.tricks, after.tricks
+            if b is not None and a is not None:
+                lines.extend(r.text() for r in a.revokes[len(b.revokes):])
+                lines.extend(r.text() for r in after.false_no_aces[len(before.false_no_aces):])
+                if len(a.done) > len(b.done):
+                    lines.append(f"trick {len(a.done)} to seat {a.done[-1].winner}")
+            return lines
+        return super().narrate(before, event, after)
+
+    def score_sheet(self, states: Sequence[PrefState]) -> ScoreSheet | None:
+        seats = sorted({s for st in states for s in st.seats})
+        rows = []
+        for i, st in enumerate(states, start=1):
+            s = settle_mod.settle(st)
+            net = s.net()
+            rows.append((str(i), *(fmt(net.get(x, 0)) for x in seats), fmt(s.carry_out)))
+        return ScoreSheet(title="Preference: the game so far",
+                          columns=("hand", *map(str, seats), "pot left"), rows=tuple(rows))
+
+    def dossier(self) -> GameDossier:
+        from dealer_assist.games.preference.dossier import DOSSIER
+
+        return DOSSIER
+
+    def sample_hand(self, rng: random.Random, *, players: int,
+                    params: Mapping[str, Any] | None = None) -> list[Event]:
+        from dealer_assist.games.preference.sample import sample_hand
+
+        given = dict(params or {})
+        unknown = sorted(set(given) - {"stake", "pot_in", "dealer", "revoke", "fee",
+                                       "smallest_chip"})
+        if unknown:
+            raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
+        return sample_hand(rng, players=players, **given)

@@ -1,0 +1,268 @@
+"""Rams' state and rules: the turned card, the declarations from the dealer's left, the dealer
+taking the trump card, and the five tricks (``games/tricks``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from dealer_assist.cards import Card
+from dealer_assist.engine import start as read
+from dealer_assist.engine.base import FeeLine
+from dealer_assist.engine.evolve import evolver
+from dealer_assist.errors import RuleViolation
+from dealer_assist.events import CardDealt, Event, Start
+from dealer_assist.fees import FeeContext, parse_fee_policy, pre_deal_fees
+from dealer_assist.games.rams.events import Pass, Play, Rams, TakeTrump, Trump, Widow
+from dealer_assist.games.tricks import (
+    PACK,
+    REVOKE_CHOICES,
+    TrickRules,
+    Tricks,
+    _evolve_tricks,
+    clockwise_from,
+    start_tricks,
+)
+
+NAME = "rams"
+#: Counters: the dealer's ante, the least pot a player may pass with (more than this), a
+#: payment (the redeal, a player in without a trick, Rams won or lost, to each).
+ANTE = 5
+PASS_ABOVE = 5
+PAYMENT = 5
+TRICKS = 5
+RULES = TrickRules(head=True, tag="rams-3")
+KEYS = ("dealer", "pot_in", "stake", "revoke")
+
+
+@dataclass(frozen=True, slots=True)
+class RamsState:
+    seats: tuple[int, ...]
+    dealer: int
+    stake: int
+    pot_in: int
+    #: The declarations' order: from the dealer's left, the dealer last.
+    order: tuple[int, ...]
+    revoke: str = "floor"
+    fees: tuple[FeeLine, ...] = ()
+    turned: Card | None = None
+    #: Seat -> its declaration (``play``, ``pass``, ``widow``, ``rams``).
+    said: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))
+    widow_by: int | None = None
+    rams_by: int | None = None
+    gave: Card | None = None
+    tricks: Tricks | None = None
+
+    # --- derived ----------------------------------------------------------------------------
+    @property
+    def ante(self) -> int:
+        return ANTE * self.stake
+
+    @property
+    def pot(self) -> int:
+        """The pot played for: carried in plus this hand's ante."""
+        return self.pot_in + self.ante
+
+    @property
+    def may_pass(self) -> bool:
+        return self.pot > PASS_ABOVE * self.stake and self.rams_by is None
+
+    @property
+    def redeal(self) -> bool:
+        """Everyone before the dealer passed: the hand ends."""
+        return all(self.said.get(s) == "pass" for s in self.order[:-1])
+
+    @property
+    def to_declare(self) -> int | None:
+        if self.turned is None or self.redeal:
+            return None
+        return next((s for s in self.order if s not in self.said), None)
+
+    @property
+    def declared(self) -> bool:
+        return self.turned is not None and self.to_declare is None and not self.redeal
+
+    def players_in(self) -> tuple[int, ...]:
+        """The seats that play the tricks, from the dealer's left."""
+        if self.rams_by is not None:
+            return self.order
+        return tuple(s for s in self.order if self.said.get(s) in ("play", "widow", "rams"))
+
+    def others_in(self) -> tuple[int, ...]:
+        return tuple(s for s in self.order[:-1]
+                     if self.said.get(s) in ("play", "widow", "rams"))
+
+    @property
+    def dealer_alone_with_one(self) -> bool:
+        """Exactly one other player in, no Rams: the dealer must play (and may take the
+        trump card)."""
+        return self.rams_by is None and len(self.others_in()) == 1
+
+    @property
+    def rams_lost(self) -> bool:
+        t = self.tricks
+        return (self.rams_by is not None and t is not None
+                and any(x.winner != self.rams_by for x in t.done))
+
+    @property
+    def over(self) -> bool:
+        t = self.tricks
+        if t is None:
+            return self.redeal
+        return t.over or self.rams_lost
+
+    def may_take_trump(self) -> str | None:
+        """Why the dealer may not take the turned card now (None: may)."""
+        if not self.declared or self.tricks is None:
+            return "the dealer takes the trump card once everyone has declared"
+        if self.gave is not None:
+            return "the dealer has already taken the trump card"
+        if self.said.get(self.dealer) not in ("play", "widow") or not self.dealer_alone_with_one:
+            return ("the dealer may take the trump card only when one other player plays "
+                    "(ruling rams-2)")
+        if self.tricks.done or self.tricks.current is not None:
+            return "the first card has been led: too late to take the trump card"
+        return None
+
+
+def start_state(event: Start) -> RamsState:
+    read.only(event, KEYS)
+    seats = read.seats_between(event, low=3, high=5)
+    dealer = read.button(event, seats, "dealer")
+    stake = read.cents(event.get("stake", 100), "stake", low=1)
+    pot_in = read.cents(event.get("pot_in", 0), "pot_in")
+    revoke = event.get("revoke", "floor")
+    if revoke not in REVOKE_CHOICES:
+        raise RuleViolation(f'"revoke" must be "floor" (the hand is settled as played and the '
+                            f'floor decides), not {revoke!r}', rule="settings")
+    return RamsState(seats=seats, dealer=dealer, stake=stake, pot_in=pot_in,
+                     order=clockwise_from(seats, dealer), revoke=revoke,
+                     fees=house_fees(event, seats, dealer))
+
+
+def house_fees(start: Start, seats: tuple[int, ...], dealer: int) -> tuple[FeeLine, ...]:
+    """The table's fee, collected before the deal (a fee per player, a fixed fee from the
+    dealer, a time collection). A rake or a collection out of the carried pot is refused: the
+    pot belongs to the players' next hands."""
+    policy = parse_fee_policy(start.get("fee"))
+    if policy is None:
+        return ()
+    if not policy.before_deal or policy.jackpot is not None:
+        raise RuleViolation(
+            f"{start.game}'s pot carries from hand to hand: a rake, a collection from the pot "
+            "or a jackpot drop is not taken from it; use a per-player fee, a fixed fee from "
+            "the dealer or a time collection", rule="fees")
+    chip = start.get("smallest_chip", 1)
+    if not isinstance(chip, int) or isinstance(chip, bool) or chip < 1:
+        raise RuleViolation(f'"smallest_chip" must be whole cents, at least 1, not {chip!r}',
+                            rule="settings")
+    return tuple(pre_deal_fees(policy, FeeContext(seats=seats, button=dealer,
+                                                  smallest_chip=chip)))
+
+
+# --- checking ---------------------------------------------------------------------------------
+
+
+def check(state: RamsState, event: Event) -> None:
+    if state.over:
+        raise RuleViolation("the hand is over: settle it", rule="rams")
+    if isinstance(event, Trump):
+        if state.turned is not None:
+            raise RuleViolation(f"the trump card is already turned ({state.turned.pretty})",
+                                rule="rams-1")
+        if event.card not in PACK:
+            raise RuleViolation(f"{event.card.pretty} is not in the 32-card pack (ace to seven)",
+                                rule="rams-1")
+        return
+    if state.turned is None:
+        raise RuleViolation("turn the trump card first", rule="rams-1")
+    if isinstance(event, Play | Pass | Widow | Rams):
+        _check_declaration(state, event)
+        return
+    if isinstance(event, TakeTrump):
+        if event.seat != state.dealer:
+            raise RuleViolation(f"only the dealer (seat {state.dealer}) may take the trump card",
+                                rule="rams-2")
+        why = state.may_take_trump()
+        if why is not None:
+            raise RuleViolation(why, rule="rams-2")
+        if event.give not in PACK or event.give == state.turned:
+            raise RuleViolation(f"the dealer discards a card of the hand for "
+                                f"{state.turned.pretty}, not {event.give.pretty}", rule="rams-2")
+        return
+    if isinstance(event, CardDealt):
+        if not state.declared or state.tricks is None:
+            who = state.to_declare
+            raise RuleViolation(f"seat {who} has not declared yet: play, widow, pass or Rams",
+                                rule="rams-2")
+        state.tricks.check(event.seat, event.card)
+        return
+    raise RuleViolation(f"Rams takes no {event.TYPE}", rule="rams")
+
+
+def _check_declaration(state: RamsState, event: Play | Pass | Widow | Rams) -> None:
+    who = state.to_declare
+    if who is None:
+        raise RuleViolation("everyone has declared: the tricks are played", rule="rams-2")
+    if event.seat != who:
+        raise RuleViolation(f"seat {who} declares next, not seat {event.seat}", rule="rams-2")
+    dealer = who == state.dealer
+    if isinstance(event, Pass):
+        if state.rams_by is not None:
+            raise RuleViolation(f"seat {state.rams_by} declared Rams: everyone must play",
+                                rule="rams-2")
+        if dealer and state.dealer_alone_with_one:
+            raise RuleViolation("one other player plays: the dealer must play", rule="rams-2")
+        if not state.may_pass:
+            raise RuleViolation(
+                f"nobody may pass while the pot holds 5 counters or fewer "
+                f"(it holds {state.pot // state.stake})", rule="rams-2")
+    elif isinstance(event, Widow):
+        if state.widow_by is not None:
+            raise RuleViolation(f"seat {state.widow_by} has already taken the widow (once a "
+                                "hand)", rule="rams-2")
+    elif isinstance(event, Rams) and state.rams_by is not None:
+        raise RuleViolation(f"seat {state.rams_by} has already declared Rams: play or take "
+                            "the widow", rule="rams-2")
+
+
+# --- applying ---------------------------------------------------------------------------------
+
+
+def transition(state: RamsState, event: Event) -> RamsState:
+    if isinstance(event, Trump):
+        return _evolve(state, turned=event.card)
+    if isinstance(event, Play | Pass | Widow | Rams):
+        said = dict(state.said)
+        said[event.seat] = event.TYPE
+        new = _evolve(state, said=MappingProxyType(said),
+                      widow_by=event.seat if isinstance(event, Widow) else state.widow_by,
+                      rams_by=event.seat if isinstance(event, Rams) else state.rams_by)
+        if new.declared:
+            assert new.turned is not None
+            players = new.players_in()
+            new = _evolve(new, tricks=start_tricks(
+                players, total=TRICKS, trump=new.turned.suit, rules=RULES, leader=players[0],
+                dead=(new.turned,)))
+        return new
+    if isinstance(event, TakeTrump):
+        assert state.tricks is not None and state.turned is not None
+        t = state.tricks
+        owner = dict(t.owner)
+        owner[state.turned] = state.dealer
+        tricks = _evolve_tricks(t, owner=MappingProxyType(owner),
+                         dead=(t.dead - {state.turned}) | {event.give})
+        return _evolve(state, gave=event.give, tricks=tricks)
+    if isinstance(event, CardDealt):
+        assert state.tricks is not None
+        return _evolve(state, tricks=state.tricks.play(event.seat, event.card))
+    raise AssertionError(event)
+
+
+_evolve = evolver(RamsState)
+
+
+def step(state: RamsState, event: Event) -> RamsState:
+    check(state, event)
+    return transition(state, event)

@@ -1,0 +1,114 @@
+"""A hand of Commerce, keyboard only from the focus each window opens with, at 1280x800 under a
+window manager: the board typed into the card entry, the dealer's blind three-card exchange and
+a seat's exchange in the two-box form (the cards taken, the cards given), a knock, the last
+turns (a stand, an exchange), the showdown typed hand by hand, the push ticked and the shift
+closed. After every step the app's own layout check must find every window within 1280x800,
+every label whole and every button showing its key; the database must hold what was typed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.ui.realwindow.harness import App, missing_tools, x_display
+from tests.ui.realwindow.test_every_game import Table, open_and_deal, push_and_close
+from tests.ui.realwindow.test_keyboard_only import MAIN, SIGN_IN, services, sign_in
+
+pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
+
+if missing_tools():
+    pytest.skip(f"real-window tests need {', '.join(missing_tools())} (scripts/setup --test)",
+                allow_module_level=True)
+
+COMMERCE: dict[str, Any] = {"name": "CM-1", "game": "commerce", "seats": 3,
+                            "smallest_chip": 100, "params": {"stake": 100}}
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[dict[str, str]]:
+    with x_display() as env:
+        yield env
+
+
+def form(app: App, title: str, *boxes: str) -> None:
+    """The action's form: each box typed and Enter (the last Enter records)."""
+    app.wait_for(title)
+    for text in boxes:
+        app.enter(text)
+    app.wait_for(MAIN)
+
+
+def test_a_commerce_hand_keyboard_only_fits_1280x800(display: dict[str, str],
+                                                     tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    app = App(display, home, tmp_path / "app.log")
+    problems: list[str] = []
+    try:
+        app.wait_for(r"^Set up this station$")
+        app.enter("Riverside Cardroom")
+        app.key("Return", "Return", "Return")
+        app.wait_for(r"^First run")
+        for text in ("ada", "Ada Admin", "9999", "9999"):
+            app.enter(text)
+        app.wait_for(SIGN_IN)
+        svc = services(home)
+        admin = svc.sign_in("ada", "9999")
+        svc.add_user(admin, name="dana", full_name="Dana Dealer", role="dealer", pin="1111")
+        svc.add_user(admin, name="fran", full_name="Fran Floor", role="floor", pin="2222")
+        svc.add_table(admin, COMMERCE)
+        sign_in(app, "dana", "1111")
+
+        def step(name: str) -> None:
+            problems.extend(app.layout(name))
+
+        play_commerce(app, Table(svc, "CM-1"), step)
+        app.key("ctrl+q")
+        app.wait_for(SIGN_IN)
+        app.key("Escape")
+        app.wait_for(r"^Quit Dealer Assist\?$")
+        app.key("alt+q")
+        assert app.quit_wait() == 0
+    finally:
+        app.screenshot(tmp_path / "last.png")
+        app.stop()
+    assert "Traceback" not in app.log.read_text()
+    assert problems == []
+
+
+def play_commerce(app: App, t: Table, step: Callable[[str], None]) -> None:
+    open_and_deal(app, 0)
+    t.wait(1)
+    step("Commerce dealt: the board to type")
+    app.enter("kh 9c 2d")
+    assert t.wait(2)[-1] == {"type": "board", "cards": ["Kh", "9c", "2d"]}
+    step("the board")
+    app.key("b")  # the dealer (seat 3) exchanges all three blind
+    form(app, r"^Dealer 3: blind exchange$", "kh 9c 2d", "5s 6s 7d")
+    assert t.wait(3)[-1] == {"type": "exchange", "seat": 3, "take": ["Kh", "9c", "2d"],
+                             "give": ["5s", "6s", "7d"], "blind": True}
+    step("the dealer's blind exchange")
+    app.key("e")
+    form(app, r"^Seat 1 exchanges$", "5s", "qc")
+    assert t.wait(4)[-1] == {"type": "exchange", "seat": 1, "take": ["5s"], "give": ["Qc"],
+                             "blind": False}
+    step("seat 1's exchange")
+    app.key("k")
+    assert t.wait(5)[-1] == {"type": "knock", "seat": 2}
+    step("seat 2 knocks")
+    app.key("e")  # the dealer's last turn: it holds Kh 9c 2d, gives the 2d for the Qc
+    form(app, r"^Seat 3 exchanges$", "qc", "2d")
+    t.wait(6)
+    step("seat 3's last turn")
+    app.key("s")
+    assert t.wait(7)[-1] == {"type": "stand", "seat": 1}
+    step("seat 1 stands")
+    for n, shown in enumerate(("5s 4s 3s", "ah ad 4c", "kh 9c qc"), start=8):
+        app.enter(shown)
+        assert t.wait(n)[-1]["type"] == "show"
+        step(f"show {n - 7}")
+    assert t.prompt().done
+    push_and_close(app, step)

@@ -1,0 +1,124 @@
+"""A hand of Paiute, keyboard only from the focus each window opens with, at 1280x800 under a
+window manager: the wild card and the upcard typed into the card entry, draws by their letters
+(S the stock, P the pile) and discards typed, a six-card call in its form (the cards, then the
+combination chosen by its first letter), the last turns (a pass, the dealer's call that beats
+the first), the push ticked and the shift closed. After every step the app's own layout check
+must find every window within 1280x800, every label whole and every button showing its key; the
+database must hold what was typed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.ui.realwindow.harness import App, missing_tools, x_display
+from tests.ui.realwindow.test_every_game import Table, open_and_deal, push_and_close
+from tests.ui.realwindow.test_keyboard_only import MAIN, SIGN_IN, services, sign_in
+
+pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
+
+if missing_tools():
+    pytest.skip(f"real-window tests need {', '.join(missing_tools())} (scripts/setup --test)",
+                allow_module_level=True)
+
+PAIUTE: dict[str, Any] = {"name": "PA-1", "game": "paiute", "seats": 3,
+                          "smallest_chip": 100, "params": {"ante": 100}}
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[dict[str, str]]:
+    with x_display() as env:
+        yield env
+
+
+def form(app: App, title: str, *boxes: str) -> None:
+    """The action's form: each box typed and Enter (the last Enter records)."""
+    app.wait_for(title)
+    for text in boxes:
+        app.enter(text)
+    app.wait_for(MAIN)
+
+
+def test_a_paiute_hand_keyboard_only_fits_1280x800(display: dict[str, str],
+                                                   tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    app = App(display, home, tmp_path / "app.log")
+    problems: list[str] = []
+    try:
+        app.wait_for(r"^Set up this station$")
+        app.enter("Riverside Cardroom")
+        app.key("Return", "Return", "Return")
+        app.wait_for(r"^First run")
+        for text in ("ada", "Ada Admin", "9999", "9999"):
+            app.enter(text)
+        app.wait_for(SIGN_IN)
+        svc = services(home)
+        admin = svc.sign_in("ada", "9999")
+        svc.add_user(admin, name="dana", full_name="Dana Dealer", role="dealer", pin="1111")
+        svc.add_user(admin, name="fran", full_name="Fran Floor", role="floor", pin="2222")
+        svc.add_table(admin, PAIUTE)
+        sign_in(app, "dana", "1111")
+
+        def step(name: str) -> None:
+            problems.extend(app.layout(name))
+
+        play_paiute(app, Table(svc, "PA-1"), step)
+        app.key("ctrl+q")
+        app.wait_for(SIGN_IN)
+        app.key("Escape")
+        app.wait_for(r"^Quit Dealer Assist\?$")
+        app.key("alt+q")
+        assert app.quit_wait() == 0
+    finally:
+        app.screenshot(tmp_path / "last.png")
+        app.stop()
+    assert "Traceback" not in app.log.read_text()
+    assert problems == []
+
+
+def turn(app: App, t: Table, step: Callable[[str], None], draw: str, card: str,
+         n: int) -> None:
+    """The seat to play draws (S, or P for the pile's top) and discards ``card``."""
+    app.key(draw)
+    t.wait(n)
+    app.enter(card)
+    assert t.wait(n + 1)[-1]["card"] == card[0].upper() + card[1]
+    step(f"a turn: {draw}, {card}")
+
+
+def play_paiute(app: App, t: Table, step: Callable[[str], None]) -> None:
+    open_and_deal(app, 0)
+    t.wait(1)
+    step("Paiute dealt: the wild card to type")
+    app.enter("7h")
+    app.enter("qs")
+    assert t.wait(3)[1:] == [{"type": "wild", "card": "7h"}, {"type": "upcard", "card": "Qs"}]
+    step("the wild card and the upcard")
+    turn(app, t, step, "p", "2c", 4)  # seat 1 takes the Qs
+    assert t.bodies()[3] == {"type": "draw", "seat": 1, "from": "discard"}
+    turn(app, t, step, "s", "jd", 6)
+    turn(app, t, step, "s", "8s", 8)
+    app.key("s")  # seat 1 draws and calls six cards: three queens (the 7s wild), three fours
+    t.wait(10)
+    app.key("c")
+    form(app, r"^Seat 1 calls \(6 cards\)$", "qs qh qd 4c 4h 7s", "t")
+    assert t.wait(11)[-1] == {"type": "call", "seat": 1,
+                              "cards": ["Qs", "Qh", "Qd", "4c", "4h", "7s"],
+                              "combination": "three/three"}
+    step("seat 1 calls")
+    turn(app, t, step, "s", "3d", 12)
+    app.key("n")
+    assert t.wait(14)[-1] == {"type": "pass", "seat": 2}
+    step("seat 2 passes")
+    app.key("s")
+    t.wait(15)
+    app.key("c")  # the dealer's last turn: four kings (the 7c wild) and two fives
+    form(app, r"^Seat 3 calls \(6 cards\)$", "kc kd ks 7c 5s 5d", "f")
+    assert t.wait(16)[-1]["combination"] == "four/two"
+    step("the dealer's call beats seat 1's")
+    assert t.prompt().done
+    push_and_close(app, step)

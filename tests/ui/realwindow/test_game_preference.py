@@ -1,0 +1,142 @@
+"""A hand of Preference keyboard only from the focus each window opens with, at 1280x800 under
+a window manager: the ante typed in its form, a Game bid chosen from the list, two passes, trumps
+named, both defenders playing, and the thirty cards typed one by one; the push ticked and the
+shift closed. After every step the app's own layout check must find every window within
+1280x800, every label whole and every button showing its key; the database must hold what was
+typed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dealer_assist.events import CardDealt
+from dealer_assist.games.preference.events import Ante, Bid, Defend, NameTrump
+from tests.games.test_preference import HANDS, playout, start
+from tests.ui.realwindow.harness import App, missing_tools, x_display
+from tests.ui.realwindow.test_every_game import Table
+from tests.ui.realwindow.test_keyboard_only import (
+    MAIN,
+    SIGN_IN,
+    approve,
+    default_db,
+    services,
+    sign_in,
+)
+
+pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
+
+if missing_tools():
+    pytest.skip(f"real-window tests need {', '.join(missing_tools())} (scripts/setup --test)",
+                allow_module_level=True)
+
+PREF: dict[str, Any] = {"name": "Pref-1", "game": "preference", "seats": 3,
+                        "smallest_chip": 100, "params": {"stake": 100}}
+#: The cards of the hand, played by the rules from known hands: seat 1 declares Game in spades.
+CARDS = [e for e in playout([start(), Ante(stakes=10), Bid(seat=1, bid="game"),
+                             Bid(seat=2, bid="pass"), Bid(seat=3, bid="pass"),
+                             NameTrump(seat=1, suit="s"), Defend(seat=2, choice="play"),
+                             Defend(seat=3, choice="play")], HANDS)
+         if isinstance(e, CardDealt)]
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[dict[str, str]]:
+    with x_display() as env:
+        yield env
+
+
+def test_a_hand_of_preference_keyboard_only_fits_1280x800(
+    display: dict[str, str], tmp_path: Path
+) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    app = App(display, home, tmp_path / "app.log")
+    problems: list[str] = []
+    try:
+        app.wait_for(r"^Set up this station$")
+        app.enter("Riverside Cardroom")
+        app.key("Return", "Return", "Return")
+        app.wait_for(r"^First run")
+        for text in ("ada", "Ada Admin", "9999", "9999"):
+            app.enter(text)
+        app.wait_for(SIGN_IN)
+        assert default_db(home).exists()
+        svc = services(home)
+        admin = svc.sign_in("ada", "9999")
+        svc.add_user(admin, name="dana", full_name="Dana Dealer", role="dealer", pin="1111")
+        svc.add_user(admin, name="fran", full_name="Fran Floor", role="floor", pin="2222")
+        svc.add_table(admin, PREF)
+        sign_in(app, "dana", "1111")
+
+        def step(name: str) -> None:
+            problems.extend(app.layout(name))
+
+        t = Table(svc, "Pref-1")
+        app.key("o")
+        app.wait_for(r"^Open a table and shift$")
+        app.key("Return", "Return")
+        app.wait_for(MAIN)
+        app.key("n")
+        t.wait(1)
+        step("Preference dealt: the ante asked")
+        app.key("a")
+        app.wait_for(r"^Ante \(stakes each\)$")
+        step("the ante's form")
+        app.enter("10")
+        app.wait_for(MAIN)
+        assert t.wait(2)[-1] == {"type": "ante", "stakes": 10}
+        step("the ante")
+        app.key("b")
+        app.wait_for(r"^Bid$")
+        step("the bid's form")
+        app.key("Down", "Return")  # One, Game, Hearts: Game
+        app.wait_for(MAIN)
+        assert t.wait(3)[-1] == {"type": "bid", "seat": 1, "bid": "game"}
+        app.key("p")
+        t.wait(4)
+        app.key("p")
+        assert t.wait(5)[-1] == {"type": "bid", "seat": 3, "bid": "pass"}
+        step("the auction won")
+        app.key("t")
+        app.wait_for(r"^Trumps$")
+        app.key("Return")  # spades, the first of the list
+        app.wait_for(MAIN)
+        assert t.wait(6)[-1] == {"type": "trump", "seat": 1, "suit": "s"}
+        step("trumps named")
+        app.key("p")
+        t.wait(7)
+        app.key("p")
+        assert t.wait(8)[-1] == {"type": "defend", "seat": 3, "choice": "play"}
+        step("both defenders play")
+        n = 8
+        for i, ev in enumerate(CARDS, start=1):
+            app.enter(ev.card.code.lower())
+            n += 1
+            got = t.wait(n)[-1]
+            assert (got["seat"], got["card"]) == (ev.seat, ev.card.code)
+            if i % 6 == 0:
+                step(f"card {i}")
+        bodies = t.bodies()
+        assert [b["type"] for b in bodies].count("card") == 30
+        assert t.prompt().done
+        step("push steps")
+        app.key(*["t"] * 6)
+        step("push steps ticked")
+        app.key("x")
+        approve(app, "2222")
+        app.wait_for(MAIN)
+        app.key("ctrl+q")
+        app.wait_for(SIGN_IN)
+        app.key("Escape")
+        app.wait_for(r"^Quit Dealer Assist\?$")
+        app.key("alt+q")
+        assert app.quit_wait() == 0
+    finally:
+        app.screenshot(tmp_path / "last.png")
+        app.stop()
+    assert "Traceback" not in app.log.read_text()
+    assert problems == []
