@@ -93,18 +93,7 @@ def test_every_game_and_structure_keyboard_only_fits_1280x800(
     app = App(display, home, tmp_path / "app.log")
     problems: list[str] = []
     try:
-        app.wait_for(r"^Set up this station$")
-        app.enter("Riverside Cardroom")
-        app.key("Return", "Return", "Return")
-        app.wait_for(r"^First run")
-        for text in ("ada", "Ada Admin", "9999", "9999"):
-            app.enter(text)
-        app.wait_for(SIGN_IN)
-        assert default_db(home).exists()
-        svc = services(home)
-        admin = svc.sign_in("ada", "9999")
-        svc.add_user(admin, name="dana", full_name="Dana Dealer", role="dealer", pin="1111")
-        svc.add_user(admin, name="fran", full_name="Fran Floor", role="floor", pin="2222")
+        svc, admin = first_run(app, home)
         for table in (CP, NL, PL):
             svc.add_table(admin, table)
         sign_in(app, "dana", "1111")
@@ -127,6 +116,25 @@ def test_every_game_and_structure_keyboard_only_fits_1280x800(
         app.stop()
     assert "Traceback" not in app.log.read_text()
     assert problems == []
+
+
+def first_run(app: App, home: Path) -> tuple[Services, Any]:
+    """A new station set up and its first admin created by keyboard, as a cardroom does on
+    the first day (the database at its default path); then a dealer and a floor person added
+    through the services: (the services, the admin's session)."""
+    app.wait_for(r"^Set up this station$")
+    app.enter("Riverside Cardroom")
+    app.key("Return", "Return", "Return")
+    app.wait_for(r"^First run")
+    for text in ("ada", "Ada Admin", "9999", "9999"):
+        app.enter(text)
+    app.wait_for(SIGN_IN)
+    assert default_db(home).exists()
+    svc = services(home)
+    admin = svc.sign_in("ada", "9999")
+    svc.add_user(admin, name="dana", full_name="Dana Dealer", role="dealer", pin="1111")
+    svc.add_user(admin, name="fran", full_name="Fran Floor", role="floor", pin="2222")
+    return svc, admin
 
 
 def open_and_deal(app: App, pick: int) -> None:

@@ -17,13 +17,11 @@ from dealer_assist.events import CardDealt
 from dealer_assist.games.preference.events import Ante, Bid, Defend, NameTrump
 from tests.games.test_preference import HANDS, playout, start
 from tests.ui.realwindow.harness import App, missing_tools, x_display
-from tests.ui.realwindow.test_every_game import Table
+from tests.ui.realwindow.test_every_game import Table, first_run
 from tests.ui.realwindow.test_keyboard_only import (
     MAIN,
     SIGN_IN,
     approve,
-    default_db,
-    services,
     sign_in,
 )
 
@@ -57,18 +55,7 @@ def test_a_hand_of_preference_keyboard_only_fits_1280x800(
     app = App(display, home, tmp_path / "app.log")
     problems: list[str] = []
     try:
-        app.wait_for(r"^Set up this station$")
-        app.enter("Riverside Cardroom")
-        app.key("Return", "Return", "Return")
-        app.wait_for(r"^First run")
-        for text in ("ada", "Ada Admin", "9999", "9999"):
-            app.enter(text)
-        app.wait_for(SIGN_IN)
-        assert default_db(home).exists()
-        svc = services(home)
-        admin = svc.sign_in("ada", "9999")
-        svc.add_user(admin, name="dana", full_name="Dana Dealer", role="dealer", pin="1111")
-        svc.add_user(admin, name="fran", full_name="Fran Floor", role="floor", pin="2222")
+        svc, admin = first_run(app, home)
         svc.add_table(admin, PREF)
         sign_in(app, "dana", "1111")
 
