@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dealer_assist.engine.base import Action
 from dealer_assist.engine.betting.actions import (
     Range,
     verify_all_in,
@@ -15,6 +16,7 @@ from dealer_assist.engine.betting.actions import (
 )
 from dealer_assist.engine.betting.rules import Structure
 from dealer_assist.engine.betting.state import BettingState
+from dealer_assist.engine.inputs import Amount
 from dealer_assist.errors import RuleViolation
 from dealer_assist.money import format_cents as money
 
@@ -49,6 +51,27 @@ class Options:
     @property
     def labels(self) -> tuple[str, ...]:
         return tuple(c.label for c in self.choices)
+
+
+#: The key of each betting action's button on the dealer's screen.
+KEYS = {"check": "k", "call": "c", "bet": "b", "raise": "r", "all-in": "a", "fold": "f"}
+
+
+def option_actions(opts: Options, *, typed: bool) -> list[Action]:
+    """The dealer's buttons for ``opts``: one per legal action, its label capitalised, its key
+    from :data:`KEYS`. A bet or raise whose total ranges (``typed``: not fixed limit) takes the
+    total it goes to as an amount; a fixed one records its amount as it is."""
+    actions: list[Action] = []
+    for c in opts.choices:
+        label = c.label[0].upper() + c.label[1:]
+        if c.kind in ("bet", "raise"):
+            assert c.low is not None and c.high is not None
+            amount_in = Amount("to", c.low, c.high) if typed and c.low != c.high else None
+            actions.append(Action(c.kind, label, opts.seat, c.amount, KEYS[c.kind],
+                                  input=amount_in))
+        else:
+            actions.append(Action(c.kind, label, opts.seat, c.amount or 0, KEYS[c.kind]))
+    return actions
 
 
 def _span(low: int, high: int) -> str:

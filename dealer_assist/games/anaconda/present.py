@@ -9,7 +9,8 @@ from typing import Any
 from dealer_assist.engine import betting
 from dealer_assist.engine.base import Action, Prompt, SeatView, TableView
 from dealer_assist.engine.betting import Structure
-from dealer_assist.engine.inputs import Amount, Cards
+from dealer_assist.engine.betting.options import option_actions
+from dealer_assist.engine.inputs import Cards
 from dealer_assist.events import Event, Show
 from dealer_assist.games.anaconda.events import Declare, Pass, Roll
 from dealer_assist.games.anaconda.settle import best_hands, best_lows, result
@@ -30,8 +31,6 @@ from dealer_assist.games.anaconda.state import (
 )
 from dealer_assist.money import format_cents as money
 
-_KEYS = {"check": "k", "call": "c", "bet": "b", "raise": "r", "all-in": "a", "fold": "f"}
-
 
 def round_name(state: State, k: int | None = None) -> str:
     """The betting round in words."""
@@ -51,16 +50,7 @@ def _betting_prompt(state: State) -> Prompt:
     opts = betting.options(state.bet)
     assert opts is not None
     typed = state.table.rules.structure is not Structure.LIMIT
-    actions: list[Action] = []
-    for c in opts.choices:
-        label = c.label[0].upper() + c.label[1:]
-        if c.kind in ("bet", "raise"):
-            assert c.low is not None and c.high is not None
-            amount_in = Amount("to", c.low, c.high) if typed and c.low != c.high else None
-            actions.append(Action(c.kind, label, opts.seat, c.amount, _KEYS[c.kind],
-                                  input=amount_in))
-        else:
-            actions.append(Action(c.kind, label, opts.seat, c.amount or 0, _KEYS[c.kind]))
+    actions = option_actions(opts, typed=typed)
     i = state.bet.index(opts.seat)
     message = (f"Seat {opts.seat} to act ({round_name(state)}, "
                f"{money(state.bet.stacks[i])} behind, pot {money(state.bet.pot)}): "

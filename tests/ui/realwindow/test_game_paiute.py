@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from tests.ui.realwindow.harness import App, missing_tools, x_display
-from tests.ui.realwindow.test_every_game import Table, open_and_deal, push_and_close
-from tests.ui.realwindow.test_keyboard_only import MAIN, SIGN_IN, services, sign_in
+from tests.ui.realwindow.test_every_game import Table, first_run, open_and_deal, push_and_close
+from tests.ui.realwindow.test_keyboard_only import MAIN, SIGN_IN, sign_in
 
 pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
 
@@ -49,17 +49,7 @@ def test_a_paiute_hand_keyboard_only_fits_1280x800(display: dict[str, str],
     app = App(display, home, tmp_path / "app.log")
     problems: list[str] = []
     try:
-        app.wait_for(r"^Set up this station$")
-        app.enter("Riverside Cardroom")
-        app.key("Return", "Return", "Return")
-        app.wait_for(r"^First run")
-        for text in ("ada", "Ada Admin", "9999", "9999"):
-            app.enter(text)
-        app.wait_for(SIGN_IN)
-        svc = services(home)
-        admin = svc.sign_in("ada", "9999")
-        svc.add_user(admin, name="dana", full_name="Dana Dealer", role="dealer", pin="1111")
-        svc.add_user(admin, name="fran", full_name="Fran Floor", role="floor", pin="2222")
+        svc, admin = first_run(app, home)
         svc.add_table(admin, PAIUTE)
         sign_in(app, "dana", "1111")
 
