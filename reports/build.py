@@ -15,10 +15,11 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
+from contextvars import ContextVar, copy_context
 from dataclasses import dataclass, replace
 from datetime import date, datetime
-from functools import lru_cache
-from typing import Any
+from functools import lru_cache, wraps
+from typing import Any, TypeVar
 
 from dealer_assist.engine.base import Settlement
 from dealer_assist.engine.hand import Folded, Refused, replay
@@ -90,6 +91,20 @@ from dealer_assist.services.verify import (
     ledger_diff,
     parser_of,
 )
+
+_B = TypeVar("_B")
+#: How exception texts print a time: the room's zone, set by the builder of the report (each
+#: builder runs in a context of its own, so one report's zone never reaches another's).
+_TEXT_ZONE: ContextVar[Any] = ContextVar("dealer_assist_text_zone", default=None)
+
+
+def _own_zone(fn: Callable[..., _B]) -> Callable[..., _B]:
+    @wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> _B:
+        return copy_context().run(fn, *args, **kwargs)
+
+    return run
+
 
 #: Replay large shifts in parallel (switch off where forking is unwelcome, e.g. inside a GUI).
 PARALLEL = True
@@ -457,6 +472,7 @@ def _full(names: dict[str, str], user: str | None) -> str:
     return names.get(user or "", user or "")
 
 
+@_own_zone
 def build_shift(
     store: Store, *, shift_id: int | None = None, table: str | None = None, by: str,
     at: datetime, cage: str = "",
@@ -468,7 +484,7 @@ def build_shift(
     if tbl is None:
         raise NotFound(f"shift {shift.id} names a table that does not exist")
     room = clock_at(store, utc(shift.opened_at))
-    _TEXT_ZONE[0] = room.tz
+    _TEXT_ZONE.set(room.tz)
     names = full_names(store)
     hands = shift_hands(store, shift)
     ids = [h.id for h in hands]
@@ -613,13 +629,9 @@ def count_exceptions(drop: DropCount, prefix: str = "", shift: Shift | None = No
     return out
 
 
-#: How exception texts print a time (set per report to the room's zone by the builders).
-_TEXT_ZONE: list[Any] = [None]
-
-
 def when_text(t: datetime) -> str:
     """A time in an exception's words: the room's local time with its zone named."""
-    zone = _TEXT_ZONE[0]
+    zone = _TEXT_ZONE.get()
     lt = utc(t).astimezone(zone) if zone is not None else utc(t)
     return f"{lt:%Y-%m-%d %H:%M} {lt.tzname() or 'UTC'}"
 
@@ -1042,6 +1054,7 @@ def latest_day(store: Store) -> date:
     return room_clock_of(store).gaming_day(utc(last[0].started_at))
 
 
+@_own_zone
 def build_day(
     store: Store, *, day: date | None = None, by: str, at: datetime, cage: str = "",
 ) -> DayReport:
@@ -1052,7 +1065,7 @@ def build_day(
 
     day = day or latest_day(store)
     room = clock_for_day(store, day)
-    _TEXT_ZONE[0] = room.tz
+    _TEXT_ZONE.set(room.tz)
     start, end = room.day_bounds(day)
     since, until = utc(start), utc(end)
     names = full_names(store)
