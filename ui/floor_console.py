@@ -465,9 +465,14 @@ class FloorConsole(QWidget):
 
         dlg = CountDialog(self.c.services, self.c.session, table_id=hand.table_id,
                           shift_id=hand.shift_id, parent=self)
-        if dlg.exec() == QDialog.DialogCode.Accepted and dlg.entry is not None:
-            self.show_info(f"Count recorded for shift {hand.shift_id} as audit entry "
-                           f"{dlg.entry.seq or dlg.entry.id}.")
+        accepted = dlg.exec() == QDialog.DialogCode.Accepted and dlg.entry is not None
+        said = [f"Drop box {what} as audit entry {e.seq or e.id}."
+                for what, e in dlg.box_actions]
+        if accepted:
+            said.append(f"Count recorded for shift {dlg.chosen_shift()} as audit entry "
+                        f"{dlg.entry.seq or dlg.entry.id}.")
+        if said:
+            self.show_info(" ".join(said))
 
     def dispute(self) -> None:
         hand = self.c.hand
