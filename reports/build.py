@@ -64,6 +64,7 @@ from dealer_assist.reports.data import (
     fund_balance,
     table_label,
 )
+from dealer_assist.reports.funds import drop_funds
 from dealer_assist.reports.source import (
     Row,
     TableScan,
@@ -530,6 +531,9 @@ def build_shift(
          *(FeeTotal("time", c.amount, 1) for c in tf.derived)]),
         count_entries(store, names).get(shift.id, ()))
     exc.extend(count_exceptions(drop, shift=shift))
+    funds, fund_exc = drop_funds(store, shift.opened_at, shift.closed_at or at)
+    exc.extend(fund_exc)
+    exc.extend(_replay_vs_ledger(funds, shift.table_id, tbl.name, lines))
     return ShiftReport(
         cardroom=store.cardroom_name(), table=tbl.name, game=_game_title(h.game for h in hands),
         shift_id=shift.id, opened_at=utc(shift.opened_at),
@@ -547,7 +551,7 @@ def build_shift(
         schedules=fee_schedules(store, tbl, shift.opened_at, shift.closed_at, names),
         gaming_day=room.gaming_day(utc(shift.opened_at)),
         room_shift=room.shift_of(utc(shift.opened_at)),
-        count=drop,
+        count=drop, drop_funds=funds,
     )
 
 
@@ -977,13 +981,34 @@ def build_audit(
     check = check_audit_chain(every, head)
     audit_chain = ChainCheck("audit log", head.entries, head.hash, check.ok,
                             check.problem or f"{check.entries} entries re-checked")
+    funds, fund_exc = drop_funds(store, since, until)
     return AuditReport(
         cardroom=store.cardroom_name(), period_from=utc(since), period_to=utc(until),
         entries=entries, chains=_chains(store, tables.values()), audit_chain=audit_chain,
         generated=Generated(utc(at), by, zone=_zone(store)),
         signatures=(Signature("Auditor", signer), *floor_sigs),
         records=records, gaps=number_ranges(missing),
+        drop_funds=funds, exceptions=fund_exc,
     )
+
+
+def _replay_vs_ledger(funds: Sequence[Any], table_id: int, table: str,
+                      lines: Sequence[HandLine]) -> list[ExceptionLine]:
+    """Each fund's drops at this table as the hands' replay gives them must be the drops the
+    ledger recorded (what the fund's balance is built from)."""
+    from dealer_assist.fees.ledger import fund_of
+
+    out = []
+    for f in funds:
+        replayed = sum(x.amount for h in lines for x in h.fees
+                       if x.fund and fund_of(x.kind) == f.fund)
+        recorded = sum(d.amount for d in f.drops if d.table == table)
+        if replayed != recorded:
+            out.append(ExceptionLine(None, (
+                f"{f.fund} fund: the ledger records {format_cents(recorded)} dropped at "
+                f"{table_label(table)} in the period; the hands' replay gives "
+                f"{format_cents(replayed)}"), "error"))
+    return out
 
 
 def number_ranges(numbers: Iterable[int]) -> str:

@@ -24,6 +24,7 @@ from dealer_assist.reports.data import (
     RevealLine,
     ShiftReport,
 )
+from dealer_assist.reports.funds import logged as fund_closings
 from dealer_assist.reports.game_report import GameReport, build_game, render_game
 from dealer_assist.reports.layouts import render_audit, render_day, render_hand, render_shift
 from dealer_assist.services import Services, Session
@@ -223,7 +224,7 @@ def _shift(svc: Services, session: Session, path: Path, seal: Seal | None,
     return _logged(svc, render_shift, r, path, lambda pages: svc.log(
         session, "report", f"shift report: table {r.table}, shift {r.shift_id}, "
         f"{r.hands_dealt} hands, {pages} pages, chain head {r.chain.last_seq}"
-        + _anchored(seal), table_id=tbl.id if tbl else None))
+        + fund_closings(r.drop_funds) + _anchored(seal), table_id=tbl.id if tbl else None))
 
 
 def hand_report(
@@ -289,7 +290,8 @@ def _audit(svc: Services, session: Session, path: Path, seal: Seal | None,
                             at=svc.clock(), signer=session.user.full_name), seal, svc)
     return _logged(svc, render_audit, r, path, lambda pages: svc.log(
         session, "report", f"audit report: {since:%Y-%m-%d %H:%M} to {until:%Y-%m-%d %H:%M}"
-        f" UTC, {len(r.entries)} entries, {pages} pages" + _anchored(seal)))
+        f" UTC, {len(r.entries)} entries, {pages} pages" + fund_closings(r.drop_funds)
+        + _anchored(seal)))
 
 
 def day_report(
