@@ -996,7 +996,7 @@ def _replay_vs_ledger(funds: Sequence[Any], table_id: int, table: str,
                       lines: Sequence[HandLine]) -> list[ExceptionLine]:
     """Each fund's drops at this table as the hands' replay gives them must be the drops the
     ledger recorded (what the fund's balance is built from)."""
-    from dealer_assist.fees.ledger import fund_of
+    from dealer_assist.fees import fund_of
 
     out = []
     for f in funds:

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from dealer_assist.fees.ledger import fund_of
+from dealer_assist.fees import fund_of
 from dealer_assist.money import format_cents
 from dealer_assist.reports.data import ExceptionLine, Record
 from dealer_assist.reports.source import ledgers
