@@ -203,10 +203,16 @@ def _fold(
     """The one fold of a hand's events after its start: the game's ``apply`` over each event
     that counts (voided events and voids skipped; nothing after a standing misdeal), with
     ``steps`` (when given) filled with a :class:`Step` for every event. :class:`_Stop` at the
-    event refused. :func:`replay` and :func:`fold` are this loop."""
+    event refused. :func:`replay` and :func:`fold` are this loop.
+
+    Without steps nobody reads the states between the events: where the game gives a working
+    copy (:meth:`Game.working`), each event is put to it in place, and the state is made once,
+    at the end (or at a misdeal, which reads it)."""
     misdeal: Misdeal | None = None
     apply = game.apply
     append = steps.append if steps is not None else None
+    work = game.working(state) if steps is None else None
+    put = work.put if work is not None else None
     # Step.narrated, inlined: this loop runs for every event of every replay.
     new_step = _new_step
     twin = _StepTwin
@@ -230,6 +236,9 @@ def _fold(
         if misdeal is not None:
             raise _Stop(i - 1, misdeal_refusal(misdeal))
         if ev.__class__ is Misdeal:
+            if work is not None:  # (the misdeal reads the state: make it now)
+                state = work.freeze()
+                work = put = None
             try:
                 game.contributions(state)  # the game takes a misdeal
             except DealerAssistError as exc:
@@ -238,6 +247,12 @@ def _fold(
             misdeal = ev
             if append is not None:
                 append(Step(i, line_of[i - 1], ev, state, (f"misdeal: {ev.reason}",)))
+            continue
+        if put is not None:
+            try:
+                put(ev)
+            except DealerAssistError as exc:
+                raise _Stop(i - 1, error=exc) from exc
             continue
         try:
             after = apply(state, ev)
@@ -255,6 +270,8 @@ def _fold(
             step.__class__ = Step
             append(step)
         state = after
+    if work is not None:
+        state = work.freeze()
     return state, misdeal
 
 
