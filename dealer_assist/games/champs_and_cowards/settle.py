@@ -28,7 +28,12 @@ def bonus_fees(state: CCState) -> list[FeeLine]:
 
     When no hand stands the whole pool carries and pays no fee this hand. "No flop, no drop"
     here means: no champ bought a card this hand."""
-    if state.fee is None or not state.standing():
+    return _bonus_fees(state, bool(state.standing()))
+
+
+def _bonus_fees(state: CCState, any_standing: bool) -> list[FeeLine]:
+    """:func:`bonus_fees`, told whether any hand stands."""
+    if state.fee is None or not any_standing:
         return []
     ctx = _fee_context(
         seats=state.seats,
@@ -47,7 +52,7 @@ def settle(state: CCState) -> Settlement:
     if not state.over:
         raise RuleViolation("the hand is not over: finish the action before pushing")
     c, n = state.chip, state.n
-    seat_of = places(state)
+    seat_of = {i: h.seat for i, h in enumerate(state.standing(), start=1)}  # places(state)
     steps: list[PushStep] = []
     payouts: dict[int, int] = {}
     carry = 0
@@ -57,7 +62,7 @@ def settle(state: CCState) -> Settlement:
         if to is not None and kind == "push":
             payouts[to] = payouts.get(to, 0) + amount
 
-    fees = bonus_fees(state)
+    fees = _bonus_fees(state, bool(seat_of))
     first = seat_of.get(1)
     if first is not None:
         sweep = FIRST_STACK * c * n
