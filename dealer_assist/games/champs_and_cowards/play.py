@@ -4,7 +4,7 @@ to a working copy of the hand (:class:`CCWork`), which is where the rules are.""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from dealer_assist.cards import Card
 from dealer_assist.deck import Shoe, shoe_of
@@ -84,14 +84,15 @@ class CCWork(Working[CCState]):
     (never replaced) whose items, each an immutable :class:`SeatHand`, are."""
 
     __slots__ = (
-        "base", "burn_owed", "burned", "champ_pool", "exhausted", "hands", "left", "news",
-        "order", "out", "out_own", "over", "pending", "reshuffles", "seats", "turn",
+        "base", "burn_owed", "burned", "champ_pool", "copies", "exhausted", "hands", "left",
+        "news", "order", "out", "out_own", "over", "pending", "reshuffles", "seats", "turn",
     )
 
     def __init__(self, state: CCState) -> None:
         self.base = state
         self.seats = state.seats
         shoe = state.shoe
+        self.copies = shoe.copies  # (a spec's copies of a card never change)
         self.left = shoe.left
         self.out = shoe.out
         self.out_own = False
@@ -112,6 +113,7 @@ class CCWork(Working[CCState]):
     left: int
     out: Mapping[Card, int]
     out_own: bool
+    copies: Callable[[Card], int]
     burned: int
     reshuffles: int
     hands: list[SeatHand]
@@ -172,10 +174,6 @@ class CCWork(Working[CCState]):
             self.out_own = False  # (the shoe holds it now: a later change copies it)
         return _put_play(base, shoe, tuple(self.hands), self.order, self.turn, self.pending,
                          self.burn_owed, self.champ_pool, self.over, self.exhausted, self.news)
-
-    def copies(self, card: Card) -> int:
-        """Copies of ``card`` in the shoe."""
-        return self.base.shoe.copies(card)
 
     def shoe(self) -> Shoe:
         """The shoe as counted so far."""
@@ -286,6 +284,8 @@ def _card(w: CCWork, event: CardDealt) -> None:
     reason = destroy_reason(h.cards, card)
     if reason is None:
         hands[i] = _put_cards(h, (*h.cards, card))
+        if w.left > 0:  # (what _stop_if_exhausted asks first)
+            return None
         return _stop_if_exhausted(w)
     hands[i] = _put_destroyed(h, (*h.cards, card), DESTROYED, reason)
     return _advance(w, ((seat, f"destroyed ({reason})"),))
@@ -426,7 +426,8 @@ def _advance(w: CCWork, news: tuple[tuple[int, str], ...]) -> None:
         w.over = True
         return
     w.turn = turn
-    _stop_if_exhausted(w)
+    if w.left == 0:  # (else a card can come: _stop_if_exhausted's first question)
+        _stop_if_exhausted(w)
 
 
 def _stop_if_exhausted(w: CCWork) -> None:

@@ -102,13 +102,13 @@ def deal_hand(
             ev: Event = _card_event(dealt, seat, stub.pop())
             put(ev)
             append(ev)
-        else:
+        elif work.pending:
             seat = order[work.turn]
-            if work.pending and not work.burn_owed and work.left:
+            if not work.burn_owed and work.left:
                 ev = _card_event(dealt, seat, stub.pop())
                 put(ev)
                 append(ev)
-            elif work.pending:
+            else:
                 stub = [*work.reshuffle_pool(), *burns]
                 rng.shuffle(stub)
                 burns = []
@@ -118,19 +118,20 @@ def deal_hand(
                 append(ev)
                 if owed:
                     burns.append(stub.pop())
+        else:
+            seat = order[work.turn]
+            # (only the last to act can be refused a coward)
+            forced = seat == order[-1] and coward_block(work, seat) is not None
+            if forced or rng.random() < _champ_odds(hand_points(hands[seats.index(seat)].cards)):
+                ev = _CHAMPS.get(seat) or _CHAMPS.setdefault(seat, Champ(seat=seat))
+                put(ev)
+                append(ev)
+                if not work.burn_owed:
+                    burns.append(stub.pop())
             else:
-                forced = coward_block(work, seat) is not None
-                if forced or rng.random() < _champ_odds(
-                        hand_points(hands[seats.index(seat)].cards)):
-                    ev = _CHAMPS.get(seat) or _CHAMPS.setdefault(seat, Champ(seat=seat))
-                    put(ev)
-                    append(ev)
-                    if not work.burn_owed:
-                        burns.append(stub.pop())
-                else:
-                    ev = _COWARDS.get(seat) or _COWARDS.setdefault(seat, Coward(seat=seat))
-                    put(ev)
-                    append(ev)
+                ev = _COWARDS.get(seat) or _COWARDS.setdefault(seat, Coward(seat=seat))
+                put(ev)
+                append(ev)
         if len(stub) != work.left:
             raise AssertionError(f"shoe count {work.left} but {len(stub)} cards in the stub")
     return SampleDeal(events, work.freeze())
