@@ -205,14 +205,16 @@ def _fold(
     ``steps`` (when given) filled with a :class:`Step` for every event. :class:`_Stop` at the
     event refused. :func:`replay` and :func:`fold` are this loop.
 
-    Without steps nobody reads the states between the events: where the game gives a working
-    copy (:meth:`Game.working`), each event is put to it in place, and the state is made once,
-    at the end (or at a misdeal, which reads it)."""
+    Where the game gives a working copy (:meth:`Game.working`), each event is put to it in
+    place: without steps nobody reads the states between the events, so the state is made once,
+    at the end (or at a misdeal, which reads it); with steps it is made after every event, but
+    never copied back into a working copy."""
     misdeal: Misdeal | None = None
     apply = game.apply
     append = steps.append if steps is not None else None
-    work = game.working(state) if steps is None else None
+    work = game.working(state)
     put = work.put if work is not None else None
+    freeze = work.freeze if work is not None and steps is not None else None
     # Step.narrated, inlined: this loop runs for every event of every replay.
     new_step = _new_step
     twin = _StepTwin
@@ -237,8 +239,9 @@ def _fold(
             raise _Stop(i - 1, misdeal_refusal(misdeal))
         if ev.__class__ is Misdeal:
             if work is not None:  # (the misdeal reads the state: make it now)
-                state = work.freeze()
-                work = put = None
+                if freeze is None:
+                    state = work.freeze()
+                work = put = freeze = None
             try:
                 game.contributions(state)  # the game takes a misdeal
             except DealerAssistError as exc:
@@ -253,11 +256,14 @@ def _fold(
                 put(ev)
             except DealerAssistError as exc:
                 raise _Stop(i - 1, error=exc) from exc
-            continue
-        try:
-            after = apply(state, ev)
-        except DealerAssistError as exc:
-            raise _Stop(i - 1, error=exc) from exc
+            if freeze is None:
+                continue
+            after = freeze()
+        else:
+            try:
+                after = apply(state, ev)
+            except DealerAssistError as exc:
+                raise _Stop(i - 1, error=exc) from exc
         if append is not None:
             step: Any = new_step(twin)
             step.number = i
@@ -270,7 +276,7 @@ def _fold(
             step.__class__ = Step
             append(step)
         state = after
-    if work is not None:
+    if work is not None and freeze is None:
         state = work.freeze()
     return state, misdeal
 
