@@ -34,7 +34,6 @@ from dealer_assist.games.champs_and_cowards.state import (
     holders_of,
     next_up_card_of,
     reshuffle_pool_of,
-    standing_of,
 )
 
 GAME_TITLE = "Champs and Cowards"
@@ -58,12 +57,18 @@ def coward_block(state: CCState | CCWork, seat: int) -> str | None:
     if not order or seat != order[-1]:  # not state.last_to_act
         return None
     seats = state.seats
-    standing = standing_of(seats, state.hands)
-    if not standing:
+    # the leader: the first of standing_of(seats, hands) (every key differs: the seats do)
+    best: tuple[int, tuple[int, int, int], int] | None = None
+    leader: SeatHand | None = None
+    for i, h in enumerate(state.hands):
+        if h.status == STANDING:
+            key = hand_key(h.cards, i)
+            if best is None or key > best:
+                best, leader = key, h
+    if leader is None or best is None:
         return None
-    leader = standing[0]
     mine = state.hands[seats.index(seat)]
-    if hand_key(mine.cards, seats.index(seat)) > hand_key(leader.cards, seats.index(leader.seat)):
+    if hand_key(mine.cards, seats.index(seat)) > best:
         return None
     if mine.points < leader.points - FORCED_MARGIN:
         return None
