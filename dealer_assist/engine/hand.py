@@ -218,8 +218,20 @@ def _fold(
     # Step.narrated, inlined: this loop runs for every event of every replay.
     new_step = _new_step
     twin = _StepTwin
-    i = 1
-    for ev in events[1:]:
+    i = 1  # (the number of the last event done: the loops go on from events[i])
+    if put is not None and freeze is None and not voided:
+        # nothing to skip and no state to make: put each plain event in turn, up to the first
+        # that is not (a misdeal, a void, a second start: the loop below takes them)
+        plain = _PLAIN
+        try:
+            for ev in events[1:]:
+                if ev.__class__ not in plain:
+                    break
+                i += 1
+                put(ev)
+        except DealerAssistError as exc:
+            raise _Stop(i - 1, error=exc) from exc
+    for ev in events[i:]:
         i += 1
         if ev.__class__ not in _PLAIN:
             if isinstance(ev, Start):
