@@ -145,8 +145,7 @@ class CCWork(Working[CCState]):
 
         Checking and applying are one pass over the same facts (whose turn it is, how many copies
         of the card are out), so they can never disagree, and a replay pays for each fact once.
-        Every check comes before the first change, except where a refusal needs what the change
-        works out (a reshuffle's returned cards)."""
+        Every check comes before the first change."""
         if self.over:
             raise RuleViolation("the hand is over: no more cards or actions", rule="cc-over")
         cls = event.__class__
@@ -170,15 +169,18 @@ class CCWork(Working[CCState]):
         raise RuleViolation(f'"{event.TYPE}" is not part of {GAME_TITLE}', rule="cc")
 
     def freeze(self) -> CCState:
-        """The state reached: the shoe made again only when it changed."""
+        """The state reached: the shoe made again only when it changed since the last state
+        made (the one the copy was made from, or the last frozen)."""
         base = self.base
         shoe = base.shoe
         if (self.out is not shoe.out or self.left != shoe.left or self.burned != shoe.burned
                 or self.reshuffles != shoe.reshuffles):
             shoe = shoe_of(shoe.spec, self.left, self.out, self.burned, self.reshuffles)
             self.out_own = False  # (the shoe holds it now: a later change copies it)
-        return _put_play(base, shoe, tuple(self.hands), self.order, self.turn, self.pending,
-                         self.burn_owed, self.champ_pool, self.over, self.exhausted, self.news)
+        state = _put_play(base, shoe, tuple(self.hands), self.order, self.turn, self.pending,
+                          self.burn_owed, self.champ_pool, self.over, self.exhausted, self.news)
+        self.base = state  # (what the next freeze compares its shoe with)
+        return state
 
     def shoe(self) -> Shoe:
         """The shoe as counted so far."""
