@@ -12,6 +12,7 @@ from dealer_assist.engine.base import FeeLine
 from dealer_assist.engine.evolve import evolver
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Discard, Event, Show, Start
+from dealer_assist.games.carried_pot import NO_FEE, TableFee, table_fee
 from dealer_assist.games.preference.events import (
     Ante,
     Bid,
@@ -21,7 +22,6 @@ from dealer_assist.games.preference.events import (
     NoAces,
     Talon,
 )
-from dealer_assist.games.rams.state import house_fees
 from dealer_assist.games.tricks import (
     PACK,
     REVOKE_CHOICES,
@@ -59,6 +59,9 @@ class PrefState:
     #: The three active players from the dealer's left (a fourth seat, the dealer, sits out).
     active: tuple[int, ...]
     revoke: str = "floor"
+    #: The table's fee (a rake or a collection is taken at settlement, fees ruling).
+    fee: TableFee = NO_FEE
+    #: The fees paid before the deal.
     fees: tuple[FeeLine, ...] = ()
     ante: int = 0  # stakes each active player put in this hand
     ended: bool = False
@@ -286,8 +289,9 @@ def start_state(event: Start) -> PrefState:
                             f'floor decides), not {revoke!r}', rule="settings")
     order = clockwise_from(seats, dealer)
     active = order[:-1] if len(seats) == 4 else order
+    fee = table_fee(event, seats, dealer, smallest_chip=stake)
     return PrefState(seats=seats, dealer=dealer, stake=stake, pot_in=pot_in, active=active,
-                     revoke=revoke, fees=house_fees(event, seats, dealer))
+                     revoke=revoke, fee=fee, fees=fee.before_deal)
 
 
 # --- checking ---------------------------------------------------------------------------------
