@@ -25,6 +25,7 @@ from dealer_assist.games.preference.state import (
     TRICKS,
     PrefState,
 )
+from dealer_assist.games.tricks.table import with_fees
 from dealer_assist.money import format_cents as fmt
 
 
@@ -49,9 +50,7 @@ def settle(state: PrefState) -> Settlement:
     for seat in state.active:
         if state.ante:
             put_in[seat] = state.ante * s
-    for f in state.fees:
-        if f.from_seat is not None:
-            put_in[f.from_seat] = put_in.get(f.from_seat, 0) + f.amount
+    with_fees(put_in, state.fees)
     payouts: dict[int, int] = {}
     steps: list[PushStep] = []
     extra: dict[str, Any] = {}

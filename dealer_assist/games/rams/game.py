@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from dealer_assist.engine.base import (
     Action,
     DemoTable,
-    Game,
     Prompt,
     ScoreSheet,
     SeatView,
@@ -25,6 +24,7 @@ from dealer_assist.games.rams import settle as settle_mod
 from dealer_assist.games.rams.events import EVENTS, Pass, Play, Rams, TakeTrump, Trump, Widow
 from dealer_assist.games.rams.state import NAME, RamsState, check, start_state, step, transition
 from dealer_assist.games.tricks import SUIT_WORDS, must_text, trick_line
+from dealer_assist.games.tricks.table import PotTrickGame, played_lines, trick_won_line
 from dealer_assist.money import format_cents as fmt
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ SAID_WORDS = {"play": "plays this hand", "pass": "passed", "widow": "took the wi
               "rams": "declared Rams"}
 
 
-class RamsGame(Game[RamsState]):
+class RamsGame(PotTrickGame[RamsState]):
     """Five tricks for a pot that carries: play, pass, take the widow, or bid Rams."""
 
     name: ClassVar[str] = NAME
@@ -67,22 +67,12 @@ class RamsGame(Game[RamsState]):
 
     apply = staticmethod(step)
 
-    def is_over(self, state: RamsState) -> bool:
-        return state.over
-
     def settle(self, state: RamsState) -> Settlement:
         return settle_mod.settle(state)
 
-    def contributions(self, state: RamsState) -> dict[int, int]:
-        """The dealer's ante and the fees before the deal."""
-        out = {state.dealer: state.ante}
-        for f in state.fees:
-            if f.from_seat is not None:
-                out[f.from_seat] = out.get(f.from_seat, 0) + f.amount
-        return out
-
-    def carried_in(self, state: RamsState) -> int:
-        return state.pot_in
+    def antes(self, state: RamsState) -> dict[int, int]:
+        """The dealer's ante."""
+        return {state.dealer: state.ante}
 
     def next_hand(self, state: RamsState) -> dict[str, Any]:
         """After everyone before the dealer passed, the same dealer deals again."""
@@ -91,17 +81,6 @@ class RamsGame(Game[RamsState]):
     def game_over(self, state: RamsState) -> bool:
         """The game (the pot's life) ends when a hand leaves the pot empty."""
         return state.over and self.settle(state).carry_out == 0
-
-    def secret_seats(self, state: RamsState) -> frozenset[int]:
-        """Every card the app records is played face up (the dealer's discard for the trump
-        card is the house's record)."""
-        return frozenset()
-
-    def held(self, state: RamsState, seat: int) -> int:
-        t = state.tricks
-        if t is None or seat not in t.order or state.over:
-            return 0
-        return t.left_in_hand(seat)
 
     # --- the screen ---------------------------------------------------------------------------
     def prompt(self, state: RamsState) -> Prompt:
@@ -230,13 +209,8 @@ class RamsGame(Game[RamsState]):
             return [f"the dealer (seat {event.seat}) takes the trump card, discarding "
                     f"{event.give.pretty}"]
         if isinstance(event, CardDealt):
-            lines = [f"seat {event.seat} plays {event.card.pretty}"]
-            b, a = before.tricks, after.tricks
-            if b is not None and a is not None:
-                lines.extend(r.text() for r in a.revokes[len(b.revokes):])
-                if len(a.done) > len(b.done):
-                    lines.append(f"trick {len(a.done)} to seat {a.done[-1].winner}")
-            return lines
+            return [*played_lines(event, before.tricks, after.tricks),
+                    *trick_won_line(before.tricks, after.tricks)]
         return super().narrate(before, event, after)
 
     def score_sheet(self, states: Sequence[RamsState]) -> ScoreSheet | None:
@@ -255,13 +229,7 @@ class RamsGame(Game[RamsState]):
 
         return DOSSIER
 
-    def sample_hand(self, rng: random.Random, *, players: int,
-                    params: Mapping[str, Any] | None = None) -> list[Event]:
+    def sample(self, rng: random.Random, *, players: int, **params: Any) -> list[Event]:
         from dealer_assist.games.rams.sample import sample_hand
 
-        given = dict(params or {})
-        unknown = sorted(set(given) - {"stake", "pot_in", "dealer", "revoke", "fee",
-                                       "smallest_chip"})
-        if unknown:
-            raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
-        return sample_hand(rng, players=players, **given)
+        return sample_hand(rng, players=players, **params)

@@ -16,6 +16,7 @@ from dealer_assist.engine.base import PushStep, Settlement
 from dealer_assist.errors import RuleViolation
 from dealer_assist.games.carried_pot import collect, fee_text
 from dealer_assist.games.rams.state import PAYMENT, TRICKS, RamsState
+from dealer_assist.games.tricks.table import with_fees
 from dealer_assist.money import format_cents as fmt
 
 
@@ -26,9 +27,7 @@ def settle(state: RamsState) -> Settlement:
     s = state.stake
     pay = PAYMENT * s
     put_in: dict[int, int] = {state.dealer: state.ante}
-    for f in state.fees:
-        if f.from_seat is not None:
-            put_in[f.from_seat] = put_in.get(f.from_seat, 0) + f.amount
+    with_fees(put_in, state.fees)
     payouts: dict[int, int] = {}
     steps: list[PushStep] = []
     pot = state.pot

@@ -8,22 +8,20 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from dealer_assist.cards import Card
-from dealer_assist.engine import start as read
 from dealer_assist.engine.base import FeeLine
 from dealer_assist.engine.evolve import evolver
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Event, Start
-from dealer_assist.games.carried_pot import NO_FEE, TableFee, table_fee
+from dealer_assist.games.carried_pot import NO_FEE, TableFee
 from dealer_assist.games.rams.events import Pass, Play, Rams, TakeTrump, Trump, Widow
 from dealer_assist.games.tricks import (
     PACK,
-    REVOKE_CHOICES,
     TrickRules,
     Tricks,
     _evolve_tricks,
-    clockwise_from,
     start_tricks,
 )
+from dealer_assist.games.tricks.table import read_opening
 
 NAME = "rams"
 #: Counters: the dealer's ante, the least pot a player may pass with (more than this), a
@@ -33,7 +31,6 @@ PASS_ABOVE = 5
 PAYMENT = 5
 TRICKS = 5
 RULES = TrickRules(head=True, tag="rams-3")
-KEYS = ("dealer", "pot_in", "stake", "revoke")
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,19 +127,9 @@ class RamsState:
 
 
 def start_state(event: Start) -> RamsState:
-    read.only(event, KEYS)
-    seats = read.seats_between(event, low=3, high=5)
-    dealer = read.button(event, seats, "dealer")
-    stake = read.cents(event.get("stake", 100), "stake", low=1)
-    pot_in = read.cents(event.get("pot_in", 0), "pot_in")
-    revoke = event.get("revoke", "floor")
-    if revoke not in REVOKE_CHOICES:
-        raise RuleViolation(f'"revoke" must be "floor" (the hand is settled as played and the '
-                            f'floor decides), not {revoke!r}', rule="settings")
-    fee = table_fee(event, seats, dealer, smallest_chip=stake)
-    return RamsState(seats=seats, dealer=dealer, stake=stake, pot_in=pot_in,
-                     order=clockwise_from(seats, dealer), revoke=revoke, fee=fee,
-                     fees=fee.before_deal)
+    o = read_opening(event, low=3, high=5)
+    return RamsState(seats=o.seats, dealer=o.dealer, stake=o.stake, pot_in=o.pot_in,
+                     order=o.order, revoke=o.revoke, fee=o.fee, fees=o.fee.before_deal)
 
 
 # --- checking ---------------------------------------------------------------------------------
