@@ -4,8 +4,7 @@ defenders, the ten tricks and the pot carried from hand to hand, on the screen a
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from dealer_assist.engine.base import (
@@ -43,7 +42,13 @@ from dealer_assist.games.preference.state import (
     transition,
 )
 from dealer_assist.games.tricks import SUIT_WORDS, must_text, trick_line
-from dealer_assist.games.tricks.table import PotTrickGame, played_lines, trick_won_line
+from dealer_assist.games.tricks.table import (
+    PotTrickGame,
+    money_report,
+    played_lines,
+    trick_won_line,
+    tricks_report,
+)
 from dealer_assist.money import format_cents as fmt
 
 if TYPE_CHECKING:
@@ -66,10 +71,6 @@ class Preference(PotTrickGame[PrefState]):
     name: ClassVar[str] = NAME
     title: ClassVar[str] = "Preference"
     players: ClassVar[tuple[int, int]] = (3, 4)
-    has_button: ClassVar[bool] = True
-    start_keys: ClassVar[tuple[str, ...]] = ("button", "carry_in")
-    start_key_names: ClassVar[Mapping[str, str]] = MappingProxyType(
-        {"button": "dealer", "carry_in": "pot_in"})
     events: ClassVar[Vocabulary] = EVENTS
     settings: ClassVar[tuple[Setting, ...]] = (
         Setting("stake", "stake", "money"),
@@ -225,7 +226,6 @@ class Preference(PotTrickGame[PrefState]):
 
     def report(self, state: PrefState) -> dict[str, Any]:
         t = state.tricks
-        revokes = [r.to_json() for r in (*(t.revokes if t else ()), *state.false_no_aces)]
         out: dict[str, Any] = {
             "dealer": state.dealer,
             "stake": state.stake,
@@ -239,16 +239,13 @@ class Preference(PotTrickGame[PrefState]):
             "defenders": {str(s): state.choice(s) for s in state.defenders()},
             "invited_by": state.invited(),
             "no_aces": state.no_aces,
-            "tricks": [x.to_json() for x in t.done] if t else [],
-            "tricks_won": {str(s): n for s, n in t.won().items()} if t else {},
-            "revokes": revokes,
+            **tricks_report(t),
             "revoke": state.revoke,
         }
+        out["revokes"] += [r.to_json() for r in state.false_no_aces]
         if state.over:
             s = settle_mod.settle(state)
-            out["payouts"] = {str(k): v for k, v in sorted(s.payouts.items())}
-            out["pays"] = {str(k): v for k, v in sorted(s.put_in.items())}
-            out["carry"] = s.carry_out
+            out.update(money_report(s))
             out["pot_low"] = s.carry_out < state.ten
             out["ended"] = state.ended
             out["all_passed"] = state.all_passed and not state.ended

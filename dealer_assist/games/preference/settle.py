@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer_assist.engine.base import PushStep, Settlement
+from dealer_assist.engine.base import Settlement
 from dealer_assist.errors import RuleViolation
 from dealer_assist.games.carried_pot import Collected, collect, fee_text
 from dealer_assist.games.preference.state import (
@@ -25,7 +25,7 @@ from dealer_assist.games.preference.state import (
     TRICKS,
     PrefState,
 )
-from dealer_assist.games.tricks.table import with_fees
+from dealer_assist.games.tricks.table import Payments, with_fees
 from dealer_assist.money import format_cents as fmt
 
 
@@ -51,18 +51,10 @@ def settle(state: PrefState) -> Settlement:
         if state.ante:
             put_in[seat] = state.ante * s
     with_fees(put_in, state.fees)
-    payouts: dict[int, int] = {}
-    steps: list[PushStep] = []
     extra: dict[str, Any] = {}
     pot = state.pot
-
-    def push(text: str, amount: int, to: int | None, kind: str = "push") -> None:
-        steps.append(PushStep(len(steps) + 1, text, amount, to, kind))
-        if to is not None and kind == "push":
-            payouts[to] = payouts.get(to, 0) + amount
-
-    def owes(seat: int, amount: int) -> None:
-        put_in[seat] = put_in.get(seat, 0) + amount
+    ledger = Payments(put_in)
+    push, owes = ledger.push, ledger.owes
 
     def pay(frm: int, to: int, amount: int, why: str) -> None:
         owes(frm, amount)
@@ -169,8 +161,5 @@ def settle(state: PrefState) -> Settlement:
                 for o in opponents:
                     pay(d, o, bonus, f"{name} lost")
         extra.update({"declarer": d, "made": made, "bonuses": bonuses})
-    for f in state.fees:
-        push(f"House {f.kind} of {fmt(f.amount)} from seat {f.from_seat}", f.amount, None, "fee")
-    return Settlement(put_in=put_in, payouts=payouts, carry_in=state.pot_in,
-                      carry_out=got.carry, fees=state.fees + got.fees, steps=tuple(steps),
-                      extra=extra).require_conserved()
+    return ledger.settlement(carry_in=state.pot_in, before_deal=state.fees, got=got,
+                             extra=extra)

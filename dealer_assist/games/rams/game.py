@@ -24,7 +24,13 @@ from dealer_assist.games.rams import settle as settle_mod
 from dealer_assist.games.rams.events import EVENTS, Pass, Play, Rams, TakeTrump, Trump, Widow
 from dealer_assist.games.rams.state import NAME, RamsState, check, start_state, step, transition
 from dealer_assist.games.tricks import SUIT_WORDS, must_text, trick_line
-from dealer_assist.games.tricks.table import PotTrickGame, played_lines, trick_won_line
+from dealer_assist.games.tricks.table import (
+    PotTrickGame,
+    money_report,
+    played_lines,
+    trick_won_line,
+    tricks_report,
+)
 from dealer_assist.money import format_cents as fmt
 
 if TYPE_CHECKING:
@@ -40,10 +46,6 @@ class RamsGame(PotTrickGame[RamsState]):
     name: ClassVar[str] = NAME
     title: ClassVar[str] = "Rams"
     players: ClassVar[tuple[int, int]] = (3, 5)
-    has_button: ClassVar[bool] = True
-    start_keys: ClassVar[tuple[str, ...]] = ("button", "carry_in")
-    start_key_names: ClassVar[Mapping[str, str]] = MappingProxyType(
-        {"button": "dealer", "carry_in": "pot_in"})
     events: ClassVar[Vocabulary] = EVENTS
     settings: ClassVar[tuple[Setting, ...]] = (
         Setting("stake", "counter", "money"),
@@ -182,16 +184,12 @@ class RamsGame(PotTrickGame[RamsState]):
             "declarations": {str(s): v for s, v in state.said.items()},
             "widow": state.widow_by,
             "rams": state.rams_by,
-            "tricks": [x.to_json() for x in t.done] if t else [],
-            "tricks_won": {str(s): n for s, n in t.won().items()} if t else {},
-            "revokes": [r.to_json() for r in t.revokes] if t else [],
+            **tricks_report(t),
             "revoke": state.revoke,
         }
         if state.over:
             s = settle_mod.settle(state)
-            out["payouts"] = {str(k): v for k, v in sorted(s.payouts.items())}
-            out["pays"] = {str(k): v for k, v in sorted(s.put_in.items())}
-            out["carry"] = s.carry_out
+            out.update(money_report(s))
             out["redeal"] = state.redeal
             if state.rams_by is not None:
                 out["rams_won"] = not state.rams_lost

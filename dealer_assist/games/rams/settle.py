@@ -12,11 +12,11 @@ pot)."""
 
 from __future__ import annotations
 
-from dealer_assist.engine.base import PushStep, Settlement
+from dealer_assist.engine.base import Settlement
 from dealer_assist.errors import RuleViolation
 from dealer_assist.games.carried_pot import collect, fee_text
 from dealer_assist.games.rams.state import PAYMENT, TRICKS, RamsState
-from dealer_assist.games.tricks.table import with_fees
+from dealer_assist.games.tricks.table import Payments, with_fees
 from dealer_assist.money import format_cents as fmt
 
 
@@ -28,17 +28,9 @@ def settle(state: RamsState) -> Settlement:
     pay = PAYMENT * s
     put_in: dict[int, int] = {state.dealer: state.ante}
     with_fees(put_in, state.fees)
-    payouts: dict[int, int] = {}
-    steps: list[PushStep] = []
     pot = state.pot
-
-    def push(text: str, amount: int, to: int | None, kind: str = "push") -> None:
-        steps.append(PushStep(len(steps) + 1, text, amount, to, kind))
-        if to is not None and kind == "push":
-            payouts[to] = payouts.get(to, 0) + amount
-
-    def owes(seat: int, amount: int) -> None:
-        put_in[seat] = put_in.get(seat, 0) + amount
+    ledger = Payments(put_in)
+    push, owes = ledger.push, ledger.owes
 
     # The pot's fate before any fee: each seat's share of it, what goes on to the next pot,
     # and what was paid into it this hand beside the ante.
@@ -120,8 +112,5 @@ def settle(state: RamsState) -> Settlement:
             push(f"The fee came out of the next pot first: it holds {fmt(got.carry)}",
                  got.carry, None, "note")
         extra["share"] = share
-    for f in state.fees:
-        push(f"House {f.kind} of {fmt(f.amount)} from seat {f.from_seat}", f.amount, None, "fee")
-    return Settlement(put_in=put_in, payouts=payouts, carry_in=state.pot_in,
-                      carry_out=got.carry, fees=state.fees + got.fees, steps=tuple(steps),
-                      extra=extra).require_conserved()
+    return ledger.settlement(carry_in=state.pot_in, before_deal=state.fees, got=got,
+                             extra=extra)

@@ -9,15 +9,17 @@ import random
 import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from types import MappingProxyType
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from dealer_assist.cards import Card
 from dealer_assist.engine import start as read
-from dealer_assist.engine.base import FeeLine, Game
+from dealer_assist.engine.base import FeeLine, Game, PushStep, Settlement
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Event, Start
-from dealer_assist.games.carried_pot import TableFee, table_fee
+from dealer_assist.games.carried_pot import Collected, TableFee, table_fee
 from dealer_assist.games.tricks import REVOKE_CHOICES, Tricks, clockwise_from, legal_cards
+from dealer_assist.money import format_cents
 
 #: The start settings of a hand (beside the fee and the smallest chip).
 KEYS = ("dealer", "pot_in", "stake", "revoke")
@@ -109,6 +111,54 @@ def with_fees(put_in: dict[int, int], fees: tuple[FeeLine, ...]) -> dict[int, in
     return put_in
 
 
+class Payments:
+    """A settlement being written: what each seat put in (the antes and the fees before the
+    deal to begin with), what is pushed to it, and the dealer's steps in order."""
+
+    def __init__(self, put_in: dict[int, int]) -> None:
+        self.put_in = put_in
+        self.payouts: dict[int, int] = {}
+        self.steps: list[PushStep] = []
+
+    def push(self, text: str, amount: int, to: int | None, kind: str = "push") -> None:
+        """A step; a ``push`` to a seat is paid to it."""
+        self.steps.append(PushStep(len(self.steps) + 1, text, amount, to, kind))
+        if to is not None and kind == "push":
+            self.payouts[to] = self.payouts.get(to, 0) + amount
+
+    def owes(self, seat: int, amount: int) -> None:
+        """``seat`` puts ``amount`` more in (a payment into the pot or to another player)."""
+        self.put_in[seat] = self.put_in.get(seat, 0) + amount
+
+    def settlement(self, *, carry_in: int, before_deal: tuple[FeeLine, ...], got: Collected,
+                   extra: Mapping[str, Any]) -> Settlement:
+        """The settlement, the fees before the deal as the last steps; chips conserved."""
+        for f in before_deal:
+            self.push(f"House {f.kind} of {format_cents(f.amount)} from seat {f.from_seat}",
+                      f.amount, None, "fee")
+        return Settlement(put_in=self.put_in, payouts=self.payouts, carry_in=carry_in,
+                          carry_out=got.carry, fees=before_deal + got.fees,
+                          steps=tuple(self.steps), extra=dict(extra)).require_conserved()
+
+
+def tricks_report(t: Tricks | None) -> dict[str, Any]:
+    """The report's tricks: each trick, the tricks each seat won, the revokes found."""
+    return {
+        "tricks": [x.to_json() for x in t.done] if t else [],
+        "tricks_won": {str(s): n for s, n in t.won().items()} if t else {},
+        "revokes": [r.to_json() for r in t.revokes] if t else [],
+    }
+
+
+def money_report(s: Settlement) -> dict[str, Any]:
+    """The report's money of a finished hand: pushed to, put in by, and the next pot."""
+    return {
+        "payouts": {str(k): v for k, v in sorted(s.payouts.items())},
+        "pays": {str(k): v for k, v in sorted(s.put_in.items())},
+        "carry": s.carry_out,
+    }
+
+
 def played_lines(event: CardDealt, before: Tricks | None, after: Tricks | None) -> list[str]:
     """A card played, in words, with the revokes it shows and the trick it ends."""
     lines = [f"seat {event.seat} plays {event.card.pretty}"]
@@ -129,6 +179,11 @@ class PotTrickGame(Game[H]):
     so; the pot carried in is the start's; every card the app records is played face up (the
     dealer's discard for the trump card and the talon's discards are the house's record); a
     seat holds the cards it has yet to play; sample hands take :data:`SAMPLE_KEYS`."""
+
+    has_button: ClassVar[bool] = True
+    start_keys: ClassVar[tuple[str, ...]] = ("button", "carry_in")
+    start_key_names: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {"button": "dealer", "carry_in": "pot_in"})
 
     def is_over(self, state: H) -> bool:
         return state.over
