@@ -1,4 +1,5 @@
-"""Anaconda's own events: an all-in, a passing round done, a declaration, a card rolled."""
+"""Anaconda's own events: a passing round done, a declaration, a card rolled; and the betting
+engine's all-in (`betting.AllIn`), which the shared events do not hold."""
 
 from __future__ import annotations
 

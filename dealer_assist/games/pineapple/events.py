@@ -1,4 +1,5 @@
-"""The Pineapple games' own events: an all-in, the dealer killing a hand, a muck at showdown."""
+"""The Pineapple games' own events: the dealer killing a hand, a muck at showdown; and the betting
+engine's all-in (`betting.AllIn`), which the shared events do not hold."""
 
 from __future__ import annotations
 
