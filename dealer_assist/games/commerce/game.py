@@ -115,6 +115,8 @@ class Commerce(AnteGame[State]):
     players: ClassVar[tuple[int, int]] = PLAYERS
     events: ClassVar[Vocabulary] = EVENTS
     settings: ClassVar[tuple[Setting, ...]] = (Setting("stake", "stake", "money"),)
+    ante_key: ClassVar[str] = "stake"
+    ante_what: ClassVar[str] = "one stake, the ante"
     demo: ClassVar[DemoTable | None] = DemoTable(
         settings={"game": NAME, "seats": 6, "smallest_chip": 100, "stakes": "$1 stake",
                   "params": {"stake": 100}},
@@ -122,9 +124,6 @@ class Commerce(AnteGame[State]):
     )
 
     # --- start, check, transition -----------------------------------------------------------
-
-    ante_key: ClassVar[str] = "stake"
-    ante_what: ClassVar[str] = "one stake, the ante"
 
     def new_hand(self, table: AnteTable) -> State:
         return State(table=table)

@@ -173,6 +173,8 @@ class Paiute(AnteGame[State]):
     players: ClassVar[tuple[int, int]] = PLAYERS
     events: ClassVar[Vocabulary] = EVENTS
     settings: ClassVar[tuple[Setting, ...]] = (Setting("ante", "ante", "money"),)
+    ante_key: ClassVar[str] = "ante"
+    ante_what: ClassVar[str] = "each seat's ante"
     demo: ClassVar[DemoTable | None] = DemoTable(
         settings={"game": NAME, "seats": 5, "smallest_chip": 100, "stakes": "$1 ante",
                   "params": {"ante": 100}},
@@ -180,9 +182,6 @@ class Paiute(AnteGame[State]):
     )
 
     # --- start, check, transition -----------------------------------------------------------
-
-    ante_key: ClassVar[str] = "ante"
-    ante_what: ClassVar[str] = "each seat's ante"
 
     def new_hand(self, table: AnteTable) -> State:
         return State(table=table)
