@@ -99,6 +99,9 @@ DEMO_DAY = timedelta(hours=20)
 #: Hands dealt per demo table to measure its pace (only for a demo that may not fit its day:
 #: one whose even share at a table, each hand as long as the longest a demo game deals, would).
 PACE_SAMPLE = 6
+#: The share of the demo's day a table's measured pace may fill and keep the even share (a few
+#: hands measure the pace of a game whose hands vary: a table may run longer than measured).
+PACE_MARGIN = 0.8
 LONGEST_HAND = timedelta(hours=2)
 #: The time a shift change takes at the table (the next shift opens this much later).
 SHIFT_CHANGE = timedelta(minutes=2)
@@ -284,8 +287,9 @@ def fill_demo(
 
 def share_hands(hands: int, table_games: Sequence[tuple[str, int]], seed: int) -> list[int]:
     """How many of ``hands`` each table deals: an even share (the first tables one more where
-    they do not divide), unless that would keep a table dealing past :data:`DEMO_DAY` while
-    the room's hands fit it at the tables' paces: then each table's share follows its pace
+    they do not divide), unless that could keep a table dealing past :data:`DEMO_DAY` (more
+    than :data:`PACE_MARGIN` of it at its measured pace) while the room's hands fit the day at
+    the tables' paces: then each table's share follows its pace
     (hands an hour, measured on :data:`PACE_SAMPLE` hands of its game), every table at least
     one hand."""
     tables = len(table_games)
@@ -295,7 +299,7 @@ def share_hands(hands: int, table_games: Sequence[tuple[str, int]], seed: int) -
     seconds = {kind: seconds_per_hand(*kind, seed) for kind in set(table_games)}
     per_hand = [seconds[kind] for kind in table_games]
     day = DEMO_DAY.total_seconds()
-    if max(n * t for n, t in zip(even, per_hand, strict=True)) <= day:
+    if max(n * t for n, t in zip(even, per_hand, strict=True)) <= day * PACE_MARGIN:
         return even
     rates = [1.0 / t for t in per_hand]
     each = (hands - tables) / sum(rates)  # the time every table deals, one hand each aside
