@@ -68,3 +68,7 @@ def test_ruling_fees_reports_show_what_a_carried_pot_rake_was_taken_from() -> No
                       by="Fran Floor", at=Clock.now)
     last = game.hands[-1]
     assert (last.carry_in, last.raked_from, last.fee) == (900, 1500, 100)
+    # regression: the game is the pot's life, both hands (it once stopped at the last hand,
+    # the pot carried in not counting as carrying on)
+    assert [h.carry_in for h in game.hands] == [0, 900]
+    assert len(so_far.hands) == 2 and not so_far.over
