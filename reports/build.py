@@ -15,10 +15,11 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
+from contextvars import ContextVar, copy_context
 from dataclasses import dataclass, replace
 from datetime import date, datetime
-from functools import lru_cache
-from typing import Any
+from functools import lru_cache, wraps
+from typing import Any, TypeVar
 
 from dealer_assist.engine.base import Settlement
 from dealer_assist.engine.hand import Folded, Refused, replay
@@ -63,6 +64,7 @@ from dealer_assist.reports.data import (
     fund_balance,
     table_label,
 )
+from dealer_assist.reports.funds import drop_funds
 from dealer_assist.reports.source import (
     Row,
     TableScan,
@@ -90,6 +92,20 @@ from dealer_assist.services.verify import (
     ledger_diff,
     parser_of,
 )
+
+_B = TypeVar("_B")
+#: How exception texts print a time: the room's zone, set by the builder of the report (each
+#: builder runs in a context of its own, so one report's zone never reaches another's).
+_TEXT_ZONE: ContextVar[Any] = ContextVar("dealer_assist_text_zone", default=None)
+
+
+def _own_zone(fn: Callable[..., _B]) -> Callable[..., _B]:
+    @wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> _B:
+        return copy_context().run(fn, *args, **kwargs)
+
+    return run
+
 
 #: Replay large shifts in parallel (switch off where forking is unwelcome, e.g. inside a GUI).
 PARALLEL = True
@@ -457,6 +473,7 @@ def _full(names: dict[str, str], user: str | None) -> str:
     return names.get(user or "", user or "")
 
 
+@_own_zone
 def build_shift(
     store: Store, *, shift_id: int | None = None, table: str | None = None, by: str,
     at: datetime, cage: str = "",
@@ -468,7 +485,7 @@ def build_shift(
     if tbl is None:
         raise NotFound(f"shift {shift.id} names a table that does not exist")
     room = clock_at(store, utc(shift.opened_at))
-    _TEXT_ZONE[0] = room.tz
+    _TEXT_ZONE.set(room.tz)
     names = full_names(store)
     hands = shift_hands(store, shift)
     ids = [h.id for h in hands]
@@ -514,6 +531,9 @@ def build_shift(
          *(FeeTotal("time", c.amount, 1) for c in tf.derived)]),
         count_entries(store, names).get(shift.id, ()))
     exc.extend(count_exceptions(drop, shift=shift))
+    funds, fund_exc = drop_funds(store, shift.opened_at, shift.closed_at or at)
+    exc.extend(fund_exc)
+    exc.extend(_replay_vs_ledger(funds, shift.table_id, tbl.name, lines))
     return ShiftReport(
         cardroom=store.cardroom_name(), table=tbl.name, game=_game_title(h.game for h in hands),
         shift_id=shift.id, opened_at=utc(shift.opened_at),
@@ -531,7 +551,7 @@ def build_shift(
         schedules=fee_schedules(store, tbl, shift.opened_at, shift.closed_at, names),
         gaming_day=room.gaming_day(utc(shift.opened_at)),
         room_shift=room.shift_of(utc(shift.opened_at)),
-        count=drop,
+        count=drop, drop_funds=funds,
     )
 
 
@@ -613,13 +633,9 @@ def count_exceptions(drop: DropCount, prefix: str = "", shift: Shift | None = No
     return out
 
 
-#: How exception texts print a time (set per report to the room's zone by the builders).
-_TEXT_ZONE: list[Any] = [None]
-
-
 def when_text(t: datetime) -> str:
     """A time in an exception's words: the room's local time with its zone named."""
-    zone = _TEXT_ZONE[0]
+    zone = _TEXT_ZONE.get()
     lt = utc(t).astimezone(zone) if zone is not None else utc(t)
     return f"{lt:%Y-%m-%d %H:%M} {lt.tzname() or 'UTC'}"
 
@@ -965,13 +981,34 @@ def build_audit(
     check = check_audit_chain(every, head)
     audit_chain = ChainCheck("audit log", head.entries, head.hash, check.ok,
                             check.problem or f"{check.entries} entries re-checked")
+    funds, fund_exc = drop_funds(store, since, until)
     return AuditReport(
         cardroom=store.cardroom_name(), period_from=utc(since), period_to=utc(until),
         entries=entries, chains=_chains(store, tables.values()), audit_chain=audit_chain,
         generated=Generated(utc(at), by, zone=_zone(store)),
         signatures=(Signature("Auditor", signer), *floor_sigs),
         records=records, gaps=number_ranges(missing),
+        drop_funds=funds, exceptions=fund_exc,
     )
+
+
+def _replay_vs_ledger(funds: Sequence[Any], table_id: int, table: str,
+                      lines: Sequence[HandLine]) -> list[ExceptionLine]:
+    """Each fund's drops at this table as the hands' replay gives them must be the drops the
+    ledger recorded (what the fund's balance is built from)."""
+    from dealer_assist.fees import fund_of
+
+    out = []
+    for f in funds:
+        replayed = sum(x.amount for h in lines for x in h.fees
+                       if x.fund and fund_of(x.kind) == f.fund)
+        recorded = sum(d.amount for d in f.drops if d.table == table)
+        if replayed != recorded:
+            out.append(ExceptionLine(None, (
+                f"{f.fund} fund: the ledger records {format_cents(recorded)} dropped at "
+                f"{table_label(table)} in the period; the hands' replay gives "
+                f"{format_cents(replayed)}"), "error"))
+    return out
 
 
 def number_ranges(numbers: Iterable[int]) -> str:
@@ -1042,6 +1079,7 @@ def latest_day(store: Store) -> date:
     return room_clock_of(store).gaming_day(utc(last[0].started_at))
 
 
+@_own_zone
 def build_day(
     store: Store, *, day: date | None = None, by: str, at: datetime, cage: str = "",
 ) -> DayReport:
@@ -1052,7 +1090,7 @@ def build_day(
 
     day = day or latest_day(store)
     room = clock_for_day(store, day)
-    _TEXT_ZONE[0] = room.tz
+    _TEXT_ZONE.set(room.tz)
     start, end = room.day_bounds(day)
     since, until = utc(start), utc(end)
     names = full_names(store)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from datetime import date, datetime, timedelta
 from functools import cache
+from typing import Any
 
 #: Fee kinds that go to a separate fund (jackpot, promotion) rather than to the house.
 FUND_KINDS = frozenset({"jackpot", "promo", "promotion", "jackpot_drop", "promo_drop"})
@@ -342,6 +343,8 @@ class ShiftReport(Record):
     exceptions: tuple[ExceptionLine, ...] = ()
     ledger_fees: tuple[FeeTotal, ...] = ()
     time: tuple[TimeCollection, ...] = ()
+    #: The jackpot and promotional funds over the shift (``reports.funds.DropFund``).
+    drop_funds: tuple[Any, ...] = ()
     #: The fee schedule in force when the shift opened, then every change during it.
     schedules: tuple[FeeSchedule, ...] = ()
     count: DropCount | None = None
@@ -677,6 +680,10 @@ class AuditReport(Record):
     records: tuple[tuple[str, int, str], ...] = ()
     #: Entry numbers in the period neither printed nor counted ("" when none is missing).
     gaps: str = ""
+    #: The jackpot and promotional funds over the period (``reports.funds.DropFund``), and
+    #: the exceptions of their carry from the report that closed them before.
+    drop_funds: tuple[Any, ...] = ()
+    exceptions: tuple[ExceptionLine, ...] = ()
 
     def counts(self) -> tuple[tuple[str, int], ...]:
         out: dict[str, int] = {}

@@ -29,8 +29,10 @@ from dealer_assist.reports.render import (
     hash_groups,
     heading,
     money,
+    own_report,
     paragraph,
     spacer,
+    start_report,
     styles,
     use_zone,
 )
@@ -241,6 +243,7 @@ def _checked_line(d: Dossier) -> str:
 
 
 def render_dossier(r: DossierReport, out: Out) -> int:
+    start_report()
     use_zone(r.generated.zone)
     d = r.dossier
     info = PageInfo(r.cardroom, "Game-approval dossier", d.title, r.generated,
@@ -297,7 +300,7 @@ def _serial(r: DossierReport, n: int) -> DossierReport:
 def _write(r: DossierReport, path: Path) -> int:
     tmp = path.with_name(path.name + ".part")
     try:
-        pages = render_dossier(r, tmp)
+        pages = own_report(render_dossier)(r, tmp)
         tmp.replace(path)
     except OSError as exc:
         tmp.unlink(missing_ok=True)

@@ -7,9 +7,9 @@ report is the same whichever way it was asked for, and every one of them is in t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from dealer_assist.reports.data import (
     RevealLine,
     ShiftReport,
 )
+from dealer_assist.reports.funds import logged as fund_closings
 from dealer_assist.reports.game_report import GameReport, build_game, render_game
 from dealer_assist.reports.layouts import render_audit, render_day, render_hand, render_shift
 from dealer_assist.services import Services, Session
@@ -42,6 +43,8 @@ class Written:
     pages: int
     #: The CSV files written beside the PDF (``csv=True``), one per table.
     csv: tuple[Path, ...] = ()
+    #: Every table of this report as data (section, header, rows, total), as laid out.
+    tables: tuple[Any, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def unsigned(self) -> str:
@@ -132,29 +135,27 @@ def _serial(report: Report, n: int) -> Report:
 
 
 def _logged(svc: Services, render: Any, report: Report, path: Path,
-            log: Callable[[int], AuditEntry]) -> tuple[Report, int]:
+            log: Callable[[int], AuditEntry]) -> Written:
     """Write the report with its serial number (the next audit entry) on every page, then log
     it; should another station's entry have taken that number meanwhile, write it again with
     the number its own entry got. ``log(pages)`` writes the entry."""
     expected = svc.store.audit_head().entries + 1
     numbered = _serial(report, expected)
-    pages = _write(render, numbered, path)
+    pages, tables = _write(render, numbered, path)
     entry = log(pages)
     if entry.seq and entry.seq != expected:
         numbered = _serial(report, entry.seq)
-        pages = _write(render, numbered, path)
-    return numbered, pages
+        pages, tables = _write(render, numbered, path)
+    return Written(numbered, path, pages, tables=tables)
 
 
-def write_csv(path: Path) -> list[Path]:
-    """Each table of the report just rendered as a CSV file beside its PDF
+def write_csv(path: Path, tables: Sequence[Any]) -> list[Path]:
+    """Each table of a report (``Written.tables``) as a CSV file beside its PDF
     (``day-03-fees-and-rake-by-kind.csv``): the same rows and figures as printed."""
     import csv
 
-    from dealer_assist.reports.render import TABLES
-
     out = []
-    for n, (section, header, rows, total) in enumerate(TABLES, start=1):
+    for n, (section, header, rows, total) in enumerate(tables, start=1):
         slug = re.sub(r"[^a-z0-9]+", "-", section.lower()).strip("-")[:40] or "table"
         target = path.with_name(f"{path.stem}-{n:02d}-{slug}.csv")
         try:
@@ -170,22 +171,25 @@ def write_csv(path: Path) -> list[Path]:
     return out
 
 
-def _write(render: Any, report: Report, path: Path) -> int:
+def _write(render: Any, report: Report, path: Path) -> tuple[int, tuple[Any, ...]]:
+    """Render in a report state of its own; the pages and the report's tables."""
+    from dealer_assist.reports.render import rendered
+
     tmp = path.with_name(path.name + ".part")
     if tmp.is_symlink() or (tmp.exists() and not tmp.is_file()):
         raise BadInput(f"{tmp} (where the report is written first) is not a regular file: "
                        "remove it or choose another name")
     try:
-        pages = int(render(report, tmp))
+        pages, state = rendered(render, report, tmp)
         tmp.replace(path)
     except OSError as exc:
         tmp.unlink(missing_ok=True)
         raise BadInput(f"cannot write {path}: {exc.strerror or exc}") from exc
-    return pages
+    return int(pages), tuple(state.tables)
 
 
 def _with_csv(done: Written, csv: bool) -> Written:
-    return replace(done, csv=tuple(write_csv(done.path))) if csv else done
+    return replace(done, csv=tuple(write_csv(done.path, done.tables))) if csv else done
 
 
 @contextmanager
@@ -217,11 +221,10 @@ def _shift(svc: Services, session: Session, path: Path, seal: Seal | None,
     r = _sealed(build_shift(svc.store, shift_id=shift_id, table=table, by=signer(session),
                             at=svc.clock(), cage=cage), seal, svc)
     tbl = svc.store.find_table(r.table)
-    numbered, pages = _logged(svc, render_shift, r, path, lambda pages: svc.log(
+    return _logged(svc, render_shift, r, path, lambda pages: svc.log(
         session, "report", f"shift report: table {r.table}, shift {r.shift_id}, "
         f"{r.hands_dealt} hands, {pages} pages, chain head {r.chain.last_seq}"
-        + _anchored(seal), table_id=tbl.id if tbl else None))
-    return Written(numbered, path, pages)
+        + fund_closings(r.drop_funds) + _anchored(seal), table_id=tbl.id if tbl else None))
 
 
 def hand_report(
@@ -263,11 +266,10 @@ def _hand(svc: Services, session: Session, path: Path, seal: Seal | None,
                            at=svc.clock(), reveal=authorised, cage=cage), seal, svc)
     tbl = svc.store.find_table(r.table)
     kind = "dispute report" if r.is_dispute_report else "hand history"
-    numbered, pages = _logged(svc, render_hand, r, path, lambda pages: svc.log(
+    return _logged(svc, render_hand, r, path, lambda pages: svc.log(
         session, "report", f"{kind}: table {r.table}, hand {r.number}"
         + (", hidden cards revealed" if authorised else "") + f", {pages} pages"
         + _anchored(seal), table_id=tbl.id if tbl else None, hand_id=r.hand_id))
-    return Written(numbered, path, pages)
 
 
 def audit_report(
@@ -286,10 +288,10 @@ def _audit(svc: Services, session: Session, path: Path, seal: Seal | None,
            since: datetime, until: datetime) -> Written:
     r = _sealed(build_audit(svc.store, since=since, until=until, by=signer(session),
                             at=svc.clock(), signer=session.user.full_name), seal, svc)
-    numbered, pages = _logged(svc, render_audit, r, path, lambda pages: svc.log(
+    return _logged(svc, render_audit, r, path, lambda pages: svc.log(
         session, "report", f"audit report: {since:%Y-%m-%d %H:%M} to {until:%Y-%m-%d %H:%M}"
-        f" UTC, {len(r.entries)} entries, {pages} pages" + _anchored(seal)))
-    return Written(numbered, path, pages)
+        f" UTC, {len(r.entries)} entries, {pages} pages" + fund_closings(r.drop_funds)
+        + _anchored(seal)))
 
 
 def day_report(
@@ -308,10 +310,9 @@ def _day(svc: Services, session: Session, path: Path, seal: Seal | None,
          day: date | None, cage: str) -> Written:
     r = _sealed(build_day(svc.store, day=day, by=signer(session), at=svc.clock(), cage=cage),
                 seal, svc)
-    numbered, pages = _logged(svc, render_day, r, path, lambda pages: svc.log(
+    return _logged(svc, render_day, r, path, lambda pages: svc.log(
         session, "report", f"day summary: {r.day.isoformat()}, {len(r.tables)} tables, "
         f"{r.total('hands')} hands, {pages} pages" + _anchored(seal)))
-    return Written(numbered, path, pages)
 
 
 def game_report(
@@ -330,7 +331,7 @@ def game_report(
     with _accounted(svc, session, "game report", seal):
         r = _sealed(build_game(svc.store, so_far.hands, so_far.over, so_far.sheet,
                                table=tbl.name, by=signer(session), at=svc.clock()), seal, svc)
-        numbered, pages = _logged(svc, render_game, r, path, lambda pages: svc.log(
+        done = _logged(svc, render_game, r, path, lambda pages: svc.log(
             session, "report", f"game report: table {r.table}, hands {r.first} to {r.last}, "
             f"game {r.status}, {pages} pages" + _anchored(seal), table_id=tbl.id))
-        return _with_csv(Written(numbered, path, pages), csv)
+        return _with_csv(done, csv)

@@ -237,6 +237,43 @@ def _funds(items: tuple[FundBalance, ...], st: Styles, width: float, *,
     return out
 
 
+def _drop_funds(items: tuple[Any, ...], st: Styles, width: float) -> list[Flowable]:
+    """Each jackpot or promotional fund over the period: opening, drops in by table, payouts
+    out, closing, and the check that closing = opening + in - out."""
+    from dealer_assist.reports.funds import PAYOUTS_NOT_RECORDED
+
+    out = heading("Jackpot and promotional funds", st)
+    if not items:
+        out.append(_none(st, "None: no jackpot or promotional drop has been recorded."))
+        return out
+    rows: list[list[str]] = []
+    flagged = []
+    for f in items:
+        name = f"{f.fund} fund"
+        rows.append([name, "Opening balance", when(f.since, seconds=False), money(f.opening)])
+        for d in f.drops:
+            rows.append([name, f"Drops in: {table_label(d.table)}",
+                         f"{d.hands} hand{'s' if d.hands != 1 else ''}", money(d.amount)])
+        if not f.drops:
+            rows.append([name, "Drops in", "none in the period", money(0)])
+        rows.append([name, "Payouts out", "not recorded by the app", money(f.paid_out)])
+        if not f.balanced:
+            flagged.append(len(rows))
+        rows.append([name, "Closing balance", when(f.until, seconds=False), money(f.closing)])
+        rows.append([name, "Closing = opening + in - out",
+                     f"{money(f.opening)} + {money(f.dropped)} - {money(f.paid_out)}",
+                     "yes" if f.balanced else "NO"])
+    out.append(data_table(["Fund", "Line", "When / how many", "Amount"], rows,
+                          [34 * mm, 62 * mm, 54 * mm, 30 * mm], right=[3], flagged=flagged,
+                          st=st))
+    out.append(paragraph(
+        "A fund is the room's: its balance is every drop recorded into it before that time, "
+        "from every table's hands. The opening balance is carried from the period before; "
+        f"{PAYOUTS_NOT_RECORDED}. A carry that does not match the report that closed the fund "
+        "before, or drops no report showed, are listed under Exceptions.", st.small))
+    return out
+
+
 def _adjustments(items: tuple[AdjustmentLine, ...], st: Styles, width: float,
                  house_fees: int) -> list[Flowable]:
     """Money dispute rulings moved, per seat and for the house, and the house's net."""
@@ -419,6 +456,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
     else:
         story.append(_none(st, "No fees collected."))
     story += _funds((r.fund,) if r.fund else (), st, w, moves=True)
+    story += _drop_funds(r.drop_funds, st, w)
     story += _adjustments(r.adjustments, st, w, r.house_fees)
     story += _drop_count(r.count, st, w)
     story += _schedules(r.schedules, st, w, tables=False)
@@ -676,6 +714,9 @@ def audit_story(r: AuditReport, st: Styles) -> list[Flowable]:
                                 total=["Total", str(len(r.entries))], st=st))
     else:
         story.append(_none(st, "No sensitive actions were logged in this period."))
+    story += _drop_funds(r.drop_funds, st, 180 * mm)
+    if r.drop_funds or r.exceptions:
+        story += _exceptions(r.exceptions, st, 180 * mm)
     story += heading("Log", st)
     if r.entries:
         rows = [[str(e.number), when(e.at), e.user, e.role, _kind(e.action), e.target,

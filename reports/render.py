@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from contextvars import ContextVar, copy_context
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, tzinfo
-from functools import lru_cache
+from functools import lru_cache, wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from reportlab import rl_config
 from reportlab.graphics.charts.barcharts import VerticalBarChart
@@ -137,20 +138,67 @@ def cards(codes: Sequence[str]) -> str:
     return " ".join(card(c) for c in codes)
 
 
-#: The zone report times are printed in (the room's; records stay UTC). Set for one report
-#: at a time by :func:`build_pdf`.
-_ZONE: list[tzinfo] = [UTC]
+@dataclass(slots=True)
+class ReportState:
+    """What one report holds while its story is laid out: the zone its times are printed in
+    (the room's; records stay UTC), the scale of its paper, the section being laid out, the
+    values printed whole in its appendix, and every table as data (for its CSV files).
+
+    Each report has its own (:func:`begin` starts one, :func:`own_report` keeps it apart from
+    the caller's): two reports built at once on two threads, one inside another, or one after
+    a failed one never share a note, a table or a zone."""
+
+    zone: tzinfo = UTC
+    scale: float = 1.0
+    section: str = ""
+    appendix: list[tuple[str, str]] = field(default_factory=list)
+    #: Every table of the report as data: (section, header, rows, total row or None).
+    tables: list[tuple[str, list[str], list[list[str]], list[str] | None]] = field(
+        default_factory=list)
+
+
+_CURRENT: ContextVar[ReportState | None] = ContextVar("dealer_assist_report", default=None)
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def current() -> ReportState:
+    """The state of the report being laid out in this context (a fresh one outside any)."""
+    st = _CURRENT.get()
+    if st is None:
+        st = ReportState()
+        _CURRENT.set(st)
+    return st
+
+
+def own_report(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Run ``fn`` (a report's render) in a context of its own: the report state it starts
+    never replaces its caller's (a report written while another is being laid out)."""
+
+    @wraps(fn)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        return copy_context().run(fn, *args, **kwargs)
+
+    return run
+
+
+def rendered(render: Callable[..., Any], *args: Any) -> tuple[Any, ReportState]:
+    """``render(*args)`` in a context of its own, and the state that report left (its
+    tables, for the CSV files written beside the PDF)."""
+    ctx = copy_context()
+    out = ctx.run(render, *args)
+    return out, ctx.run(current)
 
 
 def zone_name() -> str:
-    return str(_ZONE[0])
+    return str(current().zone)
 
 
 def local(t: datetime) -> datetime:
     """``t`` in the room's time zone (a naive time is taken as UTC)."""
     if t.tzinfo is None:
         t = t.replace(tzinfo=UTC)
-    return t.astimezone(_ZONE[0])
+    return t.astimezone(current().zone)
 
 
 def when(t: datetime | None, *, seconds: bool = True) -> str:
@@ -286,24 +334,25 @@ class NumberedCanvas(Canvas):  # type: ignore[misc]
 #: The paper sizes a room can choose (``dealer-assist room --paper``).
 PAPERS = {"a4": A4, "letter": LETTER}
 #: The width the layouts are drawn for (A4 less the margins); on narrower paper every table,
-#: chart and block is scaled to the frame by :data:`_SCALE`.
+#: chart and block is scaled to the frame by the report's ``scale``.
 NOMINAL = {False: 180 * mm, True: 267 * mm}
-_SCALE: list[float] = [1.0]
 
 
 def scaled(widths: Sequence[float]) -> list[float]:
     """Column widths drawn for A4, fitted to the paper in use."""
-    k = _SCALE[0]
+    k = current().scale
     return list(widths) if k == 1.0 else [w * k for w in widths]
 
 
-def begin(generated: Generated, *, wide: bool = False) -> None:
-    """Set up for one report: its zone, its paper, and nothing collected yet."""
-    use_zone(generated.zone)
+def begin(generated: Generated, *, wide: bool = False) -> ReportState:
+    """Start one report's own state: its zone, its paper, and nothing collected yet."""
     start_report()
+    use_zone(generated.zone)
     paper = PAPERS.get(generated.paper.lower(), A4)
     frame = (landscape(paper)[0] if wide else paper[0]) - 30 * mm
-    _SCALE[0] = min(1.0, frame / NOMINAL[wide])
+    st = current()
+    st.scale = min(1.0, frame / NOMINAL[wide])
+    return st
 
 
 class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
@@ -431,17 +480,14 @@ def build_pdf(out: str | Path | Any, info: PageInfo, story: list[Flowable], *,
             doc.build(story, canvasmaker=_Counting)
     finally:
         rl_config.useA85, rl_config.shapeChecking = a85, checking
-        _ZONE[0] = UTC
-        _SCALE[0] = 1.0
-        _APPENDIX.clear()
     return counter[-1] if counter else 0
 
 
 def use_zone(name: str) -> None:
-    """Print the next report's times in the zone ``name`` (``build_pdf`` resets it to UTC)."""
+    """Print this report's times in the zone ``name``."""
     from zoneinfo import ZoneInfo
 
-    _ZONE[0] = UTC if name == "UTC" else ZoneInfo(name)
+    current().zone = UTC if name == "UTC" else ZoneInfo(name)
 
 
 # --- building blocks ---------------------------------------------------------------------------
@@ -450,18 +496,12 @@ def use_zone(name: str) -> None:
 def heading(text: str, st: Styles, *, need: float = 30) -> list[Flowable]:
     """A section heading that is never left alone at the bottom of a page (``need``: the mm
     it wants below it on the same page)."""
-    _SECTION[0] = text
+    current().section = text
     return [CondPageBreak(need * mm), Paragraph(esc(text), st.h2)]
 
 
 # --- what one report collects while its story is laid out: notes in full, tables as data ------
 
-#: The section heading the tables laid out now belong to (for the appendix and the CSV files).
-_SECTION: list[str] = [""]
-#: Values too long for their cell: (where, the value in full), printed in the appendix.
-_APPENDIX: list[tuple[str, str]] = []
-#: Every table of the report as data: (section, header, rows, total row or None).
-TABLES: list[tuple[str, list[str], list[list[str]], list[str] | None]] = []
 #: A cell longer than this (characters) or than ``CELL_LINES`` lines is summarised, and its
 #: whole value printed in the appendix: a table row is never taller than a page.
 CELL_CHARS = 480
@@ -470,16 +510,17 @@ CELL_LINES = 8
 ROW_LINES = 24
 
 
-def start_report() -> None:
-    """Forget what the last report collected (called before a report's story is built)."""
-    _SECTION[0] = ""
-    _APPENDIX.clear()
-    TABLES.clear()
+def start_report() -> ReportState:
+    """A new report's state in this context: nothing the last report collected is in it."""
+    st = ReportState()
+    _CURRENT.set(st)
+    return st
 
 
 def _note(where: str, text: str) -> int:
-    _APPENDIX.append((where, text))
-    return len(_APPENDIX)
+    notes = current().appendix
+    notes.append((where, text))
+    return len(notes)
 
 
 def summarised(text: str, where: str, *, chars: int = CELL_CHARS) -> str:
@@ -502,15 +543,16 @@ def _collect(header: Sequence[str], rows: Sequence[Sequence[object]],
             return " ".join(v.getPlainText().split())
         return "" if isinstance(v, Flowable) else str(v)
 
-    TABLES.append((_SECTION[0], [str(h) for h in header], [[text(v) for v in r] for r in rows],
+    st = current()
+    st.tables.append((st.section, [str(h) for h in header], [[text(v) for v in r] for r in rows],
                    None if total is None else [text(v) for v in total]))
 
 
 def appendix_story(st: Styles, width: float) -> list[Flowable]:
     """The values summarised in their cells, each in full (its rows go on across pages)."""
-    if not _APPENDIX:
+    notes = list(current().appendix)
+    if not notes:
         return []
-    notes = list(_APPENDIX)
     out = heading("Appendix: values in full", st)
     out.append(paragraph("Values too long for their table cell are shortened there and printed "
                          "here whole, by the note number the cell gives.", st.small))
@@ -521,18 +563,53 @@ def appendix_story(st: Styles, width: float) -> list[Flowable]:
     return out
 
 
+#: The smallest a column heading is ever set (the body is 9 pt): a word still wider than its
+#: column at this size is broken with a hyphen onto the next line instead.
+HEAD_PT_FLOOR = 7.5
+
+
 def head_cell(text: str, width: float, st: Styles, *, right: bool = False) -> Paragraph:
-    """A column heading that wraps only between words: a word wider than its column is set
-    smaller rather than cut ("Events", never "Even / t")."""
+    """A column heading that wraps between words; a word wider than its column is set smaller,
+    down to :data:`HEAD_PT_FLOOR`, and only a word too wide even then is broken, with a hyphen
+    ("Adjust- / ments"), never set smaller still."""
     base = st.cell_right if right else st.cell
     bold = fonts().bold
-    widest = max((stringWidth(plain(w), bold, base.fontSize) for w in text.split()), default=0)
+    words = plain(text).split()
+    widest = max((stringWidth(w, bold, base.fontSize) for w in words), default=0)
     room = width - 6
+    size = base.fontSize
     if widest > room > 0:
-        size = max(5.5, base.fontSize * room / widest)
+        size = max(HEAD_PT_FLOOR, base.fontSize * room / widest)
         base = ParagraphStyle(f"{base.name}-{size:.2f}", parent=base, fontSize=size,
                               leading=size + 2)
+    if room > 0 and any(stringWidth(w, bold, size) > room for w in words):
+        lines = [piece for w in words for piece in _hyphenated(w, bold, size, room)]
+        return Paragraph("<b>" + "<br/>".join(_joined(lines, bold, size, room)) + "</b>", base)
     return Paragraph(f"<b>{esc(text)}</b>", base)
+
+
+def _hyphenated(word: str, font: str, size: float, room: float) -> list[str]:
+    """``word`` in pieces that each fit ``room`` (every piece but the last ends in "-")."""
+    out: list[str] = []
+    while stringWidth(word, font, size) > room and len(word) > 2:
+        cut = len(word) - 1
+        while cut > 1 and stringWidth(word[:cut] + "-", font, size) > room:
+            cut -= 1
+        out.append(word[:cut] + "-")
+        word = word[cut:]
+    return [*out, word]
+
+
+def _joined(pieces: list[str], font: str, size: float, room: float) -> list[str]:
+    """Heading lines: whole words (and word pieces) joined while they fit, escaped."""
+    lines: list[str] = []
+    for p in pieces:
+        if lines and not lines[-1].endswith("-") and \
+                stringWidth(f"{lines[-1]} {p}", font, size) <= room:
+            lines[-1] = f"{lines[-1]} {p}"
+        else:
+            lines.append(p)
+    return [esc(line) for line in lines]
 
 
 class Cell:
@@ -542,7 +619,7 @@ class Cell:
         self.st = st
         self.pad = pad
         self.font = fonts().regular
-        self.where = where or _SECTION[0]
+        self.where = where or current().section
 
     def __call__(self, value: object, width: float, *, right: bool = False) -> Any:
         if isinstance(value, Flowable):
@@ -640,7 +717,7 @@ def fields_table(pairs: Sequence[tuple[str, str]], width: float, *, columns: int
             k = c * per + r
             if k < len(pairs):
                 label, value = pairs[k]
-                value = summarised(value, f"{_SECTION[0] or 'Heading'}, {label}")
+                value = summarised(value, f"{current().section or 'Heading'}, {label}")
                 row += [Paragraph(f"<b>{esc(label)}</b>", st.cell),
                         Paragraph(esc(value).replace("\n", "<br/>"), st.cell)]
             else:
@@ -793,7 +870,7 @@ class LongTable(Flowable):  # type: ignore[misc]
             return
         if collect:
             _collect(header, rows, total)
-        self.where = _SECTION[0]
+        self.where = current().section
         self.summarise = collect
         f = fonts()
         self.head = self._row(self._cells(header, f.bold, header), False, False)

@@ -45,6 +45,7 @@ from dealer_assist.ui.qt import (
     QTableWidget,
     QTableWidgetItem,
     QTime,
+    QTimeZone,
     QVBoxLayout,
     QWidget,
 )
@@ -109,15 +110,13 @@ class FloorConsole(QWidget):
         from_row = QHBoxLayout()
         self.f_from_on = QCheckBox("")
         self.f_from_on.setObjectName("filter-from-on")
-        self.f_from = QDateTimeEdit()
-        self.f_from.setDisplayFormat("yyyy-MM-dd HH:mm")
+        self.f_from = utc_time_box()
         from_row.addWidget(self.f_from_on)
         from_row.addWidget(self.f_from, 1)
         to_row = QHBoxLayout()
         self.f_to_on = QCheckBox("")
         self.f_to_on.setObjectName("filter-to-on")
-        self.f_to = QDateTimeEdit()
-        self.f_to.setDisplayFormat("yyyy-MM-dd HH:mm")
+        self.f_to = utc_time_box()
         to_row.addWidget(self.f_to_on)
         to_row.addWidget(self.f_to, 1)
         for combo in (self.f_table, self.f_shift, self.f_game):
@@ -320,8 +319,8 @@ class FloorConsole(QWidget):
         self._tables = {t.id: t.name for t in tables}
 
     def current_filter(self) -> HandFilter:
-        since = self.f_from.dateTime().toPython() if self.f_from_on.isChecked() else None
-        until = self.f_to.dateTime().toPython() if self.f_to_on.isChecked() else None
+        since = self.f_from.dateTime() if self.f_from_on.isChecked() else None
+        until = self.f_to.dateTime() if self.f_to_on.isChecked() else None
         return HandFilter(
             table_id=self.f_table.currentData(),
             shift_id=self.f_shift.currentData(),
@@ -466,9 +465,14 @@ class FloorConsole(QWidget):
 
         dlg = CountDialog(self.c.services, self.c.session, table_id=hand.table_id,
                           shift_id=hand.shift_id, parent=self)
-        if dlg.exec() == QDialog.DialogCode.Accepted and dlg.entry is not None:
-            self.show_info(f"Count recorded for shift {hand.shift_id} as audit entry "
-                           f"{dlg.entry.seq or dlg.entry.id}.")
+        accepted = dlg.exec() == QDialog.DialogCode.Accepted and dlg.entry is not None
+        said = [f"Drop box {what} as audit entry {e.seq or e.id}."
+                for what, e in dlg.box_actions]
+        if accepted:
+            said.append(f"Count recorded for shift {dlg.chosen_shift()} as audit entry "
+                        f"{dlg.entry.seq or dlg.entry.id}.")
+        if said:
+            self.show_info(" ".join(said))
 
     def dispute(self) -> None:
         hand = self.c.hand
@@ -626,15 +630,33 @@ class FloorConsole(QWidget):
         self.info.setVisible(bool(text))
 
 
+def utc_time_box() -> QDateTimeEdit:
+    """A from/until box that keeps UTC (Qt 6.7's time zone on the box): a time typed or set
+    there is that UTC instant whatever the station's own zone, so a daylight-saving jump of the
+    local clock never moves it (02:30 UTC on the night New York skips 02:00-03:00 stays 02:30)."""
+    box = QDateTimeEdit()
+    box.setTimeZone(QTimeZone(QTimeZone.Initialization.UTC))
+    box.setDisplayFormat("yyyy-MM-dd HH:mm")
+    return box
+
+
 def _wall_clock(t: datetime) -> QDateTime:
-    """``t``'s date and time of day (UTC) in a filter box: its fields, to the millisecond, as
-    PySide converts a datetime (read back by :func:`_aware`)."""
+    """``t`` as a UTC QDateTime, to the millisecond (read back by :func:`_aware`)."""
+    t = t.astimezone(UTC) if t.tzinfo is not None else t
     return QDateTime(QDate(t.year, t.month, t.day),
-                     QTime(t.hour, t.minute, t.second, t.microsecond // 1000))
+                     QTime(t.hour, t.minute, t.second, t.microsecond // 1000),
+                     QTimeZone(QTimeZone.Initialization.UTC))
 
 
 def _aware(t: Any) -> datetime | None:
+    """A filter box's time as an aware UTC datetime (a QDateTime is read as the instant it
+    names; a naive datetime is taken as UTC)."""
     if t is None:
         return None
+    if isinstance(t, QDateTime):
+        u = t.toUTC()
+        d, c = u.date(), u.time()
+        return datetime(d.year(), d.month(), d.day(), c.hour(), c.minute(), c.second(),
+                        c.msec() * 1000, tzinfo=UTC)
     assert isinstance(t, datetime)
     return t.replace(tzinfo=UTC) if t.tzinfo is None else t.astimezone(UTC)

@@ -17,6 +17,7 @@ from PySide6.QtCore import (
     QThreadPool,
     QTime,
     QTimer,
+    QTimeZone,
     Signal,
     Slot,
 )
@@ -109,7 +110,7 @@ __all__ += ["QAbstractButton", "QFontMetrics", "QLayout", "QLayoutItem", "QStyle
             "QStyleOptionButton"]
 
 # The floor console's time filters (ui/floor_console.py).
-__all__ += ["QDate", "QDateTime", "QTime"]
+__all__ += ["QDate", "QDateTime", "QTime", "QTimeZone"]
 
 
 def application() -> QApplication:

@@ -8,7 +8,6 @@ edited: a correction is a new entry, and the room clock in force is the latest o
 from __future__ import annotations
 
 import argparse
-from datetime import datetime
 from typing import Any
 
 from dealer_assist.cli.db_cmd import (
@@ -111,7 +110,7 @@ def run_count(args: argparse.Namespace) -> int:
     from dealer_assist.errors import BadInput
     from dealer_assist.money import format_cents, parse_cents
     from dealer_assist.services import Approval
-    from dealer_assist.services.counts import record_count
+    from dealer_assist.services.counts import count_times, record_count
     from dealer_assist.services.errors import NotFound
     from dealer_assist.services.room import new_count, parse_denominations
 
@@ -123,13 +122,14 @@ def run_count(args: argparse.Namespace) -> int:
     if not args.started or not args.ended:
         raise BadInput("give the count's start and end time: --started 2026-11-24T06:10 "
                        "--ended 2026-11-24T06:40 (room time)")
+    started, ended = count_times(svc.store, args.started, args.ended)
     count = new_count(
         table_id=shift.table_id, shift_id=shift.id, box=args.box,
         counted=parse_cents(args.amount) if args.amount else None,
         team=[n for n in args.team.split(",")],
         denominations=parse_denominations(args.denominations or ""),
         corrects=args.corrects, reason=args.reason,
-        started=room_time(svc, args.started), ended=room_time(svc, args.ended),
+        started=started, ended=ended,
         boxes=args.boxes,
     )
     approval = None
@@ -168,23 +168,6 @@ def run_room(args: argparse.Namespace) -> int:
     set_room_clock(svc, session, clock)
     print(f"room clock set: {clock.describe()}")
     return 0
-
-
-def room_time(svc: Any, text: str) -> datetime:
-    """``2026-11-24T06:10`` in the room's zone (or with its own offset), as UTC."""
-    from datetime import UTC
-
-    from dealer_assist.errors import BadInput
-    from dealer_assist.services.counts import room_clock_of
-
-    try:
-        t = datetime.fromisoformat(text.strip())
-    except ValueError as exc:
-        raise BadInput(f"{text!r} is not a time: write it like 2026-11-24T06:10 (room time)"
-                       ) from exc
-    if t.tzinfo is None:
-        t = t.replace(tzinfo=room_clock_of(svc.store).tz)
-    return t.astimezone(UTC)
 
 
 def run_box(args: argparse.Namespace) -> int:

@@ -74,6 +74,31 @@ def clock_for_day(store: Store, day: date) -> RoomClock:
     return room_clock_at(store, end)
 
 
+def room_time(store: Store, text: str, what: str = "time") -> datetime:
+    """``2026-11-24T06:10`` (or ``2026-11-24 06:10``) in the room's zone, or with its own
+    offset, as UTC."""
+    from datetime import UTC
+
+    try:
+        t = datetime.fromisoformat(text.strip())
+    except ValueError as exc:
+        raise BadInput(f"{what}: {text.strip()!r} is not a time: write it like 2026-11-24 06:10 "
+                       f"(room time, {room_clock_of(store).zone})") from exc
+    if t.tzinfo is None:
+        t = t.replace(tzinfo=room_clock_of(store).tz)
+    return t.astimezone(UTC)
+
+
+def count_times(store: Store, started: str, ended: str) -> tuple[datetime, datetime]:
+    """When a count began and ended (both required, room time), as UTC: every count entered,
+    at the console or from the command line, carries them."""
+    if not started.strip() or not ended.strip():
+        raise BadInput("give the count's start and end time, room time: e.g. started "
+                       "2026-11-24 06:10, ended 2026-11-24 06:40")
+    return (room_time(store, started, "count started"),
+            room_time(store, ended, "count ended"))
+
+
 def set_room_clock(svc: Services, session: Session, clock: RoomClock) -> AuditEntry:
     """Record the room's time zone, gaming-day start and named shifts (floor or admin)."""
     _may(session, "configure", "set the room's clock")
@@ -170,8 +195,9 @@ def register_box(svc: Services, session: Session, *, table_id: int, box: str) ->
 def _registered(svc: Services, box: str, table_id: int) -> None:
     regs = [b for b in box_entries(svc.store) if b.box == box and b.shift_id is None]
     if not regs:
-        raise BadInput(f"drop box {box} is not registered to any table: register it first "
-                       f"(dealer-assist drop-box --table {_table_name(svc, table_id)!r} "
+        raise BadInput(f"drop box {box} is not registered to any table: register it to "
+                       f"{_table_name(svc, table_id)} first (Register box in the drop count, "
+                       f"or dealer-assist drop-box --table {_table_name(svc, table_id)!r} "
                        f"--box {box})")
     if regs[0].table_id != table_id:
         raise BadInput(f"drop box {box} is registered to {_table_name(svc, regs[0].table_id)}, "
@@ -247,7 +273,8 @@ def record_count(svc: Services, session: Session, count: Count, *,
             raise NotAllowed(
                 f"{', '.join(conflicted)} approved voids, misdeals or disputes of shift "
                 f"{shift.id}: the count team must be independent of them; choose another "
-                "counter, or have a second floor person approve (--approved-by NAME)")
+                "counter, or have a second floor person approve with their name and PIN "
+                "(Second approval in the drop count, or --approved-by NAME)")
         who = svc.approve(approval, what=f"count of drop box {count.box}, shift {shift.id}, by "
                           f"{', '.join(conflicted)} (not independent)", table_id=shift.table_id)
         if who.full_name in count.team or who.full_name in conflicted or who.name == \

@@ -112,3 +112,22 @@ def test_snapshot_marks_revealed_cards() -> None:
     assert any("A♠ 10♦  [REVEALED]" in c or "As 10d  [REVEALED]" in c for c in cells)
     assert "2 cards withheld" in cells
     assert any(c in ("9♥ + 2 face down", "9h + 2 face down") for c in cells)
+
+
+def test_column_heading_never_below_the_floor_it_wraps_with_a_hyphen_instead() -> None:
+    """docs/reports.md: a heading is set smaller only down to 7.5 pt (the body is 9 pt); a word
+    still too wide is broken onto the next line with a hyphen, each line within the column."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    st = render.styles()
+    bold = render.fonts().bold
+    slightly = render.head_cell("Corrections", 62, st)  # a little too wide: set smaller
+    assert render.HEAD_PT_FLOOR < slightly.style.fontSize < 9 and "<br/>" not in slightly.text
+    narrow = render.head_cell("Adjustments by seat", 34, st, right=True)
+    assert narrow.style.fontSize == render.HEAD_PT_FLOOR == 7.5
+    lines = narrow.text.removeprefix("<b>").removesuffix("</b>").split("<br/>")
+    assert len(lines) >= 3 and lines[0].endswith("-")
+    assert "".join(w.rstrip("-") for w in " ".join(lines).split()).startswith("Adjustments")
+    assert all(stringWidth(line, bold, 7.5) <= 34 - 6 for line in lines), lines
+    wide = render.head_cell("Hands", 80, st)
+    assert wide.style.fontSize == 9 and wide.text == "<b>Hands</b>"

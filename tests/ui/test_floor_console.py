@@ -241,17 +241,60 @@ def test_regression_replay_seats_never_overlap_at_1280x800(
 
 
 def test_the_time_filters_read_back_the_utc_time_they_were_given(qtbot: Any) -> None:
-    """The from and until boxes hold a UTC time as its date and time of day, to the
-    millisecond (as a datetime handed to Qt did), and the filter reads back that UTC time."""
+    """The from and until boxes hold a UTC time, to the millisecond, and the filter reads back
+    that UTC instant."""
     from datetime import UTC, datetime
 
-    from dealer_assist.ui.floor_console import _aware, _wall_clock
-    from dealer_assist.ui.qt import QDateTimeEdit
+    from dealer_assist.ui.floor_console import _aware, _wall_clock, utc_time_box
 
-    box = QDateTimeEdit()
+    box = utc_time_box()
     qtbot.addWidget(box)
     t = datetime(2026, 11, 25, 23, 59, 58, 123456, tzinfo=UTC)
     box.setDateTime(_wall_clock(t))
     assert box.dateTime().toString("yyyy-MM-dd HH:mm:ss.zzz") == "2026-11-25 23:59:58.123"
-    assert _aware(box.dateTime().toPython()) == datetime(2026, 11, 25, 23, 59, 58, 123000,
-                                                         tzinfo=UTC)
+    assert _aware(box.dateTime()) == datetime(2026, 11, 25, 23, 59, 58, 123000, tzinfo=UTC)
+
+
+DST_CHILD = """
+import sys
+from datetime import UTC, datetime
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from dealer_assist.ui.floor_console import _aware, _wall_clock, utc_time_box
+from dealer_assist.ui.qt import QDate, QDateTime, QTime
+
+app = QApplication([])
+gap = datetime(2026, 3, 8, 2, 30, tzinfo=UTC)  # 02:00-03:00 does not exist in New York then
+naive = QDateTime(QDate(2026, 3, 8), QTime(2, 30))  # the old way: the station's local time
+box = utc_time_box()
+box.setDateTime(_wall_clock(gap))
+set_back = _aware(box.dateTime())
+box.setDateTime(_wall_clock(datetime(2026, 1, 1, tzinfo=UTC)))
+box.show()
+box.setFocus()
+box.setSelectedSection(box.sectionAt(0))
+from PySide6.QtTest import QTest
+QTest.keyClicks(box, "202603080230")  # typed by the floor: 2026-03-08 02:30
+typed = _aware(box.dateTime())
+box.setDateTime(_wall_clock(datetime(2026, 11, 1, 5, 30, tzinfo=UTC)))  # fall back: 01:30 twice
+repeated = _aware(box.dateTime())
+print(naive.toString("HH:mm"), set_back.isoformat(), typed.isoformat(), repeated.isoformat(),
+      box.timeZone().id().data().decode())
+"""
+
+
+def test_regression_time_filters_keep_the_utc_instant_across_a_local_dst_jump() -> None:
+    """A station in New York: 02:30 UTC on 8 March 2026 is typed into a filter; the local
+    clock skips 02:00-03:00 that night, which used to turn the box's 02:30 into 03:30. The
+    box keeps UTC, so the filter asks for exactly 02:30 UTC (and 05:30 UTC on the fall-back
+    night, when the local 01:xx hour comes twice)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "TZ": "America/New_York", "QT_QPA_PLATFORM": "offscreen"}
+    out = subprocess.run([sys.executable, "-c", DST_CHILD], env=env, capture_output=True,
+                         text=True, timeout=120, check=True).stdout.split()
+    assert out[0] == "03:30"  # the station's zone really does jump (what broke the old boxes)
+    assert out[1:] == ["2026-03-08T02:30:00+00:00", "2026-03-08T02:30:00+00:00",
+                       "2026-11-01T05:30:00+00:00", "UTC"]
