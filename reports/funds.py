@@ -18,10 +18,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from dealer_assist.fees import fund_of
+from dealer_assist.fees import LINE_FUNDS, fund_of
 from dealer_assist.money import format_cents
 from dealer_assist.reports.data import ExceptionLine, Record
 from dealer_assist.reports.source import ledgers
+from dealer_assist.reports.sql import sql_source
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import HandFilter
 from dealer_assist.services.ports import Store
@@ -79,7 +80,14 @@ class _Drop:
 
 
 def _drops(store: Store, until: datetime) -> list[_Drop]:
-    """Every fund drop recorded in a hand started before ``until``, by the hand's start."""
+    """Every fund drop recorded in a hand started before ``until``, by the hand's start: one
+    query on the database store, whatever its history; hand by hand through any other store."""
+    sql = sql_source(store)
+    if sql is not None:
+        kinds = sorted(k for k, fund in LINE_FUNDS.items() if fund != "house")
+        return [_Drop(fund_of(detail), table_id, hand_id, utc(at), amount)
+                for hand_id, table_id, at, detail, amount in sql.fee_lines(kinds, until)
+                if amount]
     hands = store.list_hands(HandFilter(until=until, limit=None))
     found = ledgers(store, [h.id for h in hands])
     out = []

@@ -116,6 +116,33 @@ class SqlSource:
         return {h: [ledger_line(r) for r in rows]
                 for h, rows in self.ledger_rows(hand_ids).items()}
 
+    def fee_lines(self, details: Sequence[str], until: datetime
+                  ) -> list[tuple[int, int, datetime, str, int]]:
+        """Each fee line whose detail is one of ``details`` in the latest settlement of a hand
+        started before ``until``: (hand id, table id, the hand's start, detail, amount). One
+        statement, however many hands the store holds (the funds' balances read all history)."""
+        from sqlalchemy import and_, func, select
+
+        from dealer_assist.db.models import HandRow
+        from dealer_assist.db.models import LedgerRow as LedgerLineRow
+
+        hands, lines = HandRow.__table__, LedgerLineRow.__table__
+        later = lines.alias("later")
+        latest = (select(func.max(later.c.settlement)).where(later.c.hand_id == lines.c.hand_id)
+                  .scalar_subquery())
+        stmt = (select(lines.c.hand_id, hands.c.table_id, hands.c.started_at, lines.c.detail,
+                       lines.c.amount)
+                .select_from(lines.join(hands, hands.c.id == lines.c.hand_id))
+                .where(and_(lines.c.kind == "fee", lines.c.detail.in_(list(details)),
+                            hands.c.started_at < until, lines.c.settlement == latest))
+                .order_by(hands.c.started_at, lines.c.hand_id, lines.c.id))
+        try:
+            with self.engine.connect() as conn:
+                return [(int(h), int(t), at, str(d), int(a))
+                        for h, t, at, d, a in conn.execute(stmt)]
+        except Exception as exc:  # the pool and the driver wrap their errors
+            raise self._fail(exc) from exc
+
 
 def _stamp(at: Any) -> str:
     """A stored time as hashed: ISO 8601, UTC, microseconds (already so: kept)."""
