@@ -119,6 +119,8 @@ class CountDialog(_Dialog):
         approval.setWordWrap(True)
         self.form.addRow("", approval)
         self.first_field = self.box
+        #: The box registrations and drops on record (:meth:`show_box`), read once.
+        self._entries: list[Any] | None = None
         self.box.textChanged.connect(self.show_box)
         self.shift.currentIndexChanged.connect(self.show_box)
         #: After OK: the audit entry the count was recorded as.
@@ -176,7 +178,14 @@ class CountDialog(_Dialog):
         if not box:
             self.status.setText("Type the box's number: its registration and drop show here.")
             return
-        entries = box_entries(self.services.store)
+        try:
+            if self._entries is None:  # read once; again only after a box action here
+                self._entries = list(box_entries(self.services.store))
+        except DealerAssistError as exc:
+            self.status.setText(f"The box's records cannot be read now ({exc}); the count "
+                                "can still be typed.")
+            return
+        entries = self._entries
         regs = [b for b in entries if b.box == box and b.shift_id is None]
         if not regs:
             said = (f"{box} is not registered to any table: Register box [Alt+R] registers it "
@@ -215,6 +224,7 @@ class CountDialog(_Dialog):
             self.show_error(str(exc))
             return
         self.box_actions.append((what, entry))
+        self._entries = None
         self.show_error("")
         self.show_box()
         self.box.setFocus(Qt.FocusReason.ShortcutFocusReason)

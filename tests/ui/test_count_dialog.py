@@ -193,3 +193,59 @@ def test_counter_who_ruled_on_the_shifts_dispute_needs_a_second_floor_approval(
     assert seen["wrong pin"][0]
     (c,) = counts(svc.store)
     assert c.count.independence == "Florence Park (flo)" and c.count.counted == 1200
+
+
+def test_regression_box_records_read_once_and_an_unreadable_store_said_not_raised(
+    qtbot: Any, sqlite_services: Services, examples_dir: Path, monkeypatch: Any
+) -> None:
+    """The box's status line reads the registrations and drops once per dialog (not on every
+    key typed), and a store that cannot be read says so in the line, the count still typable."""
+    from dealer_assist.services import counts as counts_module
+    from dealer_assist.services.errors import StoreUnavailable
+
+    svc = sqlite_services
+    deal_example(svc, examples_dir)
+    w = console(qtbot, svc)
+    w.search()
+    w.select_row(0)
+    reads: list[int] = []
+    real = counts_module.box_entries
+
+    def counted(store: Any) -> Any:
+        reads.append(1)
+        return real(store)
+
+    monkeypatch.setattr(counts_module, "box_entries", counted)
+
+    def once(dlg: Any) -> None:
+        _active(qtbot, dlg)
+        _type(qtbot, dlg, "CC1-0001")
+        assert "not registered to any table" in dlg.status.text()
+        dlg.reject()
+
+    answer_next_dialog(qtbot, once)
+    qtbot.mouseClick(w.count_button, Qt.MouseButton.LeftButton)
+    assert len(reads) == 1  # eight keys typed, the records read once
+    reads.clear()
+
+    def unreadable(store: Any) -> Any:
+        reads.append(1)
+        raise StoreUnavailable("the database file is locked by another program")
+
+    monkeypatch.setattr(counts_module, "box_entries", unreadable)
+    seen: dict[str, Any] = {}
+
+    def fill(dlg: Any) -> None:
+        _active(qtbot, dlg)
+        _type(qtbot, dlg, "CC1")
+        seen["status"] = dlg.status.text()
+        seen["box"] = dlg.box.text()
+        seen["reads"] = len(reads)
+        dlg.reject()
+
+    answer_next_dialog(qtbot, fill)
+    qtbot.mouseClick(w.count_button, Qt.MouseButton.LeftButton)
+    assert seen["box"] == "CC1"
+    assert "cannot be read now" in seen["status"] and "locked by another program" in \
+        seen["status"]
+    assert seen["reads"] == 3  # each key still tries (nothing read yet), none raised
