@@ -9,9 +9,10 @@ is read back line by line as ``verify`` reads a stored hand, and replayed to its
 
 ``simulate-<game>-wall`` is the whole simulation's rate by the clock, every check included: the
 figure that says how long a dossier of a million hands takes. Its yardstick, measured in the
-same run, is ``fold``: the game's own fold of the same number of its sample hands (its ``apply``
-over every event, nothing else), in this process, times the workers; the simulation deals and
-replays every hand, so it cannot reach half of it.
+same run, is ``fold``: the game's own fold of the same number of its sample hands (each event
+applied by its rules, through its working copy where it gives one, as ``verify`` folds a stored
+hand; nothing else), in this process, times the workers; the simulation deals and replays
+every hand, so it cannot reach half of it.
 
     .venv/bin/python bench/bench_dossier.py [--hands 4000] [--workers N] [--games a,b]
 """

@@ -335,27 +335,69 @@ MEMO = 65536
 class _LineWriter:
     """Each event's line of the log (``Event.to_line``), an event equal to one already written
     taking that line again: ``to_line`` reads nothing but the event's fields, which equality
-    compares. A start (its settings a mapping, unhashable) is written every time."""
+    compares. The very event object written before is found by its identity first (sample
+    dealings reuse one object per event; the memory holds each object, so its identity is not
+    reused), and a start (its settings a mapping, unhashable) by :func:`_start_key`."""
 
     def __init__(self) -> None:
         self.memo: dict[Event, str] = {}
+        self.seen: dict[int, tuple[Event, str]] = {}
+        self.starts: dict[Any, str] = {}
 
     def __call__(self, events: Sequence[Event]) -> list[str]:
         memo = self.memo
-        if len(memo) > MEMO:
+        seen = self.seen
+        if len(memo) > MEMO or len(seen) > MEMO:
             memo.clear()
+            seen.clear()
         out: list[str] = []
         append = out.append
         for ev in events:
+            found = seen.get(id(ev))
+            if found is not None and found[0] is ev:
+                append(found[1])
+                continue
             try:
                 line = memo.get(ev)
             except TypeError:  # unhashable: a start's settings
-                append(ev.to_line())
+                append(self.start_line(ev))
                 continue
             if line is None:
                 line = memo[ev] = ev.to_line()
+            seen[id(ev)] = (ev, line)
             append(line)
         return out
+
+    def start_line(self, ev: Event) -> str:
+        key = _start_key(ev)
+        if key is None:
+            return ev.to_line()
+        try:
+            line = self.starts.get(key)
+        except TypeError:  # (a setting of a type that does not hash)
+            return ev.to_line()
+        if line is None:
+            if len(self.starts) > MEMO:
+                self.starts.clear()
+            line = self.starts[key] = ev.to_line()
+        return line
+
+
+def _start_key(ev: Event) -> Any:
+    """What a start's line is made of, hashable (each value with its type, mappings in their
+    order, as the line writes them), or None for any other event."""
+    if ev.__class__ is not Start:
+        return None
+    assert isinstance(ev, Start)
+    return (ev.game, _frozen(ev.seats), _frozen(ev.params))
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return (Mapping, tuple((k.__class__, k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return (list, tuple(_frozen(v) for v in value))
+    return (value.__class__, value)
 
 
 class _TableCheck:

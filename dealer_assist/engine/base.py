@@ -288,6 +288,23 @@ class DemoTable:
     sample: Mapping[str, Any] = field(default_factory=dict)
 
 
+class Working(ABC, Generic[S]):
+    """A hand's state worked on in place while many events are applied, where nobody reads the
+    states between them (:meth:`Game.working`): ``put`` is the game's ``apply`` of one event
+    (refused alike, with the same message), ``freeze`` the state ``apply`` would have reached.
+    After a refusal the working copy is not to be used again."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def put(self, event: Event) -> None:
+        """Apply ``event`` in place, or raise the error ``apply`` raises for it."""
+
+    @abstractmethod
+    def freeze(self) -> S:
+        """The (immutable) state reached so far; the working copy may go on from it."""
+
+
 @dataclass(frozen=True, slots=True)
 class SampleDeal(Generic[S]):
     """A sample hand as dealt (:meth:`Game.sample_deal`): its events, the start first, and the
@@ -393,6 +410,13 @@ class Game(ABC, Generic[S]):
     def apply(self, state: S, event: Event) -> S:
         self.check(state, event)
         return self.transition(state, event)
+
+    def working(self, state: S) -> Working[S] | None:
+        """A copy of ``state`` to apply many events to in place (:class:`Working`), for a fold
+        that reads only the last state; None (the default): the fold calls :meth:`apply` for
+        each event. A game that gives one makes its ``apply`` the same ``put`` on a fresh copy,
+        so that the rules are written once."""
+        return None
 
     def can(self, state: S, event: Event) -> bool:
         try:

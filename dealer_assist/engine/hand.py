@@ -203,15 +203,35 @@ def _fold(
     """The one fold of a hand's events after its start: the game's ``apply`` over each event
     that counts (voided events and voids skipped; nothing after a standing misdeal), with
     ``steps`` (when given) filled with a :class:`Step` for every event. :class:`_Stop` at the
-    event refused. :func:`replay` and :func:`fold` are this loop."""
+    event refused. :func:`replay` and :func:`fold` are this loop.
+
+    Where the game gives a working copy (:meth:`Game.working`), each event is put to it in
+    place: without steps nobody reads the states between the events, so the state is made once,
+    at the end (or at a misdeal, which reads it); with steps it is made after every event, but
+    never copied back into a working copy."""
     misdeal: Misdeal | None = None
     apply = game.apply
     append = steps.append if steps is not None else None
+    work = game.working(state)
+    put = work.put if work is not None else None
+    freeze = work.freeze if work is not None and steps is not None else None
     # Step.narrated, inlined: this loop runs for every event of every replay.
     new_step = _new_step
     twin = _StepTwin
-    i = 1
-    for ev in events[1:]:
+    i = 1  # (the number of the last event done: the loops go on from events[i])
+    if put is not None and freeze is None and not voided:
+        # nothing to skip and no state to make: put each plain event in turn, up to the first
+        # that is not (a misdeal, a void, a second start: the loop below takes them)
+        plain = _PLAIN
+        try:
+            for ev in events[1:]:
+                if ev.__class__ not in plain:
+                    break
+                i += 1
+                put(ev)
+        except DealerAssistError as exc:
+            raise _Stop(i - 1, error=exc) from exc
+    for ev in events[i:]:
         i += 1
         if ev.__class__ not in _PLAIN:
             if isinstance(ev, Start):
@@ -230,6 +250,10 @@ def _fold(
         if misdeal is not None:
             raise _Stop(i - 1, misdeal_refusal(misdeal))
         if ev.__class__ is Misdeal:
+            if work is not None:  # (the misdeal reads the state: make it now)
+                if freeze is None:
+                    state = work.freeze()
+                work = put = freeze = None
             try:
                 game.contributions(state)  # the game takes a misdeal
             except DealerAssistError as exc:
@@ -239,10 +263,19 @@ def _fold(
             if append is not None:
                 append(Step(i, line_of[i - 1], ev, state, (f"misdeal: {ev.reason}",)))
             continue
-        try:
-            after = apply(state, ev)
-        except DealerAssistError as exc:
-            raise _Stop(i - 1, error=exc) from exc
+        if put is not None:
+            try:
+                put(ev)
+            except DealerAssistError as exc:
+                raise _Stop(i - 1, error=exc) from exc
+            if freeze is None:
+                continue
+            after = freeze()
+        else:
+            try:
+                after = apply(state, ev)
+            except DealerAssistError as exc:
+                raise _Stop(i - 1, error=exc) from exc
         if append is not None:
             step: Any = new_step(twin)
             step.number = i
@@ -255,6 +288,8 @@ def _fold(
             step.__class__ = Step
             append(step)
         state = after
+    if work is not None and freeze is None:
+        state = work.freeze()
     return state, misdeal
 
 

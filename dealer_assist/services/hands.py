@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from dealer_assist.engine.base import ScoreSheet, Settlement
+from dealer_assist.engine.base import Game, ScoreSheet, Settlement
 from dealer_assist.engine.hand import HandReplay, Step, misdeal_refusal, replay
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
@@ -370,8 +370,9 @@ class HandServices(TableServices):
     def game_so_far(self, table_id: int) -> GameSoFar:
         """The table's latest game of a game played over many hands: its settled hands, from
         the last one back while each is of the same game and carries on from the one before
-        (its start holds what the game carries) and that one did not end a game. A game of
-        one hand is its last hand. ``over`` when the last hand ended the game."""
+        (its start holds what the game carries, or chips of a pot carried in) and that one did
+        not end a game. A game of one hand is its last hand. ``over`` when the last hand ended
+        the game."""
         hands: list[Hand] = []
         states: list[Any] = []
         rows = self.store.list_hands(HandFilter(table_id=table_id, status="settled"))
@@ -384,7 +385,7 @@ class HandServices(TableServices):
                 break
             hands.append(hand)
             states.append(rep.state)
-            if not game.carries or not any(k in rep.start.params for k in game.carries):
+            if not _carries_in(game, rep.start.params):
                 break  # this hand began the game: it carries nothing in
         hands.reverse()
         states.reverse()
@@ -482,3 +483,12 @@ class _LastHand:
         if self._replay is None:
             self._replay = self.services.hand_replay(self.hand.id)
         return self._replay
+
+
+def _carries_in(game: Game[Any], params: Mapping[str, Any]) -> bool:
+    """Whether a hand's start takes something over from the hand before it: what the game
+    declares it carries, or chips of a pot carried in (a pot that runs until it is won)."""
+    if any(k in params for k in game.carries):
+        return True
+    carried = params.get(game.key("carry_in"))
+    return isinstance(carried, int) and not isinstance(carried, bool) and carried > 0

@@ -6,6 +6,7 @@ log that does not give the dealt hand's settlement is still named on every hand.
 from __future__ import annotations
 
 import random
+import types
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from dealer_assist.dossier.simulate import _LineWriter, dealer, plan, simulate
 from dealer_assist.engine.base import Game, SampleDeal
 from dealer_assist.engine.hand import Folded, fold
 from dealer_assist.engine.registry import game_names, get_game
+from dealer_assist.events import Start
 from dealer_assist.games.champs_and_cowards.game import ChampsAndCowards
 from dealer_assist.settings.table import parse_table_settings
 
@@ -116,3 +118,28 @@ def test_a_variant_that_deals_its_own_sample_hands_is_dealt_by_them() -> None:
     assert dealt.events == OneDeck().sample_hand(random.Random(3), players=4,
                                                  params={"chip": 100})
     assert dealer(ChampsAndCowards())(random.Random(3), players=4).state is not None
+
+
+def test_regression_a_start_line_is_remembered_only_for_a_start_that_writes_the_same_line() -> None:
+    def start(**params: Any) -> Start:
+        return Start(game="champs-and-cowards", seats=(1, 2, 3),
+                     params=types.MappingProxyType(params))
+
+    fee = {"kind": "per-player", "amount": 100}
+    starts = [
+        start(chip=200, carry_in=0, fee=fee), start(chip=200, carry_in=0, fee=dict(fee)),
+        start(chip=200, carry_in=0.0, fee=fee), start(chip=200, carry_in=False, fee=fee),
+        start(carry_in=0, chip=200, fee=fee), start(chip=200, carry_in=0, fee={**fee, "x": [1]}),
+        start(chip=200, carry_in=0, fee={"amount": 100, "kind": "per-player"}),
+        start(chip=200, carry_in=0, fee={"kind": "per-player", "amount": 100.0}),
+        start(chip=200, carry_in=0, fee={"kind": "per-player", "amount": 100, "s": {1, 2}}),
+    ]
+    write = _LineWriter()
+    for ev in starts:
+        if isinstance(ev.params["fee"].get("s"), set):  # (a set writes no JSON line at all)
+            with pytest.raises(TypeError):
+                write([ev])
+            continue
+        assert write([ev]) == [ev.to_line()]
+        assert write([ev]) == [ev.to_line()]
+    assert len(write.starts) == 7  # the first two write one line, the set none

@@ -64,6 +64,11 @@ class ChampsAndCowards(Game[CCState]):
     #: method of its own in between: a replay calls it for every event.
     apply = staticmethod(play.step)
 
+    def working(self, state: CCState) -> play.CCWork:
+        """The hand worked on in place (:class:`play.CCWork`): ``apply`` is its ``put`` on a
+        fresh copy, so a fold through it and a fold through ``apply`` are the same rules."""
+        return play.CCWork(state)
+
     def prompt(self, state: CCState) -> Prompt:
         return present.prompt(state)
 

@@ -11,9 +11,9 @@ from dealer_assist.deck import DeckSpec
 from dealer_assist.engine.base import SampleDeal
 from dealer_assist.events import CardDealt, Event, Reshuffle, Start
 from dealer_assist.games.champs_and_cowards.events import Champ, Coward
-from dealer_assist.games.champs_and_cowards.play import coward_block, step
+from dealer_assist.games.champs_and_cowards.play import CCWork, coward_block
 from dealer_assist.games.champs_and_cowards.rules import hand_points
-from dealer_assist.games.champs_and_cowards.state import CCState, start_state
+from dealer_assist.games.champs_and_cowards.state import CCState, next_up_card_of, start_state
 
 
 def _champ_odds(points: int) -> float:
@@ -26,10 +26,13 @@ def _champ_odds(points: int) -> float:
 
 
 #: The unshuffled stub of a shoe of so many decks (each card as often as the shoe holds it),
-#: and one champ and one coward event per seat: events are immutable, so one serves every hand.
+#: and one champ, one coward and one card dealt event per seat (and card): events are immutable,
+#: so one serves every hand.
 _STUBS: dict[int, tuple[Card, ...]] = {}
 _CHAMPS: dict[int, Champ] = {}
 _COWARDS: dict[int, Coward] = {}
+#: One card dealt to one seat, by the seat and the card's number (:func:`_card_event`).
+_DEALT: dict[tuple[int, int], CardDealt] = {}
 
 
 def _new_stub(decks: int) -> list[Card]:
@@ -83,46 +86,61 @@ def deal_hand(
     burns: list[Card] = []
     events: list[Event] = [start]
     append = events.append
-    state = start_state(start)
-    # (what state.to_act, state.dealing and state.hand() say, read off the state directly:
-    # the dossier deals hundreds of thousands of these hands)
-    while not state.over:
-        order = state.order
+    # Every input goes through the rules (CCWork.put, what the game's apply is on a fresh copy)
+    # on one working copy of the hand: nobody reads the states between the inputs, so the state
+    # is made once, at the end. An input the rules refuse raises here as it would at the table.
+    work = CCWork(start_state(start))
+    put = work.put
+    seats = work.seats
+    hands = work.hands  # (changed in place, never replaced)
+    dealt = _DEALT
+    while not work.over:
+        order = work.order
         if not order:  # the up cards
-            seat = state.next_up_card
+            seat = next_up_card_of(hands)
             assert seat is not None
-            ev: Event = CardDealt(seat=seat, card=stub.pop())
-            state = step(state, ev)
+            ev: Event = _card_event(dealt, seat, stub.pop())
+            put(ev)
             append(ev)
-        else:
-            seat = order[state.turn]
-            if state.pending and not state.burn_owed and state.shoe.left:
-                ev = CardDealt(seat=seat, card=stub.pop())
-                state = step(state, ev)
+        elif work.pending:
+            seat = order[work.turn]
+            if not work.burn_owed and work.left:
+                ev = _card_event(dealt, seat, stub.pop())
+                put(ev)
                 append(ev)
-            elif state.pending:
-                stub = [*state.reshuffle_pool(), *burns]
+            else:
+                stub = [*work.reshuffle_pool(), *burns]
                 rng.shuffle(stub)
                 burns = []
-                owed = state.burn_owed
+                owed = work.burn_owed
                 ev = Reshuffle()
-                state = step(state, ev)
+                put(ev)
                 append(ev)
                 if owed:
                     burns.append(stub.pop())
+        else:
+            seat = order[work.turn]
+            # (only the last to act can be refused a coward)
+            forced = seat == order[-1] and coward_block(work, seat) is not None
+            if forced or rng.random() < _champ_odds(hand_points(hands[seats.index(seat)].cards)):
+                ev = _CHAMPS.get(seat) or _CHAMPS.setdefault(seat, Champ(seat=seat))
+                put(ev)
+                append(ev)
+                if not work.burn_owed:
+                    burns.append(stub.pop())
             else:
-                forced = coward_block(state, seat) is not None
-                if forced or rng.random() < _champ_odds(
-                        hand_points(state.hands[state.seats.index(seat)].cards)):
-                    ev = _CHAMPS.get(seat) or _CHAMPS.setdefault(seat, Champ(seat=seat))
-                    state = step(state, ev)
-                    append(ev)
-                    if not state.burn_owed:
-                        burns.append(stub.pop())
-                else:
-                    ev = _COWARDS.get(seat) or _COWARDS.setdefault(seat, Coward(seat=seat))
-                    state = step(state, ev)
-                    append(ev)
-        if len(stub) != state.shoe.left:
-            raise AssertionError(f"shoe count {state.shoe.left} but {len(stub)} cards in the stub")
-    return SampleDeal(events, state)
+                ev = _COWARDS.get(seat) or _COWARDS.setdefault(seat, Coward(seat=seat))
+                put(ev)
+                append(ev)
+        if len(stub) != work.left:
+            raise AssertionError(f"shoe count {work.left} but {len(stub)} cards in the stub")
+    return SampleDeal(events, work.freeze())
+
+
+def _card_event(dealt: dict[tuple[int, int], CardDealt], seat: int, card: Card) -> CardDealt:
+    """The event of ``card`` dealt face up to ``seat``: one per seat and card, for every hand."""
+    key = (seat, card.eval_id)
+    ev = dealt.get(key)
+    if ev is None:
+        ev = dealt[key] = CardDealt(seat=seat, card=card)
+    return ev

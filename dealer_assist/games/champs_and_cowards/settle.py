@@ -3,6 +3,8 @@ along, the bonus pool to first, carry-overs into the next hand's bonus pool, the
 
 from __future__ import annotations
 
+import functools
+
 from dealer_assist.engine.base import FeeLine, PushStep, Settlement
 from dealer_assist.engine.evolve import builder
 from dealer_assist.errors import RuleViolation
@@ -28,7 +30,12 @@ def bonus_fees(state: CCState) -> list[FeeLine]:
 
     When no hand stands the whole pool carries and pays no fee this hand. "No flop, no drop"
     here means: no champ bought a card this hand."""
-    if state.fee is None or not state.standing():
+    return _bonus_fees(state, bool(state.standing()))
+
+
+def _bonus_fees(state: CCState, any_standing: bool) -> list[FeeLine]:
+    """:func:`bonus_fees`, told whether any hand stands."""
+    if state.fee is None or not any_standing:
         return []
     ctx = _fee_context(
         seats=state.seats,
@@ -43,11 +50,54 @@ def _stacks(count: int, chips: int, chip: int) -> str:
     return f"{count} × {fmt(chips * chip)} = {fmt(count * chips * chip)}"
 
 
+# The push's words for the stacks, by the table's numbers only (the same for many hands: each
+# worked out once).
+
+
+@functools.lru_cache(maxsize=4096)
+def _first_text(n: int, c: int, first: int) -> str:
+    own = (SECOND_STACK + THIRD_STACK) * c
+    return (f"Sweep every 3-chip stack ({_stacks(n, FIRST_STACK, c)}) to seat {first}, its own "
+            f"2- and 1-chip stacks ({fmt(own)}) riding along: {fmt(FIRST_STACK * c * n + own)}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _no_first_text(n: int, c: int) -> str:
+    return (f"No hand stands: move every 3-chip stack ({_stacks(n, FIRST_STACK, c)}) to the "
+            "next hand's bonus pool")
+
+
+@functools.lru_cache(maxsize=4096)
+def _second_text(left2: int, c: int, second: int) -> str:
+    own = THIRD_STACK * c
+    return (f"Sweep the remaining 2-chip stacks ({_stacks(left2, SECOND_STACK, c)}) to seat "
+            f"{second}, its own 1-chip stack ({fmt(own)}) riding along: "
+            f"{fmt(SECOND_STACK * c * left2 + own)}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _no_second_text(left2: int, c: int) -> str:
+    return (f"Move the remaining 2-chip stacks ({_stacks(left2, SECOND_STACK, c)}) to the "
+            "next hand's bonus pool")
+
+
+@functools.lru_cache(maxsize=4096)
+def _third_text(left1: int, c: int, third: int) -> str:
+    return (f"Push the remaining 1-chip stacks ({_stacks(left1, THIRD_STACK, c)}) to seat "
+            f"{third}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _no_third_text(left1: int, c: int) -> str:
+    return (f"Move the remaining 1-chip stacks ({_stacks(left1, THIRD_STACK, c)}) to the "
+            "next hand's bonus pool")
+
+
 def settle(state: CCState) -> Settlement:
     if not state.over:
         raise RuleViolation("the hand is not over: finish the action before pushing")
     c, n = state.chip, state.n
-    seat_of = places(state)
+    seat_of = {i: h.seat for i, h in enumerate(state.standing(), start=1)}  # places(state)
     steps: list[PushStep] = []
     payouts: dict[int, int] = {}
     carry = 0
@@ -57,17 +107,12 @@ def settle(state: CCState) -> Settlement:
         if to is not None and kind == "push":
             payouts[to] = payouts.get(to, 0) + amount
 
-    fees = bonus_fees(state)
+    fees = _bonus_fees(state, bool(seat_of))
     first = seat_of.get(1)
     if first is not None:
         sweep = FIRST_STACK * c * n
         own = (SECOND_STACK + THIRD_STACK) * c
-        push(
-            f"Sweep every 3-chip stack ({_stacks(n, FIRST_STACK, c)}) to seat {first}, its own "
-            f"2- and 1-chip stacks ({fmt(own)}) riding along: {fmt(sweep + own)}",
-            sweep + own,
-            first,
-        )
+        push(_first_text(n, c, first), sweep + own, first)
         pool = state.bonus_pool
         for f in fees:
             push(f"Take the house {f.kind} of {fmt(f.amount)} from the bonus pool ({f.note})",
@@ -77,10 +122,7 @@ def settle(state: CCState) -> Settlement:
             push(f"Push the bonus pool ({fmt(pool)}) to seat {first}", pool, first)
         push(f"Turn seat {first} face down", 0, first, "turn_down")
     else:
-        push(
-            f"No hand stands: move every 3-chip stack ({_stacks(n, FIRST_STACK, c)}) to the "
-            "next hand's bonus pool", FIRST_STACK * c * n, None, "carry",
-        )
+        push(_no_first_text(n, c), FIRST_STACK * c * n, None, "carry")
         carry += FIRST_STACK * c * n
         if state.bonus_pool:
             push(f"Leave the bonus pool ({fmt(state.bonus_pool)}) for the next hand",
@@ -91,27 +133,19 @@ def settle(state: CCState) -> Settlement:
     if second is not None:
         sweep = SECOND_STACK * c * left2
         own = THIRD_STACK * c
-        push(
-            f"Sweep the remaining 2-chip stacks ({_stacks(left2, SECOND_STACK, c)}) to seat "
-            f"{second}, its own 1-chip stack ({fmt(own)}) riding along: {fmt(sweep + own)}",
-            sweep + own,
-            second,
-        )
+        push(_second_text(left2, c, second), sweep + own, second)
         push(f"Turn seat {second} face down", 0, second, "turn_down")
     else:
         amount = SECOND_STACK * c * left2
-        push(f"Move the remaining 2-chip stacks ({_stacks(left2, SECOND_STACK, c)}) to the "
-             "next hand's bonus pool", amount, None, "carry")
+        push(_no_second_text(left2, c), amount, None, "carry")
         carry += amount
     left1 = n - sum(1 for p in (first, second) if p is not None)
     third = seat_of.get(3)
     if third is not None:
-        push(f"Push the remaining 1-chip stacks ({_stacks(left1, THIRD_STACK, c)}) to seat "
-             f"{third}", THIRD_STACK * c * left1, third)
+        push(_third_text(left1, c, third), THIRD_STACK * c * left1, third)
     else:
         amount = THIRD_STACK * c * left1
-        push(f"Move the remaining 1-chip stacks ({_stacks(left1, THIRD_STACK, c)}) to the "
-             "next hand's bonus pool", amount, None, "carry")
+        push(_no_third_text(left1, c), amount, None, "carry")
         carry += amount
     return _settlement(
         put_in=put_ins(state),

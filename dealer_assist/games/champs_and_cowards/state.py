@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from dealer_assist.cards import Card
@@ -115,10 +115,7 @@ class CCState:
     @property
     def next_up_card(self) -> int | None:
         """The seat whose up card comes next, while dealing."""
-        for h in self.hands:
-            if not h.cards:
-                return h.seat
-        return None
+        return next_up_card_of(self.hands)
 
     @property
     def to_act(self) -> int | None:
@@ -134,12 +131,11 @@ class CCState:
 
     def standing(self) -> list[SeatHand]:
         """Standing hands, best first."""
-        hands = [h for h in self.hands if h.status == STANDING]
-        return sorted(hands, key=lambda h: hand_key(h.cards, self.index(h.seat)), reverse=True)
+        return standing_of(self.seats, self.hands)
 
     def reshuffle_pool(self) -> list[Card]:
         """Known cards a reshuffle returns: every destroyed hand's cards not yet shuffled back."""
-        return [c for h in self.hands if h.face_down for c in h.cards[h.returned :]]
+        return reshuffle_pool_of(self.hands)
 
     @property
     def available(self) -> int:
@@ -148,16 +144,45 @@ class CCState:
 
     def holders(self, card: Card) -> Iterator[int]:
         """Seats showing ``card`` that has not gone back into the stub."""
-        for h in self.hands:
-            for c in h.cards[h.returned :]:
-                if c == card:
-                    yield h.seat
+        return holders_of(self.hands, card)
 
     def put_in(self, seat: int) -> int:
         """Everything the seat put on the table: the six-chip ante, champ payments, fees."""
         h = self.hand(seat)
         fee = sum(f.amount for f in self.pre_fees if f.from_seat == seat)
         return (ANTE_CHIPS + CHAMP_CHIPS * h.champs) * self.chip + fee
+
+
+#: What the state's questions read off its seats and hands, the same for the hand being worked
+#: on in place while events are applied (:class:`~dealer_assist.games.champs_and_cowards.play.
+#: CCWork`), so the two can never answer differently.
+
+
+def next_up_card_of(hands: Sequence[SeatHand]) -> int | None:
+    """The seat whose up card comes next (the first without a card), while dealing."""
+    for h in hands:
+        if not h.cards:
+            return h.seat
+    return None
+
+
+def standing_of(seats: Sequence[int], hands: Sequence[SeatHand]) -> list[SeatHand]:
+    """Standing hands, best first."""
+    standing = [h for h in hands if h.status == STANDING]
+    return sorted(standing, key=lambda h: hand_key(h.cards, seats.index(h.seat)), reverse=True)
+
+
+def reshuffle_pool_of(hands: Sequence[SeatHand]) -> list[Card]:
+    """Known cards a reshuffle returns: every destroyed hand's cards not yet shuffled back."""
+    return [c for h in hands if h.face_down for c in h.cards[h.returned :]]
+
+
+def holders_of(hands: Sequence[SeatHand], card: Card) -> Iterator[int]:
+    """Seats showing ``card`` that has not gone back into the stub."""
+    for h in hands:
+        for c in h.cards[h.returned :]:
+            if c == card:
+                yield h.seat
 
 
 #: ``dataclasses.replace`` for the two records, without its per-call cost (a replay rebuilds the
