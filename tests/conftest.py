@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("DEALER_ASSIST_NO_USER_DB", "1")
@@ -25,6 +26,47 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 EXAMPLES_DIR = ROOT / "tests" / "data" / "examples"
+
+
+# --- running on every core (pytest-xdist; scripts/test runs ``-n auto --dist loadfile``) -------
+# Each test file runs whole on one worker, so a module's shared set-up (a bundle build, a big
+# room's database) is built once. Two more rules, below: the test files that build the project in
+# the source tree share one worker, and the slowest files start first.
+
+#: Test files that build the project with setuptools in the source tree (its build/ and
+#: *.egg-info folders): never two at once, so they run on one worker, one after the other.
+SOURCE_TREE_BUILDS = ("tests/test_packaging.py", "tests/packaging/test_bundle.py")
+#: The slowest files (a bundle build, a room-size day, the real-window shifts): started first,
+#: so that no worker is left running one of them alone at the end.
+SLOW_FIRST = ("tests/packaging/", "tests/test_packaging.py", "tests/reports/test_room_size.py",
+              "tests/ui/realwindow/")
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own ordering by fixtures
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # the order the workers are handed files in
+        items.sort(key=lambda item: not _rel(item).startswith(SLOW_FIRST))  # stable
+
+
+@pytest.hookimpl(optionalhook=True)  # a pytest-xdist hook: absent with -p no:xdist
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class Scheduler(LoadFileScheduling):
+        """loadfile, with the source-tree builds as one unit, in collection order."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return "source-tree-build" if path in SOURCE_TREE_BUILDS else path
+
+    config.option.loadscopereorder = False  # keep SLOW_FIRST's order (not by test count)
+    return Scheduler(config, log)
+
+
+def _rel(item: pytest.Item) -> str:
+    return item.path.relative_to(ROOT).as_posix()
 
 
 @pytest.fixture(scope="session")

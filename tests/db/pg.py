@@ -1,7 +1,9 @@
 """A throwaway PostgreSQL cluster for the tests and benchmarks, from Debian's binaries.
 
-initdb + pg_ctl in a temporary folder on a free localhost port; as root the folder belongs to
-the ``postgres`` user and the binaries run through ``runuser -u postgres --``.
+initdb + pg_ctl in a temporary folder of its own on a free localhost port (another port is tried
+when a parallel test process took it first), so each pytest-xdist worker has its own cluster; as
+root the folder belongs to the ``postgres`` user and the binaries run through
+``runuser -u postgres --``.
 """
 
 from __future__ import annotations
@@ -69,16 +71,25 @@ class PgCluster:
                           "-U", "postgres", "-E", "UTF8", "--no-sync", "--locale=C")
             if r.returncode != 0:
                 raise RuntimeError(f"initdb failed: {r.stderr or r.stdout}")
-        opts = (f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
-                f"-c fsync={'on' if self.fsync else 'off'} "
-                f"-c max_connections={self.max_connections} "
-                "-c shared_buffers=32MB")
-        r = self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", opts,
-                      "-l", str(self.root / "log"), "-w", "-t", "30", "start")
-        if r.returncode != 0:
-            log = (self.root / "log").read_text() if (self.root / "log").exists() else ""
+        for attempt in range(3):
+            opts = (f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 "
+                    f"-c fsync={'on' if self.fsync else 'off'} "
+                    f"-c max_connections={self.max_connections} "
+                    "-c shared_buffers=32MB")
+            log_path = self.root / "log"
+            seen = log_path.stat().st_size if log_path.exists() else 0
+            r = self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", opts,
+                          "-l", str(log_path), "-w", "-t", "30", "start")
+            if r.returncode == 0:
+                return self
+            log = log_path.read_text(errors="replace")[seen:] if log_path.exists() else ""
+            # the free port was taken between free_port() and the server's bind (another test
+            # process starting its own cluster): try again on another port
+            if "could not bind" in log and attempt < 2:
+                self.port = free_port()
+                continue
             raise RuntimeError(f"pg_ctl start failed: {r.stderr or r.stdout}\n{log}")
-        return self
+        raise AssertionError("unreachable")
 
     def url(self, dbname: str = "postgres") -> str:
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{dbname}"

@@ -2,6 +2,12 @@
 started as a dealer starts it (its own process, its default database under a fresh HOME), and
 keystrokes sent with xdotool to whatever has the focus, as a keyboard would.
 
+What every real-window test shares lives here: the station's first run and its first people
+(:func:`first_run`), signing in, a table opened and dealt, the push ticked and the shift closed
+with the floor's approval, quitting from the sign-in, and :func:`dealer_shift`, which does the
+first run, signs the dealer in and afterwards checks the app's log and layout problems. A game's
+test then reads as the dealer's keystrokes and the checks of that game.
+
 Waits are bounded and poll for a state (a window's title, a row in the database), never sleep
 for a fixed time.
 """
@@ -17,11 +23,22 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dealer_assist.engine.base import Prompt
+from dealer_assist.engine.hand import replay
+from dealer_assist.engine.log import hand_events
+from dealer_assist.services import Argon2PinHasher, Services
+
 TOOLS = ("Xvfb", "openbox", "xdotool")
 WAIT = 30.0  # seconds, the most any single step may take on a loaded machine
+
+#: The main window's title once the station is named (first_run names it Riverside Cardroom).
+MAIN = r"^Dealer Assist — Riverside Cardroom"
+SIGN_IN = r"^Sign in$"
+QUIT = r"^Quit Dealer Assist\?$"
 
 
 def missing_tools() -> list[str]:
@@ -176,3 +193,158 @@ def until(ok: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
         if time.monotonic() > end:
             raise AssertionError(f"waited {timeout:.0f} s for {what}")
         time.sleep(0.05)
+
+
+# --- the station and its database ---------------------------------------------------------------
+
+
+def default_db(home: Path) -> Path:
+    """The database a new station makes at its default path under ``home``."""
+    return home / ".local" / "share" / "dealer-assist" / "dealer-assist.sqlite3"
+
+
+def services(home: Path) -> Services:
+    """The project's services on the station's default database, as the tests check it."""
+    from dealer_assist.db.bootstrap import open_services
+
+    return open_services(f"sqlite:///{default_db(home)}", hasher=Argon2PinHasher())
+
+
+class Table:
+    """The table's last hand as the database holds it, read afresh at each look."""
+
+    def __init__(self, svc: Services, name: str) -> None:
+        self.svc = svc
+        self.id = next(t.id for t in svc.list_tables() if t.name == name)
+
+    def bodies(self) -> list[dict[str, Any]]:
+        hands = [h for h in self.svc.list_hands() if h.table_id == self.id]
+        if not hands:
+            return []
+        last = max(hands, key=lambda h: h.number)
+        return [r.body for r in self.svc.hand_events(last.id)]
+
+    def prompt(self) -> Prompt:
+        rep = replay(hand_events(self.bodies()))
+        return rep.game.prompt(rep.state)
+
+    def wait(self, count: int) -> list[dict[str, Any]]:
+        """Until the hand holds ``count`` events."""
+        return until(lambda: (b := self.bodies()) and len(b) >= count and b,
+                     f"{count} events recorded at table {self.id}")
+
+
+# --- the keystrokes every test shares ------------------------------------------------------------
+
+
+def first_run(app: App, home: Path) -> tuple[Services, Any]:
+    """A new station set up and its first admin created by keyboard, as a cardroom does on
+    the first day (the database at its default path); then a dealer and a floor person added
+    through the services: (the services, the admin's session)."""
+    app.wait_for(r"^Set up this station$")
+    app.enter("Riverside Cardroom")
+    app.key("Return", "Return", "Return")
+    app.wait_for(r"^First run")
+    for text in ("ada", "Ada Admin", "9999", "9999"):
+        app.enter(text)
+    app.wait_for(SIGN_IN)
+    assert default_db(home).exists()
+    svc = services(home)
+    admin = svc.sign_in("ada", "9999")
+    svc.add_user(admin, name="dana", full_name="Dana Dealer", role="dealer", pin="1111")
+    svc.add_user(admin, name="fran", full_name="Fran Floor", role="floor", pin="2222")
+    return svc, admin
+
+
+def sign_in(app: App, name: str, pin: str) -> None:
+    app.wait_for(SIGN_IN)
+    app.enter(name)  # Enter after the name goes to the PIN box
+    app.enter(pin)
+    app.wait_for(MAIN)
+
+
+def approve(app: App, pin: str) -> None:
+    app.wait_for(r"^Floor approval$")
+    app.enter("fran")
+    app.enter(pin)
+
+
+def open_and_deal(app: App, pick: int) -> None:
+    """O, the table ``pick`` rows down the list, Enter for the table and for the floor, then
+    N: the table's first hand is dealt."""
+    app.key("o")
+    app.wait_for(r"^Open a table and shift$")
+    app.key(*["Down"] * pick, "Return", "Return")
+    app.wait_for(MAIN)
+    app.key("n")
+
+
+def form(app: App, title: str, *boxes: str) -> None:
+    """The action's form: each box typed and Enter (the last Enter records)."""
+    app.wait_for(title)
+    for text in boxes:
+        app.enter(text)
+    app.wait_for(MAIN)
+
+
+def push_and_close(app: App, step: Callable[[str], None], ticks: int = 14) -> None:
+    """The push steps ticked (T, ``ticks`` times), then the shift closed (X) with the floor's
+    approval, back at the main window."""
+    step("push steps")
+    app.key(*["t"] * ticks)
+    step("push steps ticked")
+    app.key("x")
+    approve(app, "2222")
+    app.wait_for(MAIN)
+
+
+def quit_from_main(app: App) -> None:
+    """Sign out (Ctrl+Q), Escape at the sign-in asks, Alt+Q quits: the app exits 0."""
+    app.key("ctrl+q")
+    app.wait_for(SIGN_IN)
+    app.key("Escape")
+    app.wait_for(QUIT)
+    app.key("alt+q")
+    assert app.quit_wait() == 0
+
+
+@dataclass
+class Shift:
+    """A dealer signed in at a new station (see :func:`dealer_shift`)."""
+
+    app: App
+    svc: Services
+    admin: Any
+    #: What the app's layout checks found, step by step (must stay empty).
+    problems: list[str] = field(default_factory=list)
+
+    def step(self, name: str) -> None:
+        """Note what the app's next layout check finds after the step ``name``."""
+        self.problems.extend(self.app.layout(name))
+
+    def table(self, name: str) -> Table:
+        return Table(self.svc, name)
+
+
+@contextmanager
+def dealer_shift(display: dict[str, str], tmp_path: Path,
+                 *tables: dict[str, Any]) -> Iterator[Shift]:
+    """The app on ``display`` at a new station under ``tmp_path/home``: the first run, the
+    ``tables`` added, Dana the dealer signed in at the main window. Afterwards (the app stopped,
+    a screenshot of the last screen in ``tmp_path/last.png``) its log must hold no traceback and
+    every layout check of a step must have found nothing wrong."""
+    home = tmp_path / "home"
+    home.mkdir()
+    app = App(display, home, tmp_path / "app.log")
+    try:
+        svc, admin = first_run(app, home)
+        for table in tables:
+            svc.add_table(admin, table)
+        sign_in(app, "dana", "1111")
+        shift = Shift(app, svc, admin)
+        yield shift
+    finally:
+        app.screenshot(tmp_path / "last.png")
+        app.stop()
+    assert "Traceback" not in app.log.read_text()
+    assert shift.problems == []

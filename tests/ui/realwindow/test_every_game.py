@@ -15,31 +15,28 @@ is pinned by its own tests.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from dealer_assist.engine.base import Prompt
-from dealer_assist.engine.hand import replay
-from dealer_assist.engine.log import hand_events
-from dealer_assist.services import Services
-from tests.ui.realwindow.harness import App, missing_tools, until, x_display
-from tests.ui.realwindow.test_keyboard_only import (
+from tests.ui.realwindow.harness import (
     MAIN,
-    SIGN_IN,
-    approve,
-    default_db,
-    services,
-    sign_in,
+    App,
+    Table,
+    dealer_shift,
+    first_run,
+    form,
+    open_and_deal,
+    push_and_close,
+    quit_from_main,
 )
 
 pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
 
-if missing_tools():
-    pytest.skip(f"real-window tests need {', '.join(missing_tools())} (scripts/setup --test)",
-                allow_module_level=True)
+# still importable from here: the shared steps live in harness.py now
+__all__ = ["Table", "first_run", "open_and_deal", "push_and_close"]
 
 CP: dict[str, Any] = {"name": "CP-1", "game": "chinese-poker", "seats": 4,
                       "smallest_chip": 100, "params": {"unit": 100}}
@@ -55,110 +52,15 @@ SEAT_3 = ("Ac Kc Qc", "Jd Jc 8d 8c 2d", "Td Tc Th 3d 3c")
 SEAT_4 = ("As Ks 4d", "Qs Qh 7d 6d 5d", "9d 9s 9h 8s 8h")
 
 
-@pytest.fixture(scope="module")
-def display() -> Iterator[dict[str, str]]:
-    with x_display() as env:
-        yield env
-
-
-class Table:
-    """The table's last hand as the database holds it, read afresh at each look."""
-
-    def __init__(self, svc: Services, name: str) -> None:
-        self.svc = svc
-        self.id = next(t.id for t in svc.list_tables() if t.name == name)
-
-    def bodies(self) -> list[dict[str, Any]]:
-        hands = [h for h in self.svc.list_hands() if h.table_id == self.id]
-        if not hands:
-            return []
-        last = max(hands, key=lambda h: h.number)
-        return [r.body for r in self.svc.hand_events(last.id)]
-
-    def prompt(self) -> Prompt:
-        rep = replay(hand_events(self.bodies()))
-        return rep.game.prompt(rep.state)
-
-    def wait(self, count: int) -> list[dict[str, Any]]:
-        """Until the hand holds ``count`` events."""
-        return until(lambda: (b := self.bodies()) and len(b) >= count and b,
-                     f"{count} events recorded at table {self.id}")
-
-
 def test_every_game_and_structure_keyboard_only_fits_1280x800(
     display: dict[str, str], tmp_path: Path
 ) -> None:
-    home = tmp_path / "home"
-    home.mkdir()
-    app = App(display, home, tmp_path / "app.log")
-    problems: list[str] = []
-    try:
-        svc, admin = first_run(app, home)
-        for table in (CP, NL, PL):
-            svc.add_table(admin, table)
-        sign_in(app, "dana", "1111")
-
-        def step(name: str) -> None:
-            problems.extend(app.layout(name))
-
-        step("signed in")
-        chinese_poker(app, Table(svc, "CP-1"), step)
-        pineapple(app, Table(svc, "NL-1"), step, pick=1, kill="discard")
-        pineapple(app, Table(svc, "PL-1"), step, pick=2, kill="betting")
-        app.key("ctrl+q")
-        app.wait_for(SIGN_IN)
-        app.key("Escape")
-        app.wait_for(r"^Quit Dealer Assist\?$")
-        app.key("alt+q")
-        assert app.quit_wait() == 0
-    finally:
-        app.screenshot(tmp_path / "last.png")
-        app.stop()
-    assert "Traceback" not in app.log.read_text()
-    assert problems == []
-
-
-def first_run(app: App, home: Path) -> tuple[Services, Any]:
-    """A new station set up and its first admin created by keyboard, as a cardroom does on
-    the first day (the database at its default path); then a dealer and a floor person added
-    through the services: (the services, the admin's session)."""
-    app.wait_for(r"^Set up this station$")
-    app.enter("Riverside Cardroom")
-    app.key("Return", "Return", "Return")
-    app.wait_for(r"^First run")
-    for text in ("ada", "Ada Admin", "9999", "9999"):
-        app.enter(text)
-    app.wait_for(SIGN_IN)
-    assert default_db(home).exists()
-    svc = services(home)
-    admin = svc.sign_in("ada", "9999")
-    svc.add_user(admin, name="dana", full_name="Dana Dealer", role="dealer", pin="1111")
-    svc.add_user(admin, name="fran", full_name="Fran Floor", role="floor", pin="2222")
-    return svc, admin
-
-
-def open_and_deal(app: App, pick: int) -> None:
-    app.key("o")
-    app.wait_for(r"^Open a table and shift$")
-    app.key(*["Down"] * pick, "Return", "Return")
-    app.wait_for(MAIN)
-    app.key("n")
-
-
-def rows(app: App, title: str, typed: tuple[str, str, str]) -> None:
-    app.wait_for(title)
-    for row in typed:
-        app.enter(row)
-    app.wait_for(MAIN)
-
-
-def push_and_close(app: App, step: Callable[[str], None]) -> None:
-    step("push steps")
-    app.key(*["t"] * 14)
-    step("push steps ticked")
-    app.key("x")
-    approve(app, "2222")
-    app.wait_for(MAIN)
+    with dealer_shift(display, tmp_path, CP, NL, PL) as shift:
+        shift.step("signed in")
+        chinese_poker(shift.app, shift.table("CP-1"), shift.step)
+        pineapple(shift.app, shift.table("NL-1"), shift.step, pick=1, kill="discard")
+        pineapple(shift.app, shift.table("PL-1"), shift.step, pick=2, kill="betting")
+        quit_from_main(shift.app)
 
 
 def chinese_poker(app: App, t: Table, step: Callable[[str], None]) -> None:
@@ -173,18 +75,18 @@ def chinese_poker(app: App, t: Table, step: Callable[[str], None]) -> None:
     assert t.wait(2)[-1] == {"type": "natural", "seat": 1, "kind": "six-pairs"}
     step("a natural declared")
     app.key("r")
-    rows(app, r"^Seat 1 shows$", SIX_PAIRS)
+    form(app, r"^Seat 1 shows$", *SIX_PAIRS)
     t.wait(3)
     step("the natural shown")
     app.key("2", "s")  # seat 2 surrenders
     assert t.wait(4)[-1] == {"type": "surrender", "seat": 2}
     step("a surrender")
     app.key("3", "r")
-    rows(app, r"^Seat 3's rows$", SEAT_3)
+    form(app, r"^Seat 3's rows$", *SEAT_3)
     t.wait(5)
     step("seat 3's rows")
     app.key("r")  # the last seat's: it is the seat to act now, its letter alone
-    rows(app, r"^Seat 4's rows$", SEAT_4)
+    form(app, r"^Seat 4's rows$", *SEAT_4)
     bodies = t.wait(6)
     sets = {b["seat"]: (b["front"], b["middle"], b["back"]) for b in bodies
             if b["type"] == "set"}

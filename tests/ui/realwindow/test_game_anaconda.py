@@ -6,21 +6,22 @@ button of the main window showing its key; the database must hold what was typed
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.ui.realwindow.harness import App, missing_tools, x_display
-from tests.ui.realwindow.test_every_game import Table, first_run, open_and_deal, push_and_close
-from tests.ui.realwindow.test_keyboard_only import MAIN, sign_in
+from tests.ui.realwindow.harness import (
+    MAIN,
+    App,
+    Table,
+    dealer_shift,
+    open_and_deal,
+    push_and_close,
+)
 
 pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
-
-if missing_tools():
-    pytest.skip(f"real-window tests need {', '.join(missing_tools())} (scripts/setup --test)",
-                allow_module_level=True)
 
 ANACONDA: dict[str, Any] = {
     "name": "Anaconda-1", "game": "anaconda", "seats": 2, "smallest_chip": 100,
@@ -29,33 +30,11 @@ ANACONDA: dict[str, Any] = {
 }
 
 
-@pytest.fixture(scope="module")
-def display() -> Iterator[dict[str, str]]:
-    with x_display() as env:
-        yield env
-
-
 def test_anaconda_hand_keyboard_only_fits_1280x800(display: dict[str, str],
                                                    tmp_path: Path) -> None:
-    home = tmp_path / "home"
-    home.mkdir()
-    app = App(display, home, tmp_path / "app.log")
-    problems: list[str] = []
-    try:
-        svc, admin = first_run(app, home)
-        svc.add_table(admin, ANACONDA)
-        sign_in(app, "dana", "1111")
-
-        def step(name: str) -> None:
-            problems.extend(app.layout(name))
-
-        step("signed in")
-        anaconda(app, Table(svc, "Anaconda-1"), step, tmp_path)
-    finally:
-        app.screenshot(tmp_path / "last.png")
-        app.stop()
-    assert "Traceback" not in app.log.read_text()
-    assert problems == []
+    with dealer_shift(display, tmp_path, ANACONDA) as shift:
+        shift.step("signed in")
+        anaconda(shift.app, shift.table("Anaconda-1"), shift.step, tmp_path)
 
 
 def anaconda(app: App, t: Table, step: Callable[[str], None], shots: Path) -> None:

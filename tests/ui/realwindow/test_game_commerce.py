@@ -7,66 +7,33 @@ every label whole and every button showing its key; the database must hold what 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.ui.realwindow.harness import App, missing_tools, x_display
-from tests.ui.realwindow.test_every_game import Table, first_run, open_and_deal, push_and_close
-from tests.ui.realwindow.test_keyboard_only import MAIN, SIGN_IN, sign_in
+from tests.ui.realwindow.harness import (
+    App,
+    Table,
+    dealer_shift,
+    form,
+    open_and_deal,
+    push_and_close,
+    quit_from_main,
+)
 
 pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
-
-if missing_tools():
-    pytest.skip(f"real-window tests need {', '.join(missing_tools())} (scripts/setup --test)",
-                allow_module_level=True)
 
 COMMERCE: dict[str, Any] = {"name": "CM-1", "game": "commerce", "seats": 3,
                             "smallest_chip": 100, "params": {"stake": 100}}
 
 
-@pytest.fixture(scope="module")
-def display() -> Iterator[dict[str, str]]:
-    with x_display() as env:
-        yield env
-
-
-def form(app: App, title: str, *boxes: str) -> None:
-    """The action's form: each box typed and Enter (the last Enter records)."""
-    app.wait_for(title)
-    for text in boxes:
-        app.enter(text)
-    app.wait_for(MAIN)
-
-
 def test_a_commerce_hand_keyboard_only_fits_1280x800(display: dict[str, str],
                                                      tmp_path: Path) -> None:
-    home = tmp_path / "home"
-    home.mkdir()
-    app = App(display, home, tmp_path / "app.log")
-    problems: list[str] = []
-    try:
-        svc, admin = first_run(app, home)
-        svc.add_table(admin, COMMERCE)
-        sign_in(app, "dana", "1111")
-
-        def step(name: str) -> None:
-            problems.extend(app.layout(name))
-
-        play_commerce(app, Table(svc, "CM-1"), step)
-        app.key("ctrl+q")
-        app.wait_for(SIGN_IN)
-        app.key("Escape")
-        app.wait_for(r"^Quit Dealer Assist\?$")
-        app.key("alt+q")
-        assert app.quit_wait() == 0
-    finally:
-        app.screenshot(tmp_path / "last.png")
-        app.stop()
-    assert "Traceback" not in app.log.read_text()
-    assert problems == []
+    with dealer_shift(display, tmp_path, COMMERCE) as shift:
+        play_commerce(shift.app, shift.table("CM-1"), shift.step)
+        quit_from_main(shift.app)
 
 
 def play_commerce(app: App, t: Table, step: Callable[[str], None]) -> None:

@@ -7,21 +7,20 @@ label whole and every button showing its key; the database must hold what was ty
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.ui.realwindow.harness import App, missing_tools, x_display
-from tests.ui.realwindow.test_every_game import Table, first_run, open_and_deal, push_and_close
-from tests.ui.realwindow.test_keyboard_only import MAIN, SIGN_IN, sign_in
+from tests.ui.realwindow.harness import (
+    MAIN,
+    dealer_shift,
+    open_and_deal,
+    push_and_close,
+    quit_from_main,
+)
 
 pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
-
-if missing_tools():
-    pytest.skip(f"real-window tests need {', '.join(missing_tools())} (scripts/setup --test)",
-                allow_module_level=True)
 
 DP: dict[str, Any] = {"name": "DP-1", "game": "dicey-poker", "seats": 1, "smallest_chip": 100,
                       "params": {"target": 150, "dice": "table"}}
@@ -44,28 +43,12 @@ DIE_TITLES = {"b": r"^Roll the base die \(d10\)$", "f": r"^Roll the face die \(d
               "p": r"^Roll the percentile die \(d100\)$"}
 
 
-@pytest.fixture(scope="module")
-def display() -> Iterator[dict[str, str]]:
-    with x_display() as env:
-        yield env
-
-
 def test_a_dicey_poker_round_keyboard_only_fits_1280x800(
     display: dict[str, str], tmp_path: Path
 ) -> None:
-    home = tmp_path / "home"
-    home.mkdir()
-    app = App(display, home, tmp_path / "app.log")
-    problems: list[str] = []
-    try:
-        svc, admin = first_run(app, home)
-        svc.add_table(admin, DP)
-        sign_in(app, "dana", "1111")
-
-        def step(name: str) -> None:
-            problems.extend(app.layout(name))
-
-        t = Table(svc, "DP-1")
+    with dealer_shift(display, tmp_path, DP) as shift:
+        app, step = shift.app, shift.step
+        t = shift.table("DP-1")
         open_and_deal(app, 0)
         t.wait(1)
         step("Dicey Poker: the deal")
@@ -104,14 +87,4 @@ def test_a_dicey_poker_round_keyboard_only_fits_1280x800(
         assert t.prompt().done
         app.screenshot(tmp_path / "dicey-end.png")
         push_and_close(app, step)
-        app.key("ctrl+q")
-        app.wait_for(SIGN_IN)
-        app.key("Escape")
-        app.wait_for(r"^Quit Dealer Assist\?$")
-        app.key("alt+q")
-        assert app.quit_wait() == 0
-    finally:
-        app.screenshot(tmp_path / "last.png")
-        app.stop()
-    assert "Traceback" not in app.log.read_text()
-    assert problems == []
+        quit_from_main(app)

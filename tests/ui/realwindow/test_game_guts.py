@@ -6,52 +6,31 @@ typed, and the next hand starts with the pot this one left."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.ui.realwindow.harness import App, missing_tools, x_display
-from tests.ui.realwindow.test_every_game import Table, first_run, open_and_deal, push_and_close
-from tests.ui.realwindow.test_keyboard_only import MAIN, sign_in
+from tests.ui.realwindow.harness import (
+    MAIN,
+    App,
+    Table,
+    dealer_shift,
+    open_and_deal,
+    push_and_close,
+)
 
 pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
-
-if missing_tools():
-    pytest.skip(f"real-window tests need {', '.join(missing_tools())} (scripts/setup --test)",
-                allow_module_level=True)
 
 GUTS: dict[str, Any] = {"name": "Guts-1", "game": "guts", "seats": 4, "smallest_chip": 100,
                         "buy_in": 10000, "params": {"ante": 100, "max": 2000}}
 
 
-@pytest.fixture(scope="module")
-def display() -> Iterator[dict[str, str]]:
-    with x_display() as env:
-        yield env
-
-
 def test_guts_hand_keyboard_only_fits_1280x800(display: dict[str, str], tmp_path: Path) -> None:
-    home = tmp_path / "home"
-    home.mkdir()
-    app = App(display, home, tmp_path / "app.log")
-    problems: list[str] = []
-    try:
-        svc, admin = first_run(app, home)
-        svc.add_table(admin, GUTS)
-        sign_in(app, "dana", "1111")
-
-        def step(name: str) -> None:
-            problems.extend(app.layout(name))
-
-        step("signed in")
-        guts(app, Table(svc, "Guts-1"), step, tmp_path)
-    finally:
-        app.screenshot(tmp_path / "last.png")
-        app.stop()
-    assert "Traceback" not in app.log.read_text()
-    assert problems == []
+    with dealer_shift(display, tmp_path, GUTS) as shift:
+        shift.step("signed in")
+        guts(shift.app, shift.table("Guts-1"), shift.step, tmp_path)
 
 
 def guts(app: App, t: Table, step: Callable[[str], None], shots: Path) -> None:

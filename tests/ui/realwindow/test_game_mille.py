@@ -7,7 +7,7 @@ key; the database must hold what was typed, and the hand's score must be the she
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,30 +15,14 @@ import pytest
 
 from dealer_assist.engine.hand import replay
 from dealer_assist.engine.log import hand_events
-from tests.ui.realwindow.harness import App, missing_tools, x_display
-from tests.ui.realwindow.test_every_game import Table, first_run, open_and_deal
-from tests.ui.realwindow.test_keyboard_only import (
-    MAIN,
-    approve,
-    sign_in,
-)
+from tests.ui.realwindow.harness import MAIN, App, Table, approve, dealer_shift, open_and_deal
 
 pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
-
-if missing_tools():
-    pytest.skip(f"real-window tests need {', '.join(missing_tools())} (scripts/setup --test)",
-                allow_module_level=True)
 
 MILLE: dict[str, Any] = {"name": "Mille-1", "game": "mille", "seats": 2, "smallest_chip": 100,
                          "stakes": "$1-$5", "params": {"stakes": [100, 500]}}
 TURNS: dict[str, Any] = {**MILLE, "name": "Mille-2", "params": {"stakes": [100, 500],
                                                                  "turns": True}}
-
-
-@pytest.fixture(scope="module")
-def display() -> Iterator[dict[str, str]]:
-    with x_display() as env:
-        yield env
 
 
 def typed(app: App, title: str, cards: str) -> None:
@@ -49,30 +33,14 @@ def typed(app: App, title: str, cards: str) -> None:
 
 def test_a_mille_hand_keyboard_only_fits_1280x800(display: dict[str, str],
                                                    tmp_path: Path) -> None:
-    home = tmp_path / "home"
-    home.mkdir()
-    app = App(display, home, tmp_path / "app.log")
-    problems: list[str] = []
-    try:
-        svc, admin = first_run(app, home)
-        svc.add_table(admin, MILLE)
-        svc.add_table(admin, TURNS)
-        sign_in(app, "dana", "1111")
-
-        def step(name: str) -> None:
-            problems.extend(app.layout(name))
-
+    with dealer_shift(display, tmp_path, MILLE, TURNS) as shift:
+        app, step = shift.app, shift.step
         step("signed in")
-        play_hand(app, Table(svc, "Mille-1"), step, tmp_path)
+        play_hand(app, shift.table("Mille-1"), step, tmp_path)
         app.key("x")  # close the shift between hands, the floor approving
         approve(app, "2222")
         app.wait_for(MAIN)
-        play_turns(app, Table(svc, "Mille-2"), step)
-    finally:
-        app.screenshot(tmp_path / "last.png")
-        app.stop()
-    assert "Traceback" not in app.log.read_text()
-    assert problems == []
+        play_turns(app, shift.table("Mille-2"), step)
 
 
 def play_hand(app: App, t: Table, step: Callable[[str], None], shots: Path) -> None:

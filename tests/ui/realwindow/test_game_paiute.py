@@ -8,66 +8,33 @@ database must hold what was typed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.ui.realwindow.harness import App, missing_tools, x_display
-from tests.ui.realwindow.test_every_game import Table, first_run, open_and_deal, push_and_close
-from tests.ui.realwindow.test_keyboard_only import MAIN, SIGN_IN, sign_in
+from tests.ui.realwindow.harness import (
+    App,
+    Table,
+    dealer_shift,
+    form,
+    open_and_deal,
+    push_and_close,
+    quit_from_main,
+)
 
 pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
-
-if missing_tools():
-    pytest.skip(f"real-window tests need {', '.join(missing_tools())} (scripts/setup --test)",
-                allow_module_level=True)
 
 PAIUTE: dict[str, Any] = {"name": "PA-1", "game": "paiute", "seats": 3,
                           "smallest_chip": 100, "params": {"ante": 100}}
 
 
-@pytest.fixture(scope="module")
-def display() -> Iterator[dict[str, str]]:
-    with x_display() as env:
-        yield env
-
-
-def form(app: App, title: str, *boxes: str) -> None:
-    """The action's form: each box typed and Enter (the last Enter records)."""
-    app.wait_for(title)
-    for text in boxes:
-        app.enter(text)
-    app.wait_for(MAIN)
-
-
 def test_a_paiute_hand_keyboard_only_fits_1280x800(display: dict[str, str],
                                                    tmp_path: Path) -> None:
-    home = tmp_path / "home"
-    home.mkdir()
-    app = App(display, home, tmp_path / "app.log")
-    problems: list[str] = []
-    try:
-        svc, admin = first_run(app, home)
-        svc.add_table(admin, PAIUTE)
-        sign_in(app, "dana", "1111")
-
-        def step(name: str) -> None:
-            problems.extend(app.layout(name))
-
-        play_paiute(app, Table(svc, "PA-1"), step)
-        app.key("ctrl+q")
-        app.wait_for(SIGN_IN)
-        app.key("Escape")
-        app.wait_for(r"^Quit Dealer Assist\?$")
-        app.key("alt+q")
-        assert app.quit_wait() == 0
-    finally:
-        app.screenshot(tmp_path / "last.png")
-        app.stop()
-    assert "Traceback" not in app.log.read_text()
-    assert problems == []
+    with dealer_shift(display, tmp_path, PAIUTE) as shift:
+        play_paiute(shift.app, shift.table("PA-1"), shift.step)
+        quit_from_main(shift.app)
 
 
 def turn(app: App, t: Table, step: Callable[[str], None], draw: str, card: str,

@@ -7,26 +7,14 @@ typed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.ui.realwindow.harness import App, missing_tools, x_display
-from tests.ui.realwindow.test_every_game import Table, first_run
-from tests.ui.realwindow.test_keyboard_only import (
-    MAIN,
-    SIGN_IN,
-    approve,
-    sign_in,
-)
+from tests.ui.realwindow.harness import dealer_shift, open_and_deal, push_and_close, quit_from_main
 
 pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
-
-if missing_tools():
-    pytest.skip(f"real-window tests need {', '.join(missing_tools())} (scripts/setup --test)",
-                allow_module_level=True)
 
 RAMS: dict[str, Any] = {"name": "Rams-1", "game": "rams", "seats": 3, "smallest_chip": 100,
                         "params": {"stake": 100}}
@@ -35,33 +23,13 @@ TRICKS = (("Ah", "Kh", "Qh"), ("Ad", "Kd", "Qd"), ("As", "Ks", "Qs"), ("Jh", "Th
           ("Ac", "Kc", "Qc"))
 
 
-@pytest.fixture(scope="module")
-def display() -> Iterator[dict[str, str]]:
-    with x_display() as env:
-        yield env
-
-
 def test_a_hand_of_rams_keyboard_only_fits_1280x800(
     display: dict[str, str], tmp_path: Path
 ) -> None:
-    home = tmp_path / "home"
-    home.mkdir()
-    app = App(display, home, tmp_path / "app.log")
-    problems: list[str] = []
-    try:
-        svc, admin = first_run(app, home)
-        svc.add_table(admin, RAMS)
-        sign_in(app, "dana", "1111")
-
-        def step(name: str) -> None:
-            problems.extend(app.layout(name))
-
-        t = Table(svc, "Rams-1")
-        app.key("o")
-        app.wait_for(r"^Open a table and shift$")
-        app.key("Return", "Return")
-        app.wait_for(MAIN)
-        app.key("n")
+    with dealer_shift(display, tmp_path, RAMS) as shift:
+        app, step = shift.app, shift.step
+        t = shift.table("Rams-1")
+        open_and_deal(app, 0)
         t.wait(1)
         step("Rams dealt: the turned card asked")
         app.enter("7c")
@@ -87,20 +55,5 @@ def test_a_hand_of_rams_keyboard_only_fits_1280x800(
         bodies = t.bodies()
         assert [b["type"] for b in bodies].count("card") == 15
         assert t.prompt().done
-        step("push steps")
-        app.key(*["t"] * 6)
-        step("push steps ticked")
-        app.key("x")
-        approve(app, "2222")
-        app.wait_for(MAIN)
-        app.key("ctrl+q")
-        app.wait_for(SIGN_IN)
-        app.key("Escape")
-        app.wait_for(r"^Quit Dealer Assist\?$")
-        app.key("alt+q")
-        assert app.quit_wait() == 0
-    finally:
-        app.screenshot(tmp_path / "last.png")
-        app.stop()
-    assert "Traceback" not in app.log.read_text()
-    assert problems == []
+        push_and_close(app, step, ticks=6)
+        quit_from_main(app)

@@ -15,24 +15,27 @@ and the audit log are checked afterwards through the project's own services.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from dealer_assist.engine.hand import read_log
-from dealer_assist.services import Argon2PinHasher, Services
-from tests.ui.realwindow.harness import App, missing_tools, x_display
+from dealer_assist.services import Services
+from tests.ui.realwindow.harness import (
+    MAIN,
+    QUIT,
+    SIGN_IN,
+    App,
+    approve,
+    default_db,
+    quit_from_main,
+    services,
+    sign_in,
+)
 
 pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
 
-if missing_tools():
-    pytest.skip(f"real-window tests need {', '.join(missing_tools())} (scripts/setup --test)",
-                allow_module_level=True)
-
-MAIN = r"^Dealer Assist — Riverside Cardroom"
-SIGN_IN = r"^Sign in$"
 CC_TABLE: dict[str, Any] = {"name": "CC-1", "game": "champs-and-cowards", "seats": 8,
                             "smallest_chip": 100, "params": {"chip": 200, "decks": 1}}
 CARO_TABLE: dict[str, Any] = {"name": "Caro-1", "game": "caro-holdem", "seats": 3,
@@ -42,38 +45,9 @@ OFC_TABLE: dict[str, Any] = {"name": "OFC-1", "game": "ofc", "seats": 2, "smalle
                              "params": {"unit": 100, "royalties": "rules-text"}}
 
 
-@pytest.fixture(scope="module")
-def display() -> Iterator[dict[str, str]]:
-    with x_display() as env:
-        yield env
-
-
-def default_db(home: Path) -> Path:
-    return home / ".local" / "share" / "dealer-assist" / "dealer-assist.sqlite3"
-
-
-def services(home: Path) -> Services:
-    from dealer_assist.db.bootstrap import open_services
-
-    return open_services(f"sqlite:///{default_db(home)}", hasher=Argon2PinHasher())
-
-
 def audit(svc: Services) -> list[tuple[str, str]]:
     admin = svc.sign_in("ada", "9999")
     return [(e.action, e.detail) for e in svc.audit_log(admin)]
-
-
-def sign_in(app: App, name: str, pin: str) -> None:
-    app.wait_for(SIGN_IN)
-    app.enter(name)  # Enter after the name goes to the PIN box
-    app.enter(pin)
-    app.wait_for(MAIN)
-
-
-def approve(app: App, pin: str) -> None:
-    app.wait_for(r"^Floor approval$")
-    app.enter("fran")
-    app.enter(pin)
 
 
 def test_first_run_and_a_shift_keyboard_only(display: dict[str, str], tmp_path: Path,
@@ -90,7 +64,7 @@ def test_first_run_and_a_shift_keyboard_only(display: dict[str, str], tmp_path: 
         app.key("Return", "Return", "Return")  # this PC's own database, dark, system printer
         app.wait_for(r"^First run")
         app.key("Escape")
-        app.wait_for(r"^Quit Dealer Assist\?$")
+        app.wait_for(QUIT)
         app.key("Return")  # "Go back" is the default: nothing quits by accident
         app.wait_for(r"^First run")
         for text in ("ada", "Ada Admin", "9999", "9999"):
@@ -101,12 +75,7 @@ def test_first_run_and_a_shift_keyboard_only(display: dict[str, str], tmp_path: 
         app.enter("1234")  # a wrong PIN: one try
         app.enter("9999")
         app.wait_for(MAIN)
-        app.key("ctrl+q")  # sign out
-        app.wait_for(SIGN_IN)
-        app.key("Escape")
-        app.wait_for(r"^Quit Dealer Assist\?$")
-        app.key("alt+q")
-        assert app.quit_wait() == 0
+        quit_from_main(app)  # sign out, Escape asks, Alt+Q quits: exit 0
     finally:
         app.stop()
     assert default_db(home).exists()  # the default database, in the user's data folder
@@ -139,12 +108,7 @@ def test_first_run_and_a_shift_keyboard_only(display: dict[str, str], tmp_path: 
         sign_in(app, "fran", "2222")
         floor_dispute(app)
         app.check("the floor's dispute recorded")
-        app.key("ctrl+q")
-        app.wait_for(SIGN_IN)
-        app.key("Escape")
-        app.wait_for(r"^Quit Dealer Assist\?$")
-        app.key("alt+q")
-        assert app.quit_wait() == 0
+        quit_from_main(app)
     finally:
         app.screenshot(tmp_path / "last.png")
         app.stop()
