@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import Connection, func, insert, select, update
@@ -86,8 +87,24 @@ def time_switch(game_name: str, hands: int, kind: int = 0) -> int | None:
     """The index of the table's first hand under time collection, or None (no switch)."""
     return hands // 2 if demo_table(game_name, kind).time_switch and hands >= 2 else None
 SHIFT_LENGTH = timedelta(hours=4)
-#: A demo hand of more inputs than LONG_HAND takes as long as PACE_INPUTS at the usual pace.
-LONG_HAND, PACE_INPUTS = 100, 40
+#: The demo's pace: each dealer input takes 2 to 9 seconds (5.5 on average), so a hand lasts as
+#: long as its own inputs take; 20 to 60 seconds between hands (the push, gathering, the shuffle).
+INPUT_SECONDS = (2.0, 9.0)
+BETWEEN_SECONDS = (20.0, 60.0)
+#: A room's demo day: where the even share of the hands would keep a table dealing longer than
+#: this while the room's hands could all be dealt within it, each table is given hands in
+#: proportion to its pace instead (fewer at a table of long hands), so the tables close the
+#: day together.
+DEMO_DAY = timedelta(hours=20)
+#: Hands dealt per demo table to measure its pace (only for a demo that may not fit its day:
+#: one whose even share at a table, each hand as long as the longest a demo game deals, would).
+PACE_SAMPLE = 6
+#: The share of the demo's day a table's measured pace may fill and keep the even share (a few
+#: hands measure the pace of a game whose hands vary: a table may run longer than measured).
+PACE_MARGIN = 0.8
+LONGEST_HAND = timedelta(hours=2)
+#: The time a shift change takes at the table (the next shift opens this much later).
+SHIFT_CHANGE = timedelta(minutes=2)
 
 E, H, SH, L, A = (
     EventRow.__table__, HandRow.__table__, ShiftRow.__table__, LedgerRow.__table__,
@@ -192,13 +209,9 @@ def plan_table(
             before = (events[0], result)
         lines = [(x.kind, x.detail, x.seat, x.amount) for x in ledger_lines(0, settlement)]
         t, offsets = 0.0, []
-        # 2 to 9 s an input; a hand of more than a hundred inputs (a whole round of a game
-        # played over many hands) takes as long as forty would, so that a room-size demo
-        # table's hands stay within its gaming day
-        pace = 1.0 if len(events) <= LONG_HAND else PACE_INPUTS / len(events)
-        for _ in events:
+        for _ in events:  # every input at the demo's pace: a long hand takes long
             offsets.append(t)
-            t += rng.uniform(2.0, 9.0) * pace
+            t += rng.uniform(*INPUT_SECONDS)
         out.append(PlannedHand(
             bodies=[canonical(e.to_json()) for e in events], types=[e.TYPE for e in events],
             seats=list(getattr(events[0], "seats", ())), lines=lines, offsets=offsets,
@@ -218,7 +231,8 @@ def fill_demo(
     hasher: PinHasher | None = None,
     repeat: bool = False,
 ) -> DemoResult:
-    """Add ``hands`` hands spread over ``tables`` tables (alternating the games).
+    """Add ``hands`` hands spread over ``tables`` tables (alternating the games; how many at
+    each: :func:`share_hands`).
 
     ``repeat``: deal each game's table once; every later table of the same game and size
     repeats the hands of the first (with its own rows, chain and times): a room-size database
@@ -230,8 +244,8 @@ def fill_demo(
     if hands < 1 or tables < 1:
         raise BadInput("the demo needs at least one hand and one table")
     tables = min(tables, hands)
-    per_table = [hands // tables + (1 if i < hands % tables else 0) for i in range(tables)]
     table_games = [games[i % len(games)] for i in range(tables)]
+    per_table = share_hands(hands, table_games, seed)
     jobs = [(table_games[i][0], per_table[i], seed * 1000 + i, i == 0, table_games[i][1])
             for i in range(tables)]
     procs = workers if workers is not None else (os.cpu_count() or 1)
@@ -269,6 +283,44 @@ def fill_demo(
             _record(conn, before, [g for g, _ in table_games])
     result.seconds = time.perf_counter() - began
     return result
+
+
+def share_hands(hands: int, table_games: Sequence[tuple[str, int]], seed: int) -> list[int]:
+    """How many of ``hands`` each table deals: an even share (the first tables one more where
+    they do not divide), unless that could keep a table dealing past :data:`DEMO_DAY` (more
+    than :data:`PACE_MARGIN` of it at its measured pace) while the room's hands fit the day at
+    the tables' paces: then each table's share follows its pace
+    (hands an hour, measured on :data:`PACE_SAMPLE` hands of its game), every table at least
+    one hand."""
+    tables = len(table_games)
+    even = [hands // tables + (1 if i < hands % tables else 0) for i in range(tables)]
+    if tables < 2 or max(even) * LONGEST_HAND <= DEMO_DAY:
+        return even
+    seconds = {kind: seconds_per_hand(*kind, seed) for kind in set(table_games)}
+    per_hand = [seconds[kind] for kind in table_games]
+    day = DEMO_DAY.total_seconds()
+    if max(n * t for n, t in zip(even, per_hand, strict=True)) <= day * PACE_MARGIN:
+        return even
+    rates = [1.0 / t for t in per_hand]
+    each = (hands - tables) / sum(rates)  # the time every table deals, one hand each aside
+    if each + max(per_hand) > day:  # the room's hands do not fit one day at any share
+        return even
+    exact = [1 + each * r for r in rates]
+    out = [int(x) for x in exact]
+    by_remainder = sorted(range(tables), key=lambda i: (out[i] - exact[i], i))
+    for i in by_remainder[:hands - sum(out)]:
+        out[i] += 1
+    return out
+
+
+@lru_cache(maxsize=256)
+def seconds_per_hand(game_name: str, kind: int, seed: int) -> float:
+    """A demo table's seconds a hand at the demo's pace (its inputs, the time between hands),
+    measured on :data:`PACE_SAMPLE` hands of its game."""
+    plan = plan_table(game_name, PACE_SAMPLE, seed, False, kind)
+    between = sum(BETWEEN_SECONDS) / 2
+    dealing = sum(h.offsets[-1] + between for h in plan) / len(plan)
+    return dealing * (1 + SHIFT_CHANGE / SHIFT_LENGTH)  # and the shift changes
 
 
 def _repeated(dealt: Iterable[list[PlannedHand]], source: list[int]
@@ -393,10 +445,10 @@ def _table(
             shifts.append({"table_id": table_id, "dealer": DEALERS[k % len(DEALERS)],
                            "floor": FLOOR[k % len(FLOOR)], "opened_at": now, "closed_at": None,
                            "closed_by": None, "closed_floor": None})
-            now += timedelta(minutes=2)
+            now += SHIFT_CHANGE
         starts.append(now)
         shift_of.append(len(shifts) - 1)
-        now += timedelta(seconds=hand.offsets[-1] + rng.uniform(20, 60))
+        now += timedelta(seconds=hand.offsets[-1] + rng.uniform(*BETWEEN_SECONDS))
         del i
     shift_ids = [int(r[0]) for r in conn.execute(
         insert(SH).returning(SH.c.id, sort_by_parameter_order=True), shifts

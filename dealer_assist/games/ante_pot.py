@@ -1,19 +1,24 @@
 """The pot of an ante game with no betting after the ante (Commerce, Paiute): reading the table
 (the seats, the dealer, the ante under the game's own name, the smallest chip, the house fee),
 what each seat has put in, and the settlement: the pot to the best hand, a tie split in the
-smallest chip with the odd chips one at a time to the tied winners from the dealer's left."""
+smallest chip with the odd chips one at a time to the tied winners from the dealer's left.
+:class:`AnteGame` is what such a game declares and answers alike: each game keeps its own rules
+(the events, the turns, who has won and why) and its own words."""
 
 from __future__ import annotations
 
+import random
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from types import MappingProxyType
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from dealer_assist.engine import start as read
-from dealer_assist.engine.base import FeeLine, PushStep, Settlement
+from dealer_assist.engine.base import FeeLine, Game, PushStep, Settlement
 from dealer_assist.engine.pots import split_pot
 from dealer_assist.errors import RuleViolation
-from dealer_assist.events import Start
+from dealer_assist.events import Event, Start
 from dealer_assist.fees import FeeContext, FeePolicy, parse_fee_policy, pot_fees, pre_deal_fees
 from dealer_assist.money import format_cents
 
@@ -113,3 +118,85 @@ def settle_pot(table: AnteTable, winners: Sequence[int], *, why: str,
         steps.append(PushStep(len(steps) + 1, text, cents, seat, "push"))
     return Settlement(put_in=table.put_in(), payouts=paid, fees=(*table.pre_fees, *fees),
                       steps=tuple(steps)).require_conserved()
+
+
+class AnteHand(Protocol):
+    """What :class:`AnteGame` reads of a game's state: its table and whether the hand is over."""
+
+    @property
+    def table(self) -> AnteTable: ...
+
+    @property
+    def over(self) -> bool: ...
+
+
+H = TypeVar("H", bound=AnteHand)
+
+
+class AnteGame(Game[H]):
+    """An ante game with no betting (Commerce, Paiute): a button under the name ``dealer``, the
+    ante under the game's :attr:`ante_key`, the pot to the best hand. A game gives its state for
+    a new table (:meth:`new_hand`), who has won and why (:meth:`won`), and its sample
+    hands (:meth:`deal_sample`); it keeps every rule and word of its own."""
+
+    start_keys: ClassVar[tuple[str, ...]] = ("button",)
+    start_key_names: ClassVar[Mapping[str, str]] = MappingProxyType({"button": "dealer"})
+    #: The ante's key in the start and what it is (for the message when it is missing).
+    ante_key: ClassVar[str]
+    ante_what: ClassVar[str]
+
+    @abstractmethod
+    def new_hand(self, table: AnteTable) -> H:
+        """The state before any card at ``table``."""
+
+    @abstractmethod
+    def won(self, state: H) -> tuple[list[int], str]:
+        """The winners of a finished hand (from the dealer's left) and why they win."""
+
+    @abstractmethod
+    def deal_sample(self, rng: random.Random, *, players: int,
+                    params: Mapping[str, Any]) -> list[Event]:
+        """A random complete hand, ``params`` (keys the game takes) in its start."""
+
+    def start(self, event: Start) -> H:
+        return self.new_hand(read_table(event, ante_key=self.ante_key, what=self.ante_what,
+                                        players=self.players, dealer_key=self.key("button")))
+
+    def is_over(self, state: H) -> bool:
+        return state.over
+
+    def settle(self, state: H) -> Settlement:
+        if not state.over:
+            raise RuleViolation("the hand is not over: " + self.prompt(state).message,
+                                rule="input")
+        winners, why = self.won(state)
+        return settle_pot(state.table, winners, why=why)
+
+    def contributions(self, state: H) -> Mapping[int, int]:
+        return state.table.put_in()
+
+    def sample_hand(self, rng: random.Random, *, players: int,
+                    params: Mapping[str, Any] | None = None) -> list[Event]:
+        given = dict(params or {})
+        unknown = sorted(set(given) - {self.ante_key, "dealer", "fee", "smallest_chip"})
+        if unknown:
+            raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
+        return self.deal_sample(rng, players=players, params=given)
+
+
+def seat_in_hand(table: AnteTable, event: Event) -> int:
+    """The seat ``event`` names, refused unless it plays this hand."""
+    seat = event.seat_of
+    if seat is None or seat not in table.seats:
+        raise RuleViolation(f"seat {seat} is not playing this hand", rule="seat")
+    return seat
+
+
+def sample_start(game: Game[Any], rng: random.Random, *, players: int, ante_key: str,
+                 params: Mapping[str, Any]) -> Start:
+    """A sample hand's start: seats 1 to ``players``, a random dealer, a one-dollar ante;
+    ``params`` over these."""
+    seats = tuple(range(1, players + 1))
+    start_params: dict[str, Any] = {"dealer": rng.choice(seats), ante_key: 100}
+    start_params.update(params)
+    return Start(game=game.name, seats=seats, params=start_params)

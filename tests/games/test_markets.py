@@ -467,8 +467,9 @@ def test_refusals_say_what_comes_next_in_the_dealers_words() -> None:
         start(advantage={}), card("disclose", 2, "Ah"))
     assert "the hand is over: settle it" in refused(*_folds_lines(), a("check", 1))
     assert "does not take pot_in" in refused(start(pot_in=100))
-    assert "Markets poker takes nothing from the pot" in refused(
-        start(fee={"kind": "rake", "percent": "5"}))
+    assert ("the table's player-fee of $1.50 is not a whole number of $1 chips: Markets poker "
+            "is played in whole chips") in refused(start(fee={"kind": "per-player",
+                                                              "amount": 150}))
 
 
 def test_a_folded_hand_leaves_nothing_secret_and_the_replay_reads_each_step() -> None:

@@ -363,6 +363,35 @@ def test_ruling_ofc_5_the_button_moves_left_after_a_normal_hand() -> None:
     assert report["next_button"] == 2
 
 
+def test_ruling_ofc_5_a_seat_that_stays_keeps_fantasyland_when_a_player_sits_down() -> None:
+    """Seat 2 played in fantasyland, seat 1 earned it: a fourth player sitting down takes it
+    from nobody, and the button stays with seat 3 (anyone played in fantasyland)."""
+    final = run(play({1: SEAT1, 2: SEAT2, 3: SEAT3}, button=3, fantasyland=[2]))
+    assert GAME.next_hand(final) == {"button": 3, "in_fantasyland": [1]}
+    assert GAME.next_hand_seats(final, (1, 2, 3, 4)) == {"button": 3, "in_fantasyland": [1]}
+    assert GAME.next_hand_seats(final, (1, 3)) == {"button": 3, "in_fantasyland": [1]}
+
+
+def test_ruling_ofc_5_a_seat_that_leaves_takes_its_fantasyland_with_it() -> None:
+    """Seat 1 earned fantasyland and leaves: nobody plays the next hand in it (it does not pass
+    to the seat that takes its place, nor to anyone else)."""
+    final = run(play({1: SEAT1, 2: SEAT2, 3: SEAT3}, button=3, fantasyland=[2]))
+    assert GAME.next_hand_seats(final, (2, 3)) == {"button": 3}
+    assert GAME.next_hand_seats(final, (2, 3, 4)) == {"button": 3}
+
+
+def test_ruling_ofc_5_the_button_moves_on_when_its_seat_leaves_or_nobody_played_fantasyland(
+) -> None:
+    """The button stays after a fantasyland hand only while its seat plays; otherwise the table
+    moves it on as after any hand (the game names no button)."""
+    final = run(play({1: SEAT1, 2: SEAT2, 3: SEAT3}, button=3, fantasyland=[2]))
+    assert GAME.next_hand_seats(final, (1, 2)) == {"in_fantasyland": [1]}
+    plain = run(play({1: SEAT1, 2: SEAT2, 3: SEAT3}, button=1))
+    assert GAME.next_hand(plain) == {"button": 2, "in_fantasyland": [1]}
+    assert GAME.next_hand_seats(plain, (1, 2, 3, 4)) == {"in_fantasyland": [1]}
+    assert GAME.next_hand_seats(plain, (2, 3, 4)) == {}
+
+
 def test_rule_fantasyland_settings_are_checked() -> None:
     with pytest.raises(RuleViolation, match="fantasyland is switched off"):
         GAME.start(start(fantasyland={"enabled": False, "seats": [1]}))

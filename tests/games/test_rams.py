@@ -404,11 +404,9 @@ def test_chips_are_conserved_across_a_sequence_of_hands(seed: int, hands: int) -
     assert total_in == total_out + pot  # every chip put in was pushed or is in the pot
 
 
-def test_ruling_fees_before_the_deal_only_never_from_the_carried_pot() -> None:
-    """Fees (carried-pot games): a rake or a collection from the pot is refused with what to use
-    instead; a fee per player is collected before the deal and is on the ledger."""
-    with pytest.raises(RuleViolation, match="pot carries from hand to hand: a rake"):
-        GAME.start(start(fee={"kind": "rake", "percent": "5"}))
+def test_ruling_fees_a_fee_per_player_is_paid_before_the_deal_on_top_of_the_ante() -> None:
+    """Fees ruling: a fee per player is collected before the deal and is on the ledger; the pot
+    is untouched. (The rake and the collection from the pot: tests/fees/test_carried_pot_games.)"""
     hand = play(start(seats=(1, 2, 3), dealer=3, pot_in=1000, fee={"kind": "per-player",
                                                                     "amount": 100}),
                 Trump(card=parse_card("9c")), Pass(seat=1), Pass(seat=2))

@@ -44,7 +44,9 @@ def test_ruling_ofc_5_next_hand_starts_in_fantasyland_and_button_moves_once() ->
     assert second.prompt().to_act == 2  # seat 1 sets its thirteen after the others' first five
 
 
-def test_regression_next_hand_carries_nothing_after_a_change_of_seats() -> None:
+def test_ruling_ofc_5_after_a_change_of_seats_a_seat_still_playing_keeps_fantasyland() -> None:
+    """Seat 1 earned fantasyland: it keeps it when seat 3 sits down in place of seat 2, and it
+    goes to nobody when seat 1 leaves (the button moves on as usual: nobody played in it)."""
     svc, dealer, table_id = _room()
     events, _ = read_log(EXAMPLES / "ofc-two-players.jsonl")
     now = svc.start_hand(dealer, table_id, button=2)
@@ -52,7 +54,8 @@ def test_regression_next_hand_carries_nothing_after_a_change_of_seats() -> None:
         now = svc.record(dealer, now.hand.id, ev)
     svc.settle(dealer, now.hand.id)
     last = _LastHand(svc, svc.store.last_hand(table_id))
-    assert svc._carried_from_last(last, "ofc", (1, 3)) == {}
+    assert svc._carried_from_last(last, "ofc", (1, 3)) == {"in_fantasyland": [1]}
+    assert svc._carried_from_last(last, "ofc", (2, 3)) == {}
     assert svc._carried_from_last(last, "ofc", (1, 2)) == {"button": 1, "in_fantasyland": [1]}
 
 

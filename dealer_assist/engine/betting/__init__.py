@@ -32,7 +32,7 @@ from dealer_assist.engine.betting.actions import (
     verify_raise,
     wager_range,
 )
-from dealer_assist.engine.betting.options import Choice, Options, options
+from dealer_assist.engine.betting.options import Choice, Options, option_actions, options
 from dealer_assist.engine.betting.rules import BettingRules, Structure
 from dealer_assist.engine.betting.settle import (
     Payout,
@@ -43,9 +43,12 @@ from dealer_assist.engine.betting.settle import (
     showdown_order,
 )
 from dealer_assist.engine.betting.state import Act, BettingState, next_round, start
+from dealer_assist.engine.betting.wagers import WAGERS, AllIn, is_wager, random_wager, wager
 
 __all__ = [
+    "WAGERS",
     "Act",
+    "AllIn",
     "BettingRules",
     "BettingState",
     "Choice",
@@ -68,12 +71,15 @@ __all__ = [
     "can_raise",
     "check",
     "fold",
+    "is_wager",
     "kill",
     "next_round",
+    "option_actions",
     "options",
     "pot_limit_max",
     "pots",
     "raise_to",
+    "random_wager",
     "showdown_order",
     "start",
     "verify_all_in",
@@ -83,5 +89,6 @@ __all__ = [
     "verify_fold",
     "verify_kill",
     "verify_raise",
+    "wager",
     "wager_range",
 ]

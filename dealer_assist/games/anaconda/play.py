@@ -4,16 +4,14 @@ ruling)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from types import MappingProxyType
 
 from dealer_assist.cards import Card
 from dealer_assist.engine import betting
-from dealer_assist.engine.betting import BettingState, Structure
 from dealer_assist.errors import RuleViolation
-from dealer_assist.events import Bet, Call, Check, Event, Fold, Raise, Show, Start
+from dealer_assist.events import Event, Show, Start
 from dealer_assist.fees import FeeContext, pre_deal_fees
-from dealer_assist.games.anaconda.events import AllIn, Declare, Pass, Roll
+from dealer_assist.games.anaconda.events import Declare, Pass, Roll
 from dealer_assist.games.anaconda.state import (
     BETTING,
     DECLARING,
@@ -82,11 +80,6 @@ def _next_round(state: State) -> State:
     return _after_betting(evolve(state, bet=betting.next_round(state.bet)))
 
 
-_BETS: dict[type[Event], Callable[..., BettingState]] = {
-    Check: betting.check, Call: betting.call, Fold: betting.fold, AllIn: betting.all_in,
-}
-
-
 def step(state: State, event: Event) -> State:
     """The state after ``event``, or a :class:`RuleViolation` saying why not."""
     if state.phase == OVER:
@@ -102,22 +95,10 @@ def step(state: State, event: Event) -> State:
         return _roll(state, event)
     if isinstance(event, Show):
         return _show(state, event)
-    action = _BETS.get(type(event))
-    if isinstance(event, Bet | Raise) or action is not None:
-        assert seat is not None
+    if betting.is_wager(event):
         _betting_now(state)
-        if (isinstance(event, Bet | Raise) and event.to is not None
-                and state.table.rules.structure is Structure.LIMIT):
-            raise violation(f'in limit every {event.TYPE} is one fixed size: a {event.TYPE} '
-                            'takes no "to" (an all-in short of it is "all-in")', 1)
         try:
-            if isinstance(event, Bet):
-                bet = betting.bet(state.bet, seat, to=event.to)
-            elif isinstance(event, Raise):
-                bet = betting.raise_to(state.bet, seat, to=event.to)
-            else:
-                assert action is not None
-                bet = action(state.bet, seat)
+            bet = betting.wager(state.bet, event)
         except RuleViolation as refusal:  # the betting engine's rule, under ruling 1
             raise violation(refusal.message, 1) from refusal
         return _after_betting(evolve(state, bet=bet))

@@ -9,8 +9,8 @@ from typing import Any
 from dealer_assist.cards import Card, full_deck
 from dealer_assist.engine import betting
 from dealer_assist.evaluate.low import low_hand
-from dealer_assist.events import Bet, Call, Check, Event, Fold, Raise, Show, Start
-from dealer_assist.games.anaconda.events import AllIn, Declare, Pass, Roll
+from dealer_assist.events import Event, Show, Start
+from dealer_assist.games.anaconda.events import EVENTS, Declare, Pass, Roll
 from dealer_assist.games.anaconda.play import start_state, step
 from dealer_assist.games.anaconda.state import (
     BETTING,
@@ -30,25 +30,15 @@ PARAMS = frozenset({"fee", "structure", "stacks", "button", "ante", "small_bet",
                     "cap", "heads_up_uncapped", "smallest_chip", "pot_in", "bet_each_roll"})
 
 
+#: How often a sample player takes each kind of wager it may.
+_WEIGHTS = {"check": 6, "call": 6, "fold": 1, "bet": 2, "raise": 2, "all-in": 1}
+
+
 def _wager(rng: random.Random, state: State) -> Event:
     opts = betting.options(state.bet)
     assert opts is not None
-    weights = {"check": 6, "call": 6, "fold": 1, "bet": 2, "raise": 2, "all-in": 1}
-    c = rng.choices(opts.choices, weights=[weights[x.kind] for x in opts.choices])[0]
-    seat = opts.seat
-    if c.kind == "check":
-        return Check(seat=seat)
-    if c.kind == "call":
-        return Call(seat=seat)
-    if c.kind == "fold":
-        return Fold(seat=seat)
-    if c.kind == "all-in":
-        return AllIn(seat=seat)
-    assert c.low is not None and c.high is not None
-    to = None
-    if state.table.rules.structure is not betting.Structure.LIMIT:
-        to = rng.choice((c.low, c.high, rng.randint(c.low, c.high)))
-    return Bet(seat=seat, to=to) if c.kind == "bet" else Raise(seat=seat, to=to)
+    return betting.random_wager(rng, opts, _WEIGHTS, EVENTS,
+                                typed=state.table.rules.structure is not betting.Structure.LIMIT)
 
 
 def sample_hand(

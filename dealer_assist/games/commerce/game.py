@@ -25,17 +25,15 @@ from dealer_assist.cards import Card
 from dealer_assist.engine.base import (
     Action,
     DemoTable,
-    Game,
     Prompt,
     SeatView,
     Setting,
-    Settlement,
     TableView,
 )
 from dealer_assist.engine.inputs import Cards
 from dealer_assist.errors import RuleViolation
-from dealer_assist.events import BoardDealt, Event, Show, Start, Vocabulary
-from dealer_assist.games.ante_pot import AnteTable, left_of, read_table, settle_pot, shares
+from dealer_assist.events import BoardDealt, Event, Show, Vocabulary
+from dealer_assist.games.ante_pot import AnteGame, AnteTable, left_of, seat_in_hand, shares
 from dealer_assist.games.commerce.events import EVENTS, Exchange, Knock, Stand
 from dealer_assist.games.commerce.rank import Hand, rank_hand
 from dealer_assist.money import format_cents
@@ -111,14 +109,14 @@ def best(state: State) -> tuple[list[int], dict[int, Hand]]:
     return [s for s in state.table.order if s in hands and hands[s].value == top], hands
 
 
-class Commerce(Game[State]):
+class Commerce(AnteGame[State]):
     name: ClassVar[str] = NAME
     title: ClassVar[str] = "Commerce"
     players: ClassVar[tuple[int, int]] = PLAYERS
-    start_keys: ClassVar[tuple[str, ...]] = ("button",)
-    start_key_names: ClassVar[Mapping[str, str]] = MappingProxyType({"button": "dealer"})
     events: ClassVar[Vocabulary] = EVENTS
     settings: ClassVar[tuple[Setting, ...]] = (Setting("stake", "stake", "money"),)
+    ante_key: ClassVar[str] = "stake"
+    ante_what: ClassVar[str] = "one stake, the ante"
     demo: ClassVar[DemoTable | None] = DemoTable(
         settings={"game": NAME, "seats": 6, "smallest_chip": 100, "stakes": "$1 stake",
                   "params": {"stake": 100}},
@@ -127,9 +125,8 @@ class Commerce(Game[State]):
 
     # --- start, check, transition -----------------------------------------------------------
 
-    def start(self, event: Start) -> State:
-        return State(table=read_table(event, ante_key="stake", what="one stake, the ante",
-                                      players=PLAYERS, dealer_key=self.key("button")))
+    def new_hand(self, table: AnteTable) -> State:
+        return State(table=table)
 
     def check(self, state: State, event: Event) -> None:
         if state.over:
@@ -145,10 +142,7 @@ class Commerce(Game[State]):
         if not isinstance(event, (Exchange, Knock, Stand, Show)):
             raise _refuse(f'"{event.TYPE}" is not an input in Commerce: record an exchange, '
                           "a knock, a stand or a show", "input")
-        seat = event.seat_of
-        if seat not in state.table.seats:
-            raise _refuse(f"seat {seat} is not playing this hand", "seat")
-        assert seat is not None
+        seat = seat_in_hand(state.table, event)
         if isinstance(event, Exchange) and event.blind:
             self._check_blind(state, event)
             self._check_exchange(state, event)
@@ -261,9 +255,6 @@ class Commerce(Game[State]):
 
     # --- prompt, view, report ---------------------------------------------------------------
 
-    def is_over(self, state: State) -> bool:
-        return state.over
-
     def prompt(self, state: State) -> Prompt:
         if state.over:
             return Prompt("over", None, "Every hand is shown: settle the hand", done=True)
@@ -370,32 +361,23 @@ class Commerce(Game[State]):
 
     # --- money ------------------------------------------------------------------------------
 
-    def settle(self, state: State) -> Settlement:
-        if not state.over:
-            raise _refuse("the hand is not over: " + self.prompt(state).message, "input")
+    def won(self, state: State) -> tuple[list[int], str]:
         winners, hands = best(state)
         why = "the best hand, " + hands[winners[0]].description
         if len(winners) > 1:
             why = "a tie, " + hands[winners[0]].description
-        return settle_pot(state.table, winners, why=why)
-
-    def contributions(self, state: State) -> Mapping[int, int]:
-        return state.table.put_in()
+        return winners, why
 
     def dossier(self) -> GameDossier:
         from dealer_assist.games.commerce.dossier import DOSSIER
 
         return DOSSIER
 
-    def sample_hand(self, rng: random.Random, *, players: int,
-                    params: Mapping[str, Any] | None = None) -> list[Event]:
+    def deal_sample(self, rng: random.Random, *, players: int,
+                    params: Mapping[str, Any]) -> list[Event]:
         from dealer_assist.games.commerce.sample import sample_hand
 
-        given = dict(params or {})
-        unknown = sorted(set(given) - {"stake", "dealer", "fee", "smallest_chip"})
-        if unknown:
-            raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
-        return sample_hand(self, rng, players=players, params=given)
+        return sample_hand(self, rng, players=players, params=params)
 
 
 def _turn_done(state: State) -> State:

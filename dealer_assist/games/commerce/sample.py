@@ -11,7 +11,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from dealer_assist.cards import Card, full_deck
-from dealer_assist.events import BoardDealt, Event, Show, Start
+from dealer_assist.events import BoardDealt, Event, Show
+from dealer_assist.games.ante_pot import sample_start
 from dealer_assist.games.commerce.events import Exchange, Knock, Stand
 from dealer_assist.games.commerce.rank import ORDER, rank_hand
 
@@ -36,10 +37,8 @@ def _best_swap(hand: list[Card], board: list[Card], most: int
 
 def sample_hand(game: Commerce, rng: random.Random, *, players: int,
                 params: Mapping[str, Any]) -> list[Event]:
-    seats = tuple(range(1, players + 1))
-    start_params: dict[str, Any] = {"dealer": rng.choice(seats), "stake": 100}
-    start_params.update(params)
-    start = Start(game=game.name, seats=seats, params=start_params)
+    start = sample_start(game, rng, players=players, ante_key="stake", params=params)
+    seats = start.seats
     state = game.start(start)
     deck = list(full_deck())
     rng.shuffle(deck)

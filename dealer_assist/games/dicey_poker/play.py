@@ -17,6 +17,7 @@ from dealer_assist.engine import start as read
 from dealer_assist.engine.evolve import evolver
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Start
+from dealer_assist.games.carried_pot import table_fee
 from dealer_assist.games.dicey_poker.events import (
     Chip,
     Deal,
@@ -67,9 +68,6 @@ KEYS = ("dealer", "target", "dice", "entry", "totals_in", "carry_in")
 
 def start(event: Start) -> DiceyState:
     read.only(event, KEYS)
-    if event.get("fee") is not None:
-        raise RuleViolation("Dicey Poker takes no house fee: the entries are the prize; collect "
-                            "time or a fee outside the game", rule="settings")
     seats = read.seats_between(event, low=1, high=6)
     dealer = read.button(event, seats, "dealer")
     target = read.whole(event, "target", 150, low=1, what="the total that ends the game")
@@ -103,7 +101,8 @@ def start(event: Start) -> DiceyState:
     deck = deck_for(len(seats))
     settings = Settings(seats=seats, dealer=dealer, target=target, dice=dice, entry=entry,
                         smallest_chip=chip, totals_in=MappingProxyType(totals), carry_in=carry,
-                        order=order, deck=MappingProxyType(deck), jokers=jokers_for(len(seats)))
+                        order=order, deck=MappingProxyType(deck), jokers=jokers_for(len(seats)),
+                        fee=table_fee(event, seats, dealer, smallest_chip=chip))
     return DiceyState(settings=settings, pile=MappingProxyType(dict(deck)),
                       hole=MappingProxyType({}), up=MappingProxyType({s: () for s in seats}))
 

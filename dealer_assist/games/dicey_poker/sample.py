@@ -33,7 +33,8 @@ from dealer_assist.games.dicey_poker.state import (
 )
 
 #: Start settings a sample hand takes.
-TAKES = ("dealer", "target", "dice", "entry", "totals_in", "carry_in", "smallest_chip")
+TAKES = ("dealer", "target", "dice", "entry", "totals_in", "carry_in", "smallest_chip",
+         "fee")
 #: A hand that has not ended after this many events is a bug, not bad luck.
 LIMIT = 20_000
 

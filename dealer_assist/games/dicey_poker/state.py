@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import Any
 
 from dealer_assist.cards import Card
+from dealer_assist.games.carried_pot import NO_FEE, TableFee
 
 _EMPTY: Mapping[int, int] = MappingProxyType({})
 
@@ -33,6 +34,8 @@ class Settings:
     order: tuple[int, ...]
     deck: Mapping[Card, int]
     jokers: int
+    #: The table's fee: before the deal, or out of the entries when they go in (fees ruling).
+    fee: TableFee = NO_FEE
 
     @property
     def players(self) -> int:

@@ -71,6 +71,12 @@ DOSSIER = GameDossier(
         Ruling("markets-6", "The pot is halved, the odd chip to the leader's half; a shared "
                "half is split in whole chips and the leftover chips go one each to the tied "
                "seats in the order of a draw the app makes, shows and records."),
+        Ruling("fees", "A fee per player or a fixed fee from the dealer is paid from the "
+               "stack before the deal, in whole chips; a time collection is billed per seat. A "
+               "rake, a collection from the pot or a jackpot drop comes out of the pot (antes, "
+               "called bets and the auction's remainder) before it is halved, rounded down to "
+               "whole chips. \"No flop, no drop\" means the hand ended in the first betting "
+               "round."),
     ),
     strategy=(
         "Each player in turn chooses among the legal betting actions at random, weighted check "

@@ -21,7 +21,6 @@ from dealer_assist.engine.base import (
     Settlement,
     TableView,
 )
-from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Start, Vocabulary
 from dealer_assist.games.markets import present
 from dealer_assist.games.markets.events import EVENTS
@@ -37,19 +36,6 @@ from dealer_assist.games.markets.state import GAME_FLOOR, OVER, State
 
 if TYPE_CHECKING:
     from dealer_assist.dossier.declare import GameDossier
-
-
-def _fee_refused(start: Start) -> None:
-    fee = start.get("fee")
-    if fee is None:
-        return
-    kind = fee.get("kind") if isinstance(fee, Mapping) else None
-    if kind == "time" or (kind == "none" and isinstance(fee, Mapping)
-                          and not fee.get("jackpot")):
-        return
-    raise RuleViolation("Markets poker takes nothing from the pot (the auction's price and the "
-                        "pot are shared among the players): give the table time collection or "
-                        "no fee", rule="settings")
 
 
 class Markets(Game[State]):
@@ -71,7 +57,6 @@ class Markets(Game[State]):
     )
 
     def start(self, event: Start) -> State:
-        _fee_refused(event)
         return start_state(event)
 
     def check(self, state: State, event: Event) -> None:
@@ -92,10 +77,14 @@ class Markets(Game[State]):
         return settlement(state)
 
     def contributions(self, state: State) -> dict[int, int]:
-        """Antes and bets each seat has in the pot (the auction's price moves only at the
-        settlement)."""
+        """Antes and bets each seat has in the pot, and its fee paid before the deal (the
+        auction's price moves only at the settlement)."""
         bet = state.bet
-        return {s: bet.put_in[i] - bet.returned[i] for i, s in enumerate(bet.seats)}
+        out = {s: bet.put_in[i] - bet.returned[i] for i, s in enumerate(bet.seats)}
+        for line in state.pre_fees:
+            if line.from_seat is not None:
+                out[line.from_seat] += line.amount
+        return out
 
     def view(self, state: State, *, reveal: bool = False) -> TableView:
         return present.view(state, reveal=reveal)
@@ -179,7 +168,4 @@ class Markets(Game[State]):
         self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
     ) -> list[Event]:
         events = sample_hand(rng, players=players, params=params)
-        start = events[0]
-        assert isinstance(start, Start)
-        _fee_refused(start)
         return events

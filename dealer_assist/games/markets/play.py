@@ -14,6 +14,7 @@ from dealer_assist.engine import start as read
 from dealer_assist.engine.betting import BettingRules, Structure
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Bet, Call, Check, Event, Fold, Raise, Show, Start
+from dealer_assist.fees import FeeContext, parse_fee_policy, pre_deal_fees
 from dealer_assist.games.markets.events import (
     Advantage,
     Bid,
@@ -120,10 +121,26 @@ def start_state(start: Start) -> State:
         stacks[seat] = value
     advantage = _advantage_in(start, seats)
     order = deal_order(seats, dealer)
+    policy = parse_fee_policy(start.get("fee"))
+    pre = tuple(pre_deal_fees(policy, FeeContext(seats=seats, button=dealer, smallest_chip=chip)))
+    behind = dict(stacks)
+    for line in pre:
+        assert line.from_seat is not None
+        if line.amount % chip:
+            raise RuleViolation(
+                f"the table's {line.kind} of {format_cents(line.amount)} is not a whole number "
+                f"of {format_cents(chip)} chips: Markets poker is played in whole chips; make "
+                "the fee a multiple of the chip", rule="fees")
+        if behind[line.from_seat] - line.amount < 3 * chip:
+            raise violation(
+                f"seat {line.from_seat} has {chips(behind[line.from_seat] // chip)}: not enough "
+                f"to pay the {line.kind} of {format_cents(line.amount)} and the ante", 1)
+        behind[line.from_seat] -= line.amount
     antes = {s: (2 if s in (dealer, order[0]) else 1) * chip for s in seats}
-    bet = betting.start(rules(chip), seats=seats, button=dealer, stacks=stacks, antes=antes)
+    bet = betting.start(rules(chip), seats=seats, button=dealer, stacks=behind, antes=antes)
     first = advantage is None
     return State(
+        policy=policy, pre_fees=pre,
         seats=seats, dealer=dealer, chip=chip, order=order,
         stacks_in=MappingProxyType({s: v // chip for s, v in stacks.items()}),
         first=first, bet=bet, phase=ADVANTAGE if first else DISCLOSE,

@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from dealer_assist.cards import SUIT_STRENGTH, Card
-from dealer_assist.engine.base import PushStep, Settlement
+from dealer_assist.engine.base import FeeLine, PushStep, Settlement
 from dealer_assist.evaluate import HandValue, evaluate
+from dealer_assist.fees import FeeContext, down_to_chip, pot_fees
 from dealer_assist.games.markets.state import GAME_FLOOR, State
 from dealer_assist.money import format_cents
 
@@ -105,9 +106,29 @@ def pot_chips(state: State) -> int:
     return (sum(bet.put_in) - sum(bet.returned)) // state.chip + auction_split(state)[1]
 
 
+def house_lines(state: State) -> tuple[FeeLine, ...]:
+    """The fees out of the pot (fees ruling): a rake or a collection, then a jackpot or
+    promotional drop, worked out on the pot in cents and rounded down to whole chips. "No flop,
+    no drop" reads as: no fee from a hand that ended in the first betting round (before the
+    second externality card)."""
+    if state.policy is None or (state.policy.before_deal and state.policy.jackpot is None):
+        return ()
+    chip = state.chip
+    lines = pot_fees(state.policy, FeeContext(
+        seats=state.seats, button=state.dealer, pot=pot_chips(state) * chip,
+        saw_flop=len(state.externalities) >= 2, smallest_chip=chip))
+    out = []
+    for line in lines:
+        amount = down_to_chip(line.amount, chip)
+        if amount:
+            out.append(FeeLine(line.kind, amount, None, line.note, line.base))
+    return tuple(out)
+
+
 def halves(state: State) -> tuple[int, int]:
-    """(the leader's half, the niche's half): the odd chip to the leader's half."""
-    pot = pot_chips(state)
+    """(the leader's half, the niche's half) of the pot after the house's fee: the odd chip to
+    the leader's half."""
+    pot = pot_chips(state) - sum(f.amount for f in house_lines(state)) // state.chip
     return pot - pot // 2, pot // 2
 
 
@@ -178,6 +199,10 @@ def settlement(state: State) -> Settlement:
     for i, s in enumerate(bet.seats):
         put_in[s] = bet.put_in[i] + (price * chip if s == buyer else 0)
         payouts[s] = bet.returned[i] + (shares[s] + paid[s]) * chip
+    for line in state.pre_fees:
+        if line.from_seat is not None:
+            put_in[line.from_seat] += line.amount
+    house = house_lines(state)
     steps: list[PushStep] = []
 
     def push(text: str, chips: int, seat: int | None, kind: str = "push") -> None:
@@ -199,6 +224,9 @@ def settlement(state: State) -> Settlement:
         if remainder:
             push(f"Auction: the remaining {amount(remainder)} of the price into the pot",
                  0, None, "note")
+    for line in house:
+        push(f"Drop {amount(line.amount // chip)} {line.kind} from the pot ({line.note})",
+             line.amount // chip, None, "fee")
     for half in splits(state):
         for s in half.seats:
             c = half.shares[s]
@@ -206,7 +234,8 @@ def settlement(state: State) -> Settlement:
             push(f"Push the {who}'s half: {amount(c)} to seat {s}", c, s)
     if not steps:
         steps.append(PushStep(1, "Nothing to push", 0, None, "note"))
-    return Settlement(put_in=put_in, payouts=payouts, steps=tuple(steps)).require_conserved()
+    return Settlement(put_in=put_in, payouts=payouts, fees=state.pre_fees + house,
+                      steps=tuple(steps)).require_conserved()
 
 
 def stacks_left(state: State) -> dict[int, int]:

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from dealer_assist.cards import Card
+from dealer_assist.engine.base import FeeLine
 from dealer_assist.engine.betting import BettingState
+from dealer_assist.fees import FeePolicy
 
 ADVANTAGE = "advantage"
 DISCLOSE = "disclose"
@@ -77,6 +79,10 @@ class State:
     draws: tuple[tuple[int, ...], ...] = ()
     chosen: Mapping[int, Card] = field(default_factory=lambda: _EMPTY)
     known: frozenset[Card] = frozenset()
+    #: The table's fee: a rake, a collection or a drop comes out of the pot at settlement.
+    policy: FeePolicy | None = None
+    #: The fees each seat paid from its stack before the deal.
+    pre_fees: tuple[FeeLine, ...] = ()
 
     @property
     def live(self) -> tuple[int, ...]:

@@ -396,6 +396,22 @@ class OpenFaceChinesePoker(Game[OfcState]):
             carried["in_fantasyland"] = sorted(out.fantasyland)
         return carried
 
+    def next_hand_seats(self, state: OfcState, seats: tuple[int, ...]) -> dict[str, Any]:
+        """When a player sits down or leaves (ruling 5): each seat that earned fantasyland and
+        still plays keeps it, a seat that left takes it away with it (nobody else gets it),
+        and after a hand anyone played in fantasyland the button stays where it was if that
+        seat still plays (if it left, the table moves the button on as usual)."""
+        if not state.over:
+            return {}
+        carried: dict[str, Any] = {}
+        button = next_button(state)
+        if button == state.settings.button and button in seats:
+            carried["button"] = button
+        kept = sorted(s for s in outcome(state).fantasyland if s in seats)
+        if kept:
+            carried["in_fantasyland"] = kept
+        return carried
+
     def narrate(self, before: OfcState, event: Event, after: OfcState) -> list[str]:
         lines: list[str] = []
         if isinstance(event, Place):

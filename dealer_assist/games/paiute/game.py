@@ -28,17 +28,15 @@ from dealer_assist.cards import RANK_PLURALS, Card
 from dealer_assist.engine.base import (
     Action,
     DemoTable,
-    Game,
     Prompt,
     SeatView,
     Setting,
-    Settlement,
     TableView,
 )
 from dealer_assist.engine.inputs import Cards, Choice
 from dealer_assist.errors import RuleViolation
-from dealer_assist.events import Event, Reshuffle, Start, Vocabulary
-from dealer_assist.games.ante_pot import AnteTable, after, read_table, settle_pot, shares
+from dealer_assist.events import Event, Reshuffle, Vocabulary
+from dealer_assist.games.ante_pot import AnteGame, AnteTable, after, seat_in_hand, shares
 from dealer_assist.games.paiute.combos import (
     COMBINATIONS,
     FIVE,
@@ -169,14 +167,14 @@ class State:
         return HAND
 
 
-class Paiute(Game[State]):
+class Paiute(AnteGame[State]):
     name: ClassVar[str] = NAME
     title: ClassVar[str] = "Paiute"
     players: ClassVar[tuple[int, int]] = PLAYERS
-    start_keys: ClassVar[tuple[str, ...]] = ("button",)
-    start_key_names: ClassVar[Mapping[str, str]] = MappingProxyType({"button": "dealer"})
     events: ClassVar[Vocabulary] = EVENTS
     settings: ClassVar[tuple[Setting, ...]] = (Setting("ante", "ante", "money"),)
+    ante_key: ClassVar[str] = "ante"
+    ante_what: ClassVar[str] = "each seat's ante"
     demo: ClassVar[DemoTable | None] = DemoTable(
         settings={"game": NAME, "seats": 5, "smallest_chip": 100, "stakes": "$1 ante",
                   "params": {"ante": 100}},
@@ -185,9 +183,8 @@ class Paiute(Game[State]):
 
     # --- start, check, transition -----------------------------------------------------------
 
-    def start(self, event: Start) -> State:
-        return State(table=read_table(event, ante_key="ante", what="each seat's ante",
-                                      players=PLAYERS, dealer_key=self.key("button")))
+    def new_hand(self, table: AnteTable) -> State:
+        return State(table=table)
 
     def check(self, state: State, event: Event) -> None:
         if state.over:
@@ -212,10 +209,7 @@ class Paiute(Game[State]):
         if not isinstance(event, (Draw, Discard, Call, Pass)):
             raise _refuse(f'"{event.TYPE}" is not an input in Paiute: record a draw, a '
                           "discard, a call or a pass", "input")
-        seat = event.seat_of
-        if seat not in state.table.seats:
-            raise _refuse(f"seat {seat} is not playing this hand", "seat")
-        assert seat is not None
+        seat = seat_in_hand(state.table, event)
         if isinstance(event, Draw):
             self._check_draw(state, event)
         elif isinstance(event, Discard):
@@ -370,9 +364,6 @@ class Paiute(Game[State]):
 
     # --- prompt, view, report ---------------------------------------------------------------
 
-    def is_over(self, state: State) -> bool:
-        return state.over
-
     def _draws(self, state: State, seat: int) -> list[Action]:
         top = state.pile[-1].code if state.pile else ""
         empty = "the stock is empty: reshuffle first"
@@ -515,32 +506,23 @@ class Paiute(Game[State]):
 
     # --- money ------------------------------------------------------------------------------
 
-    def settle(self, state: State) -> Settlement:
-        if not state.over:
-            raise _refuse("the hand is not over: " + self.prompt(state).message, "input")
+    def won(self, state: State) -> tuple[list[int], str]:
         winners = state.winners()
         top = state.best()
         assert top is not None
         why = ("the best call, " if len(winners) == 1 else "tied best calls, ") + top.description
-        return settle_pot(state.table, winners, why=why)
-
-    def contributions(self, state: State) -> Mapping[int, int]:
-        return state.table.put_in()
+        return winners, why
 
     def dossier(self) -> GameDossier:
         from dealer_assist.games.paiute.dossier import DOSSIER
 
         return DOSSIER
 
-    def sample_hand(self, rng: random.Random, *, players: int,
-                    params: Mapping[str, Any] | None = None) -> list[Event]:
+    def deal_sample(self, rng: random.Random, *, players: int,
+                    params: Mapping[str, Any]) -> list[Event]:
         from dealer_assist.games.paiute.sample import sample_hand
 
-        given = dict(params or {})
-        unknown = sorted(set(given) - {"ante", "dealer", "fee", "smallest_chip"})
-        if unknown:
-            raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
-        return sample_hand(self, rng, players=players, params=given)
+        return sample_hand(self, rng, players=players, params=params)
 
 
 def _turn_over(state: State) -> State:

@@ -17,7 +17,8 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from dealer_assist.cards import Card, full_deck
-from dealer_assist.events import Event, Reshuffle, Start
+from dealer_assist.events import Event, Reshuffle
+from dealer_assist.games.ante_pot import sample_start
 from dealer_assist.games.paiute.combos import FIVE, SIX, Value, strength, value_as
 from dealer_assist.games.paiute.events import Call, Discard, Draw, Pass, Upcard, Wild
 
@@ -58,10 +59,8 @@ def _stack(hand: list[Card], known: tuple[Card, ...], stock: list[Card], wild: i
 
 def sample_hand(game: Paiute, rng: random.Random, *, players: int,
                 params: Mapping[str, Any]) -> list[Event]:
-    seats = tuple(range(1, players + 1))
-    start_params: dict[str, Any] = {"dealer": rng.choice(seats), "ante": 100}
-    start_params.update(params)
-    start = Start(game=game.name, seats=seats, params=start_params)
+    start = sample_start(game, rng, players=players, ante_key="ante", params=params)
+    seats = start.seats
     state: State = game.start(start)
     events: list[Event] = [start]
 

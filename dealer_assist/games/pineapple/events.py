@@ -1,18 +1,12 @@
-"""The Pineapple games' own events: an all-in, the dealer killing a hand, a muck at showdown."""
+"""The Pineapple games' own events: the dealer killing a hand, a muck at showdown; and the betting
+engine's all-in (`betting.AllIn`), which the shared events do not hold."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dealer_assist.engine.betting.wagers import AllIn
 from dealer_assist.events import Event, event_type, vocabulary
-
-
-@event_type("all-in", shared=False)
-@dataclass(frozen=True, kw_only=True)
-class AllIn(Event):
-    """The player puts in the whole stack: a call, a bet or a raise, whichever it amounts to."""
-
-    seat: int
 
 
 @event_type("kill", shared=False)

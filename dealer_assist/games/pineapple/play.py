@@ -3,26 +3,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from dealer_assist.cards import Card
 from dealer_assist.engine import betting
-from dealer_assist.engine.betting import BettingState, Structure
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import (
-    Bet,
     BoardDealt,
-    Call,
-    Check,
     Discard,
     Event,
-    Fold,
-    Raise,
     Show,
     Start,
 )
 from dealer_assist.fees import FeeContext, pre_deal_fees
-from dealer_assist.games.pineapple.events import AllIn, Kill, Muck
+from dealer_assist.games.pineapple.events import Kill, Muck
 from dealer_assist.games.pineapple.settings import (
     BOARD_COUNTS,
     HOLE_CARDS,
@@ -84,11 +76,6 @@ def _showdown(state: State) -> State:
     return evolve(state, phase=SHOWDOWN, order=betting.showdown_order(state.bet))
 
 
-_BETS: dict[type[Event], Callable[..., BettingState]] = {
-    Check: betting.check, Call: betting.call, Fold: betting.fold, AllIn: betting.all_in,
-}
-
-
 def step(state: State, event: Event) -> State:
     """The state after ``event``, or a :class:`RuleViolation` saying why not."""
     if state.phase == OVER:
@@ -106,23 +93,10 @@ def step(state: State, event: Event) -> State:
         return _show(state, event)
     if isinstance(event, Muck):
         return _muck(state, event.seat)
-    action = _BETS.get(type(event))
-    if isinstance(event, (Bet, Raise)) or action is not None:
-        assert seat is not None
+    if betting.is_wager(event):
         _betting_now(state)
-        if (isinstance(event, (Bet, Raise)) and event.to is not None
-                and state.settings.rules.structure is Structure.LIMIT):
-            raise violation(
-                f'in limit every {event.TYPE} is one fixed size: a {event.TYPE} takes no "to" '
-                "(an all-in short of it is \"all-in\")", 1)
         try:
-            if isinstance(event, Bet):
-                bet = betting.bet(state.bet, seat, to=event.to)
-            elif isinstance(event, Raise):
-                bet = betting.raise_to(state.bet, seat, to=event.to)
-            else:
-                assert action is not None
-                bet = action(state.bet, seat)
+            bet = betting.wager(state.bet, event)
         except RuleViolation as refusal:  # the betting engine's rule, under ruling 1
             raise violation(refusal.message, 1) from refusal
         return _after_betting(evolve(state, bet=bet))

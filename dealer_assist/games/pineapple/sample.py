@@ -10,18 +10,13 @@ from dealer_assist.cards import Card, full_deck
 from dealer_assist.engine import betting
 from dealer_assist.engine.base import SampleDeal
 from dealer_assist.events import (
-    Bet,
     BoardDealt,
-    Call,
-    Check,
     Discard,
     Event,
-    Fold,
-    Raise,
     Show,
     Start,
 )
-from dealer_assist.games.pineapple.events import AllIn, Kill, Muck
+from dealer_assist.games.pineapple.events import EVENTS, Kill, Muck
 from dealer_assist.games.pineapple.play import start_state, step
 from dealer_assist.games.pineapple.settings import BOARD_COUNTS, STRUCTURES, VARIANTS
 from dealer_assist.games.pineapple.state import BETTING, BOARD, OVER, SHOWDOWN, State
@@ -45,26 +40,16 @@ def sample_params(rng: random.Random, seats: list[int], structure: str) -> dict[
     return params
 
 
+#: How often a sample player takes each kind of wager it may.
+_WEIGHTS = {"check": 6, "call": 6, "fold": 2, "bet": 2, "raise": 2, "all-in": 1}
+
+
 def _wager(rng: random.Random, state: State) -> Event:
     opts = betting.options(state.bet)
     assert opts is not None
-    weights = {"check": 6, "call": 6, "fold": 2, "bet": 2, "raise": 2, "all-in": 1}
-    choices = list(opts.choices)
-    c = rng.choices(choices, weights=[weights[x.kind] for x in choices])[0]
-    seat = opts.seat
-    if c.kind == "check":
-        return Check(seat=seat)
-    if c.kind == "call":
-        return Call(seat=seat)
-    if c.kind == "fold":
-        return Fold(seat=seat)
-    if c.kind == "all-in":
-        return AllIn(seat=seat)
-    assert c.low is not None and c.high is not None
-    to = None
-    if state.settings.rules.structure is not betting.Structure.LIMIT:
-        to = rng.choice((c.low, c.high, rng.randint(c.low, c.high)))
-    return Bet(seat=seat, to=to) if c.kind == "bet" else Raise(seat=seat, to=to)
+    return betting.random_wager(
+        rng, opts, _WEIGHTS, EVENTS,
+        typed=state.settings.rules.structure is not betting.Structure.LIMIT)
 
 
 def sample_hand(

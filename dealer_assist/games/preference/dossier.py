@@ -72,8 +72,13 @@ DOSSIER = GameDossier(
         Ruling("pref-7", "Every ante is a line of the hand it starts; when the players end the "
                "game the pot is shared equally among the three active players, the odd stakes "
                "one at a time from the dealer's left."),
-        Ruling("fees", "A fee per player or a fixed fee from the dealer is collected before "
-               "the deal, or a time collection; nothing is ever taken from the carried pot."),
+        Ruling("fees", "A fee per player, a fixed fee from the dealer or a time collection is "
+               "paid before the deal. A rake, a collection from the pot or a jackpot drop is "
+               "worked out on the chips put into the pot during the hand (the antes and the "
+               "penalties), never again on the pot carried in, rounded down to the smallest "
+               "chip (a stake unless the table names one), and taken when the hand settles, "
+               "from the next pot first, then from what is pushed. \"No flop, no drop\" means "
+               "everyone passed."),
     ),
     strategy=(
         "Each player counts tricks roughly (its longest suit beyond three, aces, half its "

@@ -4,14 +4,12 @@ defenders, the ten tricks and the pot carried from hand to hand, on the screen a
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from dealer_assist.engine.base import (
     Action,
     DemoTable,
-    Game,
     Prompt,
     ScoreSheet,
     SeatView,
@@ -44,6 +42,13 @@ from dealer_assist.games.preference.state import (
     transition,
 )
 from dealer_assist.games.tricks import SUIT_WORDS, must_text, trick_line
+from dealer_assist.games.tricks.table import (
+    PotTrickGame,
+    money_report,
+    played_lines,
+    trick_won_line,
+    tricks_report,
+)
 from dealer_assist.money import format_cents as fmt
 
 if TYPE_CHECKING:
@@ -59,17 +64,13 @@ def contract(state: PrefState) -> str:
     return kind.capitalize()
 
 
-class Preference(Game[PrefState]):
+class Preference(PotTrickGame[PrefState]):
     """Austrian Preference: three active players bid for the talon or a Game, ten tricks, a pot
     seeded in tens of stakes and carried from hand to hand."""
 
     name: ClassVar[str] = NAME
     title: ClassVar[str] = "Preference"
     players: ClassVar[tuple[int, int]] = (3, 4)
-    has_button: ClassVar[bool] = True
-    start_keys: ClassVar[tuple[str, ...]] = ("button", "carry_in")
-    start_key_names: ClassVar[Mapping[str, str]] = MappingProxyType(
-        {"button": "dealer", "carry_in": "pot_in"})
     events: ClassVar[Vocabulary] = EVENTS
     settings: ClassVar[tuple[Setting, ...]] = (
         Setting("stake", "stake", "money"),
@@ -91,22 +92,12 @@ class Preference(Game[PrefState]):
 
     apply = staticmethod(step)
 
-    def is_over(self, state: PrefState) -> bool:
-        return state.over
-
     def settle(self, state: PrefState) -> Settlement:
         return settle_mod.settle(state)
 
-    def contributions(self, state: PrefState) -> dict[int, int]:
-        """The ante of each active player and the fees before the deal."""
-        out = {s: state.ante * state.stake for s in state.active if state.ante}
-        for f in state.fees:
-            if f.from_seat is not None:
-                out[f.from_seat] = out.get(f.from_seat, 0) + f.amount
-        return out
-
-    def carried_in(self, state: PrefState) -> int:
-        return state.pot_in
+    def antes(self, state: PrefState) -> dict[int, int]:
+        """The ante of each active player."""
+        return {s: state.ante * state.stake for s in state.active if state.ante}
 
     def next_hand(self, state: PrefState) -> dict[str, Any]:
         """After everyone passed, the same dealer deals again."""
@@ -115,15 +106,6 @@ class Preference(Game[PrefState]):
     def game_over(self, state: PrefState) -> bool:
         """The game ends when the players choose to end it and share the pot."""
         return state.ended
-
-    def secret_seats(self, state: PrefState) -> frozenset[int]:
-        return frozenset()
-
-    def held(self, state: PrefState, seat: int) -> int:
-        t = state.tricks
-        if t is None or seat not in t.order or state.over:
-            return 0
-        return t.left_in_hand(seat)
 
     # --- the screen ---------------------------------------------------------------------------
     def prompt(self, state: PrefState) -> Prompt:
@@ -244,7 +226,6 @@ class Preference(Game[PrefState]):
 
     def report(self, state: PrefState) -> dict[str, Any]:
         t = state.tricks
-        revokes = [r.to_json() for r in (*(t.revokes if t else ()), *state.false_no_aces)]
         out: dict[str, Any] = {
             "dealer": state.dealer,
             "stake": state.stake,
@@ -258,16 +239,13 @@ class Preference(Game[PrefState]):
             "defenders": {str(s): state.choice(s) for s in state.defenders()},
             "invited_by": state.invited(),
             "no_aces": state.no_aces,
-            "tricks": [x.to_json() for x in t.done] if t else [],
-            "tricks_won": {str(s): n for s, n in t.won().items()} if t else {},
-            "revokes": revokes,
+            **tricks_report(t),
             "revoke": state.revoke,
         }
+        out["revokes"] += [r.to_json() for r in state.false_no_aces]
         if state.over:
             s = settle_mod.settle(state)
-            out["payouts"] = {str(k): v for k, v in sorted(s.payouts.items())}
-            out["pays"] = {str(k): v for k, v in sorted(s.put_in.items())}
-            out["carry"] = s.carry_out
+            out.update(money_report(s))
             out["pot_low"] = s.carry_out < state.ten
             out["ended"] = state.ended
             out["all_passed"] = state.all_passed and not state.ended
@@ -305,14 +283,10 @@ class Preference(Game[PrefState]):
         if isinstance(event, Show):
             return [f"seat {event.seat} shows " + " ".join(c.pretty for c in event.cards)]
         if isinstance(event, CardDealt):
-            lines = [f"seat {event.seat} plays {event.card.pretty}"]
-            b, a = before.tricks, after.tricks
-            if b is not None and a is not None:
-                lines.extend(r.text() for r in a.revokes[len(b.revokes):])
+            lines = played_lines(event, before.tricks, after.tricks)
+            if before.tricks is not None and after.tricks is not None:
                 lines.extend(r.text() for r in after.false_no_aces[len(before.false_no_aces):])
-                if len(a.done) > len(b.done):
-                    lines.append(f"trick {len(a.done)} to seat {a.done[-1].winner}")
-            return lines
+            return [*lines, *trick_won_line(before.tricks, after.tricks)]
         return super().narrate(before, event, after)
 
     def score_sheet(self, states: Sequence[PrefState]) -> ScoreSheet | None:
@@ -330,13 +304,7 @@ class Preference(Game[PrefState]):
 
         return DOSSIER
 
-    def sample_hand(self, rng: random.Random, *, players: int,
-                    params: Mapping[str, Any] | None = None) -> list[Event]:
+    def sample(self, rng: random.Random, *, players: int, **params: Any) -> list[Event]:
         from dealer_assist.games.preference.sample import sample_hand
 
-        given = dict(params or {})
-        unknown = sorted(set(given) - {"stake", "pot_in", "dealer", "revoke", "fee",
-                                       "smallest_chip"})
-        if unknown:
-            raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
-        return sample_hand(rng, players=players, **given)
+        return sample_hand(rng, players=players, **params)

@@ -4,12 +4,11 @@ for property tests, the demo and the benchmarks."""
 from __future__ import annotations
 
 import random
-import types
 from collections import Counter
 from typing import Any
 
 from dealer_assist.cards import Card
-from dealer_assist.events import CardDealt, Discard, Event, Show, Start
+from dealer_assist.events import Discard, Event, Show
 from dealer_assist.games.preference.events import (
     Ante,
     Bid,
@@ -28,7 +27,8 @@ from dealer_assist.games.preference.state import (
     start_state,
     step,
 )
-from dealer_assist.games.tricks import legal_cards, pack32
+from dealer_assist.games.tricks import pack32
+from dealer_assist.games.tricks.table import play_out, sample_start
 
 
 def _strength(hand: list[Card]) -> int:
@@ -50,13 +50,8 @@ def sample_hand(rng: random.Random, *, players: int, stake: int = 100, pot_in: i
     """Deal and play one hand: 3 each, 2 to the talon, 4 each, 3 each; an ante when the pot is
     under ten stakes (now and then the players end the game instead); bids by a rough count of
     tricks; every card follows the rules."""
-    seats = tuple(range(1, players + 1))
-    params: dict[str, Any] = {"dealer": seats[-1] if dealer is None else dealer,
-                              "stake": stake, "pot_in": pot_in}
-    for key, value in (("revoke", revoke), ("fee", fee), ("smallest_chip", smallest_chip)):
-        if value is not None:
-            params[key] = value
-    start = Start(game=NAME, seats=seats, params=types.MappingProxyType(params))
+    start = sample_start(NAME, players=players, stake=stake, pot_in=pot_in, dealer=dealer,
+                         revoke=revoke, fee=fee, smallest_chip=smallest_chip)
     state = start_state(start)
     events: list[Event] = [start]
 
@@ -116,11 +111,5 @@ def sample_hand(rng: random.Random, *, players: int, stake: int = 100, pot_in: i
     host = state.may_invite()
     if host is not None and rng.random() < 0.4:
         state = play(Defend(seat=host, choice="invite"))
-    while not state.over:
-        assert state.tricks is not None
-        nxt = state.tricks.to_play()
-        assert nxt is not None
-        card = rng.choice(legal_cards(state.tricks, nxt, hands[nxt]))
-        hands[nxt].remove(card)
-        state = play(CardDealt(seat=nxt, card=card))
+    play_out(state, hands, rng, step, events)
     return events

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from dealer_assist.cards import Card
-from dealer_assist.engine import start as read
 from dealer_assist.engine.base import FeeLine
 from dealer_assist.engine.evolve import evolver
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Discard, Event, Show, Start
+from dealer_assist.games.carried_pot import NO_FEE, TableFee
 from dealer_assist.games.preference.events import (
     Ante,
     Bid,
@@ -21,10 +21,8 @@ from dealer_assist.games.preference.events import (
     NoAces,
     Talon,
 )
-from dealer_assist.games.rams.state import house_fees
 from dealer_assist.games.tricks import (
     PACK,
-    REVOKE_CHOICES,
     SUIT_WORDS,
     Revoke,
     TrickRules,
@@ -33,6 +31,7 @@ from dealer_assist.games.tricks import (
     clockwise_from,
     start_tricks,
 )
+from dealer_assist.games.tricks.table import read_opening
 
 NAME = "preference"
 NUMBERS = ("one", "two", "three", "four")
@@ -46,7 +45,6 @@ DECLARER_PENALTY = 20
 DEFENDER_PENALTY = 10
 BONUS = 10
 RULES = TrickRules(head=True, tag="pref-4")
-KEYS = ("dealer", "pot_in", "stake", "revoke")
 ACES = frozenset(Card(14, s) for s in "shdc")
 
 
@@ -59,6 +57,9 @@ class PrefState:
     #: The three active players from the dealer's left (a fourth seat, the dealer, sits out).
     active: tuple[int, ...]
     revoke: str = "floor"
+    #: The table's fee (a rake or a collection is taken at settlement, fees ruling).
+    fee: TableFee = NO_FEE
+    #: The fees paid before the deal.
     fees: tuple[FeeLine, ...] = ()
     ante: int = 0  # stakes each active player put in this hand
     ended: bool = False
@@ -275,19 +276,10 @@ class PrefState:
 
 
 def start_state(event: Start) -> PrefState:
-    read.only(event, KEYS)
-    seats = read.seats_between(event, low=3, high=4)
-    dealer = read.button(event, seats, "dealer")
-    stake = read.cents(event.get("stake", 100), "stake", low=1)
-    pot_in = read.cents(event.get("pot_in", 0), "pot_in")
-    revoke = event.get("revoke", "floor")
-    if revoke not in REVOKE_CHOICES:
-        raise RuleViolation(f'"revoke" must be "floor" (the hand is settled as played and the '
-                            f'floor decides), not {revoke!r}', rule="settings")
-    order = clockwise_from(seats, dealer)
-    active = order[:-1] if len(seats) == 4 else order
-    return PrefState(seats=seats, dealer=dealer, stake=stake, pot_in=pot_in, active=active,
-                     revoke=revoke, fees=house_fees(event, seats, dealer))
+    o = read_opening(event, low=3, high=4)
+    active = o.order[:-1] if len(o.seats) == 4 else o.order
+    return PrefState(seats=o.seats, dealer=o.dealer, stake=o.stake, pot_in=o.pot_in,
+                     active=active, revoke=o.revoke, fee=o.fee, fees=o.fee.before_deal)
 
 
 # --- checking ---------------------------------------------------------------------------------

@@ -61,8 +61,14 @@ DOSSIER = GameDossier(
                "staying in the pot; a player in with no trick pays five into the next pot. "
                "Rams won: the pot and five from each opponent; lost at the first trick someone "
                "else takes: the declarer doubles the pot and pays each opponent five."),
-        Ruling("fees", "A fee per player or a fixed fee from the dealer is collected before "
-               "the deal, or a time collection; nothing is ever taken from the carried pot."),
+        Ruling("fees", "A fee per player, a fixed fee from the dealer or a time collection is "
+               "paid before the deal. A rake, a collection from the pot or a jackpot drop is "
+               "worked out on the chips put into the pot during the hand (the ante, the "
+               "payments of players without a trick, a lost Rams' doubling), never again on the "
+               "pot carried in, rounded down to the smallest chip (a counter unless the table "
+               "names one), and taken when the hand settles, from the next pot first, then "
+               "from what is pushed. \"No flop, no drop\" means everyone before the dealer "
+               "passed."),
     ),
     strategy=(
         "A player counts trumps and side aces: five bids Rams (mostly), one or none switches "

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from dealer_assist.engine.base import (
     Action,
     DemoTable,
-    Game,
     Prompt,
     ScoreSheet,
     SeatView,
@@ -25,6 +24,13 @@ from dealer_assist.games.rams import settle as settle_mod
 from dealer_assist.games.rams.events import EVENTS, Pass, Play, Rams, TakeTrump, Trump, Widow
 from dealer_assist.games.rams.state import NAME, RamsState, check, start_state, step, transition
 from dealer_assist.games.tricks import SUIT_WORDS, must_text, trick_line
+from dealer_assist.games.tricks.table import (
+    PotTrickGame,
+    money_report,
+    played_lines,
+    trick_won_line,
+    tricks_report,
+)
 from dealer_assist.money import format_cents as fmt
 
 if TYPE_CHECKING:
@@ -34,16 +40,12 @@ SAID_WORDS = {"play": "plays this hand", "pass": "passed", "widow": "took the wi
               "rams": "declared Rams"}
 
 
-class RamsGame(Game[RamsState]):
+class RamsGame(PotTrickGame[RamsState]):
     """Five tricks for a pot that carries: play, pass, take the widow, or bid Rams."""
 
     name: ClassVar[str] = NAME
     title: ClassVar[str] = "Rams"
     players: ClassVar[tuple[int, int]] = (3, 5)
-    has_button: ClassVar[bool] = True
-    start_keys: ClassVar[tuple[str, ...]] = ("button", "carry_in")
-    start_key_names: ClassVar[Mapping[str, str]] = MappingProxyType(
-        {"button": "dealer", "carry_in": "pot_in"})
     events: ClassVar[Vocabulary] = EVENTS
     settings: ClassVar[tuple[Setting, ...]] = (
         Setting("stake", "counter", "money"),
@@ -67,22 +69,12 @@ class RamsGame(Game[RamsState]):
 
     apply = staticmethod(step)
 
-    def is_over(self, state: RamsState) -> bool:
-        return state.over
-
     def settle(self, state: RamsState) -> Settlement:
         return settle_mod.settle(state)
 
-    def contributions(self, state: RamsState) -> dict[int, int]:
-        """The dealer's ante and the fees before the deal."""
-        out = {state.dealer: state.ante}
-        for f in state.fees:
-            if f.from_seat is not None:
-                out[f.from_seat] = out.get(f.from_seat, 0) + f.amount
-        return out
-
-    def carried_in(self, state: RamsState) -> int:
-        return state.pot_in
+    def antes(self, state: RamsState) -> dict[int, int]:
+        """The dealer's ante."""
+        return {state.dealer: state.ante}
 
     def next_hand(self, state: RamsState) -> dict[str, Any]:
         """After everyone before the dealer passed, the same dealer deals again."""
@@ -91,17 +83,6 @@ class RamsGame(Game[RamsState]):
     def game_over(self, state: RamsState) -> bool:
         """The game (the pot's life) ends when a hand leaves the pot empty."""
         return state.over and self.settle(state).carry_out == 0
-
-    def secret_seats(self, state: RamsState) -> frozenset[int]:
-        """Every card the app records is played face up (the dealer's discard for the trump
-        card is the house's record)."""
-        return frozenset()
-
-    def held(self, state: RamsState, seat: int) -> int:
-        t = state.tricks
-        if t is None or seat not in t.order or state.over:
-            return 0
-        return t.left_in_hand(seat)
 
     # --- the screen ---------------------------------------------------------------------------
     def prompt(self, state: RamsState) -> Prompt:
@@ -203,16 +184,12 @@ class RamsGame(Game[RamsState]):
             "declarations": {str(s): v for s, v in state.said.items()},
             "widow": state.widow_by,
             "rams": state.rams_by,
-            "tricks": [x.to_json() for x in t.done] if t else [],
-            "tricks_won": {str(s): n for s, n in t.won().items()} if t else {},
-            "revokes": [r.to_json() for r in t.revokes] if t else [],
+            **tricks_report(t),
             "revoke": state.revoke,
         }
         if state.over:
             s = settle_mod.settle(state)
-            out["payouts"] = {str(k): v for k, v in sorted(s.payouts.items())}
-            out["pays"] = {str(k): v for k, v in sorted(s.put_in.items())}
-            out["carry"] = s.carry_out
+            out.update(money_report(s))
             out["redeal"] = state.redeal
             if state.rams_by is not None:
                 out["rams_won"] = not state.rams_lost
@@ -230,13 +207,8 @@ class RamsGame(Game[RamsState]):
             return [f"the dealer (seat {event.seat}) takes the trump card, discarding "
                     f"{event.give.pretty}"]
         if isinstance(event, CardDealt):
-            lines = [f"seat {event.seat} plays {event.card.pretty}"]
-            b, a = before.tricks, after.tricks
-            if b is not None and a is not None:
-                lines.extend(r.text() for r in a.revokes[len(b.revokes):])
-                if len(a.done) > len(b.done):
-                    lines.append(f"trick {len(a.done)} to seat {a.done[-1].winner}")
-            return lines
+            return [*played_lines(event, before.tricks, after.tricks),
+                    *trick_won_line(before.tricks, after.tricks)]
         return super().narrate(before, event, after)
 
     def score_sheet(self, states: Sequence[RamsState]) -> ScoreSheet | None:
@@ -255,13 +227,7 @@ class RamsGame(Game[RamsState]):
 
         return DOSSIER
 
-    def sample_hand(self, rng: random.Random, *, players: int,
-                    params: Mapping[str, Any] | None = None) -> list[Event]:
+    def sample(self, rng: random.Random, *, players: int, **params: Any) -> list[Event]:
         from dealer_assist.games.rams.sample import sample_hand
 
-        given = dict(params or {})
-        unknown = sorted(set(given) - {"stake", "pot_in", "dealer", "revoke", "fee",
-                                       "smallest_chip"})
-        if unknown:
-            raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
-        return sample_hand(rng, players=players, **given)
+        return sample_hand(rng, players=players, **params)

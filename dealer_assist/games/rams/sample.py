@@ -4,14 +4,14 @@ property tests, the demo and the benchmarks."""
 from __future__ import annotations
 
 import random
-import types
 from typing import Any
 
 from dealer_assist.cards import Card
-from dealer_assist.events import CardDealt, Event, Start
+from dealer_assist.events import Event
 from dealer_assist.games.rams.events import Pass, Play, Rams, TakeTrump, Trump, Widow
 from dealer_assist.games.rams.state import NAME, RamsState, start_state, step
-from dealer_assist.games.tricks import legal_cards, pack32
+from dealer_assist.games.tricks import pack32
+from dealer_assist.games.tricks.table import play_out, sample_start
 
 
 def _strength(hand: list[Card], trump: str) -> int:
@@ -27,13 +27,8 @@ def sample_hand(rng: random.Random, *, players: int, stake: int = 100, pot_in: i
     """Deal and play one hand: five cards each, five to the widow, the trump turned; each
     player plays with two likely tricks or more, bids Rams with five, switches for the widow
     now and then, and otherwise passes when allowed; every card follows the rules."""
-    seats = tuple(range(1, players + 1))
-    params: dict[str, Any] = {"dealer": seats[-1] if dealer is None else dealer,
-                              "stake": stake, "pot_in": pot_in}
-    for key, value in (("revoke", revoke), ("fee", fee), ("smallest_chip", smallest_chip)):
-        if value is not None:
-            params[key] = value
-    start = Start(game=NAME, seats=seats, params=types.MappingProxyType(params))
+    start = sample_start(NAME, players=players, stake=stake, pot_in=pot_in, dealer=dealer,
+                         revoke=revoke, fee=fee, smallest_chip=smallest_chip)
     state = start_state(start)
     deck = list(pack32())
     rng.shuffle(deck)
@@ -72,11 +67,5 @@ def sample_hand(rng: random.Random, *, players: int, stake: int = 100, pot_in: i
         hand.remove(give)
         hand.append(turned)
         state = play(TakeTrump(seat=state.dealer, give=give))
-    while not state.over:
-        assert state.tricks is not None
-        nxt = state.tricks.to_play()
-        assert nxt is not None
-        card = rng.choice(legal_cards(state.tricks, nxt, hands[nxt]))
-        hands[nxt].remove(card)
-        state = play(CardDealt(seat=nxt, card=card))
+    play_out(state, hands, rng, step, events)
     return events

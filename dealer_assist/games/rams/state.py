@@ -8,22 +8,20 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from dealer_assist.cards import Card
-from dealer_assist.engine import start as read
 from dealer_assist.engine.base import FeeLine
 from dealer_assist.engine.evolve import evolver
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Event, Start
-from dealer_assist.fees import FeeContext, parse_fee_policy, pre_deal_fees
+from dealer_assist.games.carried_pot import NO_FEE, TableFee
 from dealer_assist.games.rams.events import Pass, Play, Rams, TakeTrump, Trump, Widow
 from dealer_assist.games.tricks import (
     PACK,
-    REVOKE_CHOICES,
     TrickRules,
     Tricks,
     _evolve_tricks,
-    clockwise_from,
     start_tricks,
 )
+from dealer_assist.games.tricks.table import read_opening
 
 NAME = "rams"
 #: Counters: the dealer's ante, the least pot a player may pass with (more than this), a
@@ -33,7 +31,6 @@ PASS_ABOVE = 5
 PAYMENT = 5
 TRICKS = 5
 RULES = TrickRules(head=True, tag="rams-3")
-KEYS = ("dealer", "pot_in", "stake", "revoke")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +42,9 @@ class RamsState:
     #: The declarations' order: from the dealer's left, the dealer last.
     order: tuple[int, ...]
     revoke: str = "floor"
+    #: The table's fee (a rake or a collection is taken at settlement, fees ruling).
+    fee: TableFee = NO_FEE
+    #: The fees paid before the deal.
     fees: tuple[FeeLine, ...] = ()
     turned: Card | None = None
     #: Seat -> its declaration (``play``, ``pass``, ``widow``, ``rams``).
@@ -127,38 +127,9 @@ class RamsState:
 
 
 def start_state(event: Start) -> RamsState:
-    read.only(event, KEYS)
-    seats = read.seats_between(event, low=3, high=5)
-    dealer = read.button(event, seats, "dealer")
-    stake = read.cents(event.get("stake", 100), "stake", low=1)
-    pot_in = read.cents(event.get("pot_in", 0), "pot_in")
-    revoke = event.get("revoke", "floor")
-    if revoke not in REVOKE_CHOICES:
-        raise RuleViolation(f'"revoke" must be "floor" (the hand is settled as played and the '
-                            f'floor decides), not {revoke!r}', rule="settings")
-    return RamsState(seats=seats, dealer=dealer, stake=stake, pot_in=pot_in,
-                     order=clockwise_from(seats, dealer), revoke=revoke,
-                     fees=house_fees(event, seats, dealer))
-
-
-def house_fees(start: Start, seats: tuple[int, ...], dealer: int) -> tuple[FeeLine, ...]:
-    """The table's fee, collected before the deal (a fee per player, a fixed fee from the
-    dealer, a time collection). A rake or a collection out of the carried pot is refused: the
-    pot belongs to the players' next hands."""
-    policy = parse_fee_policy(start.get("fee"))
-    if policy is None:
-        return ()
-    if not policy.before_deal or policy.jackpot is not None:
-        raise RuleViolation(
-            f"{start.game}'s pot carries from hand to hand: a rake, a collection from the pot "
-            "or a jackpot drop is not taken from it; use a per-player fee, a fixed fee from "
-            "the dealer or a time collection", rule="fees")
-    chip = start.get("smallest_chip", 1)
-    if not isinstance(chip, int) or isinstance(chip, bool) or chip < 1:
-        raise RuleViolation(f'"smallest_chip" must be whole cents, at least 1, not {chip!r}',
-                            rule="settings")
-    return tuple(pre_deal_fees(policy, FeeContext(seats=seats, button=dealer,
-                                                  smallest_chip=chip)))
+    o = read_opening(event, low=3, high=5)
+    return RamsState(seats=o.seats, dealer=o.dealer, stake=o.stake, pot_in=o.pot_in,
+                     order=o.order, revoke=o.revoke, fee=o.fee, fees=o.fee.before_deal)
 
 
 # --- checking ---------------------------------------------------------------------------------
