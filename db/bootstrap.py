@@ -241,12 +241,14 @@ def _never_create(engine: Engine) -> None:
 
 def open_services(
     url: str | None = None, *, hasher: PinHasher | None = None, clock: Any = None,
-    create: bool = True, journal: Path | None = None,
+    create: bool = True, journal: Path | None = None, key: str | Path | None = None,
 ) -> Services:
     """The application services on the chosen database (the UI's and the CLI's entry point);
     ``create`` False: only an existing database (see :func:`open_database`). With ``journal``
     (a file beside the app), a station deals on through a blip in the server
-    (``dealer_assist.db.journal``)."""
+    (``dealer_assist.db.journal``). ``key``: the room's key file for the checkpoints it signs
+    (None: ``DEALER_ASSIST_KEY``, else the data folder), passed on, never put in the
+    environment."""
     from dealer_assist.db.sealer import DbSealer
     from dealer_assist.db.store import SqlStore
 
@@ -260,7 +262,7 @@ def open_services(
 
         store = JournalStore(store, journal)
     services = Services(store, **kwargs)
-    services.sealer = DbSealer(db)
+    services.sealer = DbSealer(db, key)
     return services
 
 

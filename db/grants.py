@@ -3,13 +3,14 @@
 The tables belong to an owner role that runs the migrations (``db upgrade``); the role the
 stations connect as gets ``SELECT`` and ``INSERT`` on every table, ``UPDATE`` only on the
 columns the app moves (chain heads, a hand's status and event count, a shift's closing, the
-audit chain's head, the cardroom's name), and no ``DELETE``, ``TRUNCATE`` or ownership: it
+audit chain's head), and no ``DELETE``, ``TRUNCATE`` or ownership: it
 cannot alter a table, drop or disable a trigger, or change a role, a name or a shift's people
 in place. Users are the owner's: a station reads them without their PIN hashes, and signs in,
 adds a user, sets a PIN or enables a name only through the owner's functions (schema 0009),
-which check the PIN, or the signed-in admin, in the same transaction. It writes only the kinds
-of audit entry in :data:`STATION_AUDIT_ACTIONS` (a trigger refuses any other), and an
-``approval`` only on a ticket the database left when it saw the floor person's right PIN.
+which check the PIN, or the signed-in admin, in the same transaction; the cardroom's name
+likewise only through ``da_cardroom_name`` (schema 0010). It writes only the kinds of audit
+entry in :data:`STATION_AUDIT_ACTIONS` (a trigger refuses any other), and an ``approval`` only
+on a ticket the database left when it saw the floor person's right PIN for that very approval.
 """
 
 from __future__ import annotations
@@ -25,12 +26,16 @@ STATION_UPDATES: dict[str, tuple[str, ...]] = {
     "hands": ("status", "events"),
     "shifts": ("closed_at", "closed_by", "closed_floor"),
     "audit_head": ("entries", "head_hash"),
-    "settings_kv": ("value",),
 }
+#: The tables a station reads and never writes: the schema's version, and the cardroom's name
+#: (``settings_kv``: printed on every report a board signs; an admin renames it through the
+#: owner's ``da_cardroom_name``, schema 0010, and a trigger refuses any other role's write).
+READ_ONLY = ("alembic_version", "settings_kv")
 #: The kinds of audit entry (``audit_log.action``) a station's role may write: the one list.
 #: A new kind the app writes at a station is one more line here (then ``db upgrade
 #: --station-role`` again). Not here, so the owner's alone: ``record-baseline`` (hands not held
-#: to continuity). A ``record-user`` is taken only when it is the user's row as stored.
+#: to continuity). A ``record-user``, ``record-shift`` or ``record-cardroom`` is taken only
+#: when it is the row as stored.
 STATION_AUDIT_ACTIONS: tuple[str, ...] = (
     "login", "logout", "login-failed", "login-refused", "lockout",
     "approval", "approval-failed", "approval-refused",
@@ -64,7 +69,7 @@ def grant_sql(role: str) -> list[str]:
         f"REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM {r}",
         f"GRANT USAGE ON SCHEMA public TO {r}",
         f"GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO {r}",
-        f"REVOKE INSERT ON alembic_version FROM {r}",
+        *(f"REVOKE INSERT ON {table} FROM {r}" for table in READ_ONLY),
         f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {r}",
     ]
     for table, cols in STATION_UPDATES.items():

@@ -18,7 +18,7 @@ from dealer_assist.errors import BadInput
 from dealer_assist.services.auth import argon2_with
 from dealer_assist.services.chain import utc
 from dealer_assist.services.errors import NotAllowed
-from dealer_assist.services.model import PinResult, PinTry, User, UserSecret
+from dealer_assist.services.model import ApprovalSubject, PinResult, PinTry, User, UserSecret
 from dealer_assist.services.pins import counted_try
 from dealer_assist.services.ports import PinHasher
 from dealer_assist.services.records import (
@@ -96,11 +96,18 @@ class UserStore:
             value = conn.execute(select(KV.c.value).where(KV.c.key == "cardroom")).scalar()
         return str(value) if value else DEFAULT_CARDROOM
 
-    def set_cardroom_name(self, name: str) -> None:
+    def set_cardroom_name(self, name: str, *, token: str = "") -> None:
+        """Name the cardroom and record the name on the audit chain, in one transaction. On
+        PostgreSQL only the owner's ``da_cardroom_name`` writes it (schema 0010): ``token``
+        must be an active admin's session, except for the first naming of a room never
+        named; the record is then taken only as the name stored."""
         with self._write() as conn:
-            done = conn.execute(update(KV).where(KV.c.key == "cardroom").values(value=name))
-            if done.rowcount == 0:
-                conn.execute(insert(KV).values(key="cardroom", value=name))
+            if conn.dialect.name == "postgresql":
+                _definer(conn, "SELECT da_cardroom_name(%s, %s)", (token, name))
+            else:
+                done = conn.execute(update(KV).where(KV.c.key == "cardroom").values(value=name))
+                if done.rowcount == 0:
+                    conn.execute(insert(KV).values(key="cardroom", value=name))
             from dealer_assist.db.store import append_audit
 
             append_audit(conn, [record_entry("cardroom", cardroom_state(name), datetime.now(UTC))])
@@ -143,7 +150,7 @@ class UserStore:
 
     def try_pin(
         self, name: str, pin: str, hasher: PinHasher, *, now: datetime, limit: int,
-        lockout: timedelta, action: str = "login",
+        lockout: timedelta, action: str = "login", subject: ApprovalSubject | None = None,
     ) -> PinResult:
         """SQLite: counted here (:func:`~dealer_assist.services.pins.counted_try`). PostgreSQL:
         the database gives the argon2 salt of the name (``da_pin_salt``), takes the PIN's
@@ -152,17 +159,25 @@ class UserStore:
         limit and lockout are the database's (schema 0009), whatever a station sends. For an
         ``approval`` the database's ``da_approval_try`` counts it the same way and, on a right
         PIN by a floor person, leaves no session but a one-time ticket that the ``approval``
-        entry written next spends (without one, the database refuses that entry)."""
+        entry written next spends (without one, the database refuses that entry). The ticket
+        is bound to ``subject`` (schema 0010): the entry must carry that very detail, table
+        and hand."""
         if self.db.dialect != "postgresql":
             return counted_try(self, name, pin, hasher, now=now, limit=limit, lockout=lockout)
         with self._write() as conn:
             prefix = str(conn.exec_driver_sql("SELECT da_pin_salt(%s)", (name,)).scalar() or "")
         secret = argon2_with(prefix, pin) or "-"
         with self._write() as conn:
-            r = conn.exec_driver_sql(
-                "SELECT outcome, user_id, failed, locked_until, token FROM "
-                + ("da_approval_try" if action == "approval" else "da_pin_try") + "(%s, %s)",
-                (name, secret)).one()
+            if action == "approval":
+                about = subject or ApprovalSubject("")
+                r = conn.exec_driver_sql(
+                    "SELECT outcome, user_id, failed, locked_until, token FROM "
+                    "da_approval_try(%s, %s, %s, %s, %s)",
+                    (name, secret, about.detail, about.table_id, about.hand_id)).one()
+            else:
+                r = conn.exec_driver_sql(
+                    "SELECT outcome, user_id, failed, locked_until, token FROM "
+                    "da_pin_try(%s, %s)", (name, secret)).one()
             user = None
             if r[1] is not None:
                 u = conn.execute(select(*SHOWN).where(USERS.c.id == r[1])).first()

@@ -1044,11 +1044,17 @@ def _named(detail: str, names: dict[str, str]) -> str:
                                 else m.group(2)), detail)
 
 
+#: How a refused approval's detail says who was refused, before what they tried to approve
+#: ("floor cannot approve ...", "fran tried to approve their own ...").
+_REFUSED_APPROVAL = re.compile(r"^.*? (?:cannot approve|tried to approve their own) ")
+
+
 def _subject(action: str, where: str, detail: str) -> str:
     """What an entry concerns: an approval names what it approved ("misdeal of hand 8"),
-    with the table; other entries their table and hand."""
+    with the table; a refused one what it would have approved (who was refused, and why,
+    stays in the detail); other entries their table and hand."""
     if action in ("approval", "approval-refused") and detail:
-        what = detail.split(" cannot approve ", 1)[-1]
+        what = _REFUSED_APPROVAL.sub("", detail, count=1) if action != "approval" else detail
         return f"{where}: {what}" if where else what
     return where
 

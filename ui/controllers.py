@@ -594,24 +594,25 @@ class FloorController(QObject):
     def record_dispute(
         self, notes: str, ruling: str, adjustments: list[Adjustment], approval: Approval | None
     ) -> Dispute | None:
-        """Record a dispute; adjustments need the floor's PIN approval at the station."""
+        """Record a dispute; a refusal is told (``refused``), not raised."""
         if self.hand is None:
             self.refused.emit("choose a hand first")
             return None
+        return self._guard(lambda: self.dispute_now(notes, ruling, adjustments, approval))  # type: ignore[no-any-return]
+
+    def dispute_now(
+        self, notes: str, ruling: str, adjustments: list[Adjustment], approval: Approval | None
+    ) -> Dispute:
+        """Record a dispute on the open hand, raising a refusal (the dispute dialog shows it
+        and stays open). Adjustments need another floor person's name and PIN: never the
+        signed-in floor person's own (the services refuse it and say who may approve)."""
+        if self.hand is None:
+            raise BadInput("choose a hand first")
         hand_id = self.hand.id
-        number = self.hand.number
-
-        def op() -> Dispute:
-            if adjustments:
-                if approval is None:
-                    raise ApprovalRequired("an adjustment needs the floor's name and PIN")
-                self.services.approve(approval, what=f"adjustment in hand {number}")
-            return self.services.record_dispute(
-                self.session, hand_id, notes=notes, ruling=ruling, adjustments=adjustments
-            )
-
-        d = self._guard(op)
-        if d is not None:
-            self.hand = self.services.hand(hand_id)
-            self.changed.emit()
-        return d  # type: ignore[no-any-return]
+        d = self.services.record_dispute(
+            self.session, hand_id, notes=notes, ruling=ruling, adjustments=adjustments,
+            approval=approval,
+        )
+        self.hand = self.services.hand(hand_id)
+        self.changed.emit()
+        return d

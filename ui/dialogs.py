@@ -709,11 +709,19 @@ class VoidReasonDialog(_Dialog):
 
 
 class DisputeDialog(_Dialog):
-    """Notes, the ruling, and optional balancing adjustments approved by the floor."""
+    """Notes, the ruling, and optional balancing adjustments, which a second floor person
+    approves with their name and PIN (never the signed-in floor person: ``signed_in``).
 
-    def __init__(self, hand_label: str, services: Services, parent: QWidget | None = None):
+    With ``submit`` the dispute is recorded from the dialog (``submit(notes, ruling,
+    adjustments, approval)``); a refusal, such as an approval by the person entering the
+    dispute, is shown in the dialog, which stays open with everything typed but the PIN."""
+
+    def __init__(self, hand_label: str, services: Services, parent: QWidget | None = None, *,
+                 signed_in: str = "", submit: Callable[..., Any] | None = None):
         super().__init__(f"Dispute: {hand_label}", parent, ok="Record dispute")
         self.services = services
+        self.signed_in = signed_in
+        self.submit = submit
         self.notes = NotesEdit()
         self.notes.setTabChangesFocus(True)
         self.notes.setObjectName("dispute-notes")
@@ -728,13 +736,17 @@ class DisputeDialog(_Dialog):
         self.form.addRow("Adjustments", self.adjust)
         self.floor = QLineEdit()
         self.floor.setObjectName("dispute-floor")
+        self.floor.setPlaceholderText("another floor person" + (
+            f" (not {signed_in})" if signed_in else ""))
+        self.floor.setAccessibleName("approving floor person's name")
         self.pin = _pin_edit("dispute-pin")
         row = QHBoxLayout()
         row.addWidget(self.floor)
         row.addWidget(self.pin)
-        self.form.addRow("Floor approval (name, PIN)", row)
+        self.form.addRow("Adjustments approved by (a second floor person: name, PIN)", row)
         self.adjustments: list[Adjustment] = []
         self.approval: Approval | None = None
+        self.dispute: Any = None
 
     def attempt(self) -> None:
         from dealer_assist.errors import BadInput
@@ -748,8 +760,17 @@ class DisputeDialog(_Dialog):
         self.approval = None
         if self.adjustments:
             if not self.floor.text().strip() or not self.pin.text():
-                raise BadInput("an adjustment needs the floor's name and PIN")
+                raise BadInput("adjustments need a second floor person's approval: another "
+                               "floor person" + (f" (not {self.signed_in})" if self.signed_in
+                                                 else "") + " types their name and PIN")
             self.approval = Approval(name=self.floor.text().strip(), pin=self.pin.text())
+        if self.submit is not None:
+            try:
+                self.dispute = self.submit(self.notes.toPlainText(), self.ruling.text(),
+                                           self.adjustments, self.approval)
+            except DealerAssistError:
+                self.pin.clear()  # a PIN is typed again, by whoever may approve
+                raise
 
 
 def parse_adjustments(text: str) -> list[Adjustment]:

@@ -478,22 +478,26 @@ class FloorConsole(QWidget):
         hand = self.c.hand
         if hand is None:
             return
-        dlg = DisputeDialog(f"hand {hand.number}", self.c.services, self)
-        dlg.floor.setText(self.c.session.name)
-        if dlg.exec() != QDialog.DialogCode.Accepted:
+        # the approver is a second floor person: their name is typed, never filled in with
+        # the signed-in one's, and a refusal keeps the dialog open with what was typed
+        dlg = DisputeDialog(f"hand {hand.number}", self.c.services, self,
+                            signed_in=self.c.session.name, submit=self.c.dispute_now)
+        if dlg.exec() != QDialog.DialogCode.Accepted or dlg.dispute is None:
             return
-        self.record_dispute(dlg.notes.toPlainText(), dlg.ruling.text(), dlg.adjustments,
-                            dlg.approval)
+        self._dispute_recorded()
 
     def record_dispute(self, notes: str, ruling: str, adjustments: list[Any],
                        approval: Any) -> bool:
         d = self.c.record_dispute(notes, ruling, adjustments, approval)
         if d is None:
             return False
+        self._dispute_recorded()
+        return True
+
+    def _dispute_recorded(self) -> None:
         self._show_logs()
         self._step(self.slider.value())
         self.show_info(f"Dispute recorded for hand {self.c.hand.number if self.c.hand else ''}.")
-        return True
 
     def _out_path(self, default: str) -> Path | None:
         if self.export_dir is not None:

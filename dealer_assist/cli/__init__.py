@@ -67,10 +67,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if getattr(args, "global_key", None):  # (the app, reports and shift closes read it there)
-        import os
-
-        os.environ["DEALER_ASSIST_KEY"] = args.global_key
+    key = getattr(args, "global_key", None)
+    if key and getattr(args, "key", None) is None:
+        # the key's path goes to the commands by their arguments (a command's own --key
+        # first), never into the environment: a child process (a print dialog, a PDF viewer)
+        # inherits nothing of it
+        args.key = key
     func = getattr(args, "func", None)
     if func is None:
         app = getattr(args, "open_app", None)

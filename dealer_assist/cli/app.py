@@ -96,7 +96,8 @@ def run_app(args: argparse.Namespace) -> int:
                 chosen = given or settings.database or None
                 if not may_create:
                     _must_be_there(chosen)
-                services = open_services(chosen, journal=station_journal(chosen))
+                services = open_services(chosen, journal=station_journal(chosen),
+                                         key=getattr(args, "key", None))
                 break
             except DealerAssistError as exc:
                 # The station's own database is unreachable or wrong: let it be corrected

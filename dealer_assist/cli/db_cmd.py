@@ -246,7 +246,7 @@ def open_services(args: argparse.Namespace, *, create: bool = True) -> Any:
     create a database, and refuse a missing or empty one)."""
     from dealer_assist.db.bootstrap import open_services as _open
 
-    return _open(getattr(args, "db", None), create=create)
+    return _open(getattr(args, "db", None), create=create, key=getattr(args, "key", None))
 
 
 def _prompt_pin(label: str) -> str:

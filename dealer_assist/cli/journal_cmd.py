@@ -43,7 +43,7 @@ def _open(args: argparse.Namespace) -> Any:
                        "file keeps no journal")
     if not path.exists():
         raise BadInput(f"there is no journal at {path}: this station has kept nothing")
-    return open_services(url, journal=path)
+    return open_services(url, journal=path, key=getattr(args, "key", None))
 
 
 def run_journal(args: argparse.Namespace) -> int:

@@ -30,6 +30,7 @@ from dealer_assist.services.errors import (
 from dealer_assist.services.model import (
     PERMISSIONS,
     ROLES,
+    ApprovalSubject,
     AuditEntry,
     Hand,
     LedgerLine,
@@ -242,10 +243,14 @@ class ServicesBase:
             raise NotFound(f'there is no user "{name}"')
         return secret
 
-    def _check_pin_of(self, name: str, pin: str, *, action: str) -> User:
-        return self._check_pin(name, pin, action=action)[0]
+    def _check_pin_of(
+        self, name: str, pin: str, *, action: str, subject: ApprovalSubject | None = None,
+    ) -> User:
+        return self._check_pin(name, pin, action=action, subject=subject)[0]
 
-    def _check_pin(self, name: str, pin: str, *, action: str) -> tuple[User, str]:
+    def _check_pin(
+        self, name: str, pin: str, *, action: str, subject: ApprovalSubject | None = None,
+    ) -> tuple[User, str]:
         """The user whose name and PIN these are, and the store's token for the right PIN
         (:attr:`Session.token`). The try is counted and checked by the store in one go
         (:meth:`Store.try_pin`; on PostgreSQL by the database), so parallel tries cannot run
@@ -255,7 +260,7 @@ class ServicesBase:
         names shows nothing about which exist. A PIN-like name is never written."""
         now = self.clock()
         res = self.store.try_pin(name, pin, self.hasher, now=now, limit=MAX_FAILED_PINS,
-                                 lockout=LOCKOUT, action=action)
+                                 lockout=LOCKOUT, action=action, subject=subject)
         real = res.user is not None and res.user.active
         actor = res.user.name if res.user is not None else None
         why = "" if real else ("disabled user" if res.user is not None else _unknown_name(name))

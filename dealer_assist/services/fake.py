@@ -17,6 +17,7 @@ from dealer_assist.services.chain import GENESIS, event_hash, utc
 from dealer_assist.services.errors import Conflict, NotFound
 from dealer_assist.services.model import (
     Adjustment,
+    ApprovalSubject,
     AuditEntry,
     ChainHead,
     Dispute,
@@ -68,7 +69,7 @@ class InMemoryStore:
     def cardroom_name(self) -> str:
         return self._cardroom
 
-    def set_cardroom_name(self, name: str) -> None:
+    def set_cardroom_name(self, name: str, *, token: str = "") -> None:
         self._cardroom = name
 
     def count_users(self) -> int:
@@ -102,7 +103,7 @@ class InMemoryStore:
 
     def try_pin(
         self, name: str, pin: str, hasher: PinHasher, *, now: datetime, limit: int,
-        lockout: timedelta, action: str = "login",
+        lockout: timedelta, action: str = "login", subject: ApprovalSubject | None = None,
     ) -> PinResult:
         return counted_try(self, name, pin, hasher, now=now, limit=limit, lockout=lockout)
 

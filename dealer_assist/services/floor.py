@@ -11,11 +11,14 @@ from dealer_assist.errors import BadInput
 from dealer_assist.events import Start
 
 #: Wrong PINs in a row that lock a user, and for how long.
+from dealer_assist.money import format_cents
 from dealer_assist.services.base import (
+    Approval,
     _body,
 )
 from dealer_assist.services.chain import canonical
 from dealer_assist.services.errors import (
+    ApprovalRequired,
     NotFound,
 )
 from dealer_assist.services.imports import (
@@ -39,6 +42,15 @@ from dealer_assist.settings import (
     parse_table_settings,
     start_params,
 )
+
+
+def adjustments_subject(number: int, adjustments: Sequence[Adjustment]) -> str:
+    """What the approval of a dispute's adjustments approves, amounts and all ("adjustments in
+    hand 12: seat 3 +$4, house -$4"), so the approval entry (and, on PostgreSQL, the ticket
+    the approver's PIN gave) is of those adjustments and no others."""
+    parts = [("house" if a.seat is None else f"seat {a.seat}") + " "
+             + ("+" if a.amount >= 0 else "") + format_cents(a.amount) for a in adjustments]
+    return f"adjustments in hand {number}: {', '.join(parts)}"
 
 
 class FloorServices(TimeServices):
@@ -76,8 +88,13 @@ class FloorServices(TimeServices):
         notes: str,
         ruling: str,
         adjustments: Sequence[Adjustment] = (),
+        approval: Approval | None = None,
     ) -> Dispute:
-        """The floor records a dispute: notes, the ruling and balancing adjustments (cents)."""
+        """The floor records a dispute: notes, the ruling and balancing adjustments (cents).
+        Adjustments move money, so they need a second floor person's approval (``approval``:
+        name and PIN), never the approval of the floor person entering them: the rule of every
+        other approval (:meth:`approve` with the session asking). The approval names the
+        adjustments with their amounts, and the dispute's audit entry names its approver."""
         self._require(session, "dispute", "record disputes")
         hand = self.hand(hand_id)
         if not notes.strip() or not ruling.strip():
@@ -91,12 +108,21 @@ class FloorServices(TimeServices):
                 f"the adjustments do not balance (they add up to {total} cents): every cent "
                 "paid to one seat comes from another seat or the house"
             )
+        approved = ""
+        if adjustments:
+            if approval is None:
+                raise ApprovalRequired(
+                    f"adjustments in hand {hand.number} need a second floor person's approval: "
+                    f"another floor person (not {session.name}) types their name and PIN")
+            who = self.approve(approval, what=adjustments_subject(hand.number, adjustments),
+                               table_id=hand.table_id, hand_id=hand.id, session=session)
+            approved = f"; adjustments approved by {who.name}"
         dispute = self.store.add_dispute(
             hand_id=hand.id, notes=notes.strip(), ruling=ruling.strip(), floor=session.name,
             at=self.clock(), adjustments=tuple(adjustments),
         )
         self._audit(
-            session.name, "dispute", f"hand {hand.number}: {ruling.strip()}",
+            session.name, "dispute", f"hand {hand.number}: {ruling.strip()}{approved}",
             table_id=hand.table_id, hand_id=hand.id,
         )
         return dispute

@@ -281,6 +281,17 @@ class NewEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class ApprovalSubject:
+    """What a floor approval approves, as its ``approval`` audit entry says it: the detail
+    ("misdeal of hand 12"), the table and the hand. On PostgreSQL the database binds the
+    approver's one-time ticket to it (schema 0010): the ticket carries no other approval."""
+
+    detail: str
+    table_id: int | None = None
+    hand_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PinResult:
     """One PIN tried on a name (:meth:`Store.try_pin`), counted and checked in one go.
 

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from dealer_assist.services.audit_chain import AuditHead
 from dealer_assist.services.model import (
     Adjustment,
+    ApprovalSubject,
     AuditEntry,
     ChainHead,
     Dispute,
@@ -65,7 +66,10 @@ class Store(Protocol):
     # --- cardroom and users ------------------------------------------------------------------
     def cardroom_name(self) -> str: ...
 
-    def set_cardroom_name(self, name: str) -> None: ...
+    def set_cardroom_name(self, name: str, *, token: str = "") -> None:
+        """``token``: the signed-in admin's :attr:`Session.token` (none for the first naming
+        of a room never named); a store may hold the name as its owner's (PostgreSQL)."""
+        ...
 
     def count_users(self) -> int: ...
 
@@ -78,14 +82,15 @@ class Store(Protocol):
 
     def try_pin(
         self, name: str, pin: str, hasher: PinHasher, *, now: datetime, limit: int,
-        lockout: timedelta, action: str = "login",
+        lockout: timedelta, action: str = "login", subject: ApprovalSubject | None = None,
     ) -> PinResult:
         """Count a try of ``pin`` on ``name`` and check it, atomically: refused while the name
         is locked; the try that reaches ``limit`` wrong ones in a row locks the name until
         ``now + lockout``; a right PIN clears the count. A name nobody has (or a disabled one)
         is counted the same way, by name, and never right. ``action``: what the PIN is for
         (``login``, ``approval``, ``pin-change``); a store may hold the right PIN of an
-        ``approval`` as the proof its ``approval`` entry needs (PostgreSQL, schema 0009)."""
+        ``approval`` as the proof its ``approval`` entry needs (PostgreSQL, schema 0009),
+        bound to ``subject``, the entry's detail, table and hand (schema 0010)."""
         ...
 
     def claim_name_try(

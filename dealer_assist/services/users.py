@@ -21,6 +21,7 @@ from dealer_assist.services.errors import (
 from dealer_assist.services.model import (
     PERMISSIONS,
     ROLES,
+    ApprovalSubject,
     Session,
     User,
     UserState,
@@ -75,7 +76,8 @@ class UserServices(ServicesBase):
                 f"{session.name} is signed in at this station and cannot approve their own "
                 f"{what}: another floor person types their name and PIN"
             )
-        user = self._check_pin_of(approval.name, approval.pin, action="approval")
+        user = self._check_pin_of(approval.name, approval.pin, action="approval",
+                                  subject=ApprovalSubject(what, table_id, hand_id))
         if user.role not in PERMISSIONS[permission]:
             self._audit(user.name, "approval-refused", f"{user.role} cannot approve {what}",
                         table_id=table_id, hand_id=hand_id)
@@ -195,10 +197,13 @@ class UserServices(ServicesBase):
         return self.store.cardroom_name()
 
     def set_cardroom_name(self, session: Session, name: str) -> None:
-        self._require(session, "configure", "name the cardroom")
+        """Admin: rename the cardroom. The name is printed on every report a board signs, so
+        only an admin (still active) renames it; on PostgreSQL the database checks the admin's
+        session itself (``da_cardroom_name``) and a station's role cannot write it."""
+        self._require_admin(session, "name the cardroom")
         if not name.strip():
             raise BadInput("the cardroom needs a name")
-        self.store.set_cardroom_name(name.strip())
+        self.store.set_cardroom_name(name.strip(), token=session.token)
         self._audit(session.name, "cardroom-named", name.strip())
 
     def name_new_cardroom(self, name: str, *, unnamed: str, station: str) -> bool:

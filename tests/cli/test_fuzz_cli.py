@@ -9,7 +9,6 @@ Kept lean (a few dozen examples each) so it adds seconds, not minutes, to the su
 from __future__ import annotations
 
 import json
-import os
 import signal
 import sqlite3
 from collections.abc import Iterator
@@ -280,8 +279,6 @@ def test_fuzz_every_commands_files_and_numbers_get_exit_0_or_2(
     database made at a path nobody meant."""
     db, _log = room_db
     monkeypatch.setenv("DEALER_ASSIST_DB", f"sqlite:///{db}")
-    # `--key FILE` before a command sets DEALER_ASSIST_KEY for the process: put it back after
-    monkeypatch.setenv("DEALER_ASSIST_KEY", os.environ["DEALER_ASSIST_KEY"])
     monkeypatch.setattr("sys.stdin", open("/dev/null"))  # noqa: SIM115 (pytest closes it)
     template = data.draw(st.sampled_from(TEMPLATES), label="command")
 

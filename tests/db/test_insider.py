@@ -328,8 +328,12 @@ def test_unbalanced_dispute_adjustment_inserted_is_named(room: Room, database: D
     from dealer_assist.services.model import Adjustment
 
     hand_id = room.svc.list_hands()[0].id
+    from dealer_assist.services import Approval
+
+    room.svc.add_user(room.admin, name="gil", full_name="Gil Floor", role="floor", pin="5555")
     room.svc.record_dispute(room.floor, hand_id, notes="n", ruling="r",
-                            adjustments=[Adjustment(100, 1), Adjustment(-100, None)])
+                            adjustments=[Adjustment(100, 1), Adjustment(-100, None)],
+                            approval=Approval("gil", "5555"))
     assert verify_database(database).ok
     _sql(database, "INSERT INTO dispute_adjustments (dispute_id, seat, amount, note) "
                    "VALUES (1, 2, 50000, 'for the trouble')")

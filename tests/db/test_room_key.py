@@ -120,3 +120,40 @@ def test_report_and_shift_close_without_a_key_say_no_checkpoint_was_signed(
     logged = room.store.audit_log(action="no-checkpoint")
     assert [e.detail for e in logged] == [seal.message]
     assert not missing.exists()
+
+
+def test_regression_global_key_is_passed_to_the_commands_not_put_in_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``dealer-assist --key FILE ...`` wrote the path into ``DEALER_ASSIST_KEY`` for the
+    whole process, so every child (print dialogs, PDF viewers) inherited it. The path now goes
+    to the commands as an argument: the environment is as it was, and the report and the
+    checkpoints are still signed with that key."""
+    from dealer_assist.db.checkpoints import latest_checkpoint
+
+    url = f"sqlite:///{tmp_path}/demo.db"
+    db = open_database(url)
+    fill_demo(db, hands=3, tables=1, seed=2, hasher=FAST, start=START)
+    db.close()
+    key = tmp_path / "keys" / "room-key.pem"
+    key.parent.mkdir()
+    fingerprint = create_key(key).key_id
+    # no key in the environment: the one given is used, and none is left there after
+    monkeypatch.delenv("DEALER_ASSIST_KEY")
+    monkeypatch.setenv("DEALER_ASSIST_NO_USER_DB", "1")  # no key from the data folder either
+    assert main(["--db", url, "--key", str(key), "report", "day", "--out",
+                 str(tmp_path / "day.pdf"), "--as", "fran", "--pin", "2000"]) == 0
+    assert "no checkpoint signed" not in capsys.readouterr().err
+    assert "DEALER_ASSIST_KEY" not in os.environ
+    db = open_database(url)
+    first = latest_checkpoint(db)
+    assert first is not None and first.key_id == fingerprint
+    # a key in the environment stays as it was; the one given on the command line wins
+    elsewhere = tmp_path / "elsewhere.pem"
+    monkeypatch.setenv("DEALER_ASSIST_KEY", str(elsewhere))
+    assert main(["--db", url, "--key", str(key), "checkpoints", "sign"]) == 0
+    assert os.environ["DEALER_ASSIST_KEY"] == str(elsewhere) and not elsewhere.exists()
+    second = latest_checkpoint(db)
+    assert second is not None and second.number == first.number + 1
+    assert second.key_id == fingerprint
+    db.close()

@@ -323,10 +323,12 @@ def test_an_approval_ticket_is_one_time_and_runs_out(station: Station) -> None:
     refused = "refused this .audit_log: an approval by {} needs their PIN tried"
 
     svc = station.svc
+    from dealer_assist.services.model import ApprovalSubject
 
     def ticket(name: str, pin: str) -> str:
         return svc.store.try_pin(name, pin, FAST, now=svc.clock(), limit=MAX_FAILED_PINS,
-                                 lockout=LOCKOUT, action="approval").outcome
+                                 lockout=LOCKOUT, action="approval",
+                                 subject=ApprovalSubject("misdeal of hand 2", 1)).outcome
 
     assert ticket("fran", "2222") == "right"
     svc._audit("fran", "approval", "misdeal of hand 2", table_id=1)
@@ -341,5 +343,78 @@ def test_an_approval_ticket_is_one_time_and_runs_out(station: Station) -> None:
     assert ticket("dee", "1111") == "right"
     with pytest.raises(StoreUnavailable, match=refused.format("dee")):
         svc._audit("dee", "approval", "misdeal of hand 2", table_id=1)
+    report = verify_database(station.db)
+    assert report.ok, report.summary()
+
+
+def _ticket(svc: Services, name: str, pin: str, subject: object) -> str:
+    from dealer_assist.services.base import LOCKOUT, MAX_FAILED_PINS
+
+    return svc.store.try_pin(name, pin, FAST, now=svc.clock(), limit=MAX_FAILED_PINS,
+                             lockout=LOCKOUT, action="approval", subject=subject).outcome
+
+
+def test_regression_an_approval_ticket_is_bound_to_its_subject(station: Station) -> None:
+    """Insider review: the floor approved a misdeal on hand 12, and the station spent that
+    ticket on an approval of a void on hand 40. Since schema 0010 the ticket holds the subject
+    it was asked for (detail, table, hand), and the trigger takes only the approval entry with
+    exactly that subject, once. (On schema 0009 the second entry below was taken.)"""
+    from dealer_assist.services.errors import StoreUnavailable
+    from dealer_assist.services.model import ApprovalSubject
+
+    svc = station.svc
+    refused = r"refused this .audit_log: an approval by fran needs their PIN tried"
+    misdeal = ApprovalSubject("misdeal of hand 12", table_id=1, hand_id=None)
+    # asked for the misdeal: a void on another hand, the same words on another table, or
+    # another amount are each refused, and leave the ticket unspent
+    assert _ticket(svc, "fran", "2222", misdeal) == "right"
+    for detail, table_id in (("void of event 3 in hand 40", 1), ("misdeal of hand 12", 2),
+                             ("misdeal of hand 12; adjustments $400.00", 1)):
+        with pytest.raises(StoreUnavailable, match=refused):
+            svc._audit("fran", "approval", detail, table_id=table_id)
+    assert _refused(station.dsn, [_forged_approval("fran")]) == []
+    # the approval it was asked for is taken, once
+    before = _approvals(station)
+    svc._audit("fran", "approval", "misdeal of hand 12", table_id=1)
+    assert _approvals(station) == [*before, ("fran", "misdeal of hand 12")]
+    with pytest.raises(StoreUnavailable, match=refused):
+        svc._audit("fran", "approval", "misdeal of hand 12", table_id=1)
+    # through the app: the approval names what it approves, and gets a ticket for just that
+    from dealer_assist.services.app import Approval
+
+    assert svc.approve(Approval("fran", "2222"), what="void of event 7 in hand 12",
+                       table_id=1).name == "fran"
+    assert _approvals(station)[-1] == ("fran", "void of event 7 in hand 12")
+    report = verify_database(station.db)
+    assert report.ok, report.summary()
+
+
+def test_regression_station_role_cannot_rename_the_cardroom(station: Station) -> None:
+    """Insider review: the station's role could rewrite ``settings_kv`` and append a matching
+    ``record-cardroom``, changing the name printed on every signed report with ``verify``
+    intact. Since schema 0010 the name is written only by the owner's ``da_cardroom_name``
+    with an active admin's session; a ``record-cardroom`` must be the name as stored."""
+    from dealer_assist.services.errors import NotAllowed as Refused
+
+    svc = station.svc
+    admin = svc.sign_in("admin", "9999")
+    svc.set_cardroom_name(admin, "Riverside Cardroom")  # the admin names it at a station
+    fran = svc.sign_in("fran", "2222")
+    assert _refused(station.dsn, [
+        "UPDATE settings_kv SET value = 'Forged Room' WHERE key = 'cardroom'",
+        "INSERT INTO settings_kv (key, value) VALUES ('cardroom2', 'Forged Room')",
+        "DELETE FROM settings_kv",
+        _forged_audit("record-cardroom", '{"name":"Forged Room"}'),
+        "SELECT da_cardroom_name('guessed', 'Forged Room')",
+        f"SELECT da_cardroom_name('{fran.token}', 'Forged Room')",
+    ]) == []
+    with pytest.raises(Refused, match="only admin can name the cardroom"):
+        svc.set_cardroom_name(fran, "Forged Room")
+    assert svc.cardroom_name() == "Riverside Cardroom"
+    svc.set_cardroom_name(admin, "Harbor Card Room")
+    assert svc.cardroom_name() == "Harbor Card Room"
+    # a station set up with another name leaves a named room's name alone
+    assert not svc.name_new_cardroom("Forged Room", unnamed="Cardroom", station="pc-9")
+    assert svc.cardroom_name() == "Harbor Card Room"
     report = verify_database(station.db)
     assert report.ok, report.summary()

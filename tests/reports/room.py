@@ -11,6 +11,7 @@ from typing import Any
 from dealer_assist.engine.registry import get_game
 from dealer_assist.services import (
     Adjustment,
+    Approval,
     Argon2PinHasher,
     InMemoryStore,
     Services,
@@ -56,6 +57,7 @@ def make_room(hands: int = 12, seed: int = 7, players: int = 6,
     admin = svc.sign_in("admin", "9999")
     svc.add_user(admin, name="fran", full_name="Francesca Floor", role="floor", pin="2222")
     svc.add_user(admin, name="dee", full_name="Deandra Dealer", role="dealer", pin="1111")
+    svc.add_user(admin, name="gil", full_name="Gilberto Floor", role="floor", pin="5555")
     table = svc.add_table(admin, {
         "name": "T1", "game": "champs-and-cowards", "seats": players, "smallest_chip": 100,
         "params": {"chip": 200, "decks": 1}, "fee": FEE})
@@ -83,5 +85,6 @@ def make_room(hands: int = 12, seed: int = 7, players: int = 6,
             ruling="Hand stands; seat 1 refunded one champ as goodwill.",
             adjustments=[Adjustment(400, seat=1, note="goodwill"),
                          Adjustment(-400, seat=None, note="house")],
+            approval=Approval("gil", "5555"),
         )
     return Room(svc, store, clock, admin, floor, dealer, table.id, shift.id, ids)

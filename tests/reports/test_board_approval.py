@@ -16,7 +16,14 @@ import pytest
 from dealer_assist.db.bootstrap import open_services
 from dealer_assist.events import event_from_json
 from dealer_assist.reports import generate
-from dealer_assist.services import Adjustment, Approval, Argon2PinHasher, Services, Session
+from dealer_assist.services import (
+    Adjustment,
+    Approval,
+    Argon2PinHasher,
+    NotAllowed,
+    Services,
+    Session,
+)
 from dealer_assist.services.counts import (
     counts,
     record_count,
@@ -78,6 +85,7 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Room:
     svc.set_cardroom_name(admin, "Harbor Card Room")
     svc.add_user(admin, name="fran", full_name="Francesca Floor", role="floor", pin="2222")
     svc.add_user(admin, name="dee", full_name="Deandra Dealer", role="dealer", pin="1111")
+    svc.add_user(admin, name="gil", full_name="Gilberto Floor", role="floor", pin="5555")
     floor = svc.sign_in("fran", "2222")
     set_room_clock(svc, floor, room_clock(zone="America/Los_Angeles", day_starts=6,
                                           shifts=[("day", 6), ("swing", 14), ("grave", 22)]))
@@ -92,10 +100,16 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Room:
     clock.now = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)  # 01:00 local: still the 23rd's day
     r.hands.append(_deal(r, DEMO_HAND, slip=True))
     hand = svc.hand(r.hands[1])
+    with pytest.raises(NotAllowed, match="cannot approve their own adjustments"):
+        svc.record_dispute(floor, r.hands[1], notes="seat 8 says it never folded",
+                           ruling="fold stands; $1 courtesy",
+                           adjustments=[Adjustment(100, seat=8), Adjustment(-100, seat=None)],
+                           approval=Approval("fran", "2222"))
     svc.record_dispute(floor, r.hands[1], notes="seat 8 says it never folded",
                        ruling="fold stands; $1 courtesy",
                        adjustments=[Adjustment(100, seat=8, note="courtesy"),
-                                    Adjustment(-100, seat=None, note="house")])
+                                    Adjustment(-100, seat=None, note="house")],
+                       approval=Approval("gil", "5555"))
     svc.reveal(floor, r.hands[1], reason="dispute at seat 8")
     now = svc.start_hand(dealer, table.id, seats=[4, 6, 7, 8], button=6,
                          stacks={4: 825, 6: 396000, 7: 7350, 8: 14850})
@@ -235,6 +249,16 @@ def test_audit_report_numbers_entries_and_names_what_each_approval_was_for(
                      r"floor Approval Table Caro-1, hand 3: misdeal of hand 3", flat), flat
     numbers = [e.number for e in done.report.entries]  # type: ignore[union-attr]
     assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
+    # regression: a refused approval of one's own adjustments showed its whole detail as what
+    # it concerned; it concerns the adjustments, and the detail says who was refused
+    (own,) = room.svc.store.audit_log(action="approval-refused")
+    line = next(e for e in done.report.entries  # type: ignore[union-attr]
+                if e.number == own.seq)
+    assert line.target == "Table Caro-1, hand 2: adjustments in hand 2: seat 8 +$1, house -$1"
+    assert line.detail == ("fran tried to approve their own adjustments in hand 2: seat 8 +$1, "
+                           "house -$1")
+    (gil,) = [e for e in room.svc.store.audit_log(action="approval") if e.actor == "gil"]
+    assert gil.detail == "adjustments in hand 2: seat 8 +$1, house -$1"
 
 
 def test_fee_record_words_and_misdeal_in_the_shift_report(room: Room, tmp_path: Path) -> None:

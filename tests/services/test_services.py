@@ -383,15 +383,54 @@ def test_dispute_records_notes_ruling_and_balanced_adjustments(room: Room) -> No
     with pytest.raises(BadInput, match=r"do not balance .* 500 cents"):
         room.svc.record_dispute(room.floor, hand_id, notes="n", ruling="r",
                                 adjustments=[Adjustment(500, seat=1)])
+    room.svc.add_user(room.admin, name="gil", full_name="Gil Floor", role="floor", pin="5555")
     d = room.svc.record_dispute(
         room.floor, hand_id, notes="seat 1 says the 9d was the 9h", ruling="card stands",
         adjustments=[Adjustment(500, seat=1, note="goodwill"), Adjustment(-500, seat=None)],
+        approval=Approval("gil", "5555"),
     )
     assert d.floor == "fran" and len(d.adjustments) == 2
     assert room.svc.hand(hand_id).disputed
     assert [h.id for h in room.svc.list_hands(HandFilter(disputed=True))] == [hand_id]
     with pytest.raises(NotAllowed):
         room.svc.record_dispute(room.dealer, hand_id, notes="n", ruling="r")
+
+
+def test_regression_dispute_adjustments_need_a_second_floor_person(room: Room) -> None:
+    """Insider review: the floor console filled the approver with the signed-in floor
+    person's name, so one floor person alone approved their own adjustments. Adjustments now
+    need a second floor person, by the rule of every other approval (``approve`` with the
+    session asking); the approval names the adjustments with their amounts."""
+    hand_id = room.hand(["9d", "Kc", "2h"])
+    room.svc.add_user(room.admin, name="gil", full_name="Gil Floor", role="floor", pin="5555")
+    moves = [Adjustment(400, seat=1, note="goodwill"), Adjustment(-400, seat=None)]
+    with pytest.raises(ApprovalRequired, match=r"adjustments in hand 1 need a second floor "
+                       r"person's approval: another floor person \(not fran\) types"):
+        room.svc.record_dispute(room.floor, hand_id, notes="n", ruling="r", adjustments=moves)
+    with pytest.raises(NotAllowed, match=r"fran is signed in at this station and cannot "
+                       r"approve their own adjustments in hand 1: seat 1 \+\$4, house -\$4: "
+                       r"another floor person types their name and PIN"):
+        room.svc.record_dispute(room.floor, hand_id, notes="n", ruling="r", adjustments=moves,
+                                approval=Approval("fran", "2222"))
+    with pytest.raises(NotAllowed, match="dee is a dealer: only a floor person can approve"):
+        room.svc.record_dispute(room.floor, hand_id, notes="n", ruling="r", adjustments=moves,
+                                approval=Approval("dee", "1111"))
+    assert room.svc.disputes(hand_id) == []
+    refused = room.store.audit_log(action="approval-refused")
+    assert [(e.actor, e.detail) for e in refused] == [
+        ("fran", "fran tried to approve their own adjustments in hand 1: seat 1 +$4, house -$4"),
+        ("dee", "dealer cannot approve adjustments in hand 1: seat 1 +$4, house -$4")]
+    d = room.svc.record_dispute(room.floor, hand_id, notes="n", ruling="refund",
+                                adjustments=moves, approval=Approval("gil", "5555"))
+    assert d.floor == "fran" and [a.amount for a in d.adjustments] == [400, -400]
+    (approval,) = room.store.audit_log(action="approval")
+    assert (approval.actor, approval.detail, approval.hand_id) == (
+        "gil", "adjustments in hand 1: seat 1 +$4, house -$4", hand_id)
+    (entry,) = room.store.audit_log(action="dispute")
+    assert entry.detail == "hand 1: refund; adjustments approved by gil"
+    # a dispute without adjustments moves no money: the floor person records it alone
+    room.svc.record_dispute(room.floor, hand_id, notes="n", ruling="hand stands")
+    assert len(room.svc.disputes(hand_id)) == 2
 
 
 def test_list_hands_filters(room: Room) -> None:

@@ -3,6 +3,7 @@ hand (logged, shown with who and when), record a dispute with an approved adjust
 
 from __future__ import annotations
 
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -87,22 +88,58 @@ def test_floor_replays_reveals_and_records_a_dispute(
     log = svc.reveals(hand_id)
     assert [(e.actor, e.action) for e in log] == [("fran", "reveal")]
 
-    # dispute with a balancing adjustment, approved by the floor's PIN
+    # dispute with a balancing adjustment, approved by a second floor person's PIN: the
+    # signed-in floor person's own approval is refused in the dialog, which keeps what was
+    # typed (regression: the approver's name was filled in with fran's own, so fran alone
+    # approved her own adjustment)
+    ada = svc.sign_in("ada", "9999")
+    svc.add_user(ada, name="gil", full_name="Gil Floor", role="floor", pin="5555")
+    said: list[str] = []
+
     def fill(dlg: Any) -> None:
+        try:
+            approve_in(dlg)
+        except AssertionError:  # told by the test below, and the dialog does not hang it
+            said.append(traceback.format_exc())
+            dlg.reject()
+
+    def approve_in(dlg: Any) -> None:
+        assert dlg.floor.text() == "" and "not fran" in dlg.floor.placeholderText()
         qtbot.keyClicks(dlg.notes, "seat 2 says the 5h was exposed")
         qtbot.keyClicks(dlg.ruling, "card stands; $2 courtesy from seat 1")
         qtbot.keyClicks(dlg.adjust, "1:-2.00, 2:+2")
+        dlg.adjust.setFocus()
+        qtbot.keyClick(dlg.adjust, Qt.Key.Key_Tab)
+        assert dlg.focusWidget() is dlg.floor
+        qtbot.keyClicks(dlg.floor, "fran")
         qtbot.keyClicks(dlg.pin, "2222")
         click_ok(qtbot, dlg)
+        said.append(dlg.error.text())
+        assert dlg.isVisible() and dlg.pin.text() == ""
+        assert dlg.ruling.text() == "card stands; $2 courtesy from seat 1"
+        dlg.floor.setFocus()
+        dlg.floor.selectAll()
+        qtbot.keyClicks(dlg.floor, "gil")
+        qtbot.keyClick(dlg.floor, Qt.Key.Key_Tab)
+        assert dlg.focusWidget() is dlg.pin
+        qtbot.keyClicks(dlg.pin, "5555")
+        qtbot.keyClick(dlg.pin, Qt.Key.Key_Return)  # Enter in the last box records it
 
     seen = answer_next_dialog(qtbot, fill)
     qtbot.mouseClick(w.dispute_button, Qt.MouseButton.LeftButton)
     assert seen == ["DisputeDialog"]
+    assert said == ["fran is signed in at this station and cannot approve their own "
+                    "adjustments in hand 1: seat 1 -$2, seat 2 +$2: another floor person "
+                    "types their name and PIN"]
     disputes = svc.disputes(hand_id)
     assert len(disputes) == 1
     d = disputes[0]
     assert d.floor == "fran" and d.ruling == "card stands; $2 courtesy from seat 1"
     assert sorted((a.seat, a.amount) for a in d.adjustments) == [(1, -200), (2, 200)]
+    assert [(e.actor, e.detail) for e in svc.store.audit_log(action="approval")] == [
+        ("gil", "adjustments in hand 1: seat 1 -$2, seat 2 +$2")]
+    assert svc.store.audit_log(action="dispute")[-1].detail.endswith(
+        "; adjustments approved by gil")
     assert "ruling: card stands" in w.disputes_label.text()
     assert "DISPUTED" in w.title.text()
     w.f_disputed.setChecked(True)

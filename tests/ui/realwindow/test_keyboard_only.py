@@ -93,6 +93,7 @@ def test_first_run_and_a_shift_keyboard_only(display: dict[str, str], tmp_path: 
     admin = svc.sign_in("ada", "9999")
     svc.add_user(admin, name="dana", full_name="Dana Dealer", role="dealer", pin="1111")
     svc.add_user(admin, name="fran", full_name="Fran Floor", role="floor", pin="2222")
+    svc.add_user(admin, name="gil", full_name="Gil Floor", role="floor", pin="5555")
     for table in (CC_TABLE, CARO_TABLE, OFC_TABLE):
         svc.add_table(admin, table)
     svc.store.close()
@@ -237,6 +238,6 @@ def floor_dispute(app: App) -> None:
     app.enter("seat 1 says seat 2 was short")
     app.enter("seat 2 pays $2")
     app.enter("1:+2, 2:-2")
-    app.key("Return")  # the floor's name is filled in
-    app.enter("2222")
+    app.enter("gil")  # a second floor person approves the adjustment (never fran herself)
+    app.enter("5555")
     app.wait_for(MAIN)
