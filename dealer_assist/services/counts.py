@@ -275,12 +275,19 @@ def record_count(svc: Services, session: Session, count: Count, *,
                 f"{shift.id}: the count team must be independent of them; choose another "
                 "counter, or have a second floor person approve with their name and PIN "
                 "(Second approval in the drop count, or --approved-by NAME)")
+        asked = approval.name.strip().lower()
+        if asked != session.name and names.get(asked, asked) in count.team:  # before the PIN
+            raise NotAllowed(f"{names.get(asked, asked)} cannot give the second approval: they "
+                             "are on the count team; another floor person types their name and "
+                             "PIN")
+        # the one approval rule: never the person entering the count (refused and logged
+        # before the PIN is tried), a floor person's right PIN, the approval logged
         who = svc.approve(approval, what=f"count of drop box {count.box}, shift {shift.id}, by "
-                          f"{', '.join(conflicted)} (not independent)", table_id=shift.table_id)
-        if who.full_name in count.team or who.full_name in conflicted or who.name == \
-                session.name:
+                          f"{', '.join(conflicted)} (not independent)", table_id=shift.table_id,
+                          session=session)
+        if who.full_name in count.team:  # (a full name shared with a counter)
             raise NotAllowed(f"{who.full_name} cannot give the second approval: they are on the "
-                             "count team or entering the count")
+                             "count team")
         count = replace(count, independence=f"{who.full_name} ({who.name})")
     return svc.log(session, COUNT_ACTION, count_detail(count), table_id=count.table_id)
 

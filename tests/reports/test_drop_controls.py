@@ -101,6 +101,25 @@ def test_a_team_member_who_approved_the_shifts_dispute_needs_a_second_floor_appr
     assert c.count.independence == "Florence Park (flo)"
 
 
+def test_regression_a_counts_second_approval_is_refused_before_its_pin_from_the_team_or_self(
+        room: Room) -> None:
+    """The second approval of a count whose team is not independent: never the floor person
+    entering it (the one approval rule: refused and logged as such before any PIN is tried)
+    and never a counter; neither leaves an approval entry behind."""
+    register_box(room.svc, room.floor, table_id=room.table_id, box="T1-01")
+    team = ["Francesca Floor", "Florence Park"]  # fran ruled the shift's dispute
+    before = len(room.store.audit_log(action="approval"))
+    with pytest.raises(NotAllowed, match="cannot approve their own count of drop box T1-01"):
+        record_count(room.svc, room.floor, _count(room, team=team),  # type: ignore[arg-type]
+                     approval=Approval("fran", "0000"))
+    with pytest.raises(NotAllowed, match="Florence Park cannot give the second approval: "
+                                         "they are on the count team"):
+        record_count(room.svc, room.floor, _count(room, team=team),  # type: ignore[arg-type]
+                     approval=Approval("flo", "0000"))
+    assert len(room.store.audit_log(action="approval")) == before
+    assert counts(room.store) == []
+
+
 def test_a_variance_is_explained_and_signed_off_by_a_second_person_in_the_day_report(
         room: Room) -> None:
     register_box(room.svc, room.floor, table_id=room.table_id, box="T1-01")
