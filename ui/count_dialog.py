@@ -57,7 +57,7 @@ class CountDialog(_Dialog):
         )
         note.setWordWrap(True)
         self.lay.insertWidget(1, note)
-        self.setMinimumWidth(860)
+        self.setMinimumWidth(980)
         self.box = self._edit("count-box", "the number on the box, e.g. T2-0523")
         self.shift = QComboBox()
         self.shift.setObjectName("count-shift")
@@ -66,8 +66,11 @@ class CountDialog(_Dialog):
         self.shift.setMinimumContentsLength(18)
         for s in sorted(store.list_shifts(table_id), key=lambda s: s.id, reverse=True):
             state = "open" if s.closed_at is None else "closed"
-            self.shift.addItem(f"shift {s.id}: {s.dealer}, opened {s.opened_at:%Y-%m-%d %H:%M} "
-                               f"UTC ({state})", s.id)
+            self.shift.addItem(f"shift {s.id}: {s.dealer}, {s.opened_at:%m-%d %H:%M} UTC "
+                               f"({state})", s.id)
+            self.shift.setItemData(self.shift.count() - 1,
+                                   f"opened {s.opened_at:%Y-%m-%d %H:%M} UTC",
+                                   Qt.ItemDataRole.ToolTipRole)
         if self.shift.findData(shift_id) < 0:
             self.shift.addItem(f"shift {shift_id}", shift_id)
         self.shift.setCurrentIndex(self.shift.findData(shift_id))
@@ -83,14 +86,15 @@ class CountDialog(_Dialog):
         self.drop = QPushButton("Record &drop  [Alt+D]")
         self.drop.setObjectName("count-drop")
         box_row = QHBoxLayout()
-        box_row.addWidget(self.status, 1)
+        box_row.addStretch(1)
         for b, fn in ((self.register, self.register_box), (self.drop, self.record_drop)):
             b.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
             b.setAutoDefault(False)
             b.clicked.connect(fn)
             box_row.addWidget(b, 0, Qt.AlignmentFlag.AlignTop)
         self.form.addRow(box_row)
-        hint = f"room time ({self.zone}), e.g. 2026-11-24 06:10"
+        self.form.addRow(self.status)  # the whole width: the registration, the drop, what to do
+        hint = "YYYY-MM-DD HH:MM"
         self.started = self._edit("count-started", hint)
         self.ended = self._edit("count-ended", hint)
         self.boxes = QSpinBox()
@@ -98,14 +102,14 @@ class CountDialog(_Dialog):
         self.boxes.setRange(1, 999)
         self.boxes.setValue(1)
         self.boxes.setToolTip("how many boxes the team counted in that session")
-        self._row("Count &started", (self.started, 3), ("&ended", self.ended, 3),
+        self._row(f"Count &started ({self.zone})", (self.started, 3), ("&ended", self.ended, 3),
                   ("bo&xes", self.boxes, 1))
         self.amount = self._edit("count-amount", "e.g. 334.50")
         self.denoms = self._edit("count-denominations", "optional: 100x3, 25x1, 5x1, 0.5x1")
         self._row("&Total counted", (self.amount, 1), ("by de&nomination", self.denoms, 2))
         self.team = self._edit("count-team", "full names, comma separated")
         self._row("Count te&am", (self.team, 1))
-        self.corrects = self._edit("count-corrects", "the count's entry number")
+        self.corrects = self._edit("count-corrects", "entry number")
         self.reason = self._edit("count-reason", "only for a correction: what was wrong")
         self._row("&Corrects entry", (self.corrects, 1), ("reas&on", self.reason, 3))
         self.approver = self._edit("count-approver", "a second floor person's user name")
@@ -129,6 +133,17 @@ class CountDialog(_Dialog):
         self.box_actions: list[tuple[str, Any]] = []
         self.show_box()
 
+    def showEvent(self, event: Any) -> None:
+        # room for three lines of the status in the font the theme gives (known once shown)
+        self.status.ensurePolished()
+        self.status.setMinimumHeight(self.status.fontMetrics().lineSpacing() * 3 + 4)
+        self.status.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        self.adjustSize()
+        super().showEvent(event)
+
     def _edit(self, name: str, hint: str) -> QLineEdit:
         edit = QLineEdit()
         edit.setObjectName(name)
@@ -144,6 +159,7 @@ class CountDialog(_Dialog):
         for text, w, stretch in more:
             lab = QLabel(text)
             lab.setBuddy(w)
+            row.addSpacing(10)
             row.addWidget(lab)
             row.addWidget(w, stretch)
         self.form.addRow(label, row)
