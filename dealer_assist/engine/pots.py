@@ -178,3 +178,11 @@ def odd_chip_seats(
     parts = split_pot(amount, winners, seats=seats, button=button, smallest_chip=smallest_chip)
     low = min(parts.values())
     return [s for s in clockwise_from_button(seats, button) if s in parts and parts[s] > low]
+
+
+def pot_name(i: int, total: int) -> str:
+    """What the dealer calls the ``i``-th of ``total`` pots (0 the main pot): "the pot" when
+    there is one, "the side pot" when there are two, else "side pot 1", "side pot 2"..."""
+    if i == 0:
+        return "the main pot" if total > 1 else "the pot"
+    return f"side pot {i}" if total > 2 else "the side pot"

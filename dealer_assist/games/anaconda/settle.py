@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from dealer_assist.engine import betting
 from dealer_assist.engine.base import FeeLine, PushStep, Settlement
-from dealer_assist.engine.pots import Pot
+from dealer_assist.engine.pots import Pot, pot_name
 from dealer_assist.errors import RuleViolation
 from dealer_assist.evaluate import HandValue
 from dealer_assist.evaluate.high import evaluate
@@ -93,12 +93,6 @@ def result(state: State) -> Result:
     return Result(payout, tuple(lines), tuple(high_groups), tuple(low_groups))
 
 
-def _pot_name(i: int, total: int) -> str:
-    if i == 0:
-        return "the main pot" if total > 1 else "the pot"
-    return f"side pot {i}" if total > 2 else "the side pot"
-
-
 def settlement(state: State) -> Settlement:
     """Put in, pushed, left in the pot, fees and the dealer's push steps; chips conserved."""
     if state.phase != OVER:
@@ -121,7 +115,7 @@ def settlement(state: State) -> Settlement:
             add(f"Return {format_cents(cents)} uncalled to seat {seat}: the part of its bet "
                 "nobody called", cents, seat, "return")
     for i, award in enumerate(payout.pots):
-        name = _pot_name(i, len(payout.pots))
+        name = pot_name(i, len(payout.pots))
         for seat, cents in award.shares.items():
             if not cents:
                 continue

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from dealer_assist.engine.base import FeeLine, PushStep, Settlement
 from dealer_assist.engine.evolve import builder
-from dealer_assist.engine.pots import Pot, build_pots, clockwise_from_button, split_pot
+from dealer_assist.engine.pots import Pot, build_pots, clockwise_from_button, pot_name, split_pot
 from dealer_assist.errors import RuleViolation
 from dealer_assist.evaluate import HandValue, best_hand
 from dealer_assist.fees import FeeContext, parse_fee_policy, pot_fees
@@ -134,12 +134,6 @@ def uncalled(state: State) -> Uncalled | None:
     return _uncalled(top.seat, top.hand_in - second, kind, last)
 
 
-def _pot_name(i: int, total: int) -> str:
-    if i == 0:
-        return "the main pot" if total > 1 else "the pot"
-    return f"side pot {i}" if total > 2 else "the side pot"
-
-
 def _winners(pot: Pot, hands: Mapping[int, HandValue]) -> tuple[int, ...]:
     if len(pot.eligible) == 1:
         return pot.eligible
@@ -222,7 +216,7 @@ def settle_pots(
         )
         results.append(
             _pot_result(
-                _pot_name(i, len(pots)), pot.amount, pot.eligible, winners, fee, shares,
+                pot_name(i, len(pots)), pot.amount, pot.eligible, winners, fee, shares,
                 returned,
             )
         )

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from dealer_assist.engine import betting
 from dealer_assist.engine.base import FeeLine, PushStep, Settlement
 from dealer_assist.engine.betting.state import evolve as betting_evolve
-from dealer_assist.engine.pots import Pot
+from dealer_assist.engine.pots import Pot, pot_name
 from dealer_assist.errors import RuleViolation
 from dealer_assist.evaluate import HandValue, best_hand
 from dealer_assist.evaluate.low import LowValue, low_hand
@@ -134,12 +134,6 @@ def _result(state: State) -> Result:
     return Result(payout, tuple(lines), tuple(high_groups), tuple(low_groups))
 
 
-def _pot_name(i: int, total: int) -> str:
-    if i == 0:
-        return "the main pot" if total > 1 else "the pot"
-    return f"side pot {i}" if total > 2 else "the side pot"
-
-
 def settlement(state: State) -> Settlement:
     """Put in, pushed, fees and the dealer's push steps; chips are conserved."""
     if state.phase != OVER:
@@ -164,7 +158,7 @@ def settlement(state: State) -> Settlement:
             add(f"Return {format_cents(cents)} uncalled to seat {seat}: the part of its bet "
                 "nobody called", cents, seat, "return")
     for i, award in enumerate(payout.pots):
-        name = _pot_name(i, len(payout.pots))
+        name = pot_name(i, len(payout.pots))
         for seat, cents in award.shares.items():
             if cents:
                 part = ""
