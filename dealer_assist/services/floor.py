@@ -166,7 +166,7 @@ class FloorServices(TimeServices):
             settled = ledger_lines(0, settlement)
         at = self.clock()
         start = rep.start
-        bodies = [_body(ev) for ev in events]
+        bodies = [_body(ev, rep.game if n else None) for n, ev in enumerate(events)]
         fingerprint = log_fingerprint(bodies)
         before = imported_before(((e.detail, e.hand_id) for e in self.store.audit_log(
             action="import")), fingerprint)

@@ -190,6 +190,7 @@ class HandServices(TableServices):
         if now.replay.misdeal is not None:
             raise RuleViolation(misdeal_refusal(now.replay.misdeal))
         game = now.replay.game
+        body = _body(event, game)  # the game's reader first: BadInput, nothing stored
         after = game.apply(now.replay.state, event)  # RuleViolation: nothing stored
         if event.TYPE in game.floor_events:  # the floor decides: its approval on the record
             if approval is None:
@@ -198,7 +199,7 @@ class HandServices(TableServices):
                     "their PIN")
             self.approve(approval, what=f"{event.TYPE} in hand {now.hand.number}",
                          table_id=now.hand.table_id, hand_id=hand_id)
-        row = self._append(now, event, session.name)
+        row = self._append(now, event, session.name, body)
         if event.TYPE in game.floor_events:
             assert approval is not None
             self._audit(session.name, "floor-decision",

@@ -17,9 +17,10 @@ from typing import Any, NamedTuple
 from dealer_assist.engine.base import Game, Settlement
 from dealer_assist.engine.hand import Folded, Refused, begin
 from dealer_assist.engine.hand import fold as fold_hand
-from dealer_assist.engine.log import vocabulary_of
+from dealer_assist.engine.bodies import read_body, read_event
+from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import DealerAssistError
-from dealer_assist.events import Event, Misdeal, Start, Void, event_from_json
+from dealer_assist.events import Event, Misdeal, Start, Void
 from dealer_assist.money import format_cents
 from dealer_assist.services.audit_chain import AuditCheck, check_audit_chain
 from dealer_assist.services.chain import GENESIS, canonical, row_hash, time_text
@@ -143,15 +144,16 @@ _PARSERS: dict[str, Callable[[str], Event]] = {}
 
 def parser_of(game: str) -> Callable[[str], Event]:
     """The cached reader of stored texts in the events of ``game`` ("": the shared events):
-    one cache per game, keyed by the text alone, as a replay loop calls it for every row."""
+    one cache per game, keyed by the text alone, as a replay loop calls it for every row.
+    A text out of bounds or not an event of the game raises :class:`BadInput` saying why."""
     found = _PARSERS.get(game)
     if found is not None:
         return found
-    vocab = vocabulary_of(game) if game else None  # BadInput: a game not installed
+    reader = get_game(game) if game else None  # BadInput: a game not installed
 
     @lru_cache(maxsize=65536)
     def parse(body_text: str) -> Event:
-        return event_from_json(json.loads(body_text), vocab)
+        return read_event(read_body(body_text), reader)  # BadInput: named, never a crash
 
     _PARSERS[game] = parse
     return parse
@@ -558,17 +560,20 @@ def time_findings(
     """What is wrong with a table's time collections: the fold of its table-level rows (seq,
     time, actor, event text, in seq order) against the recorded lines; (seq, message) each,
     in the order :meth:`TableCheck.check_time` names them (pure; runs anywhere)."""
+    rows: list[StoredEvent] = []
+    for n, (seq, at, actor, text) in enumerate(time_rows, start=1):
+        try:
+            body = read_body(text)
+        except DealerAssistError as exc:  # that record's fault: the fold stops before it
+            return [(seq, f"the seat or period event cannot be read: {exc}")]
+        rows.append(StoredEvent(
+            table_id=table_id, seq=seq, hand_id=None, number=n, actor=actor,
+            time=datetime.fromisoformat(at) if isinstance(at, str) else at,
+            body=body, prev_hash="", hash="",
+        ))
     try:
-        rows = [
-            StoredEvent(
-                table_id=table_id, seq=seq, hand_id=None, number=n, actor=actor,
-                time=datetime.fromisoformat(at) if isinstance(at, str) else at,
-                body=json.loads(text), prev_hash="", hash="",
-            )
-            for n, (seq, at, actor, text) in enumerate(time_rows, start=1)
-        ]
         fold = fold_time(table_id, name, versions, rows, None)
-    except ValueError as exc:
+    except (ValueError, DealerAssistError) as exc:
         return [(time_rows[0][0], f"a seat or period event cannot be read: {exc}")]
     found: list[tuple[int, str]] = []
     if fold.problem is not None:
@@ -639,6 +644,13 @@ def _serial(jobs: list[HandJob]) -> Iterable[HandProblem]:
     return [check_hand(job) for job in jobs]
 
 
+def unreadable(label: str, number: int, exc: Exception) -> str:
+    """Verify's words for a stored event that fails to read: that record's fault; the hand
+    is not replayed, and everything else is checked."""
+    return (f"{label}, event {number}: the stored event cannot be read ({exc}); the hand is "
+            "skipped")
+
+
 def check_hand(job: HandJob) -> HandProblem:
     """Replay one hand and check its settlement against its ledger (pure; runs anywhere)."""
     hand_id, info, seqs, bodies, ledger = job
@@ -652,7 +664,7 @@ def check_hand(job: HandJob) -> HandProblem:
                 parse = parser_of(event.game)  # BadInput: a game not installed
             events.append(event)
         except (DealerAssistError, ValueError) as exc:
-            return seq, f"{label}: the event cannot be read: {exc}", hand_id
+            return seq, unreadable(label, len(events) + 1, exc), hand_id
     result = fold(events, start_text=bodies[0])
     if isinstance(result, Refused):
         return seqs[result.index], f"{label} does not replay: {result.reason}", hand_id
@@ -670,6 +682,8 @@ def check_hand(job: HandJob) -> HandProblem:
         settlement = result.settle()
     except DealerAssistError as exc:
         return last, f"{label} cannot be settled: {exc}", hand_id
+    except Exception as exc:  # (a state its game cannot settle: the hand's fault, named)
+        return last, f"{label} cannot be settled ({type(exc).__name__}: {exc})", hand_id
     if not ledger:
         if not settlement_keys(settlement):  # nothing to settle (no chip moved): no lines
             return None
