@@ -320,8 +320,7 @@ def stored_events(rows: Sequence[StoredEvent]) -> list[Event]:
             else:
                 out.append(read_event(r.body, game))
         except BadInput as exc:
-            raise HandLogError(r.number, f"the stored event ({r.where()}) cannot be read: "
-                               f"{exc}") from exc
+            raise HandLogError(r.number, f"stored {r.where()} cannot be read: {exc}") from exc
     return out
 
 

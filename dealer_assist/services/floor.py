@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from dealer_assist.engine.base import TableView
 from dealer_assist.engine.hand import parse_lines, replay
@@ -51,6 +52,15 @@ def adjustments_subject(number: int, adjustments: Sequence[Adjustment]) -> str:
     parts = [("house" if a.seat is None else f"seat {a.seat}") + " "
              + ("+" if a.amount >= 0 else "") + format_cents(a.amount) for a in adjustments]
     return f"adjustments in hand {number}: {', '.join(parts)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ExportedLog:
+    """A hand's log as exported: its JSON Lines, and the stored events left out of it (each in
+    words: its number, seq and why it cannot be read)."""
+
+    text: str
+    left_out: tuple[str, ...] = ()
 
 
 class FloorServices(TimeServices):
@@ -133,14 +143,25 @@ class FloorServices(TimeServices):
     # --- export, import, audit ---------------------------------------------------------------
     def export_hand(self, session: Session, hand_id: int) -> str:
         """The hand log (JSON Lines, the replay format, with seq/time/actor/hash); logged."""
+        return self.export_hand_log(session, hand_id).text
+
+    def export_hand_log(self, session: Session, hand_id: int) -> ExportedLog:
+        """:meth:`export_hand` with the stored events it left out: one whose body cannot be
+        read (verify names it) is no line of a log; the rest are exported, and the audit entry
+        and ``left_out`` say which were not."""
         self._require(session, "review", "export hands")
         hand = self.hand(hand_id)
         rows = self.store.hand_events(hand_id)
+        left_out = tuple(f"event {r.number} (seq {r.seq}) cannot be read: {r.fault}"
+                         for r in rows if r.fault)
+        kept = [r for r in rows if not r.fault]
+        skipped = "" if not left_out else "; left out: " + "; ".join(left_out)
         self._audit(
-            session.name, "export", f"hand {hand.number} ({len(rows)} events)",
+            session.name, "export", f"hand {hand.number} ({len(kept)} events{skipped})",
             table_id=hand.table_id, hand_id=hand_id,
         )
-        return "".join(json.dumps(r.to_line_json(), ensure_ascii=False) + "\n" for r in rows)
+        text = "".join(json.dumps(r.to_line_json(), ensure_ascii=False) + "\n" for r in kept)
+        return ExportedLog(text, left_out)
 
     def import_hand(self, session: Session, table_id: int, lines: Iterable[str]) -> Hand:
         """Load a hand log into a table (training, disputes), after replaying it in full.

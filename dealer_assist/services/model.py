@@ -152,10 +152,10 @@ class StoredEvent:
     fault: str = ""
 
     def where(self) -> str:
-        """The record in words: "event 5 of hand 12 (seq 682)", or a table-level one."""
+        """The record in words: "event 5 (seq 682)" of its hand, or a table-level one."""
         if self.hand_id is None:
-            return f"seat/period event {self.number} of the table (seq {self.seq})"
-        return f"event {self.number} of hand id {self.hand_id} (seq {self.seq})"
+            return f"seat/period event {self.number} (seq {self.seq})"
+        return f"event {self.number} (seq {self.seq})"
 
     def to_line_json(self) -> dict[str, Any]:
         """The hand-log line: the event plus its meta keys (seq, time, actor, hash)."""
