@@ -30,6 +30,8 @@ from dealer_assist.services.chain import canonical, time_text
 
 CP = CheckpointRow.__table__
 ANCHORS_FORMAT = "dealer-assist-anchors/1"
+#: A checkpoint's list of the records it signs over that cannot be read (verify's faults).
+UNREADABLE = "unreadable"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,11 @@ class Checkpoint:
     @property
     def fingerprint(self) -> str:
         return show_fingerprint(self.key_id)
+
+    @property
+    def unreadable(self) -> int:
+        """How many records it names as unreadable (:func:`unreadable_records`)."""
+        return len(self.data.get(UNREADABLE, ()))
 
     def table_head(self, table_id: int) -> tuple[int, str] | None:
         for t in self.data.get("tables", ()):
@@ -107,8 +114,65 @@ def _heads(conn: Connection) -> dict[str, Any]:
                       "hash": audit[1] if audit else "0" * 64}}
 
 
+def unreadable_records(
+    conn: Connection, key: RoomKey, heads: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """The stored events up to ``heads`` (what a checkpoint is about to sign) whose body fails
+    to read (out of bounds, not an event of its hand's game: what verify names as that
+    record's fault), each as {table, seq, hand, number, why}. Those the newest checkpoint this
+    key signed names are carried from it, and only the events after its heads are read, so a
+    checkpoint costs the events since the last one (all of them after a checkpoint of an
+    earlier version, which kept no such list)."""
+    from dealer_assist.engine.bodies import read_body, read_event
+    from dealer_assist.engine.registry import get_game
+    from dealer_assist.errors import DealerAssistError
+
+    before: Checkpoint | None = None  # (one signed before the list was kept read nothing)
+    for cp in reversed(stored_checkpoints(conn)):
+        if (cp.key_id == key.key_id and key.verifies(cp.signature, cp.body.encode("utf-8"))
+                and UNREADABLE in cp.data):
+            before = cp
+            break
+    found: list[dict[str, Any]] = []
+    done: dict[int, int] = {}
+    if before is not None:
+        data = before.data
+        found.extend(dict(u) for u in data.get(UNREADABLE, ()) if isinstance(u, dict))
+        done = {int(t["id"]): int(t["seq"]) for t in data.get("tables", ())}
+    mark = "%s" if conn.dialect.name == "postgresql" else "?"
+    for t in heads.get("tables", ()):
+        table_id, upto = int(t["id"]), int(t["seq"])
+        for seq, hand_id, number, body, game in conn.exec_driver_sql(
+            "SELECT e.seq, e.hand_id, e.number, e.body, h.game FROM events e LEFT JOIN hands h "
+            f"ON h.id = e.hand_id WHERE e.table_id = {mark} AND e.seq > {mark} "
+            f"AND e.seq <= {mark} ORDER BY e.seq", (table_id, done.get(table_id, 0), upto),
+        ):
+            try:
+                reader = None if hand_id is None or number == 1 or not game else get_game(game)
+                read_event(read_body(body), reader)
+            except DealerAssistError as exc:
+                found.append({"table": table_id, "seq": int(seq), "hand": hand_id,
+                              "number": int(number), "why": str(exc)})
+    return found
+
+
+def carried_faults(cp: Checkpoint, names: Mapping[int, str]) -> list[str]:
+    """The records checkpoint ``cp`` signed over knowing they cannot be read, in verify's words
+    (verify from the checkpoint on names them: rows are never removed, so they stay faults)."""
+    out = []
+    for u in cp.data.get(UNREADABLE, ()):
+        table = int(u.get("table", 0))
+        what = (f"event {u.get('number')} of hand id {u.get('hand')}" if u.get("hand") is not None
+                else f"seat/period event {u.get('number')}")
+        out.append(f"table {names.get(table, f'#{table}')} (id {table}), seq {u.get('seq')}: "
+                   f"{what} cannot be read ({u.get('why')}); checkpoint {cp.number} names it")
+    return out
+
+
 def sign_checkpoint(db: Database, key: RoomKey, *, reason: str) -> Checkpoint:
-    """Sign and store a checkpoint of every chain head as they are now."""
+    """Sign and store a checkpoint of every chain head as they are now. The records verify
+    names as unreadable up to those heads are named in it (:data:`UNREADABLE`): a checkpoint
+    never vouches for them, and ``verify --since-checkpoint`` still names them."""
     for _ in range(3):
         try:
             with db.engine.begin() as conn:
@@ -116,8 +180,10 @@ def sign_checkpoint(db: Database, key: RoomKey, *, reason: str) -> Checkpoint:
                     select(func.coalesce(func.max(CP.c.number), 0))
                 ).scalar_one())
                 at = datetime.now(UTC)
+                heads = _heads(conn)
+                heads[UNREADABLE] = unreadable_records(conn, key, heads)
                 body = canonical({"n": number, "at": time_text(at), "reason": reason,
-                                  "key": key.key_id, **_heads(conn)})
+                                  "key": key.key_id, **heads})
                 signature = key.sign(body.encode("utf-8"))
                 conn.execute(insert(CP).values(number=number, at=at, reason=reason,
                                                key_id=key.key_id, body=body,

@@ -354,7 +354,7 @@ def verify_database(
     ``progress(hands_done, hands_total)`` is called as the parts are joined. The parts are
     checked on ``workers`` processes (default: every CPU, for large databases).
     """
-    from dealer_assist.db.checkpoints import check_checkpoints
+    from dealer_assist.db.checkpoints import carried_faults, check_checkpoints
 
     try:
         with db.engine.connect() as conn:
@@ -366,6 +366,11 @@ def verify_database(
             report = _verify_since(db, anchored.good)
             report.since = anchored.good.number
             report.audit = check_audit_log(db, after=anchored.good.data.get("audit"))
+            # the records the checkpoint signed over unreadable are faults still
+            with db.engine.connect() as conn:
+                names = {int(i): n for i, n in conn.exec_driver_sql(
+                    "SELECT id, name FROM card_tables")}
+            report.findings.extend(carried_faults(anchored.good, names))
         else:
             report = _verify(db, progress, workers)
             report.audit = check_audit_log(db)

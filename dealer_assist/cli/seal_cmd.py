@@ -11,6 +11,7 @@ keeps elsewhere, for ``verify --anchors FILE``.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,12 @@ def run_sign(args: argparse.Namespace) -> int:
     finally:
         db.close()
     print(f"checkpoint {cp.number} signed (key {cp.fingerprint})")
+    if cp.unreadable:  # signed over, named: verify names each as its record's fault
+        many = cp.unreadable != 1
+        print(f"warning: checkpoint {cp.number} names {cp.unreadable} stored "
+              f"event{'s' if many else ''} that cannot be read and does not vouch for "
+              f"{'them' if many else 'it'}; `dealer-assist verify` names each",
+              file=sys.stderr)
     return 0
 
 
