@@ -182,7 +182,7 @@ def test_newer_database_is_refused_and_left_alone(tmp_path: Path) -> None:
     con.commit()
     con.close()
     with pytest.raises(SchemaTooNew, match=r"written by a newer Dealer Assist \(schema 0099; "
-                       r"this version knows up to 0010\)\. Install the newer version"):
+                       r"this version knows up to 0015\)\. Install the newer version"):
         open_database(url)
     con = sqlite3.connect(tmp_path / "new.db")
     assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0099",)]
@@ -191,7 +191,7 @@ def test_newer_database_is_refused_and_left_alone(tmp_path: Path) -> None:
 
 def test_without_upgrade_an_old_database_says_to_run_db_upgrade(tmp_path: Path) -> None:
     shutil.copy(DATA / "schema-0001.sqlite3", tmp_path / "old.db")
-    with pytest.raises(StoreUnavailable, match=r"needs an upgrade \(schema 0001 -> 0010\): run "
+    with pytest.raises(StoreUnavailable, match=r"needs an upgrade \(schema 0001 -> 0015\): run "
                        "`dealer-assist db upgrade`"):
         open_database(f"sqlite:///{tmp_path}/old.db", upgrade=False)
 
