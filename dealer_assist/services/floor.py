@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from dealer_assist.engine.base import TableView
 from dealer_assist.engine.hand import parse_lines, replay
-from dealer_assist.errors import BadInput
+from dealer_assist.errors import BadInput, DealerAssistError
+from dealer_assist.fees import parse_fee_policy
 from dealer_assist.events import Start
 
 #: Wrong PINs in a row that lock a user, and for how long.
@@ -25,6 +26,7 @@ from dealer_assist.services.errors import (
 from dealer_assist.services.imports import (
     MARK,
     already_imported,
+    earlier_fingerprint,
     imported_before,
     log_fingerprint,
 )
@@ -43,6 +45,16 @@ from dealer_assist.settings import (
     parse_table_settings,
     start_params,
 )
+
+
+def _fee_read(fee: object) -> object:
+    """A start's fee as the game reads it (every default filled in), to compare a log's with
+    the table's; as written when it does not read (then they differ unless identical)."""
+    try:
+        policy = parse_fee_policy(fee)
+    except DealerAssistError:
+        return fee
+    return None if policy is None else json.loads(canonical(policy.to_json()))
 
 
 def adjustments_subject(number: int, adjustments: Sequence[Adjustment]) -> str:
@@ -189,8 +201,11 @@ class FloorServices(TimeServices):
         start = rep.start
         bodies = [_body(ev, rep.game if n else None) for n, ev in enumerate(events)]
         fingerprint = log_fingerprint(bodies)
-        before = imported_before(((e.detail, e.hand_id) for e in self.store.audit_log(
-            action="import")), fingerprint)
+        earlier = earlier_fingerprint(bodies)
+        imports = [(e.detail, e.hand_id) for e in self.store.audit_log(action="import")]
+        before = imported_before(imports, fingerprint)
+        if before is None:  # (an import before the fingerprint used the game's own names)
+            before = imported_before(imports, earlier)
         if before is not None:
             raise BadInput(already_imported(self.store.get_hand(before) if before else None))
         hand = self.store.import_hand(
@@ -226,10 +241,12 @@ class FloorServices(TimeServices):
                 continue
             want = json.loads(canonical(start_params(parsed)))
             # every setting the log names must be the table's (a log may leave out one the
-            # game defaults); a fee the log takes must be the table's, or none at all
+            # game defaults); a fee the log takes must be the table's, or none at all, as the
+            # game reads it (a fee written before a key had a default, without it, is the same)
             differ = [k for k, v in want.items()
                       if k not in ("type", "seats") and (k in got or k == "fee")
-                      and got.get(k) != v]
+                      and (_fee_read(got.get(k)) != _fee_read(v) if k == "fee"
+                           else got.get(k) != v)]
             if "fee" in got and "fee" not in want:
                 differ.append("fee")
             if not differ:
