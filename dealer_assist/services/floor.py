@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from dealer_assist.engine.base import TableView
 from dealer_assist.engine.hand import parse_lines, replay
 from dealer_assist.errors import BadInput, DealerAssistError
-from dealer_assist.fees import parse_fee_policy
 from dealer_assist.events import Start
+from dealer_assist.fees import parse_fee_policy
 
 #: Wrong PINs in a row that lock a user, and for how long.
 from dealer_assist.money import format_cents

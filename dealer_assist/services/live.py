@@ -18,8 +18,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from dealer_assist.engine.base import Game, called_off
-from dealer_assist.engine.hand import Refused, fold
 from dealer_assist.engine.bodies import read_event
+from dealer_assist.engine.hand import Refused, fold
 from dealer_assist.engine.log import start_vocabulary
 from dealer_assist.errors import DealerAssistError, HandLogError
 from dealer_assist.events import Event, Misdeal, Start, Vocabulary, Void

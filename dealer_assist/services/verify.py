@@ -7,7 +7,6 @@ them; :func:`verify_store` runs the same checks over any store.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -15,9 +14,9 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from dealer_assist.engine.base import Game, Settlement
+from dealer_assist.engine.bodies import read_body, read_event
 from dealer_assist.engine.hand import Folded, Refused, begin
 from dealer_assist.engine.hand import fold as fold_hand
-from dealer_assist.engine.bodies import read_body, read_event
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import Event, Misdeal, Start, Void
