@@ -123,10 +123,6 @@ def unreadable_records(
     key signed names are carried from it, and only the events after its heads are read, so a
     checkpoint costs the events since the last one (all of them after a checkpoint of an
     earlier version, which kept no such list)."""
-    from dealer_assist.engine.bodies import read_body, read_event
-    from dealer_assist.engine.registry import get_game
-    from dealer_assist.errors import DealerAssistError
-
     before: Checkpoint | None = None  # (one signed before the list was kept read nothing)
     for cp in reversed(stored_checkpoints(conn)):
         if (cp.key_id == key.key_id and key.verifies(cp.signature, cp.body.encode("utf-8"))
@@ -139,6 +135,19 @@ def unreadable_records(
         data = before.data
         found.extend(dict(u) for u in data.get(UNREADABLE, ()) if isinstance(u, dict))
         done = {int(t["id"]): int(t["seq"]) for t in data.get("tables", ())}
+    return found + unreadable_between(conn, done, heads)
+
+
+def unreadable_between(
+    conn: Connection, done: Mapping[int, int], heads: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """:func:`unreadable_records` among each table's events after seq ``done[table]`` up to
+    its head in ``heads``."""
+    from dealer_assist.engine.bodies import read_body, read_event
+    from dealer_assist.engine.registry import get_game
+    from dealer_assist.errors import DealerAssistError
+
+    found: list[dict[str, Any]] = []
     mark = "%s" if conn.dialect.name == "postgresql" else "?"
     for t in heads.get("tables", ()):
         table_id, upto = int(t["id"]), int(t["seq"])
@@ -172,7 +181,14 @@ def carried_faults(cp: Checkpoint, names: Mapping[int, str]) -> list[str]:
 def sign_checkpoint(db: Database, key: RoomKey, *, reason: str) -> Checkpoint:
     """Sign and store a checkpoint of every chain head as they are now. The records verify
     names as unreadable up to those heads are named in it (:data:`UNREADABLE`): a checkpoint
-    never vouches for them, and ``verify --since-checkpoint`` still names them."""
+    never vouches for them, and ``verify --since-checkpoint`` still names them. They are read
+    before the checkpoint's own transaction (on SQLite a writer's: stations wait for it), which
+    then reads only what was recorded meanwhile."""
+    with db.engine.connect() as conn:
+        conn.execution_options(dealer_assist_read=True)
+        early = _heads(conn)
+        faults = unreadable_records(conn, key, early)
+    read = {int(t["id"]): int(t["seq"]) for t in early["tables"]}
     for _ in range(3):
         try:
             with db.engine.begin() as conn:
@@ -181,7 +197,7 @@ def sign_checkpoint(db: Database, key: RoomKey, *, reason: str) -> Checkpoint:
                 ).scalar_one())
                 at = datetime.now(UTC)
                 heads = _heads(conn)
-                heads[UNREADABLE] = unreadable_records(conn, key, heads)
+                heads[UNREADABLE] = faults + unreadable_between(conn, read, heads)
                 body = canonical({"n": number, "at": time_text(at), "reason": reason,
                                   "key": key.key_id, **heads})
                 signature = key.sign(body.encode("utf-8"))
