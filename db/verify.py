@@ -740,6 +740,7 @@ class _Walk:
             if self.progress is not None:
                 self.progress(report.hands, len(hands))
             report.add(check.problem)
+            report.problems.extend(check.faults)
             report.notes.extend(check.notes)
         return report
 
@@ -839,6 +840,7 @@ class _Walk:
             report.events += check.rows
             report.hands += len(check.hands)
             report.add(check.problem)
+            report.problems.extend(check.faults)
             report.notes.extend(check.notes)
         return report
 

@@ -230,6 +230,9 @@ class TableCheck:
         self.problem: Problem | None = None
         #: Hands that are genuine records of an earlier rule: named, not faults.
         self.notes: list[Problem] = []
+        #: Stored events that cannot be read (:class:`RecordFault`): each named, beside the
+        #: table's first problem.
+        self.faults: list[Problem] = []
         self.hands: dict[int, _HandRows] = {}
         #: Hands with rows after a broken link: not replayed (their events are not all known);
         #: None stands for the table-level (seat and period) events.
@@ -544,6 +547,8 @@ class TableCheck:
                 seq, message, hand_id = found_problem
                 if isinstance(found_problem, HandNote):
                     self.note(seq, message, hand_id)
+                elif isinstance(found_problem, RecordFault):
+                    self.faults.append(Problem(self.table_id, self.name, seq, message, hand_id))
                 else:
                     self._fail(seq, message, hand_id)
 
@@ -603,6 +608,18 @@ class StoredLine(NamedTuple):
 HandJob = tuple[
     int, HandInfo, list[int], list[str], "Sequence[LedgerLine] | Sequence[StoredLine] | None"
 ]
+class RecordFault(NamedTuple):
+    """A stored event that cannot be read (out of bounds, not an event of its hand's game):
+    that record's fault alone. Named as a fault, its hand skipped; since the chain's hashes
+    and links were checked without reading it, the table's other hands and rules are still
+    checked and their faults named (:meth:`TableCheck.absorb` keeps it apart from the table's
+    first problem). Shaped as a problem, to travel from the workers the same way."""
+
+    seq: int
+    message: str
+    hand_id: int
+
+
 class HandNote(NamedTuple):
     """Not a fault: a hand that is a genuine record of something verify names in its own
     words (settled under a rule the app applied before, say). Shaped as a problem, so that it
@@ -614,7 +631,8 @@ class HandNote(NamedTuple):
 
 
 #: What is wrong with a hand: (seq, message, hand id), or None when it is right; a
-#: :class:`HandNote` when it is a genuine record named in its own words.
+#: :class:`HandNote` when it is a genuine record named in its own words, a
+#: :class:`RecordFault` when one of its stored events cannot be read.
 HandProblem = tuple[int, str, int] | None
 Runner = Callable[[list[HandJob]], Iterable[HandProblem]]
 
@@ -663,7 +681,7 @@ def check_hand(job: HandJob) -> HandProblem:
                 parse = parser_of(event.game)  # BadInput: a game not installed
             events.append(event)
         except (DealerAssistError, ValueError) as exc:
-            return seq, unreadable(label, len(events) + 1, exc), hand_id
+            return RecordFault(seq, unreadable(label, len(events) + 1, exc), hand_id)
     result = fold(events, start_text=bodies[0])
     if isinstance(result, Refused):
         return seqs[result.index], f"{label} does not replay: {result.reason}", hand_id
@@ -792,6 +810,7 @@ def verify_store(store: Store, hands: Iterable[tuple[int, HandInfo]] | None = No
         if head is not None and check.problem is None and head.seq != check.last_seq:
             check.problem = Problem(table.id, table.name, check.last_seq + 1, "chain head differs")
         report.add(check.problem)
+        report.problems.extend(check.faults)
         report.notes.extend(check.notes)
     report.audit = check_audit_chain(store.audit_log(records=True), store.audit_head())
     return report

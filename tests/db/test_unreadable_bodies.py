@@ -116,6 +116,35 @@ def test_regression_a_body_nested_200000_deep_is_named_and_every_report_goes_on(
         room.svc.hand_replay(second)
 
 
+def test_regression_an_unreadable_event_hides_no_other_fault_of_its_table(
+    database: Database,
+) -> None:
+    """The unreadable record is named beside the table's other faults: a hand's row changed
+    behind the app's back (a fault the hand rules find) is still named, though the record
+    comes later on the chain."""
+    import sqlite3
+
+    room = make_room(SqlStore(database))
+    first, second = _settled_then_begun(room)
+    for seat, card in zip((1, 2, 3), ("2c", "3c", "4c"), strict=True):
+        from dealer_assist.cards import parse_card
+        from dealer_assist.events import CardDealt
+
+        room.svc.record(room.dealer, second, CardDealt(seat=seat, card=parse_card(card)))
+    room.svc.settle(room.dealer, second)
+    assert database.sqlite_path is not None
+    seq = append_raw(database.sqlite_path, first, DEEP)
+    con = sqlite3.connect(database.sqlite_path)
+    con.execute("UPDATE hands SET started_by = 'fran' WHERE id = ?", (second,))
+    con.commit()
+    con.close()
+    summary = verify_database(database).summary()
+    assert (f"seq {seq}: hand 1, event 5: the stored event cannot be read (it is 200,000 "
+            "characters long") in summary
+    assert ("hand 2: the hands table says fran started it, its start event says dee (changed "
+            "behind the app's back)") in summary
+
+
 def _mille(room: Room) -> tuple[int, Any]:
     svc = room.svc
     table = svc.add_table(room.admin, MILLE, name="Mille 1")
