@@ -608,6 +608,8 @@ class StoredLine(NamedTuple):
 HandJob = tuple[
     int, HandInfo, list[int], list[str], "Sequence[LedgerLine] | Sequence[StoredLine] | None"
 ]
+
+
 class RecordFault(NamedTuple):
     """A stored event that cannot be read (out of bounds, not an event of its hand's game):
     that record's fault alone. Named as a fault, its hand skipped; since the chain's hashes
