@@ -79,6 +79,11 @@ class Anaconda(Game[State]):
     def carried_in(self, state: State) -> int:
         return state.table.pot_in
 
+    def game_over(self, state: State) -> bool:
+        """The game ends when a hand leaves nothing in the pot (ruling anaconda-3: what cannot
+        be split evenly stays in the pot for the next hand)."""
+        return state.phase == OVER and settlement(state).carry_out == 0
+
     def stacks_left(self, state: State) -> dict[int, int]:
         bet = state.bet
         return {s: bet.stacks[i] - bet.returned[i] for i, s in enumerate(bet.seats)}

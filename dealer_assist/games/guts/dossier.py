@@ -17,10 +17,10 @@ def measure(game: Any, state: Any, settlement: Settlement) -> Values:
         "nobody_in": ins == 0,
         "unseen": ins == 1,
         "showdown": ins >= 2,
-        "split": len(r.get("winners") or []) >= 2,
+        "split": len(r.get("winners") or []) >= 2 if ins >= 2 else None,
         "short": bool(r.get("could_not_cover")),
-        "pot": int(r.get("pot", 0)),
-        "carry": int(settlement.carry_out),
+        "pot_played": int(r.get("pot", 0)),
+        "pot_left": int(settlement.carry_out),
     }
 
 
@@ -69,8 +69,9 @@ DOSSIER = GameDossier(
         Measure("split", "Showdowns with tied winners", "share"),
         Measure("short", "Hands where a loser cannot cover the pot", "share",
                 "ruling guts-5"),
-        Measure("pot", "The pot played for", "money"),
-        Measure("carry", "The pot left for the next hand", "money"),
+        Measure("pot_played", "The pot played for", "money"),
+        Measure("pot_left", "The pot left for the next hand", "money"),
     ),
     measure=measure,
+    played="game",
 )

@@ -84,6 +84,11 @@ class Guts(Game[State]):
     def carried_in(self, state: State) -> int:
         return state.table.pot_in
 
+    def game_over(self, state: State) -> bool:
+        """The game (the pot's life, ruling guts-1) ends when a hand leaves the pot empty: the
+        next hand everyone antes again."""
+        return state.phase == OVER and settlement(state).carry_out == 0
+
     def stacks_left(self, state: State) -> dict[int, int]:
         """Chips behind after fees, antes and, once the hand is over, what a loser paid."""
         pays = outcome(state).pays if state.phase == OVER else {}
