@@ -192,6 +192,11 @@ def dossier_story(r: DossierReport, st: Styles) -> list[Flowable]:
         story.append(paragraph("The game declares no rulings.", st.note))
     story += heading("3. Table settings and the fee policy", st)
     story.append(fields_table(list(d.settings), W, columns=1, st=st, label_w=40 * mm))
+    if d.defaults:
+        story.append(spacer(1))
+        story.append(paragraph(
+            "Left out of the file, so played as the game plays them, and so dealt in every "
+            "simulated hand: " + "; ".join(text for _, text in d.defaults) + ".", st.body))
     story.append(spacer(2))
     story.append(fields_table([("House fee", d.fee), ("Jurisdiction preset", d.preset)], W,
                               columns=1, st=st, label_w=40 * mm))

@@ -380,7 +380,8 @@ def _after(now: _Game, game: Game[Any], events: Sequence[Event], state: Any, s: 
     start = events[0]
     assert isinstance(start, Start)
     ended = game.game_over(state)
-    if ended or now.hands >= most:
+    over = ended or now.hands >= most
+    if over:
         if ended:
             t.games += 1
             record.game({"hands": now.hands, "seconds": now.seconds, "fee": now.fee,
@@ -396,7 +397,7 @@ def _after(now: _Game, game: Game[Any], events: Sequence[Event], state: Any, s: 
         nxt.carried = {k: v for k, v in carried_from(game, start, state, seats,
                                                       misdealt=False).items()
                        if k in game.carries}
-    after = game.next_hand(state) if not ended else {}
+    after = {} if over else game.next_hand(state)
     last = start.params.get(button_key)
     if isinstance(after.get(button_key), int):  # the same dealer deals again
         nxt.button = after[button_key]

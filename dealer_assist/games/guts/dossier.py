@@ -19,6 +19,7 @@ def measure(game: Any, state: Any, settlement: Settlement) -> Values:
         "showdown": ins >= 2,
         "split": len(r.get("winners") or []) >= 2 if ins >= 2 else None,
         "short": bool(r.get("could_not_cover")),
+        "barred": any(state.barred(s) for s in state.table.seats),
         "pot_played": int(r.get("pot", 0)),
         "pot_left": int(settlement.carry_out),
     }
@@ -69,6 +70,8 @@ DOSSIER = GameDossier(
         Measure("split", "Showdowns with tied winners", "share"),
         Measure("short", "Hands where a loser cannot cover the pot", "share",
                 "ruling guts-5"),
+        Measure("barred", "Hands where a player is barred from declaring in", "share",
+                "ruling guts-5, at a table that bars a player who cannot cover the pot"),
         Measure("pot_played", "The pot played for", "money"),
         Measure("pot_left", "The pot left for the next hand", "money"),
     ),
