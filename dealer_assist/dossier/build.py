@@ -26,6 +26,7 @@ from dealer_assist.dossier.simulate import (
     Pace,
     Plan,
     Tally,
+    followed_on,
     plan,
     simulate,
 )
@@ -135,17 +136,22 @@ def sha256_of(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+#: For a game of many hands, the sample hands are every this many hands of a run at the table
+#: (its games followed on), so that they reach into a game (stacks run down, a pot carried).
+SPREAD = 3
+
+
 def sample_hands(game: Game[Any], p: Plan, seed: int, n: int) -> list[list[Event]]:
-    """``n`` hands dealt at the plan's settings, for the procedure and the refusals (for a game
-    of many hands, each the first hand of a game)."""
+    """``n`` hands dealt at the plan's settings, for the procedure and the refusals; for a game
+    of many hands, hands of a run at the table as the simulation deals it (a game's first hand,
+    and hands further into its games)."""
     rng = random.Random(f"procedure:{seed}")
+    spec = game.dossier()
+    if spec is not None and spec.played == "game":
+        return followed_on(p, rng, n * SPREAD)[::SPREAD]
     params = dict(p.params)
     if p.carries:
         params[game.key("carry_in")] = 0
-    spec = game.dossier()
-    if (spec is not None and spec.played == "game" and game.plays_with_stacks
-            and p.buy_in is not None):  # a game's first hand: every stack the buy-in
-        params[game.key("stacks")] = {str(s): p.buy_in for s in range(1, p.players + 1)}
     return [list(game.sample_hand(rng, players=p.players, params=params)) for _ in range(n)]
 
 

@@ -406,6 +406,38 @@ def _after(now: _Game, game: Game[Any], events: Sequence[Event], state: Any, s: 
     return nxt
 
 
+def followed_on(p: Plan, rng: random.Random, hands: int) -> list[list[Event]]:
+    """``hands`` hands of a game of many hands dealt one after another at the plan's table as
+    its games follow on (stacks from the buy-in, pots, what the game carries, the deal), as
+    the simulation deals them: the sample hands the procedure and the refusals are taken from.
+    A setting the game's sample hands do not deal is refused (:class:`ValueError`)."""
+    game = get_game(p.game)
+    spec = game.dossier()
+    assert spec is not None and spec.played == "game"
+    seats = tuple(range(1, p.players + 1))
+    stacked = game.plays_with_stacks and p.buy_in is not None
+    t = Tally()
+    record = _Recorder(t, {})
+    keys = game.key("carry_in"), game.key("button"), game.key("stacks")
+    now, carry, out = _Game(), 0, []
+    for _ in range(hands):
+        params = dict(p.params)
+        if p.carries:
+            params[keys[0]] = carry
+        _follow_on(now, params, seats, p.buy_in, stacked, keys[1], keys[2])
+        events = list(game.sample_hand(rng, players=p.players, params=params))
+        folded = fold(events)
+        if not isinstance(folded, Folded):
+            raise AssertionError(f"the game refused its own hand: {folded.reason}")
+        s = folded.settle()
+        carry = s.carry_out if p.carries else 0
+        now = _after(now, game, events, folded.state, s, 0, 0, seats, t, record,
+                     stacked=stacked, restack=spec.restack, button_key=keys[1],
+                     most=spec.most_hands)
+        out.append(events)
+    return out
+
+
 def _stacks_after(game: Game[Any], state: Any, s: Settlement) -> dict[int, int]:
     """Each seat's chips after the hand: what it had left, and what was pushed to it."""
     left = game.stacks_left(state) or {}

@@ -136,6 +136,8 @@ def test_guts_stacks_run_down_from_the_buy_in_and_barred_is_met(tmp_path: Path) 
     d = _from_file("guts-barred.toml", 150, logs=tmp_path)
     barred = _figure(d.game_figures, "Hands where a player is barred from declaring in")
     assert barred.mean > 0.05  # (ruling guts-5: stacks run down below the pot)
+    # the sample hands reach into games too: section 6 shows the refusal a barred player meets
+    assert any(r.citation == "ruling guts-5" and "cannot" in r.example for r in d.refusals)
     starts = _starts(tmp_path)
     first = {int(k): v for k, v in starts[0]["stacks"].items()}
     assert set(first.values()) == {20000}  # the buy-in

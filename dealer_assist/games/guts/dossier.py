@@ -8,6 +8,7 @@ from typing import Any
 
 from dealer_assist.dossier.declare import GameDossier, Measure, Ruling, Values
 from dealer_assist.engine.base import Settlement
+from dealer_assist.games.guts.state import BARRED
 
 
 def measure(game: Any, state: Any, settlement: Settlement) -> Values:
@@ -19,7 +20,8 @@ def measure(game: Any, state: Any, settlement: Settlement) -> Values:
         "showdown": ins >= 2,
         "split": len(r.get("winners") or []) >= 2 if ins >= 2 else None,
         "short": bool(r.get("could_not_cover")),
-        "barred": any(state.barred(s) for s in state.table.seats),
+        "barred": any(state.barred(s) for s in state.table.seats)
+        if state.table.short == BARRED else None,
         "pot_played": int(r.get("pot", 0)),
         "pot_left": int(settlement.carry_out),
     }
