@@ -386,7 +386,7 @@ def _after(now: _Game, game: Game[Any], events: Sequence[Event], state: Any, s: 
             t.games += 1
             record.game({"hands": now.hands, "seconds": now.seconds, "fee": now.fee,
                          "won": sum(v for v in now.net.values() if v > 0),
-                         "rebuys": now.rebuys})
+                         "rebuys": now.rebuys if stacked else None})
         else:
             t.stopped += 1
         left = _stacks_after(game, state, s) if stacked and not restack else None
