@@ -78,3 +78,22 @@ def test_pineapple_numbers_are_what_its_report_says_in_every_variant() -> None:
         assert got == pineapple._reported(game.report(state))
         lows += "low" in got
     assert lows > 10  # (the hi-lo table's hands were among them)
+
+
+def test_guts_numbers_are_what_its_report_says() -> None:
+    from dealer_assist.games.guts import dossier as guts
+
+    splits = 0
+    for game, state, s in _hands("guts", 300, 6):
+        r = game.report(state)
+        ins = sum(1 for v in r["declarations"].values() if v == "in")
+        want = {
+            "nobody_in": ins == 0, "unseen": ins == 1, "showdown": ins >= 2,
+            "split": len(r["winners"]) >= 2 if ins >= 2 else None,
+            "short": bool(r["could_not_cover"]), "barred": None,  # (the demo table pays)
+            "pot_played": r["pot"], "pot_left": r["carry"],
+        }
+        assert guts.measure(game, state, s) == want
+        assert game.game_over(state) == (s.carry_out == 0)
+        splits += bool(want["split"])
+    assert splits > 0

@@ -8,22 +8,25 @@ from typing import Any
 
 from dealer_assist.dossier.declare import GameDossier, Measure, Ruling, Values
 from dealer_assist.engine.base import Settlement
+from dealer_assist.games.guts.settle import outcome
 from dealer_assist.games.guts.state import BARRED
 
 
 def measure(game: Any, state: Any, settlement: Settlement) -> Values:
-    r = game.report(state)
-    ins = sum(1 for v in r.get("declarations", {}).values() if v == "in")
+    """One finished hand's numbers, read off its state and outcome (what its report says,
+    without describing every hand shown)."""
+    ins = len(state.ins)
+    o = outcome(state)
     return {
         "nobody_in": ins == 0,
         "unseen": ins == 1,
         "showdown": ins >= 2,
-        "split": len(r.get("winners") or []) >= 2 if ins >= 2 else None,
-        "short": bool(r.get("could_not_cover")),
+        "split": len(o.winners) >= 2 if ins >= 2 else None,
+        "short": bool(o.short),
         "barred": any(state.barred(s) for s in state.table.seats)
         if state.table.short == BARRED else None,
-        "pot_played": int(r.get("pot", 0)),
-        "pot_left": int(settlement.carry_out),
+        "pot_played": state.pot,
+        "pot_left": settlement.carry_out,
     }
 
 

@@ -95,7 +95,7 @@ class Guts(Game[State]):
     def game_over(self, state: State) -> bool:
         """The game (the pot's life, ruling guts-1) ends when a hand leaves the pot empty: the
         next hand everyone antes again."""
-        return state.phase == OVER and settlement(state).carry_out == 0
+        return state.phase == OVER and outcome(state).carry == 0
 
     def stacks_left(self, state: State) -> dict[int, int]:
         """Chips behind after fees, antes and, once the hand is over, what a loser paid."""
