@@ -332,9 +332,12 @@ def _played(d: Dossier) -> str:
                 "session.")
     out = ("Hands follow on as whole games: the deal moves round, what the game carries goes "
            "into the next hand, and a game ends when its rule says so")
-    if d.buy_in is not None:
+    if d.stacks and d.buy_in is not None:
         out += (f"; each stack starts from the buy-in of {money(d.buy_in)} and runs down "
                 "from hand to hand (a seat left with nothing buys in again)")
+    elif d.stacks:
+        out += ("; the table names no buy-in, so each hand's stacks are the sample hands' own "
+                "(they do not run down from hand to hand: give buy_in in the settings file)")
     out += (f". {d.games:,} games ended by their rule")
     if d.stopped:
         out += f"; {d.stopped:,} reached {d.most_hands:,} hands and were stopped there"

@@ -113,6 +113,8 @@ class Dossier:
     stopped: int
     most_hands: int
     buy_in: int | None
+    #: Whether each seat brings a stack to a hand (the game plays with stacks).
+    stacks: bool
     #: The game's own settings the table leaves out, as the simulation deals them.
     defaults: tuple[tuple[str, str], ...]
     seed: int
@@ -223,8 +225,8 @@ def build_dossier(
         strategy=spec.strategy if spec else "each sample hand's own random choices",
         players=p.players, pace=pace, hands=tally.hands, hands_asked=hands,
         played=spec.played if spec else "hand", games=tally.games, stopped=tally.stopped,
-        most_hands=spec.most_hands if spec else 1, buy_in=p.buy_in, defaults=defaults,
-        seed=seed, workers=n_workers, chunk=chunk,
+        most_hands=spec.most_hands if spec else 1, buy_in=p.buy_in,
+        stacks=game.plays_with_stacks, defaults=defaults, seed=seed, workers=n_workers, chunk=chunk,
         procedure=tuple(steps), push_steps=push, refusals=tuple(met),
         refusal_hands=len(samples), pace_figures=_pace_figures(tally, pace),
         figures=_figures(tally.common, COMMON), game_figures=_figures(tally.own, _own(spec)),
