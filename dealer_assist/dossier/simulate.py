@@ -40,7 +40,7 @@ from dealer_assist.events import Event, Start
 from dealer_assist.fees.policy import fund_of
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.services.handrules import stakes_differences
-from dealer_assist.services.next_hand import carried_from, next_button
+from dealer_assist.services.next_hand import next_button
 from dealer_assist.services.verify import fold as replay_fold
 from dealer_assist.services.verify import parse_body, parser_of, settlement_keys
 from dealer_assist.settings.table import TableSettings, parse_table_settings, start_params
@@ -391,13 +391,11 @@ def _after(now: _Game, game: Game[Any], events: Sequence[Event], state: Any, s: 
             t.stopped += 1
         left = _stacks_after(game, state, s) if stacked and not restack else None
         nxt = _Game(stacks=left)
-    else:
+    after = {} if over else game.next_hand(state)  # (the same seats: what carried_from gives)
+    if not over:
         nxt = _Game(hands=now.hands, seconds=now.seconds, fee=now.fee, net=now.net,
                     rebuys=now.rebuys, stacks=_stacks_after(game, state, s) if stacked else None)
-        nxt.carried = {k: v for k, v in carried_from(game, start, state, seats,
-                                                      misdealt=False).items()
-                       if k in game.carries}
-    after = {} if over else game.next_hand(state)
+        nxt.carried = {k: v for k, v in after.items() if k in game.carries}
     last = start.params.get(button_key)
     if isinstance(after.get(button_key), int):  # the same dealer deals again
         nxt.button = after[button_key]
@@ -610,14 +608,33 @@ class _TableCheck:
 
     def __init__(self, settings: TableSettings, params: Mapping[str, Any]) -> None:
         self.settings = settings
-        self.seen: dict[str, tuple[str, ...]] = {}
+        #: Found problems by start line, and by what the check reads of a start.
+        self.seen: dict[Any, tuple[str, ...]] = {}
         game = get_game(settings.game)
         per_hand = {game.key(k) for k in PER_HAND_KEYS} | set(game.carries) | {"fee"}
+        given = start_params(settings)  # (compared by stakes_differences)
         self.dealt = {k: json.dumps(v, sort_keys=True) for k, v in params.items()
-                      if k not in per_hand}
+                      if k not in per_hand and k not in given}
+        #: What the check does not read (what changes from hand to hand in a game).
+        self.skip = {game.key(k) for k in PER_HAND_KEYS} | set(game.carries)
 
     def __call__(self, line: str, start: Event) -> list[str]:
+        """``line`` is the start's line; a start whose line was not seen is looked up by what
+        the check reads of it (its game, seats and settings but the stacks, button, pot and
+        what the game carries), so the hands of a game, each with its own stacks, are
+        compared once."""
         found = self.seen.get(line)
+        if found is None and isinstance(start, Start):
+            try:
+                key = (start.game, tuple(start.seats), _frozen(
+                    {k: v for k, v in start.params.items() if k not in self.skip}))
+                found = self.seen.get(key)
+            except TypeError:  # (a setting of a type that does not hash)
+                key = None
+            if found is not None:
+                return list(found)
+        else:
+            key = None
         if found is None:
             if len(self.seen) > MEMO:
                 self.seen.clear()
@@ -629,6 +646,8 @@ class _TableCheck:
             found = self.seen[line] = (
                 (f"it is not dealt at the table's settings: {'; '.join(problems)}",)
                 if problems else ())
+            if key is not None:
+                self.seen[key] = found
         return list(found)
 
 
