@@ -332,7 +332,10 @@ def _played(d: Dossier) -> str:
                 "session.")
     out = ("Hands follow on as whole games: the deal moves round, what the game carries goes "
            "into the next hand, and a game ends when its rule says so")
-    if d.stacks and d.buy_in is not None:
+    if d.stacks and d.buy_in is not None and d.restack:
+        out += (f"; each game starts every stack from the buy-in of {money(d.buy_in)}, and "
+                "the stacks run down from hand to hand within it")
+    elif d.stacks and d.buy_in is not None:
         out += (f"; each stack starts from the buy-in of {money(d.buy_in)} and runs down "
                 "from hand to hand (a seat left with nothing buys in again)")
     elif d.stacks:

@@ -113,8 +113,10 @@ class Dossier:
     stopped: int
     most_hands: int
     buy_in: int | None
-    #: Whether each seat brings a stack to a hand (the game plays with stacks).
+    #: Whether each seat brings a stack to a hand (the game plays with stacks), and whether
+    #: each new game starts every stack again from the buy-in.
     stacks: bool
+    restack: bool
     #: The game's own settings the table leaves out, as the simulation deals them.
     defaults: tuple[tuple[str, str], ...]
     seed: int
@@ -226,7 +228,8 @@ def build_dossier(
         players=p.players, pace=pace, hands=tally.hands, hands_asked=hands,
         played=spec.played if spec else "hand", games=tally.games, stopped=tally.stopped,
         most_hands=spec.most_hands if spec else 1, buy_in=p.buy_in,
-        stacks=game.plays_with_stacks, defaults=defaults, seed=seed, workers=n_workers, chunk=chunk,
+        stacks=game.plays_with_stacks, restack=bool(spec and spec.restack),
+        defaults=defaults, seed=seed, workers=n_workers, chunk=chunk,
         procedure=tuple(steps), push_steps=push, refusals=tuple(met),
         refusal_hands=len(samples), pace_figures=_pace_figures(tally, pace),
         figures=_figures(tally.common, COMMON), game_figures=_figures(tally.own, _own(spec)),
