@@ -10,14 +10,15 @@ head the store wrote last, which the locking path takes over when another statio
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import Connection, and_, case, exists, func, insert, select, update
 from sqlalchemy import event as sa_event
@@ -40,7 +41,12 @@ from dealer_assist.db.users import UserStore
 from dealer_assist.errors import BadInput
 from dealer_assist.services.audit_chain import AuditHead, audit_hash
 from dealer_assist.services.chain import GENESIS, canonical, event_hash, utc
-from dealer_assist.services.errors import Conflict, DatabaseFileChanged, NotFound
+from dealer_assist.services.errors import (
+    Conflict,
+    DatabaseFileChanged,
+    NotFound,
+    StoreUnavailable,
+)
 from dealer_assist.services.model import (
     Adjustment,
     AuditEntry,
@@ -1070,3 +1076,58 @@ class SqlStore(UserStore):
             stmt = stmt.where(A.c.hand_id == hand_id)
         with self._read() as conn:
             return [_audit(r) for r in conn.execute(stmt)]
+
+
+def lock_timed_out(exc: BaseException) -> bool:
+    """The error (or one it was raised from) is PostgreSQL's lock timeout (SQLSTATE 55P03)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if str(getattr(getattr(seen, "orig", seen), "sqlstate", "") or "") == "55P03":
+            return True
+        seen = seen.__cause__
+    return False
+
+
+def free_held_locks(db: Database) -> int:
+    """PostgreSQL: end the sessions that block another while they sit idle (a station left in
+    ``BEGIN; SELECT ... FOR UPDATE``), through the owner's ``da_free_held_locks`` (schema
+    0012); how many were ended. Asked by a write that waited out its lock timeout."""
+    try:
+        with db.engine.connect() as conn:
+            conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+            return int(conn.exec_driver_sql("SELECT da_free_held_locks()").scalar() or 0)
+    except DBAPIError:
+        return 0
+
+
+_W = TypeVar("_W", bound=Callable[..., Any])
+
+
+def _frees_held_locks(method: _W) -> _W:
+    """A write that gave up waiting for a lock asks the database to end the idle session that
+    holds it, then runs once more: one station left holding a row cannot freeze the room. A
+    write that timed out wrote nothing (its transaction was undone), so running it again is
+    the dealer's own retry, made at once."""
+
+    @functools.wraps(method)
+    def run(self: SqlStore, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except StoreUnavailable as exc:
+            if not (self._pg and lock_timed_out(exc) and free_held_locks(self.db)):
+                raise
+        return method(self, *args, **kwargs)
+
+    return cast(_W, run)
+
+
+#: The store's writes that wait for a row lock on PostgreSQL (a table's chain head, a hand, the
+#: audit chain's head, a user's sign-in row).
+_LOCKING_WRITES = (
+    "add_table", "add_settings", "open_shift", "close_shift", "start_hand", "import_hand",
+    "append_event", "append_table_event", "settle_hand", "reopen_hand", "add_dispute",
+    "add_audit", "set_cardroom_name", "add_user", "try_pin", "set_login_state",
+    "claim_name_try", "claim_pin_try", "pin_try_right", "set_pin_hash", "set_user_active",
+)
+for _name in _LOCKING_WRITES:
+    setattr(SqlStore, _name, _frees_held_locks(getattr(SqlStore, _name)))

@@ -287,6 +287,8 @@ def _with_reader(source: Source, work: Callable[[_Reader], _T]) -> _T:
         try:
             if source.snapshot is not None:
                 conn.execute(f"SET TRANSACTION SNAPSHOT '{source.snapshot}'")
+            # a long read, idle between its queries while it replays: not a station left idle
+            conn.execute("SET LOCAL idle_in_transaction_session_timeout = 0")
             return work(_Reader(conn, source))
         finally:
             conn.execute("ROLLBACK")
@@ -664,6 +666,8 @@ class _Walk:
         if self.pg:
             # The transaction's snapshot, for the workers: the first statement fixes it.
             snapshot = self.conn.exec_driver_sql("SELECT pg_export_snapshot()").scalar()
+            # idle while the workers check the parts, for as long as they take
+            self.conn.exec_driver_sql("SET LOCAL idle_in_transaction_session_timeout = 0")
             if not isinstance(snapshot, str) or not _SNAPSHOT.fullmatch(snapshot):
                 snapshot = None
         tables = self._all("SELECT id, name, head_seq, head_hash FROM card_tables ORDER BY id")

@@ -418,3 +418,152 @@ def test_regression_station_role_cannot_rename_the_cardroom(station: Station) ->
     assert svc.cardroom_name() == "Harbor Card Room"
     report = verify_database(station.db)
     assert report.ok, report.summary()
+
+
+@contextlib.contextmanager
+def _holding(dsn: str, sql: str) -> Iterator[Any]:
+    """A station's own login left inside ``BEGIN; <sql>``: the lock held, the session idle."""
+    import psycopg
+
+    conn = psycopg.connect(dsn)
+    try:
+        conn.execute(sql)
+        yield conn
+    finally:
+        with contextlib.suppress(psycopg.Error):
+            conn.close()
+
+
+def _ended(conn: Any) -> bool:
+    """The server ended the session (its next statement finds the connection gone)."""
+    import psycopg
+
+    try:
+        conn.execute("SELECT 1")
+    except psycopg.OperationalError:
+        return True
+    return False
+
+
+@pytest.fixture
+def quick_station(station: Station, monkeypatch: pytest.MonkeyPatch) -> Iterator[Services]:
+    """Another station at the same room, as the same login, waiting 1.5 s for a lock."""
+    from dealer_assist.db import bootstrap
+
+    monkeypatch.setattr(bootstrap, "LOCK_TIMEOUT_S", 1.5)
+    db = open_database(station.url)
+    yield Services(SqlStore(db), clock=station.svc.clock, hasher=FAST)
+    db.close()
+
+
+@pytest.mark.parametrize("held", [
+    "SELECT id FROM card_tables FOR UPDATE",
+    "SELECT id FROM audit_head FOR UPDATE",
+    "SELECT id FROM hands FOR UPDATE",
+    "SELECT id FROM shifts FOR UPDATE",
+], ids=["card_tables", "audit_head", "hands", "shifts"])
+def test_regression_one_station_left_holding_rows_does_not_freeze_the_room(
+    station: Station, quick_station: Services, held: str,
+) -> None:
+    """Issue 40.4: a station's login left in ``BEGIN; SELECT id FROM card_tables FOR UPDATE``
+    stopped hands starting at every table (5 s timeouts) for as long as it held it; on
+    ``audit_head`` every sign-in and approval, on ``hands`` every input. Now the waiting
+    station asks the database (``da_free_held_locks``, schema 0012) to end the session that
+    sits idle holding what it waits for, and its write goes in."""
+    from dealer_assist.cards import parse_card
+    from dealer_assist.events import CardDealt
+    from services.support import settings
+
+    svc = quick_station
+    admin = svc.sign_in("admin", "9999")
+    what = held.split()[3]
+    name = f"Held {what}"
+    for who in ("a", "b"):  # two dealers of their own (a dealer deals at one table)
+        svc.add_user(admin, name=f"{what}{who}", full_name=f"Dealer {who.upper()}",
+                     role="dealer", pin="5151")
+    table = svc.add_table(admin, settings(), name=name)
+    dealer = svc.sign_in(f"{what}a", "5151")
+    svc.open_shift(dealer, table.id, floor="fran")
+    other = svc.add_table(admin, settings(), name=name + " 2")
+    floor = svc.sign_in(f"{what}b", "5151")
+    svc.open_shift(floor, other.id, floor="fran")
+    first = svc.start_hand(dealer, table.id)
+    with _holding(station.dsn, held) as holder:
+        if "audit_head" in held:
+            assert svc.sign_in("dee", "1111").name == "dee"  # a sign-in writes its entry
+        elif "hands" in held:
+            now = svc.record(dealer, first.hand.id, CardDealt(seat=1, card=parse_card("As")))
+            assert now.last.number == 2
+        else:  # a hand starts at another table, and takes its inputs
+            started = svc.start_hand(floor, other.id)
+            assert started.hand.number == 1
+            now = svc.record(floor, started.hand.id, CardDealt(seat=1, card=parse_card("Kd")))
+            assert now.last.number == 2
+        assert _ended(holder)
+    report = verify_database(station.db)
+    assert report.ok, report.summary()
+
+
+def test_regression_a_station_session_idle_in_a_transaction_is_ended_by_the_server(
+    station: Station,
+) -> None:
+    """``db upgrade --station-role`` gives every station login of the role (and the role)
+    ``idle_in_transaction_session_timeout``, whatever program the station runs."""
+    import psycopg
+
+    from dealer_assist.db.bootstrap import IDLE_IN_TRANSACTION_S
+
+    with psycopg.connect(station.dsn) as conn:  # a plain login, none of the app's options
+        row = conn.execute("SHOW idle_in_transaction_session_timeout").fetchone()
+    assert row is not None and row[0] == f"{IDLE_IN_TRANSACTION_S}s"
+    with station.db.engine.connect() as conn:  # and every connection the app makes
+        shown = conn.exec_driver_sql("SHOW idle_in_transaction_session_timeout").scalar()
+    assert shown == f"{IDLE_IN_TRANSACTION_S}s"
+
+
+def test_an_owner_or_a_busy_session_is_not_ended_for_holding_a_lock(
+    station: Station, quick_station: Services,
+) -> None:
+    """Only an idle holder is ended: the owner's session holding a row keeps it (the station
+    gets the busy message), and a session that holds nothing anybody waits for is left alone."""
+    import psycopg
+
+    from dealer_assist.services.errors import StoreUnavailable
+
+    owner_dsn = station.dsn.replace("st_t1@", "postgres@")
+    with _holding(station.dsn, "SELECT 1") as idle, \
+            _holding(owner_dsn, "SELECT id FROM audit_head FOR UPDATE") as owner:
+        with pytest.raises(StoreUnavailable, match="is busy"):
+            quick_station.sign_in("dee", "1111")
+        assert not _ended(owner) and not _ended(idle)
+        owner.rollback()
+    assert quick_station.sign_in("dee", "1111").name == "dee"
+    with contextlib.suppress(psycopg.Error):
+        idle.rollback()
+
+
+def test_regression_public_rights_a_station_never_uses_are_taken(station: Station) -> None:
+    """Issue 40.10: ``lo_create`` (and the other defaults every role has) was open to a
+    station's login. Large objects, session-long advisory locks (no timeout ends them),
+    ending another session of the same login, temporary tables and objects in ``public`` are
+    refused; the transaction-long advisory lock imports take stays."""
+    import psycopg
+
+    with psycopg.connect(station.dsn, autocommit=True) as other:
+        pid = other.info.backend_pid
+        assert _refused(station.dsn, [
+            "SELECT lo_create(0)",
+            "SELECT lo_creat(-1)",
+            "SELECT lo_from_bytea(0, 'x'::bytea)",
+            "SELECT lo_import('/etc/hostname')",
+            "SELECT pg_advisory_lock(hashtext('dealer-assist-import'))",
+            "SELECT pg_try_advisory_lock_shared(1)",
+            f"SELECT pg_terminate_backend({pid})",
+            f"SELECT pg_cancel_backend({pid})",
+            "CREATE TEMP TABLE scratch (a int)",
+            "CREATE TABLE public.scratch (a int)",
+            "CREATE FUNCTION public.now() RETURNS int LANGUAGE sql AS 'SELECT 1'",
+        ]) == []
+        assert other.execute("SELECT 1").fetchone() == (1,)  # the other session lives on
+    assert _refused(station.dsn, [
+        "SELECT pg_advisory_xact_lock(hashtext('dealer-assist-import'))"]) != []
