@@ -15,6 +15,7 @@ import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from services.support import FAST, make_room
@@ -470,9 +471,10 @@ def test_regression_one_station_left_holding_rows_does_not_freeze_the_room(
     ``audit_head`` every sign-in and approval, on ``hands`` every input. Now the waiting
     station asks the database (``da_free_held_locks``, schema 0012) to end the session that
     sits idle holding what it waits for, and its write goes in."""
+    from services.support import settings
+
     from dealer_assist.cards import parse_card
     from dealer_assist.events import CardDealt
-    from services.support import settings
 
     svc = quick_station
     admin = svc.sign_in("admin", "9999")
