@@ -1,7 +1,8 @@
 """The event store on SQLite or PostgreSQL: the services' store port in SQL.
 
 Each method is one transaction. An append locks its table's row (``BEGIN IMMEDIATE`` on
-SQLite, ``SELECT ... FOR UPDATE`` on PostgreSQL), takes the chain head from it, inserts the
+SQLite, ``SELECT ... FOR NO KEY UPDATE`` on PostgreSQL: a row added under the table in another
+open transaction does not stop it), takes the chain head from it, inserts the
 event with the next sequence number and its hash, and moves the head, so stations writing to
 different tables never wait for each other on PostgreSQL and a table's chain never forks. On
 PostgreSQL a dealer input usually goes in as one statement instead: a compare-and-swap from the
@@ -94,7 +95,7 @@ _APPEND_SQL = {
     "move": "UPDATE card_tables SET head_seq = ?, head_hash = ? WHERE id = ?",
 }
 _APPEND_PG = {k: v.replace("?", "%s") for k, v in _APPEND_SQL.items()}
-_APPEND_PG["head"] += " FOR UPDATE OF t"
+_APPEND_PG["head"] += " FOR NO KEY UPDATE OF t"
 
 #: PostgreSQL's one-statement append: one round trip, its own transaction (autocommit). It is a
 #: compare-and-swap on the chain head this store wrote last: the table's head moves only if it is
@@ -198,7 +199,7 @@ def append_audit(conn: Connection, rows: Sequence[Mapping[str, Any]]) -> list[Au
     entries from several stations queue up in one order."""
     stmt = select(AH.c.entries, AH.c.head_hash).where(AH.c.id == 1)
     if conn.dialect.name == "postgresql":
-        stmt = stmt.with_for_update()
+        stmt = stmt.with_for_update(key_share=True)
     head = conn.execute(stmt).first()
     if head is None:  # the head row is gone: go on from the last entry (verify names it)
         tail = conn.execute(select(A.c.seq, A.c.hash).order_by(A.c.id.desc()).limit(1)).first()
@@ -372,7 +373,7 @@ class SqlStore(UserStore):
     def _lock_table(self, conn: Connection, table_id: int) -> Any:
         stmt = select(T.c.id, T.c.head_seq, T.c.head_hash).where(T.c.id == table_id)
         if self._pg:
-            stmt = stmt.with_for_update()
+            stmt = stmt.with_for_update(key_share=True)
         row = conn.execute(stmt).first()
         if row is None:
             raise NotFound(f"there is no table {table_id}")

@@ -569,3 +569,29 @@ def test_regression_public_rights_a_station_never_uses_are_taken(station: Statio
         assert other.execute("SELECT 1").fetchone() == (1,)  # the other session lives on
     assert _refused(station.dsn, [
         "SELECT pg_advisory_xact_lock(hashtext('dealer-assist-import'))"]) != []
+
+
+def test_a_row_inserted_under_a_table_does_not_hold_its_chain(
+    station: Station, quick_station: Services,
+) -> None:
+    """A station's open transaction that added a row naming a table (a shift, an event) holds
+    the table's row for its key only: the app locks a chain head with ``FOR NO KEY UPDATE``,
+    which that does not block, so the table records on and nobody's session is ended."""
+    from services.support import settings
+
+    from dealer_assist.cards import parse_card
+    from dealer_assist.events import CardDealt
+
+    svc = quick_station
+    admin = svc.sign_in("admin", "9999")
+    svc.add_user(admin, name="keyshare", full_name="Kay Share", role="dealer", pin="5151")
+    table = svc.add_table(admin, settings(), name="Key share")
+    dealer = svc.sign_in("keyshare", "5151")
+    svc.open_shift(dealer, table.id, floor="fran")
+    with _holding(station.dsn, "INSERT INTO shifts (table_id, dealer, floor, opened_at) "
+                  f"VALUES ({table.id}, 'x', 'x', now())") as holder:
+        hand = svc.start_hand(dealer, table.id)
+        now = svc.record(dealer, hand.hand.id, CardDealt(seat=1, card=parse_card("As")))
+        assert now.last.number == 2
+        assert not _ended(holder)
+        holder.rollback()
