@@ -11,6 +11,10 @@ which check the PIN, or the signed-in admin, in the same transaction; the cardro
 likewise only through ``da_cardroom_name`` (schema 0010). It writes only the kinds of audit
 entry in :data:`STATION_AUDIT_ACTIONS` (a trigger refuses any other), and an ``approval`` only
 on a ticket the database left when it saw the floor person's right PIN for that very approval.
+Since schema 0012 its sessions end when left idle inside a transaction (a role setting), and
+what every role may do by default but a station never uses (large objects, session-long
+advisory locks, ending another session, temporary tables, objects in ``public``) is taken from
+``PUBLIC`` in the room's database.
 """
 
 from __future__ import annotations

@@ -36,7 +36,9 @@ def add_parser(sub: Any) -> None:
 
     cps = sub.add_parser("checkpoints", help="signed checkpoints of every chain head")
     csub = cps.add_subparsers(dest="checkpoints_command", metavar="ACTION", required=True)
-    sign = csub.add_parser("sign", help="sign a checkpoint of every table and the audit chain")
+    sign = csub.add_parser("sign", help="check what came since the last checked checkpoint "
+                           "(verify --since-checkpoint), then sign a checkpoint of every table "
+                           "and the audit chain (nothing signed, exit 1, if the check fails)")
     add_db_option(sign)
     add_key_option(sign)
     sign.set_defaults(func=run_sign)
