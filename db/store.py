@@ -510,12 +510,14 @@ class SqlStore(UserStore):
                     "time": self._time(at), "actor": event.actor,
                     "type": str(event.body.get("type", "")), "body": body_text,
                 }).fetchone()
-            except (DBAPIError, self._driver_error):
+            except (DBAPIError, self._driver_error) as exc:
                 # Refused or cut off. The statement was undone, or (the connection dropped after
                 # the server committed it) the locking path finds the hand moved: a Conflict.
                 con = self._own
                 if con is not None and (con.closed or con.broken):
                     self._drop_own()
+                if lock_timed_out(exc):  # a session idle on the table: the locking path
+                    free_held_locks(self.db)  # need not wait it out again
                 return None
             except BaseException:
                 self._drop_own()
