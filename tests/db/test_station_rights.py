@@ -595,3 +595,33 @@ def test_a_row_inserted_under_a_table_does_not_hold_its_chain(
         assert now.last.number == 2
         assert not _ended(holder)
         holder.rollback()
+
+
+def test_an_owner_who_is_not_a_superuser_is_told_what_to_run_as_one(
+    pg_cluster: PgCluster, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Taking a right from PUBLIC on the server's own functions (``lo_create``), or setting a
+    login's timeout, needs more than the tables' owner has: ``db upgrade --station-role``
+    still gives the grants, and names each statement to run as a superuser."""
+    import psycopg
+
+    admin = f"host=127.0.0.1 port={pg_cluster.port} user=postgres dbname=postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute("DROP DATABASE IF EXISTS owned_room")
+        conn.execute("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = "
+                     "'room_owner') THEN CREATE ROLE room_owner LOGIN; CREATE ROLE st_group2 "
+                     "NOLOGIN; CREATE ROLE st_t2 LOGIN IN ROLE st_group2; END IF; END $$")
+        conn.execute("CREATE DATABASE owned_room OWNER room_owner")
+    url = pg_cluster.url("owned_room").replace("postgres@", "room_owner@")
+    owner = open_database(url)
+    make_room(SqlStore(owner))
+    owner.close()
+    capsys.readouterr()
+    assert main(["--db", url, "db", "upgrade", "--station-role", "st_group2"]) == 0
+    said = capsys.readouterr()
+    assert "the role st_group2 may now select and insert" in said.out
+    assert "warning: the owner may not take these from st_group2" in said.err
+    assert "REVOKE EXECUTE ON FUNCTION lo_create(oid) FROM PUBLIC;" in said.err
+    assert ('ALTER ROLE "st_t2" IN DATABASE "owned_room" SET '
+            "idle_in_transaction_session_timeout = '30s';") in said.err
+    assert "REVOKE TEMPORARY" not in said.err  # the database's owner takes that itself
