@@ -423,11 +423,14 @@ def test_regression_station_role_cannot_rename_the_cardroom(station: Station) ->
 
 @contextlib.contextmanager
 def _holding(dsn: str, sql: str) -> Iterator[Any]:
-    """A station's own login left inside ``BEGIN; <sql>``: the lock held, the session idle."""
+    """A station's own login left inside ``BEGIN; <sql>``: the lock held, the session idle
+    (with the idle timeout its role was given switched off for the session)."""
     import psycopg
 
     conn = psycopg.connect(dsn)
     try:
+        # a hostile login first switches off the server's idle timeout for itself
+        conn.execute("SET idle_in_transaction_session_timeout = 0")
         conn.execute(sql)
         yield conn
     finally:
