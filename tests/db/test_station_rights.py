@@ -628,3 +628,33 @@ def test_an_owner_who_is_not_a_superuser_is_told_what_to_run_as_one(
     assert ('ALTER ROLE "st_t2" IN DATABASE "owned_room" SET '
             "idle_in_transaction_session_timeout = '30s';") in said.err
     assert "REVOKE TEMPORARY" not in said.err  # the database's owner takes that itself
+
+
+def test_a_station_holding_the_imports_turn_does_not_stop_an_import(
+    station: Station, quick_station: Services,
+) -> None:
+    """Imports take turns on a transaction-long advisory lock (the session-long one is taken
+    from PUBLIC): a login left idle holding the turn is ended by the station that waits."""
+    from services.support import settings
+
+    from dealer_assist.cards import parse_card
+    from dealer_assist.events import CardDealt
+
+    svc = quick_station
+    admin = svc.sign_in("admin", "9999")
+    svc.add_user(admin, name="importer", full_name="Ima Porter", role="dealer", pin="5151")
+    table = svc.add_table(admin, settings(), name="Imports")
+    dealer = svc.sign_in("importer", "5151")
+    svc.open_shift(dealer, table.id, floor="fran")
+    now = svc.start_hand(dealer, table.id)
+    for seat, card in ((1, "Ad"), (2, "Kd"), (3, "Qd")):
+        now = svc.record(dealer, now.hand.id, CardDealt(seat=seat, card=parse_card(card)))
+    svc.settle(dealer, now.hand.id)
+    lines = svc.export_hand(admin, now.hand.id).splitlines()
+    with _holding(station.dsn, "SELECT pg_advisory_xact_lock(hashtext('dealer-assist-import'))"
+                  ) as holder:
+        hand = svc.import_hand(admin, table.id, lines)
+        assert hand.imported and hand.number == 2
+        assert _ended(holder)
+    report = verify_database(station.db)
+    assert report.ok, report.summary()
