@@ -46,8 +46,11 @@ BEGIN
       AND ((s.state LIKE 'idle%' AND s.state_change < now_ - interval '{IDLE_SECONDS} seconds')
            OR s.xact_start < now_ - interval '{OPEN_SECONDS} seconds')
   LOOP
-    IF pg_terminate_backend(b.pid, 2000) THEN
+    -- signalled, then waited for (up to 5 s) so that what it held is free on return
+    IF pg_terminate_backend(b.pid) THEN
       n := n + 1;
+      PERFORM pg_terminate_backend(b.pid, 5000)
+        WHERE EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = b.pid);
     END IF;
   END LOOP;
   RETURN n;
