@@ -11,6 +11,7 @@ one) is missing from an exported anchors file that the room keeps elsewhere.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,8 +31,6 @@ from dealer_assist.services.chain import canonical, time_text
 
 CP = CheckpointRow.__table__
 ANCHORS_FORMAT = "dealer-assist-anchors/1"
-#: A checkpoint's list of the records it signs over that cannot be read (verify's faults).
-UNREADABLE = "unreadable"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +54,6 @@ class Checkpoint:
     def fingerprint(self) -> str:
         return show_fingerprint(self.key_id)
 
-    @property
-    def unreadable(self) -> int:
-        """How many records it names as unreadable (:func:`unreadable_records`)."""
-        return len(self.data.get(UNREADABLE, ()))
-
     def table_head(self, table_id: int) -> tuple[int, str] | None:
         for t in self.data.get("tables", ()):
             if t.get("id") == table_id:
@@ -69,6 +63,37 @@ class Checkpoint:
     def to_json(self) -> dict[str, Any]:
         return {"number": self.number, "at": time_text(self.at), "reason": self.reason,
                 "key_id": self.key_id, "body": self.body, "signature": self.signature}
+
+
+#: The digest of a table with no ledger lines.
+EMPTY_LEDGER = hashlib.sha256(b"").hexdigest()
+
+
+def ledger_digests(conn: Connection, upto: Mapping[int, int] | None = None) -> dict[int, str]:
+    """Per table, the sha256 of its ledger lines in id order, every column of each (``upto``:
+    only the lines with ids up to the table's number given, and only those tables). Ledger
+    lines are not hashed when written; a checkpoint signs this, so a line changed later (a
+    push moved to another seat, the totals kept) is named without replaying the hand."""
+    out: dict[int, Any] = {}
+    rows = conn.exec_driver_sql(
+        "SELECT l.id, coalesce(h.table_id, l.table_id), l.hand_id, l.settlement, l.kind, "
+        "l.detail, l.seat, l.amount, l.period, l.seq FROM ledger_lines l LEFT JOIN hands h "
+        "ON h.id = l.hand_id ORDER BY l.id")
+    for id_, table_id, *rest in rows:
+        if table_id is None:
+            continue
+        t = int(table_id)
+        if upto is not None and (t not in upto or int(id_) > upto[t]):
+            continue
+        digest = out.get(t)
+        if digest is None:
+            digest = out[t] = hashlib.sha256()
+        digest.update(canonical([int(id_), *rest]).encode("utf-8") + b"\n")
+    found = {t: d.hexdigest() for t, d in out.items()}
+    if upto is not None:
+        for t in upto:
+            found.setdefault(t, EMPTY_LEDGER)
+    return found
 
 
 def _heads(conn: Connection) -> dict[str, Any]:
@@ -99,10 +124,12 @@ def _heads(conn: Connection) -> dict[str, Any]:
         "SELECT table_id, id FROM hands WHERE status <> 'settled' ORDER BY id"
     ):
         unsettled.setdefault(int(table_id), []).append(int(hand_id))
+    digests = ledger_digests(conn)
     tables = [
         {"id": int(id_), "name": name, "seq": int(seq or 0), "hash": head,
          "hands": int(hands.get(id_, 0)), "fees": fees.get(int(id_), 0),
          "lines": lines.get(int(id_), (0, 0))[0], "last_line": lines.get(int(id_), (0, 0))[1],
+         "ledger": digests.get(int(id_), EMPTY_LEDGER),
          "open": unsettled.get(int(id_), [])}
         for id_, name, seq, head in q(
             "SELECT id, name, head_seq, head_hash FROM card_tables ORDER BY id"
@@ -114,81 +141,12 @@ def _heads(conn: Connection) -> dict[str, Any]:
                       "hash": audit[1] if audit else "0" * 64}}
 
 
-def unreadable_records(
-    conn: Connection, key: RoomKey, heads: Mapping[str, Any]
-) -> list[dict[str, Any]]:
-    """The stored events up to ``heads`` (what a checkpoint is about to sign) whose body fails
-    to read (out of bounds, not an event of its hand's game: what verify names as that
-    record's fault), each as {table, seq, hand, number, why}. Those the newest checkpoint this
-    key signed names are carried from it, and only the events after its heads are read, so a
-    checkpoint costs the events since the last one (all of them after a checkpoint of an
-    earlier version, which kept no such list)."""
-    before: Checkpoint | None = None  # (one signed before the list was kept read nothing)
-    for cp in reversed(stored_checkpoints(conn)):
-        if (cp.key_id == key.key_id and key.verifies(cp.signature, cp.body.encode("utf-8"))
-                and UNREADABLE in cp.data):
-            before = cp
-            break
-    found: list[dict[str, Any]] = []
-    done: dict[int, int] = {}
-    if before is not None:
-        data = before.data
-        found.extend(dict(u) for u in data.get(UNREADABLE, ()) if isinstance(u, dict))
-        done = {int(t["id"]): int(t["seq"]) for t in data.get("tables", ())}
-    return found + unreadable_between(conn, done, heads)
-
-
-def unreadable_between(
-    conn: Connection, done: Mapping[int, int], heads: Mapping[str, Any]
-) -> list[dict[str, Any]]:
-    """:func:`unreadable_records` among each table's events after seq ``done[table]`` up to
-    its head in ``heads``."""
-    from dealer_assist.engine.bodies import read_body, read_event
-    from dealer_assist.engine.registry import get_game
-    from dealer_assist.errors import DealerAssistError
-
-    found: list[dict[str, Any]] = []
-    mark = "%s" if conn.dialect.name == "postgresql" else "?"
-    for t in heads.get("tables", ()):
-        table_id, upto = int(t["id"]), int(t["seq"])
-        for seq, hand_id, number, body, game in conn.exec_driver_sql(
-            "SELECT e.seq, e.hand_id, e.number, e.body, h.game FROM events e LEFT JOIN hands h "
-            f"ON h.id = e.hand_id WHERE e.table_id = {mark} AND e.seq > {mark} "
-            f"AND e.seq <= {mark} ORDER BY e.seq", (table_id, done.get(table_id, 0), upto),
-        ):
-            try:
-                reader = None if hand_id is None or number == 1 or not game else get_game(game)
-                read_event(read_body(body), reader)
-            except DealerAssistError as exc:
-                found.append({"table": table_id, "seq": int(seq), "hand": hand_id,
-                              "number": int(number), "why": str(exc)})
-    return found
-
-
-def carried_faults(cp: Checkpoint, names: Mapping[int, str]) -> list[str]:
-    """The records checkpoint ``cp`` signed over knowing they cannot be read, in verify's words
-    (verify from the checkpoint on names them: rows are never removed, so they stay faults)."""
-    out = []
-    for u in cp.data.get(UNREADABLE, ()):
-        table = int(u.get("table", 0))
-        what = (f"event {u.get('number')} of hand id {u.get('hand')}" if u.get("hand") is not None
-                else f"seat/period event {u.get('number')}")
-        out.append(f"table {names.get(table, f'#{table}')} (id {table}), seq {u.get('seq')}: "
-                   f"{what} cannot be read ({u.get('why')}); checkpoint {cp.number} names it")
-    return out
-
-
-def sign_checkpoint(db: Database, key: RoomKey, *, reason: str) -> Checkpoint:
-    """Sign and store a checkpoint of every chain head as they are now. The records verify
-    names as unreadable up to those heads are named in it (:data:`UNREADABLE`): a checkpoint
-    never vouches for them, and ``verify --since-checkpoint`` still names them. They are read
-    before the checkpoint's own transaction (on SQLite a writer's: stations wait for it), which
-    then reads only what was recorded meanwhile."""
-    with db.engine.connect() as conn:
-        conn.execution_options(dealer_assist_read=True)
-        early = _heads(conn)
-        faults = unreadable_records(conn, key, early)
-    read = {int(t["id"]): int(t["seq"]) for t in early["tables"]}
+def sign_checkpoint(db: Database, key: RoomKey, *, reason: str,
+                    checked: Mapping[str, Any] | None = None) -> Checkpoint:
+    """Sign and store a checkpoint of every chain head as they are now. ``checked``: what a
+    check found intact just before (``{"full": true}``, or ``{"since": N}``: from checkpoint N,
+    as ``verify --since-checkpoint``), signed with it; only such a checkpoint is a starting
+    point for ``verify --since-checkpoint`` (one signed for a report vouches for nothing)."""
     for _ in range(3):
         try:
             with db.engine.begin() as conn:
@@ -196,10 +154,9 @@ def sign_checkpoint(db: Database, key: RoomKey, *, reason: str) -> Checkpoint:
                     select(func.coalesce(func.max(CP.c.number), 0))
                 ).scalar_one())
                 at = datetime.now(UTC)
-                heads = _heads(conn)
-                heads[UNREADABLE] = faults + unreadable_between(conn, read, heads)
                 body = canonical({"n": number, "at": time_text(at), "reason": reason,
-                                  "key": key.key_id, **heads})
+                                  "key": key.key_id, **_heads(conn),
+                                  **({"checked": dict(checked)} if checked else {})})
                 signature = key.sign(body.encode("utf-8"))
                 conn.execute(insert(CP).values(number=number, at=at, reason=reason,
                                                key_id=key.key_id, body=body,
@@ -299,6 +256,10 @@ class AnchorCheck:
 
     problems: list[str] = field(default_factory=list)
     good: Checkpoint | None = None
+    #: The newest checkpoint that verifies and was signed after a check found the database
+    #: intact (it carries ``checked`` and its ledger digests): where ``--since-checkpoint``
+    #: starts.
+    base: Checkpoint | None = None
     stored: int = 0
     signed: bool = False
 
@@ -499,6 +460,13 @@ def check_checkpoints(
             if not _anchor_problems(conn, cp, names):
                 result.good = cp
                 break
+    for cp in reversed(sound):
+        data = cp.data
+        if "checked" not in data or any("ledger" not in t for t in data.get("tables", ())):
+            continue
+        if cp is result.good or not _anchor_problems(conn, cp, names):
+            result.base = cp
+            break
     if anchors is not None:
         newest = anchors.checkpoints[-1] if anchors.checkpoints else None
         for cp in anchors.checkpoints:

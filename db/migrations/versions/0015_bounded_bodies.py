@@ -10,7 +10,7 @@ characters nesting at most ``MAX_BODY_DEPTH`` levels. The station's role does no
 table, so it can neither drop nor skip the check.
 
 Revision ID: 0015
-Revises: 0010
+Revises: 0012
 Create Date: 2026-11-28
 """
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 from alembic import op
 
 revision = "0015"
-down_revision = "0010"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 
