@@ -69,7 +69,9 @@ class CardInput(QLineEdit):
         letter = event.text()
         if letter.isalpha() and len(letter) == 1:
             typed = self.text().strip()
-            if typed.isdigit() and letter.lower() not in SUIT_ORDER:
+            # a seat's number, then its letter ("3" X); "1" and a suit is no card (a ten is
+            # "10s"), so "1" S is seat 1's S; "3" S stays the three of spades
+            if typed.isdigit() and (letter.lower() not in SUIT_ORDER or typed == "1"):
                 seat = self._hook("seat_action")
                 if seat is not None and seat(int(typed), letter):
                     self.clear()

@@ -338,14 +338,35 @@ class DealerScreen(QWidget):
             return
         n = needs_cards(action)
         lettered = [a for a in takers if shortcut(a) and needs_cards(a) == n]
-        if len(lettered) > 1:
+        if len(lettered) > 1 and len({shortcut(a) for a in lettered}) == len(lettered):
             label = "Type the card, then " + " · ".join(
                 f"{shortcut(a).upper()} {a.label}" for a in lettered)
         else:
-            label = action.label + (f": {n} cards" if n > 1 else "")
+            label = action.label + (f": {n} cards" if n > 1 else "") + self._other_seats(action)
         self.cards.expect(n, label, **deck_of(action))
         self.cards.set_unavailable(self.c.card_reasons(action))
         self.cards.input.setFocus()
+
+    def _other_seats(self, action: Action) -> str:
+        """How the card box reaches another seat's card input of the same letter (Guts' "3 S"
+        beside seat 1's S): its number, then the letter; where number and letter read as a
+        card ("3s"), Esc first leaves the box, so the keys are the seat's, not a card."""
+        others = [(a, k) for a, k in self._seat_keys()
+                  if a is not action and a.enabled and needs_cards(a)
+                  and shortcut(a) == shortcut(action)]
+        if not others:
+            return ""
+        card_like = shortcut(action) in "shdc"
+        keys = " · ".join(f"{k} {a.label}" for a, k in others)
+        return f" · another seat: {'Esc, then ' if card_like else ''}{keys}"
+
+    def take_focus(self) -> None:
+        """Give the keyboard back after a dialog or a tab: to the card box when it waits for
+        cards (typed cards are never read as keys), else to the screen's keys."""
+        if self.cards.count and self.cards.input.isEnabled() and not self.cards.isHidden():
+            self.cards.input.setFocus()
+        else:
+            self.setFocus()
 
     # --- input -----------------------------------------------------------------------------
 
@@ -419,7 +440,7 @@ class DealerScreen(QWidget):
 
         dialog = InputDialog(action, self, submit=submit)
         dialog.exec()
-        self.setFocus()
+        self.take_focus()
 
     def letter_after_card(self, letter: str) -> bool:
         """A row or action letter typed right after a whole card ("9s" then B): enter the card
@@ -667,7 +688,7 @@ class DealerScreen(QWidget):
         dlg = ApprovalDialog(what, self.c.services, self, submit=submit,
                              signed_in=self.c.session.name)
         done = dlg.exec() == QDialog.DialogCode.Accepted and not dlg.refusal
-        self.setFocus()
+        self.take_focus()
         return done
 
     def open_table(self) -> None:
@@ -711,7 +732,7 @@ class DealerScreen(QWidget):
             if dlg.stacks:
                 bought = ", ".join(f"seat {s} {format_cents(v)}" for s, v in dlg.stacks.items())
                 self.show_note(f"Next hand's stacks: {bought}. Press N to deal.")
-        self.setFocus()
+        self.take_focus()
 
     def _typed_seats(self) -> tuple[bool, tuple[int, ...] | None]:
         """Whether the seats typed for the next hand read (a refusal shows if not), and the
@@ -733,7 +754,7 @@ class DealerScreen(QWidget):
             return
         self._input_kind = "action"
         SeatsDialog(self.c, self).exec()
-        self.setFocus()
+        self.take_focus()
 
     def collect_time(self) -> None:
         """Mark the period; then tick off what each seat pays."""
@@ -747,7 +768,7 @@ class DealerScreen(QWidget):
             return
         t = self.c.time
         CollectTimeDialog(t.collect, f"Collect time: period {t.period}", self).exec()
-        self.setFocus()
+        self.take_focus()
 
     def close_shift(self) -> None:
         if self._kept():
