@@ -4,8 +4,6 @@ everywhere."""
 
 from __future__ import annotations
 
-from html import escape
-
 #: Keys of the screen in view, by the screen widget's object name: (title, ((keys, does), ...)).
 SCREENS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     "dealer-screen": ("Table", (
@@ -48,14 +46,9 @@ EVERYWHERE: tuple[tuple[str, str], ...] = (
 )
 
 
-def keys_html(screen: str) -> str:
-    """The keys of the screen named ``screen`` (its object name), then those of everywhere."""
+def key_tables(screen: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+    """(heading, keys) of the screen named ``screen`` (its object name), then of everywhere."""
     title, keys = SCREENS.get(screen, ("", ()))
-    rows = []
-    for heading, table in ((f"Keys of the {title} screen", keys), ("Everywhere", EVERYWHERE)):
-        if not table:
-            continue
-        rows.append(f"<tr><td colspan=2><b>{escape(heading)}</b></td></tr>")
-        rows += [f"<tr><td><b>{escape(k)}</b>&nbsp;&nbsp;</td><td>{escape(d)}</td></tr>"
-                 for k, d in table]
-    return "<table>" + "".join(rows) + "</table>"
+    return [(h, t) for h, t in ((f"Keys of the {title} screen", keys), ("Everywhere", EVERYWHERE))
+            if t]
+
