@@ -13,6 +13,8 @@ marks the period and lists the time to collect from each seat.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -60,6 +62,27 @@ from dealer_assist.ui.table_view import TableWidget
 from dealer_assist.ui.theme import current_theme
 
 PAGE_IDLE, PAGE_ACT, PAGE_DISCARD, PAGE_PUSH = range(4)
+
+#: "seat 3: owes a discard", a checklist line of one seat.
+SEAT_LINE = re.compile(r"^[Ss]eat (\d+): (.+)$")
+
+
+def grouped_by_seat(lines: Sequence[str]) -> list[str]:
+    """Checklist lines that say the same of several seats in one line ("owes a discard:
+    seats 1, 2, 9"): nine seats' lines took three rows of the screen's height."""
+    said: dict[str, list[str]] = {}
+    for line in lines:
+        m = SEAT_LINE.match(line)
+        if m:
+            said.setdefault(m.group(2), []).append(m.group(1))
+    out: list[str] = []
+    for line in lines:
+        m = SEAT_LINE.match(line)
+        if m is None or len(said[m.group(2)]) < 3:
+            out.append(line)
+        elif said[m.group(2)][0] == m.group(1):
+            out.append(f"{m.group(2)}: seats {', '.join(said[m.group(2)])}")
+    return out
 
 
 class DealerScreen(QWidget):
@@ -317,6 +340,7 @@ class DealerScreen(QWidget):
         """Short lines (Caro Hold 'em's price per kept count) share one line; an instruction
         to act ("Turn seat 6 face down: ...") gets a line of its own."""
         self._instruction_lines = list(lines)
+        lines = grouped_by_seat(lines)
         short = all(len(line) <= 40 for line in lines)
         if short:  # a short line wraps whole, never inside itself
             lines = [line.replace(" ", "\u00a0") for line in lines]

@@ -118,6 +118,10 @@ def problems(screen: QSize = STATION) -> list[str]:
                 continue
             if _shown(edit, win) and edit.height() < edit.minimumSizeHint().height():
                 out.append(f"{title}: box {_name(edit)} is squeezed to {edit.height()} px")
+            if (_shown(edit, win) and edit.objectName() == "CardInput"
+                    and edit.fontMetrics().horizontalAdvance(edit.text())
+                    > edit.contentsRect().width() - 8):
+                out.append(f"{title}: the card box shows part of {edit.text()!r}")
         for other in win.findChildren(QAbstractButton):
             if isinstance(other, QPushButton) or not _shown(other, win) or not other.text():
                 continue

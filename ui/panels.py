@@ -5,6 +5,8 @@ controllers act on it."""
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -141,6 +143,18 @@ class FlowLayout(QLayout):
         return y + row_h - rect.y() + m.bottom()
 
 
+#: Past this many actions of a kind shared by seats, the bar groups them under a heading.
+GROUP_OVER = 12
+
+
+def kind_heading(action: Action) -> str:
+    """An action's label without its seat, as the heading of every seat's button of that
+    kind ("Seat 3 discards" -> "Discards:", "Kill seat 3 (no discard)" -> "Kill (no
+    discard):")."""
+    text = re.sub(r"\s*\b[Ss]eat \d+('s)?:?", "", action.label).strip()
+    return (text[:1].upper() + text[1:] or action.kind) + ":"
+
+
 class ActionBar(QFrame):
     """A big button per action of the prompt; a disabled one says why beside it."""
 
@@ -153,6 +167,7 @@ class ActionBar(QFrame):
         self.actions_: tuple[Action, ...] = ()
         self.buttons: list[QPushButton] = []
         self.keys: list[str] = []
+        self.group_labels: list[QLabel] = []
         lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 8, 10, 8)
         self.row = FlowLayout(spacing=10)
@@ -170,13 +185,32 @@ class ActionBar(QFrame):
         self.buttons = []
         while self.row.count():
             self.row.takeAt(0)
+        for lab in self.group_labels:
+            lab.hide()
+            lab.deleteLater()
+        self.group_labels = []
         self.actions_ = prompt.actions if prompt is not None else ()
         self.keys = action_keys(prompt) if prompt is not None else []
         # many actions (one per seat): smaller buttons, in rows that wrap
         compact = "true" if len(self.actions_) > 6 else "false"
+        # very many (a discard and a Kill for each of nine seats): one heading per kind and
+        # a short button per seat, so the bar leaves the table its room
+        grouped = sum(1 for a in self.actions_ if self._dup(a)) > GROUP_OVER
         why = []
         for i, action in enumerate(self.actions_):
-            b = QPushButton(button_text(action, self.keys[i]))
+            if grouped and self._dup(action) and action.seat is not None:
+                first = next(a for a in self.actions_ if a.kind == action.kind)
+                if action is first:
+                    head = QLabel(kind_heading(action))
+                    head.setObjectName(f"action-group-{action.kind}")
+                    head.setStyleSheet("font-weight: bold;")
+                    self.row.addWidget(head)
+                    self.group_labels.append(head)
+                text = f"{action.seat}  [{self.keys[i]}]"
+            else:
+                text = button_text(action, self.keys[i])
+            b = QPushButton(text)
+            b.setAccessibleName(action.label)
             b.setProperty("compact", compact)
             b.setObjectName(f"action-{action.kind}" + (f"-{action.seat}" if self._dup(action)
                                                       else ""))

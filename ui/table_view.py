@@ -20,6 +20,7 @@ from dealer_assist.ui.qt import (
     QFont,
     QFontMetrics,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPainter,
@@ -98,17 +99,22 @@ def fitting_px(text: str, px: int, width: int) -> int:
     return 8
 
 
+#: The joker's face, written out: "Jk" is no word at a table.
+JOKER_WORD = "Joker"
+
+
 class CardLabel(QLabel):
-    """One card: white face with a red or black index, or a blue back when face down."""
+    """One card: white face with a red or black index, or a blue back when face down. A joker's
+    face is the word, and the card is as wide as the word needs (it read "oker")."""
 
     def __init__(self, code: str | None, theme: Theme, px: int, parent: QWidget | None = None):
         super().__init__(parent)
         self.code = code
         w = int(px * 1.9)
         h = int(px * 2.4)
-        self.setFixedSize(w, h)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         if code is None:
+            self.setFixedSize(w, h)
             self.setText("")
             self.setAccessibleName("card face down")
             self.setStyleSheet(
@@ -120,6 +126,13 @@ class CardLabel(QLabel):
             self.setAccessibleName(text)
             color = theme.card_red if red else theme.card_black
             size = fitting_px(text, px, w - 4)  # "10♦" in the face a "9♦" fills
+            if text == JOKER_WORD:
+                size = max(10, int(px * 0.6))
+                font = QFont()
+                font.setBold(True)
+                font.setPixelSize(size)
+                w = max(w, QFontMetrics(font).horizontalAdvance(text) + 8)
+            self.setFixedSize(w, h)
             self.setStyleSheet(
                 f"background: {theme.card_face}; color: {color}; border: 1px solid #444;"
                 f"border-radius: 5px; font-size: {size}px; font-weight: bold; padding: 0px;"
@@ -127,24 +140,55 @@ class CardLabel(QLabel):
 
 
 def card_row(
-    codes: tuple[str, ...], hidden: int, theme: Theme, px: int, *, max_backs: int = 5
+    codes: tuple[str, ...], hidden: int, theme: Theme, px: int, *, max_backs: int = 5,
+    width: int = 0,
 ) -> QWidget:
-    """A row of cards, then backs for hidden cards (a count when there are many)."""
-    row = QWidget()
-    row.setStyleSheet("background: transparent;")
-    lay = QHBoxLayout(row)
-    lay.setContentsMargins(0, 0, 0, 0)
-    lay.setSpacing(3)
-    for code in codes:
-        lay.addWidget(CardLabel(code, theme, px))
-    for _ in range(min(hidden, max_backs)):
-        lay.addWidget(CardLabel(None, theme, px))
+    """A row of cards, then backs for hidden cards (a count when there are many). Given the
+    ``width`` there is, the cards go on as many lines as they need: Dicey Poker's ten hole
+    cards in one line were cut off at the seat's edge."""
+    cards: list[QWidget] = [CardLabel(code, theme, px) for code in codes]
+    cards += [CardLabel(None, theme, px) for _ in range(min(hidden, max_backs))]
     if hidden > max_backs:
         more = QLabel(f"+{hidden - max_backs}")
         more.setStyleSheet(f"font-size: {px}px; font-weight: bold; background: transparent;")
-        lay.addWidget(more)
-    lay.addStretch(1)
+        cards.append(more)
+    lines: list[list[QWidget]] = [[]]
+    used = 0
+    for w in cards:
+        need = w.sizeHint().width() if not isinstance(w, CardLabel) else w.width()
+        if width and lines[-1] and used + SPACING + need > width:
+            lines.append([])
+            used = 0
+        used += need + (SPACING if lines[-1] else 0)
+        lines[-1].append(w)
+    row = QWidget()
+    row.setStyleSheet("background: transparent;")
+    outer = QVBoxLayout(row)
+    outer.setContentsMargins(0, 0, 0, 0)
+    outer.setSpacing(SPACING)
+    for line in lines:
+        lay = QHBoxLayout()
+        lay.setSpacing(SPACING)
+        for w in line:
+            lay.addWidget(w)
+        lay.addStretch(1)
+        outer.addLayout(lay)
     return row
+
+
+#: Between two cards of a row, and two lines of cards.
+SPACING = 3
+
+
+def row_px(n: int, px: int, width: int) -> int:
+    """The card size for a row of ``n`` cards in ``width``: the largest, down to seven tenths
+    of ``px``, that keeps the row on one line; a row that wraps anyway keeps ``px`` (Dicey
+    Poker's ten hole cards were too small to read)."""
+    least = max(12, int(px * 0.7))
+    for size in range(px, least - 1, -1):
+        if not width or n * int(size * 1.9) + (n - 1) * SPACING <= width:
+            return size
+    return px
 
 
 class SeatWidget(QFrame):
@@ -153,10 +197,12 @@ class SeatWidget(QFrame):
     def __init__(
         self, seat: SeatView, *, button: bool, theme: Theme, scale: float,
         revealed: bool = False, compact: bool = False, parent: QWidget | None = None,
-        game: str = "",
+        game: str = "", width: int = 0, dense: bool = False,
     ) -> None:
         super().__init__(parent)
         self.seat = seat
+        # the room for cards inside the box (its border and margins off), 0: unknown
+        room = max(0, width - 2 * 8 - 2 * 4)
         self.setObjectName(f"seat-{seat.seat}")
         self.setProperty("to_act", seat.to_act)
         card_px = max(14, int(20 * scale))
@@ -174,8 +220,8 @@ class SeatWidget(QFrame):
             f" QLabel {{ color: {fg}; background: transparent; font-size: {text_px}px; }}"
         )
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(8, 6, 8, 6)
-        lay.setSpacing(3)
+        lay.setContentsMargins(8, 3 if dense else 6, 8, 3 if dense else 6)
+        lay.setSpacing(1 if dense else 3)
 
         head = QHBoxLayout()
         title = QLabel(f"Seat {seat.seat}")
@@ -194,28 +240,50 @@ class SeatWidget(QFrame):
                 f" border-radius: {size // 2}px; font-weight: bold; font-size: {text_px}px;"
             )
             head.addWidget(dealer)
+        # dense (nine seats on a short felt): the cards beside the seat's number, the badge
+        # on a line of its own, so each box is a line shorter and the board shows between
+        beside = dense and not seat.rows and bool(seat.cards or seat.hidden)
+        if beside:
+            head.addWidget(card_row(seat.cards, seat.hidden, theme, max(12, int(card_px * 0.8)),
+                                    width=max(1, room - title.sizeHint().width() - 40)), 1)
         head.addStretch(1)
         if seat.to_act:
             badge = QLabel("▶ TO ACT")
             badge.setObjectName("seat-to-act")
-            badge.setStyleSheet(f"font-size: {head_px}px; font-weight: 900;")
-            head.addWidget(badge)
-        lay.addLayout(head)
+            badge.setStyleSheet(f"font-size: {text_px if dense else head_px}px;"
+                                " font-weight: 900;")
+            if dense:
+                lay.addLayout(head)
+                lay.addWidget(badge)
+            else:
+                head.addWidget(badge)
+        if not (dense and seat.to_act):
+            lay.addLayout(head)
 
         rows = [(name, codes) for name, codes in seat.rows if codes]
-        for name, codes in rows:
-            r = QHBoxLayout()
-            lab = QLabel(name)
-            lab.setObjectName("seat-row-name")
-            r.addWidget(lab)
-            r.addWidget(card_row(codes, 0, theme, max(12, int(card_px * 0.8))), 1)
-            lay.addLayout(r)
+        if rows:
+            grid = QGridLayout()
+            grid.setContentsMargins(0, 0, 0, 0)
+            grid.setHorizontalSpacing(6)
+            grid.setVerticalSpacing(3)
+            names = [QLabel(name) for name, _ in rows]
+            name_w = max(lab.sizeHint().width() for lab in names)
+            left = max(1, room - name_w - 6) if room else 0
+            for i, (lab, (_, codes)) in enumerate(zip(names, rows, strict=True)):
+                lab.setObjectName("seat-row-name")
+                # the row's name whole ("tens (natural)" was cut to "tens (natura")
+                lab.setMinimumWidth(lab.sizeHint().width())
+                grid.addWidget(lab, i, 0, Qt.AlignmentFlag.AlignTop)
+                grid.addWidget(card_row(codes, 0, theme, row_px(len(codes), card_px, left),
+                                        width=left), i, 1)
+            grid.setColumnStretch(1, 1)
+            lay.addLayout(grid)
         if seat.face_down and not seat.cards:
-            lay.addWidget(card_row((), max(seat.hidden, 1), theme, card_px))
+            lay.addWidget(card_row((), max(seat.hidden, 1), theme, card_px, width=room))
         elif seat.rows and seat.hidden:
-            lay.addWidget(card_row((), seat.hidden, theme, card_px))
-        elif not seat.rows and (seat.cards or seat.hidden):
-            lay.addWidget(card_row(seat.cards, seat.hidden, theme, card_px))
+            lay.addWidget(card_row((), seat.hidden, theme, card_px, width=room))
+        elif not seat.rows and (seat.cards or seat.hidden) and not beside:
+            lay.addWidget(card_row(seat.cards, seat.hidden, theme, card_px, width=room))
 
         facts = []
         if seat.detail:
@@ -347,11 +415,13 @@ class TableWidget(QWidget):
             self.update()
             return
         self._make_seats(view, s, compact=False)
-        if self._crowded():
+        for dense in (False, True):  # notes to tooltips; then cards beside the number
+            if not self._crowded():
+                break
             for w in self.seats.values():
                 w.hide()
                 w.deleteLater()
-            self._make_seats(view, s, compact=True)
+            self._make_seats(view, s, compact=True, dense=dense)
         self.title.setText(_title(view.game))
         if view.board:
             board = card_row(view.board, 0, t, int(px * 1.1))
@@ -363,13 +433,15 @@ class TableWidget(QWidget):
         self._place()
         self.update()
 
-    def _make_seats(self, view: TableView, scale: float, *, compact: bool) -> None:
+    def _make_seats(self, view: TableView, scale: float, *, compact: bool,
+                    dense: bool = False) -> None:
         self.seats = {}
         for sv in view.seats:
+            width = int(self._seat_size(len(view.seats))[0])
             w = SeatWidget(sv, button=view.button == sv.seat, theme=self.theme, scale=scale,
                            revealed=self.revealed, compact=compact, parent=self,
-                           game=view.game)
-            w.setFixedWidth(int(self._seat_size(len(view.seats))[0]))
+                           game=view.game, width=width, dense=dense)
+            w.setFixedWidth(width)
             w.show()
             self.seats[sv.seat] = w
 
