@@ -586,11 +586,19 @@ class Banner(QFrame):
         super().__init__(parent)
         self.setObjectName("Banner")
         lay = QHBoxLayout(self)
-        lay.setContentsMargins(14, 8, 14, 8)
+        lay.setContentsMargins(14, 6, 14, 6)
+        words = QVBoxLayout()
+        words.setSpacing(2)
+        # the headline big; the database's words and what to do at the base size: a second
+        # refusal under it once squeezed the banner's six big lines to four
+        self.head = QLabel("Not recorded: the database did not take it")
+        self.head.setObjectName("banner-head")
+        words.addWidget(self.head)
         self.text = QLabel("")
         self.text.setObjectName("banner-text")
         self.text.setWordWrap(True)
-        lay.addWidget(self.text, 1)
+        words.addWidget(self.text)
+        lay.addLayout(words, 1)
         self.button = QPushButton("Retry   [F5]")
         self.button.setObjectName("banner-retry")
         self.button.clicked.connect(self.retry.emit)
@@ -605,7 +613,7 @@ class Banner(QFrame):
         lead = "" if message[:1].isupper() else "the database is not answering: "
         what = f"Your input is kept: {kept}." if kept else "Your input is kept."
         self.text.setText(
-            f"Not recorded — {lead}{message}\n"
+            f"{lead[:1].upper()}{lead[1:]}{message}\n"
             f"{what} Nothing changed on the table. Retry [F5] sends it when the database is "
             "back; Drop [Shift+F5] throws it away (written to the audit log). Nothing else is "
             "taken until then."
