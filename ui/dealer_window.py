@@ -67,6 +67,32 @@ PAGE_IDLE, PAGE_ACT, PAGE_DISCARD, PAGE_PUSH = range(4)
 SEAT_LINE = re.compile(r"^[Ss]eat (\d+): (.+)$")
 
 
+def fee_before_deal(start: Any, game: Any) -> tuple[str, ...]:
+    """The fee each seat pays before the deal (a per-player fee, a fixed fee from the button),
+    said at the deal as the first thing to do: it was only in the push steps at the end."""
+    from dealer_assist.errors import DealerAssistError
+    from dealer_assist.fees import FeeContext, parse_fee_policy, pre_deal_fees
+
+    try:
+        policy = parse_fee_policy(start.get("fee"))
+        button = start.get(game.key("button"))
+        lines = pre_deal_fees(policy, FeeContext(
+            seats=tuple(start.seats), button=button if isinstance(button, int) else None,
+            smallest_chip=int(start.get("smallest_chip") or 1)))
+    except DealerAssistError:
+        return ()
+    paid = [(ln.from_seat, ln.amount) for ln in lines if ln.from_seat is not None and ln.amount]
+    if not paid:
+        return ()
+    amounts = {a for _, a in paid}
+    if len(paid) > 1 and len(amounts) == 1:
+        seats = ", ".join(str(s) for s, _ in paid)
+        return (f"Before the deal, take the fee: {format_cents(paid[0][1])} from each of seats "
+                f"{seats} ({format_cents(sum(a for _, a in paid))} in all)",)
+    return tuple(f"Before the deal, take the fee: {format_cents(a)} from seat {s}"
+                 for s, a in paid)
+
+
 def grouped_by_seat(lines: Sequence[str]) -> list[str]:
     """Checklist lines that say the same of several seats in one line ("owes a discard:
     seats 1, 2, 9"): nine seats' lines took three rows of the screen's height."""
@@ -282,7 +308,9 @@ class DealerScreen(QWidget):
         prompt = self.prompt
         assert prompt is not None
         self.message.setText(prompt.message)
-        self._set_instructions(prompt.instructions)
+        fee = fee_before_deal(c.now.replay.start, c.now.game) \
+            if len(c.now.replay.steps) <= 1 else ()
+        self._set_instructions((*fee, *prompt.instructions))
         self.actions.show_prompt(prompt)
         self._page(PAGE_ACT)
         self._arm_cards(prompt)
@@ -950,7 +978,8 @@ class DealerScreen(QWidget):
             return False
         mine = [a for a in prompt.actions if a.seat == seat and shortcut(a) == letter.lower()]
         if not mine:
-            self.show_refusal(f'seat {seat} has no action on "{letter.upper()}" here')
+            self.show_refusal(self._rule_refusal(seat, letter)
+                              or f'seat {seat} has no action on "{letter.upper()}" here')
             return True
         action = mine[0]
         if action.enabled:
@@ -958,6 +987,31 @@ class DealerScreen(QWidget):
         else:
             self.show_refusal(f"{action.label}: {action.reason}")
         return True
+
+    def _rule_refusal(self, seat: int, letter: str) -> str:
+        """Why the rules refuse seat ``seat`` the action another seat has on ``letter`` (a
+        second declaration: "a declaration is final"), in the game's own words; "" when the
+        game would take it or the action needs input."""
+        from dataclasses import replace
+
+        from dealer_assist.engine.hand import cite
+        from dealer_assist.errors import DealerAssistError
+
+        now = self.c.now
+        prompt = self.prompt
+        if now is None or prompt is None:
+            return ""
+        for a in prompt.actions:
+            if a.seat is None or shortcut(a) != letter.lower() or a.inputs:
+                continue
+            try:
+                now.game.check(now.state, self.c.event_for(replace(a, seat=seat)))
+            except DealerAssistError as exc:
+                return cite(exc)
+            except (TypeError, ValueError):
+                continue
+            return ""
+        return ""
 
     def _trigger(self, key: str) -> bool:
         """An action by its key; with several (one per seat) the seat to act's."""
