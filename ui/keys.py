@@ -21,7 +21,9 @@ SCREENS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
         ("F6, F7", "seats; collect time (tables that collect time)"),
     )),
     "floor-console": ("Floor", (
+        ("F, Tab", "the Find filters; the next filter or button (Enter finds)"),
         ("Enter", "search (in the reveal reason box: reveal)"),
+        ("Esc", "leave the reveal reason box (back to the hands list)"),
         ("← → Home End", "step through the replay"),
         ("R", "reveal destroyed hands (type the reason first)"),
         ("D", "dispute"),

@@ -26,6 +26,7 @@ from dealer_assist.ui.qt import (
     QSize,
     QStyle,
     QStyleOptionButton,
+    QTableView,
     Qt,
     QTimer,
     QWidget,
@@ -122,6 +123,19 @@ def problems(screen: QSize = STATION) -> list[str]:
                     and edit.fontMetrics().horizontalAdvance(edit.text())
                     > edit.contentsRect().width() - 8):
                 out.append(f"{title}: the card box shows part of {edit.text()!r}")
+        for view in win.findChildren(QTableView):
+            head = view.horizontalHeader()
+            if not _shown(view, win) or not head.isVisible():
+                continue
+            model = view.model()
+            for i in range(head.count()):
+                if head.isSectionHidden(i) or model is None:
+                    continue
+                name = str(model.headerData(i, Qt.Orientation.Horizontal) or "")
+                need = head.fontMetrics().horizontalAdvance(name) + 12  # its margins
+                if name and head.sectionSize(i) < need:
+                    out.append(f"{title}: the list's header {name!r} is "
+                               f"{head.sectionSize(i)} px wide, its name needs {need}")
         for other in win.findChildren(QAbstractButton):
             if isinstance(other, QPushButton) or not _shown(other, win) or not other.text():
                 continue

@@ -242,10 +242,14 @@ class SeatWidget(QFrame):
             head.addWidget(dealer)
         # dense (nine seats on a short felt): the cards beside the seat's number, the badge
         # on a line of its own, so each box is a line shorter and the board shows between
-        beside = dense and not seat.rows and bool(seat.cards or seat.hidden)
+        small = max(12, int(card_px * 0.8))
+        shown = len(seat.cards) + min(max(seat.hidden, 1 if seat.face_down else 0), 5)
+        left = room - title.sizeHint().width() - (int(head_px * 1.3) + 6 if button else 0) - 8
+        beside = (dense and not seat.rows and shown > 0
+                  and shown * (int(small * 1.9) + SPACING) <= left)  # on one line, or below
         if beside:
-            head.addWidget(card_row(seat.cards, seat.hidden, theme, max(12, int(card_px * 0.8)),
-                                    width=max(1, room - title.sizeHint().width() - 40)), 1)
+            head.addWidget(card_row(seat.cards, max(seat.hidden, 0 if seat.cards else 1)
+                                    if seat.face_down else seat.hidden, theme, small), 1)
         head.addStretch(1)
         if seat.to_act:
             badge = QLabel("▶ TO ACT")
@@ -278,7 +282,9 @@ class SeatWidget(QFrame):
                                         width=left), i, 1)
             grid.setColumnStretch(1, 1)
             lay.addLayout(grid)
-        if seat.face_down and not seat.cards:
+        if beside:
+            pass
+        elif seat.face_down and not seat.cards:
             lay.addWidget(card_row((), max(seat.hidden, 1), theme, card_px, width=room))
         elif seat.rows and seat.hidden:
             lay.addWidget(card_row((), seat.hidden, theme, card_px, width=room))
