@@ -51,6 +51,7 @@ from dealer_assist.ui.qt import (
     QVBoxLayout,
     QWidget,
     Signal,
+    application,
 )
 from dealer_assist.ui.table_view import TableWidget
 from dealer_assist.ui.theme import current_theme
@@ -302,6 +303,7 @@ class FloorConsole(QWidget):
         # the list wide enough for every column's name ("Game" and "Status" were clipped)
         split.setSizes([490, 770])
 
+        self._letters: list[QShortcut] = []
         for seq, fn in (
             ("Left", lambda: self.slider.setValue(self.slider.value() - 1)),
             ("Right", lambda: self.slider.setValue(self.slider.value() + 1)),
@@ -316,11 +318,23 @@ class FloorConsole(QWidget):
             sc = QShortcut(QKeySequence(seq), self)
             sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             sc.activated.connect(fn)
+            if seq.replace("Shift+", "").isalpha() and len(seq.replace("Shift+", "")) == 1:
+                self._letters.append(sc)
+        # a letter typed in a box (the reveal's reason, the dealer filter) is the box's: in a
+        # real window the letters' shortcuts took "d" and "s" typed there (a dispute, a PDF)
+        application().focusChanged.connect(self._letters_for)
 
         self.c.refused.connect(self.show_notice)
         self.c.failed.connect(lambda m: self.show_notice(f"Database not answering: {m}"))
         self.fill_filters()
         self._enable()
+
+    def _letters_for(self, _old: QWidget | None, now: QWidget | None) -> None:
+        """The letter keys are the console's, except while a box that takes text has the
+        keyboard."""
+        typing = isinstance(now, QLineEdit | QDateTimeEdit)
+        for sc in self._letters:
+            sc.setEnabled(not typing)
 
     # --- filters and list ------------------------------------------------------------------
 
@@ -399,11 +413,15 @@ class FloorConsole(QWidget):
     # --- replay ----------------------------------------------------------------------------
 
     def _enter(self) -> None:
-        """Enter searches, except in the reveal's reason box, where it reveals."""
+        """Enter searches and opens the first hand found (the keyboard to the list, ↓ ↑ for
+        the others), except in the reveal's reason box, where it reveals."""
         if self.reveal_reason.hasFocus():
             self.reveal()
         else:
             self.search()
+            if self.list.rowCount():  # the first hand found, open; ↓ ↑ for the others
+                self.list.selectRow(0)
+            self.list.setFocus()
 
     def open_hand(self, hand_id: int) -> None:
         previous = self.c.hand.id if self.c.hand is not None else None
@@ -483,9 +501,9 @@ class FloorConsole(QWidget):
             self.list.setFocus()  # the console's keys again, not more letters in the box
             self._step(self.slider.value())
             self._show_logs()
-            self.show_info(f"Revealed by {self.c.session.name} ({reason}): this reveal is in "
-                           "the audit log; Hand PDF now writes the dispute report with the "
-                           "cards shown.")
+            # one line: the replay keeps its height at 1280x800
+            self.show_info(f"Revealed by {self.c.session.name} ({reason}), in the audit log; "
+                           "Hand PDF now shows the cards.")
 
     def enter_count(self) -> None:
         """The drop count of the selected hand's shift (floor or admin; logged)."""

@@ -22,7 +22,8 @@ SCREENS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     )),
     "floor-console": ("Floor", (
         ("F, Tab", "the Find filters; the next filter or button (Enter finds)"),
-        ("Enter", "search (in the reveal reason box: reveal)"),
+        ("Enter", "search: the first hand found opens, ↓ ↑ for the others (in the reveal "
+                  "reason box: reveal)"),
         ("Esc", "leave the reveal reason box (back to the hands list)"),
         ("← → Home End", "step through the replay"),
         ("R", "reveal destroyed hands (type the reason first)"),

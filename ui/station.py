@@ -30,6 +30,7 @@ from dealer_assist.ui.qt import (
     QKeyEvent,
     QKeySequence,
     QLabel,
+    QLayout,
     QLineEdit,
     QMainWindow,
     QMessageBox,
@@ -382,10 +383,13 @@ class KeysDialog(QDialog):
         row.addStretch(1)
         ok = QPushButton("OK")
         ok.setDefault(True)
+        ok.setMinimumSize(96, 46)  # the label whole with the focus frame's border
         ok.clicked.connect(self.accept)
         row.addWidget(ok)
         lay.addLayout(row)
-        self.resize(self.sizeHint())  # as tall as its lines, not as the default dialog
+        # as tall as its lines (not the default dialog's size), never less than they need
+        lay.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
+        self.resize(self.sizeHint())
         ok.setFocus()
 
     def text(self) -> str:

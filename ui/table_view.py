@@ -206,7 +206,7 @@ class SeatWidget(QFrame):
         self.setObjectName(f"seat-{seat.seat}")
         self.setProperty("to_act", seat.to_act)
         card_px = max(14, int(20 * scale))
-        text_px = max(13, int(17 * scale))
+        text_px = 12 if dense else max(13, int(17 * scale))  # dense: nine seats, short felt
         head_px = max(16, int(24 * scale))
         if seat.to_act:
             bg, fg, border, width = theme.accent, theme.accent_text, theme.accent_text, 4
@@ -226,6 +226,8 @@ class SeatWidget(QFrame):
         head = QHBoxLayout()
         title = QLabel(f"Seat {seat.seat}")
         title.setObjectName("seat-title")
+        if dense:  # a smaller number leaves the cards their room beside it
+            head_px = text_px + 2
         title.setStyleSheet(f"font-size: {head_px}px; font-weight: bold;")
         head.addWidget(title)
         if button:
@@ -242,14 +244,18 @@ class SeatWidget(QFrame):
             head.addWidget(dealer)
         # dense (nine seats on a short felt): the cards beside the seat's number, the badge
         # on a line of its own, so each box is a line shorter and the board shows between
-        small = max(12, int(card_px * 0.8))
-        shown = len(seat.cards) + min(max(seat.hidden, 1 if seat.face_down else 0), 5)
-        left = room - title.sizeHint().width() - (int(head_px * 1.3) + 6 if button else 0) - 8
-        beside = (dense and not seat.rows and shown > 0
-                  and shown * (int(small * 1.9) + SPACING) <= left)  # on one line, or below
+        backs = max(seat.hidden, 0 if seat.cards else 1) if seat.face_down else seat.hidden
+        shown = len(seat.cards) + min(backs, 5)
+        tf = QFont()
+        tf.setBold(True)
+        tf.setPixelSize(head_px)  # the title's own size (its style applies only once shown)
+        left = (room - QFontMetrics(tf).horizontalAdvance(title.text())
+                - (int(head_px * 1.3) + 6 if button else 0) - 8)
+        small = next((px for px in range(max(12, int(card_px * 0.8)), 11, -1)
+                      if shown * (int(px * 1.9) + SPACING) <= left), 0)
+        beside = dense and not seat.rows and shown > 0 and small > 0  # on one line, or below
         if beside:
-            head.addWidget(card_row(seat.cards, max(seat.hidden, 0 if seat.cards else 1)
-                                    if seat.face_down else seat.hidden, theme, small), 1)
+            head.addWidget(card_row(seat.cards, backs, theme, small), 1)
         head.addStretch(1)
         if seat.to_act:
             badge = QLabel("▶ TO ACT")
@@ -428,6 +434,8 @@ class TableWidget(QWidget):
                 w.hide()
                 w.deleteLater()
             self._make_seats(view, s, compact=True, dense=dense)
+        if self._crowded():  # still short (a replay beside the floor's lists): smaller pots
+            self.pots.setStyleSheet(f"color: {t.felt_text}; font-size: 13px; font-weight: bold;")
         self.title.setText(_title(view.game))
         if view.board:
             board = card_row(view.board, 0, t, int(px * 1.1))
@@ -505,7 +513,10 @@ class TableWidget(QWidget):
 
     def _seat_size(self, n: int) -> tuple[float, float]:
         """Seat box size: as wide as the table allows for ``n`` seats."""
-        w = max(170.0, min(300.0 * self.scale(), self.width() / (4.6 if n > 6 else 4.0)))
+        # (seven seats and more: narrower, so a felt narrowed by the push steps holds them)
+        w = max(122.0 if n > 8 else 150.0 if n > 6 else 170.0,
+                min(300.0 * self.scale(),
+                    self.width() / (5.6 if n > 8 else 4.6 if n > 6 else 4.0)))
         h = max(110.0, min(190.0, self.height() / 3.6))
         return w, h
 
@@ -525,9 +536,25 @@ class TableWidget(QWidget):
             y = min(max(0, p.y() - hh / 2), self.height() - hh)
             boxes.append([x, y, ww, hh])
         for w, (x, y, ww, hh) in zip(self.seats.values(),
-                                     separate(boxes, self.width(), self.height()), strict=True):
+                                     separate(boxes, self.width(), self.height(),
+                                              still=[self._middle()]), strict=True):
             w.setGeometry(int(x), int(y), int(ww), int(hh))
         self._place_center()
+
+    def _middle(self) -> list[float]:
+        """The least the felt's middle needs, where the seats must leave it: the board and
+        the pots (the title and the notes give way first). An eight-seat replay covered the
+        pots, nine seats the board."""
+        cw = int(self.width() * 0.44)
+        need = wide = 0
+        if self._board_lay.count():
+            need += self._board_holder.sizeHint().height() + self._center_lay.spacing()
+            wide = self._board_holder.sizeHint().width()
+        if self.pots.text():
+            need += self.pots.heightForWidth(cw)
+            wide = max(wide, min(cw, self.pots.sizeHint().width()))
+        return [self.width() / 2 - wide / 2, self.height() / 2 - need / 2, float(wide),
+                float(need)]
 
     def _place_center(self) -> None:
         """The board, pots and notes go in the free band between the upper and lower seats."""
@@ -607,20 +634,46 @@ SEAT_GAP = 6
 
 
 def separate(boxes: list[list[float]], width: float, height: float,
-             *, gap: float = SEAT_GAP) -> list[list[float]]:
+             *, gap: float = SEAT_GAP, still: list[list[float]] | None = None
+             ) -> list[list[float]]:
     """Seat boxes ``[x, y, w, h]`` moved apart until no two overlap (nor come closer than
     ``gap``), each kept inside ``width`` x ``height``. Spacing seats evenly around the oval
     leaves neighbours overlapping where it turns a corner of a small felt (the floor's replay
     at 1280x800: by 10 px and more); each overlapping pair is pushed apart along the axis it
-    overlaps least, both halves of the way where the edge allows, a few rounds over."""
+    overlaps least, both halves of the way where the edge allows, a few rounds over. Boxes
+    in ``still`` (the board and pots) do not move: a seat over one is pushed off it."""
     out = [list(b) for b in boxes]
 
     def clamp(b: list[float]) -> None:
         b[0] = min(max(0.0, b[0]), max(0.0, width - b[2]))
         b[1] = min(max(0.0, b[1]), max(0.0, height - b[3]))
 
+    fixed = [list(b) for b in still or () if b[2] > 0 and b[3] > 0]
+
+    def keep_clear() -> bool:
+        """Seats off what must stay clear (the board and pots); only the seat moves."""
+        moved = False
+        for a in fixed:
+            for b in out:
+                dx = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]) + gap
+                dy = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]) + gap
+                if dx <= 0 or dy <= 0:
+                    continue
+                moved = True
+                for axis, push in sorted(((0, dx), (1, dy)), key=lambda x: x[1]):
+                    sign = 1.0 if b[axis] + b[axis + 2] / 2 >= a[axis] + a[axis + 2] / 2 \
+                        else -1.0
+                    before = b[axis]
+                    b[axis] += sign * push
+                    clamp(b)
+                    if abs(b[axis] - before) >= push - 0.5:
+                        break
+                    b[axis] = before  # the edge stopped it: the other way instead
+        return moved
+
     for _ in range(60):
         moved = False
+        moved = keep_clear()
         for i, a in enumerate(out):
             for b in out[i + 1:]:
                 dx = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]) + gap
@@ -643,4 +696,5 @@ def separate(boxes: list[list[float]], width: float, height: float,
                     clamp(b)
         if not moved:
             break
+    keep_clear()  # the last word: the board and pots show, a seat may touch a seat
     return out
