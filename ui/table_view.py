@@ -535,11 +535,25 @@ class TableWidget(QWidget):
             x = min(max(0, p.x() - ww / 2), self.width() - ww)
             y = min(max(0, p.y() - hh / 2), self.height() - hh)
             boxes.append([x, y, ww, hh])
-        for w, (x, y, ww, hh) in zip(self.seats.values(),
-                                     separate(boxes, self.width(), self.height(),
-                                              still=[self._middle()]), strict=True):
-            w.setGeometry(int(x), int(y), int(ww), int(hh))
-        self._place_center()
+        for still in ([], [self._middle()]):
+            for w, (x, y, ww, hh) in zip(self.seats.values(),
+                                         separate(boxes, self.width(), self.height(),
+                                                  still=still), strict=True):
+                w.setGeometry(int(x), int(y), int(ww), int(hh))
+            self._place_center()
+            if not self._middle_covered():
+                break
+
+    def _middle_covered(self) -> bool:
+        """Whether a seat box lies over the board or the pots as placed."""
+        shown = []
+        for w in (self._board_holder, self.pots):
+            if w.isVisible() and w.sizeHint().width() and (w is not self.pots or w.text()):
+                at = w.rect().translated(w.mapTo(self, w.rect().topLeft()))
+                drawn = min(at.width(), w.sizeHint().width())
+                at.adjust((at.width() - drawn) // 2, 0, -((at.width() - drawn) // 2), 0)
+                shown.append(at)
+        return any(s.geometry().intersects(r) for s in self.seats.values() for r in shown)
 
     def _middle(self) -> list[float]:
         """The least the felt's middle needs, where the seats must leave it: the board and
@@ -696,5 +710,4 @@ def separate(boxes: list[list[float]], width: float, height: float,
                     clamp(b)
         if not moved:
             break
-    keep_clear()  # the last word: the board and pots show, a seat may touch a seat
     return out
