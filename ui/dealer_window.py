@@ -14,7 +14,6 @@ marks the period and lists the time to collect from each seat.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable, Sequence
 from typing import Any
 

@@ -26,8 +26,8 @@ from dealer_assist.ui.qt import (
     QSize,
     QStyle,
     QStyleOptionButton,
-    QTableView,
     Qt,
+    QTableView,
     QTimer,
     QWidget,
 )
@@ -134,10 +134,10 @@ def problems(screen: QSize = STATION) -> list[str]:
                 if head.isSectionHidden(i) or model is None:
                     continue
                 name = str(model.headerData(i, Qt.Orientation.Horizontal) or "")
-                need = head.fontMetrics().horizontalAdvance(name) + 12  # its margins
-                if name and head.sectionSize(i) < need:
+                wants = head.fontMetrics().horizontalAdvance(name) + 12  # its margins
+                if name and head.sectionSize(i) < wants:
                     out.append(f"{title}: the list's header {name!r} is "
-                               f"{head.sectionSize(i)} px wide, its name needs {need}")
+                               f"{head.sectionSize(i)} px wide, its name needs {wants}")
         for other in win.findChildren(QAbstractButton):
             if isinstance(other, QPushButton) or not _shown(other, win) or not other.text():
                 continue
@@ -169,8 +169,10 @@ def _felt_problems(title: str, felt: QWidget) -> list[str]:
     parent = felt.parentWidget()
     if parent is not None:
         mine = felt.geometry()
-        for other in parent.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
-            if other is not felt and other.isVisible() and other.geometry().intersects(mine):
+        direct = Qt.FindChildOption.FindDirectChildrenOnly
+        for other in parent.findChildren(QWidget, options=direct):
+            if (other is not felt and not other.isWindow() and other.isVisible()
+                    and other.geometry().intersects(mine)):
                 out.append(f"{title}: {_name(other)} lies over the table")
     return out
 

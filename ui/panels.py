@@ -6,7 +6,6 @@ controllers act on it."""
 from __future__ import annotations
 
 import re
-
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any

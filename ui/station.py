@@ -379,14 +379,14 @@ class KeysDialog(QDialog):
             grid.setVerticalSpacing(4)
             columns.addLayout(grid, 1)
         lay.addLayout(columns)
-        row = QHBoxLayout()
-        row.addStretch(1)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
         ok = QPushButton("OK")
         ok.setDefault(True)
         ok.setMinimumSize(96, 46)  # the label whole with the focus frame's border
         ok.clicked.connect(self.accept)
-        row.addWidget(ok)
-        lay.addLayout(row)
+        buttons.addWidget(ok)
+        lay.addLayout(buttons)
         # as tall as its lines (not the default dialog's size), never less than they need
         lay.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         self.resize(self.sizeHint())

@@ -284,7 +284,8 @@ class SeatWidget(QFrame):
                 # the row's name whole ("tens (natural)" was cut to "tens (natura")
                 lab.setMinimumWidth(lab.sizeHint().width())
                 grid.addWidget(lab, i, 0, Qt.AlignmentFlag.AlignTop)
-                grid.addWidget(card_row(codes, 0, theme, row_px(len(codes), card_px, left),
+                base = max(12, int(card_px * 0.8)) if dense else card_px  # dense: shorter
+                grid.addWidget(card_row(codes, 0, theme, row_px(len(codes), base, left),
                                         width=left), i, 1)
             grid.setColumnStretch(1, 1)
             lay.addLayout(grid)
@@ -695,19 +696,23 @@ def separate(boxes: list[list[float]], width: float, height: float,
                 if dx <= 0 or dy <= 0:
                     continue
                 moved = True
-                axis, push = (0, dx) if dx < dy else (1, dy)
-                sign = 1.0 if b[axis] + b[axis + 2] / 2 >= a[axis] + a[axis + 2] / 2 else -1.0
-                before = (a[axis], b[axis])
-                a[axis] -= sign * push / 2
-                b[axis] += sign * push / 2
-                clamp(a)
-                clamp(b)
-                short = push - abs(a[axis] - before[0]) - abs(b[axis] - before[1])
-                if short > 0:  # one of them met the edge: the other goes the rest of the way
-                    a[axis] -= sign * short
-                    b[axis] += sign * short
+                for axis, push in sorted(((0, dx), (1, dy)), key=lambda x: x[1]):
+                    sign = 1.0 if b[axis] + b[axis + 2] / 2 >= a[axis] + a[axis + 2] / 2 \
+                        else -1.0
+                    before = (a[axis], b[axis])
+                    a[axis] -= sign * push / 2
+                    b[axis] += sign * push / 2
                     clamp(a)
                     clamp(b)
+                    short = push - abs(a[axis] - before[0]) - abs(b[axis] - before[1])
+                    if short > 0:  # one met the edge: the other goes the rest of the way
+                        a[axis] -= sign * short
+                        b[axis] += sign * short
+                        clamp(a)
+                        clamp(b)
+                    if push - abs(a[axis] - before[0]) - abs(b[axis] - before[1]) < 0.5:
+                        break
+                    a[axis], b[axis] = before  # both at the edge: apart the other way
         if not moved:
             break
     return out

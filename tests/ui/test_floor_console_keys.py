@@ -78,7 +78,7 @@ def test_regression_floor_console_find_filters_and_reveal_by_keyboard(
 def test_regression_eight_seat_replay_clear_of_the_slider_and_headers_whole(
     qtbot: Any, memory_services: Services
 ) -> None:
-    win, f = _console(qtbot, memory_services)
+    _win, f = _console(qtbot, memory_services)
     f.reveal_reason.setText("dispute at seat 3")
     f.reveal()  # the info line and the reveals log take their height too
     qtbot.wait(10)

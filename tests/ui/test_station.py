@@ -17,7 +17,7 @@ import pytest
 from dealer_assist.cli import main
 from dealer_assist.services import Argon2PinHasher
 from dealer_assist.ui import station
-from dealer_assist.ui.qt import QApplication, QMessageBox, Qt, QTimer
+from dealer_assist.ui.qt import QApplication, Qt, QTimer
 from dealer_assist.version import version_line
 from tests.ui.conftest import furnish
 
