@@ -525,7 +525,7 @@ class DealerScreen(QWidget):
                 and letter.lower() == "u":
             self.discards.unseen.click()
             return True
-        if self._trigger(letter):
+        if self._trigger(letter) or self._screen_key(letter):
             return True
         self.cards.show_error(f'"{letter}" is not a card or a key here: type a rank (2-9, T, '
                               "J, Q, K, A) and a suit (s, h, d, c)")
@@ -948,7 +948,7 @@ class DealerScreen(QWidget):
             seat, self._seat_typed = self._seat_typed, ""
             if seat and self.seat_action(int(seat), text):
                 return
-            if not seat and self._trigger(text):
+            if not seat and (self._trigger(text) or self._screen_key(text)):
                 return
             self.show_refusal(self._no_key(text))  # R when raising is capped: said, not silent
             return
@@ -1011,6 +1011,21 @@ class DealerScreen(QWidget):
                 continue
             return ""
         return ""
+
+    def _screen_key(self, letter: str) -> bool:
+        """O and X in a hand, when the game gives them no action: the screen's own keys, as
+        their buttons say. O opens another table (this hand waits at its table); X says why
+        the shift cannot close yet rather than asking the floor's PIN for a refusal."""
+        low = letter.lower()
+        if low == "o":
+            self.open_table()
+            self.take_focus()
+            return True
+        if low == "x" and self.c.shift is not None and self.c.now is not None:
+            self.show_refusal(f"Close shift: hand {self.c.now.hand.number} is not finished: "
+                              "finish and settle it, or call it off (Misdeal, F4), first")
+            return True
+        return False
 
     def _trigger(self, key: str) -> bool:
         """An action by its key; with several (one per seat) the seat to act's."""
