@@ -51,7 +51,6 @@ from dealer_assist.ui.qt import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QStackedWidget,
     Qt,
     QVBoxLayout,
     QWidget,
@@ -61,6 +60,41 @@ from dealer_assist.ui.table_view import TableWidget
 from dealer_assist.ui.theme import current_theme
 
 PAGE_IDLE, PAGE_ACT, PAGE_DISCARD, PAGE_PUSH = range(4)
+
+
+class BottomPages(QWidget):
+    """The bottom bar's pages, one shown at a time, the bar as tall as the page in view needs:
+    a stacked widget asks for its tallest page, so one seat's discard (two lines) took the
+    height of nine seats' buttons and the felt at 1280x800 had no room left for the board
+    between its two rows of seats. Hidden pages take no room in a column."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self._pages: list[QWidget] = []
+        self._current = -1
+
+    def addWidget(self, page: QWidget) -> None:
+        self._pages.append(page)
+        layout = self.layout()
+        assert layout is not None
+        layout.addWidget(page)
+        page.setVisible(len(self._pages) == 1)
+        if self._current < 0:
+            self._current = 0
+
+    def currentIndex(self) -> int:
+        return self._current
+
+    def widget(self, index: int) -> QWidget:
+        return self._pages[index]
+
+    def setCurrentIndex(self, index: int) -> None:
+        self._current = index
+        for i, page in enumerate(self._pages):
+            page.setVisible(i == index)
+
 
 #: "seat 3: owes a discard", a checklist line of one seat.
 SEAT_LINE = re.compile(r"^[Ss]eat (\d+): (.+)$")
@@ -234,7 +268,7 @@ class DealerScreen(QWidget):
         middle.addWidget(side)
         root.addLayout(middle, 1)
 
-        self.pages: QStackedWidget = QStackedWidget()
+        self.pages = BottomPages()
         idle = QFrame()
         idle.setObjectName("Panel")
         il = QHBoxLayout(idle)
