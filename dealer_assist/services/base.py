@@ -190,11 +190,14 @@ class ServicesBase:
         return self.store.audit_log(since=since, until=until, action=action)
 
     # --- internals ---------------------------------------------------------------------------
-    def _append(self, now: HandNow, event: Event, actor: str) -> StoredEvent:
+    def _append(
+        self, now: HandNow, event: Event, actor: str, *, approval_id: int | None = None,
+    ) -> StoredEvent:
         try:
             return self.store.append_event(
                 now.hand.id, expected=len(now.replay.steps),
-                event=NewEvent(body=_body(event), actor=actor, time=self.clock()),
+                event=NewEvent(body=_body(event), actor=actor, time=self.clock(),
+                               approval_id=approval_id),
             )
         except Conflict:
             self._live.pop(now.hand.id, None)
