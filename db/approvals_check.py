@@ -8,7 +8,9 @@ given by the person it approves, or was spent on another change too. A settings 
 so a table) must be created by a floor person or an admin. On PostgreSQL the database already
 refuses these from a station (schema 0011); on SQLite, where whoever has the file can write
 anything, this is what notices. A change written before schema 0011 (no approval id) is taken
-with an unused approval entry of exactly its subject, table and hand.
+with an unused approval entry of exactly its subject, table and hand; one without is a note
+(the app of that time did not ask every approval), not a fault: the upgrade to 0011 wrote the
+last ids it found in an ``approvals-baseline`` audit entry.
 """
 
 from __future__ import annotations
@@ -25,6 +27,11 @@ from dealer_assist.db.bootstrap import Database
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.services import approvals as ap
 from dealer_assist.services.handrules import NEW_GAME, HandStart, floor_events, recorded_changes
+from dealer_assist.services.verify import Problem
+
+#: The audit entry the upgrade to schema 0011 writes: the last ids of events, disputes and
+#: shifts written before changes carried their approval.
+BASELINE = "approvals-baseline"
 
 #: How long a change written before schema 0011 may follow the approval it is matched to.
 LEGACY_WINDOW = timedelta(minutes=10)
@@ -47,6 +54,14 @@ def _aware(value: Any) -> datetime:
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
+@dataclass(frozen=True, slots=True)
+class Note(Problem):
+    """A change from before schema 0011 with no approval on record: named, not a fault."""
+
+    def __str__(self) -> str:
+        return self.message
+
+
 class _Judge:
     """The one approval rule as verify applies it: each change against its approval entry."""
 
@@ -55,16 +70,21 @@ class _Judge:
         self.roles = roles
         self.spent: dict[int, str] = {}
         self.findings: list[str] = []
+        self.notes: list[Problem] = []
 
     def check(
         self, what: str, approval_id: int | None, *, subject: str, table_id: int | None,
         hand_id: int | None, at: datetime, by: str | None = None, prefix: bool = False,
-        approver: str | None = None,
+        approver: str | None = None, old: bool = False,
     ) -> None:
         """Name ``what`` unless its approval (or, before schema 0011, an unused approval entry
-        of its subject) approves exactly it."""
+        of its subject) approves exactly it; ``old``: written before schema 0011."""
         if approval_id is None:
             legacy = self._legacy(subject, table_id, hand_id, at)
+            if legacy is None and old:
+                self.notes.append(Note(table_id or 0, "", 0, f"{what}: written before schema "
+                                       "0011 with no approval on record", hand_id))
+                return
             if legacy is None:
                 self.findings.append(f"{what}: no floor person's approval of it (it carries "
                                      "none, and no approval entry is of it)")
@@ -106,8 +126,9 @@ class _Judge:
         return None
 
 
-def check_approvals_db(db: Database) -> list[str]:
-    """Every approved change in the database against its approval (see the module's words)."""
+def check_approvals_db(db: Database) -> tuple[list[str], list[Problem]]:
+    """Every approved change in the database against its approval (see the module's words):
+    the faults, and the notes of changes from before schema 0011."""
     with db.engine.connect() as conn:
         conn.execution_options(dealer_assist_read=True)
 
@@ -117,8 +138,19 @@ def check_approvals_db(db: Database) -> list[str]:
         return approval_findings(rows)
 
 
-def approval_findings(rows: Callable[..., list[Any]]) -> list[str]:
-    """The findings, from ``rows(sql, **params)`` (one read of the database)."""
+def _baseline(rows: Callable[..., list[Any]]) -> dict[str, int]:
+    found = rows(f"SELECT detail FROM audit_log WHERE action = '{BASELINE}' ORDER BY id")
+    if not found:
+        return {}
+    try:
+        mark = json.loads(found[-1].detail)
+        return {k: int(mark.get(k) or 0) for k in ("events", "disputes", "shifts")}
+    except (ValueError, TypeError, AttributeError):
+        return {}
+
+
+def approval_findings(rows: Callable[..., list[Any]]) -> tuple[list[str], list[Problem]]:
+    """The findings and notes, from ``rows(sql, **params)`` (one read of the database)."""
     roles = {r.name: r.role for r in rows("SELECT name, role FROM users")}
     approvals = [
         _Approval(int(r.id), _aware(r.at), r.actor or "", r.detail or "", r.table_id, r.hand_id)
@@ -126,17 +158,18 @@ def approval_findings(rows: Callable[..., list[Any]]) -> list[str]:
                       "WHERE action = 'approval' ORDER BY id")
     ]
     judge = _Judge(approvals, roles)
+    before = _baseline(rows)
     tables = {int(r.id): r.name for r in rows("SELECT id, name FROM card_tables")}
-    _events(rows, judge, tables)
-    _disputes(rows, judge)
-    _shifts(rows, judge)
+    _events(rows, judge, tables, before.get("events", 0))
+    _disputes(rows, judge, before.get("disputes", 0))
+    _shifts(rows, judge, before.get("shifts", 0))
     for r in rows("SELECT s.table_id, s.version, s.created_by FROM table_settings s "
                   "ORDER BY s.id"):
         if roles.get(r.created_by) not in ap.CONFIGURERS:
             judge.findings.append(
                 f"{tables.get(int(r.table_id), r.table_id)}: settings version {r.version} was "
                 f"created by {r.created_by}, who is not a floor person or an admin")
-    return judge.findings
+    return judge.findings, judge.notes
 
 
 def _floor_kinds() -> set[str]:
@@ -148,7 +181,8 @@ def _floor_kinds() -> set[str]:
     return kinds
 
 
-def _events(rows: Callable[..., list[Any]], judge: _Judge, tables: Mapping[int, str]) -> None:
+def _events(rows: Callable[..., list[Any]], judge: _Judge, tables: Mapping[int, str],
+            before: int) -> None:
     kinds = sorted(_floor_kinds() | {"misdeal", "void"})
     marks = ", ".join(f":k{i}" for i in range(len(kinds)))
     found = rows(
@@ -191,7 +225,8 @@ def _events(rows: Callable[..., list[Any]], judge: _Judge, tables: Mapping[int, 
         by = r.actor if r.type in ("misdeal", "void") else None
         judge.check(what, r.approval_id,
                     subject=ap.subject_of_event(r.type, int(r.hand_number), body),
-                    table_id=int(r.table_id), hand_id=int(r.hand_id), at=at, by=by)
+                    table_id=int(r.table_id), hand_id=int(r.hand_id), at=at, by=by,
+                    old=int(r.id) <= before)
 
 
 def _previous_hands(rows: Callable[..., list[Any]]) -> dict[int, int]:
@@ -221,7 +256,7 @@ def _after_the_end(rows: Callable[..., list[Any]], hand_id: int, number: int) ->
         return False
 
 
-def _disputes(rows: Callable[..., list[Any]], judge: _Judge) -> None:
+def _disputes(rows: Callable[..., list[Any]], judge: _Judge, before: int) -> None:
     adjustments: dict[int, list[tuple[int | None, int]]] = {}
     for r in rows("SELECT dispute_id, seat, amount FROM dispute_adjustments ORDER BY id"):
         adjustments.setdefault(int(r.dispute_id), []).append((r.seat, int(r.amount)))
@@ -233,10 +268,10 @@ def _disputes(rows: Callable[..., list[Any]], judge: _Judge) -> None:
         judge.check(f"dispute {r.id} on hand {r.number} (adjustments)", r.approval_id,
                     subject=ap.adjustments_subject(int(r.number), moved or []),
                     table_id=int(r.table_id), hand_id=int(r.hand_id), at=_aware(r.at),
-                    by=r.floor)
+                    by=r.floor, old=int(r.id) <= before)
 
 
-def _shifts(rows: Callable[..., list[Any]], judge: _Judge) -> None:
+def _shifts(rows: Callable[..., list[Any]], judge: _Judge, before: int) -> None:
     for r in rows("SELECT id, table_id, closed_at, closed_by, closed_floor, close_approval_id "
                   "FROM shifts WHERE closed_at IS NOT NULL ORDER BY id"):
         if r.closed_by is not None and r.closed_by == r.closed_floor:
@@ -244,15 +279,17 @@ def _shifts(rows: Callable[..., list[Any]], judge: _Judge) -> None:
         judge.check(f"shift {r.id} closed by {r.closed_by}", r.close_approval_id,
                     subject=ap.shift_subject(int(r.id)), table_id=int(r.table_id),
                     hand_id=None, at=_aware(r.closed_at), by=r.closed_by,
-                    approver=r.closed_floor)
+                    approver=r.closed_floor, old=int(r.id) <= before)
 
 
 def start_approvals(
     fetch: Callable[..., list[tuple[Any, ...]]], starts: Mapping[int, Sequence[HandStart]],
+    changes: Mapping[int, set[str]],
 ) -> dict[int, set[str]]:
     """By hand id, what a floor person approved of its start: the changes its approval's
     subject lists (read as a ``stacks`` entry is: seats, carry-in, new game). Before schema
-    0011 a new game was approved as "a new game at <table>" just before its start."""
+    0011 a new game was approved as "a new game at <table>" just before its start, and a hand
+    started then is held to the rule of its time: its ``stacks`` entry (``changes``)."""
     ids = sorted({h.approval_id for rows in starts.values() for h in rows
                   if h.approval_id is not None})
     details: dict[int, str] = {}
@@ -265,12 +302,24 @@ def start_approvals(
         "SELECT table_id, at FROM audit_log WHERE action = 'approval' AND "
         "substr(detail, 1, 14) = 'a new game at ' ORDER BY id")]
     out: dict[int, set[str]] = {}
+    marks = fetch(f"SELECT detail FROM audit_log WHERE action = '{BASELINE}' ORDER BY id")
+    if marks:
+        try:
+            last = int(json.loads(marks[-1][0]).get("events") or 0)
+        except (ValueError, TypeError, AttributeError):
+            last = 0
+        for (hand_id,) in fetch("SELECT hand_id FROM events WHERE number = 1 AND hand_id IS "
+                                f"NOT NULL AND id <= {last}"):
+            if int(hand_id) in changes:
+                out.setdefault(int(hand_id), set()).update(changes[int(hand_id)])
     for rows in starts.values():
         for h in rows:
             if h.approval_id is not None and h.approval_id in details:
                 detail = details[h.approval_id]
                 if detail.startswith("start at "):
-                    out.update(recorded_changes([(h.hand_id, "stacks", detail)]))
+                    for hand_id, marked in recorded_changes(
+                            [(h.hand_id, "stacks", detail)]).items():
+                        out.setdefault(hand_id, set()).update(marked)
             elif h.approval_id is None:
                 for t, at in legacy:
                     if t == h.table_id and at <= h.time and h.time - at <= LEGACY_WINDOW:

@@ -370,7 +370,9 @@ def verify_database(
             report = _verify(db, progress, workers)
             report.audit = check_audit_log(db)
         report.findings.extend(check_records_db(db))
-        report.findings.extend(check_approvals_db(db))
+        approvals, old = check_approvals_db(db)
+        report.findings.extend(approvals)
+        report.notes.extend(old)
         report.findings.extend(anchored.problems)
         report.anchored = anchored.summary()
         return report
@@ -564,7 +566,7 @@ class _HandRules:
         )
         self.imported = {int(h) for h, a, _ in audit if a == "import" and h is not None}
         self.changes = recorded_changes(audit)
-        self.approved = start_approvals(fetch, self.starts)
+        self.approved = start_approvals(fetch, self.starts, self.changes)
         self.baselines = baselines((a, d) for _, a, d in audit)
         wanted: list[int] = []
         follows: list[tuple[HandStart, HandStart]] = []  # (hand before, hand) of carrying games

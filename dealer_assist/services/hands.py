@@ -150,9 +150,10 @@ class HandServices(TableServices):
         approver = None
         if needs:
             if approval is None:
-                raise ApprovalRequired(
-                    f"the next hand at {table.name} changes what the last hand left it ("
-                    + "; ".join(needs) + "): a floor person approves it with their PIN")
+                what = ("a new game at {t} drops what the last hand carries ({c})" if new_game
+                        else "the next hand at {t} changes what the last hand left it ({c})")
+                raise ApprovalRequired(what.format(t=table.name, c="; ".join(needs))
+                                       + ": a floor person approves it with their PIN")
             after = last.hand.number if last.hand is not None else 0
             approver = self.approve(approval, what=start_subject(table.name, after, needs),
                                     table_id=table.id, session=session)

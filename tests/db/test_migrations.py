@@ -35,6 +35,9 @@ SHORT_RAKE = ("hand 2 was settled under the rake rule before 2026-11-24 (commit 
 #: The fixtures' demo dealt Caro hands at random stakes and Champs hands without the smallest
 #: chip; their tables' baselines say the demo dealt them, so verify names them as notes.
 DEMO_STAKES = "was dealt by the demo at other stakes than settings version"
+#: The fixture's dispute: its adjustments carry no approval (schema 0011 asks one).
+OLD_ADJUSTMENTS = ("dispute 1 on hand 5 (adjustments): written before schema 0011 with no "
+                   "approval on record")
 FAST = Argon2PinHasher(fast=True)
 
 
@@ -79,10 +82,13 @@ def test_previous_schema_file_is_copied_aside_then_upgraded_and_verifies(tmp_pat
     # The fees ruling (a side pot won by a fold is raked; only uncalled chips go back): this
     # file's Caro hand 2 was settled before it and raked $1.25 where $3.50 was owed. Verify
     # re-derives by the ruling, finds the ledger is what the earlier rule gave, and names that
-    # hand's short rake as a note; nothing else differs beyond the demo's stakes.
+    # hand's short rake as a note; nothing else differs beyond the demo's stakes, and its
+    # dispute's adjustments, made before schema 0011 asked them a second floor person's
+    # approval: a note, not a fault.
     assert report.ok, report.summary()
-    assert [n.message for n in report.notes if DEMO_STAKES not in n.message] == [SHORT_RAKE]
-    assert len(report.notes) == 13
+    assert [n.message for n in report.notes if DEMO_STAKES not in n.message] == [
+        SHORT_RAKE, OLD_ADJUSTMENTS]
+    assert len(report.notes) == 14
     assert (report.tables, report.hands) == (2, 12)
     store = SqlStore(db)
     with db.engine.connect() as conn:

@@ -32,6 +32,7 @@ Create Date: 2026-11-28
 from __future__ import annotations
 
 import importlib.util
+from datetime import UTC, datetime
 from pathlib import Path
 from types import ModuleType
 
@@ -367,6 +368,7 @@ def upgrade() -> None:
     op.add_column("events", sa.Column("approval_id", sa.Integer, nullable=True))
     op.add_column("disputes", sa.Column("approval_id", sa.Integer, nullable=True))
     op.add_column("shifts", sa.Column("close_approval_id", sa.Integer, nullable=True))
+    _baseline(op.get_bind())
     if op.get_bind().dialect.name != "postgresql":
         return
     op.add_column("approval_tickets", sa.Column("audit_id", sa.Integer, nullable=True))
@@ -390,6 +392,23 @@ def upgrade() -> None:
     op.execute("CREATE CONSTRAINT TRIGGER dispute_adjustments_approval AFTER INSERT ON "
                "dispute_adjustments DEFERRABLE INITIALLY DEFERRED FOR EACH ROW "
                "EXECUTE FUNCTION da_adjustments_check()")
+
+
+def _baseline(bind: sa.Connection) -> None:
+    """The last events, disputes and shifts written before changes carried their approval, on
+    the audit chain (``approvals-baseline``): verify takes those without one as notes."""
+    import json
+
+    from dealer_assist.db.store import append_audit
+
+    last = {t: int(bind.exec_driver_sql(f"SELECT coalesce(max(id), 0) FROM {t}").scalar() or 0)
+            for t in ("events", "disputes", "shifts")}
+    if any(last.values()):
+        append_audit(bind, [{
+            "at": datetime.now(UTC), "actor": None, "action": "approvals-baseline",
+            "detail": json.dumps({**last, "why": "written before schema 0011"},
+                                 sort_keys=True, separators=(",", ":")),
+            "table_id": None, "hand_id": None}])
 
 
 def _rev(number: str, name: str) -> ModuleType:
