@@ -146,7 +146,7 @@ def test_a_forged_stacks_line_does_not_approve_a_new_carry(database: Database) -
     """Issue 40 item 3: the dealer's own ``stacks`` line ("carry-in ...", "new game ...")
     made verify accept a changed carry. A station can write that line; only a floor person's
     approval the start carries is accepted now."""
-    svc, gus, fran, table, now = _guts(database)
+    svc, gus, _fran, table, _now = _guts(database)
     with _no_pin(svc):
         second = svc.start_hand(gus, table, carry_in=5_000_000, new_game=True,
                                 approval=Approval("fran", "0000"))

@@ -15,8 +15,8 @@ import contextlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from services.support import FAST, make_room
