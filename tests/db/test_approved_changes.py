@@ -205,3 +205,45 @@ def test_the_same_changes_with_the_floors_pin_verify_clean(database: Database) -
     assert report.ok, report.summary()
 
 
+
+
+def test_regression_a_floor_decision_without_its_approval_is_named(database: Database) -> None:
+    """Issue 40 item 1, floor decisions: with ``approve`` a no-op, the test game's ruling went
+    in with a "decided by fran" entry and no approval; verify names it. The ruling with the
+    floor's PIN verifies clean."""
+    from anygame.play import move, tally_table
+
+    from dealer_assist.cards import parse_cards
+    from dealer_assist.engine.build import build_event
+
+    room = make_room(SqlStore(database))
+    svc = room.svc
+    table, dee = tally_table(svc, room.admin)
+    now = svc.start_hand(dee, table)
+    now = move(svc, dee, now, "call", {"cards": parse_cards("Qs Qs Qh"),
+                                       "combination": "trips"})
+    event = build_event(now.prompt().actions[0], {"decision": "void", "reason": "seen"},
+                        vocab=now.game.events)
+    with _no_pin(svc):
+        svc.record(dee, now.hand.id, event, approval=Approval("fran", "0000"))
+    assert "Tally hand 1 event 3 (ruling): its approval, audit entry 0" in (
+        verify_database(database).summary())
+
+
+def test_a_floor_decision_with_the_floors_pin_verifies_clean(database: Database) -> None:
+    from anygame.play import move, tally_table
+
+    from dealer_assist.cards import parse_cards
+    from dealer_assist.engine.build import build_event
+
+    room = make_room(SqlStore(database))
+    svc = room.svc
+    table, dee = tally_table(svc, room.admin)
+    now = svc.start_hand(dee, table)
+    now = move(svc, dee, now, "call", {"cards": parse_cards("Qs Qs Qh"),
+                                       "combination": "trips"})
+    event = build_event(now.prompt().actions[0], {"decision": "void", "reason": "seen"},
+                        vocab=now.game.events)
+    svc.record(dee, now.hand.id, event, approval=Approval("fran", "2222"))
+    report = verify_database(database)
+    assert report.ok, report.summary()

@@ -702,3 +702,39 @@ def test_the_databases_money_words_are_the_services(guts: GutsRoom, cents: int) 
     with psycopg.connect(guts.station.dsn) as conn:
         row = conn.execute("SELECT da_money(%s)", (cents,)).fetchone()
     assert row is not None and row[0] == format_cents(cents)
+
+
+def test_regression_station_cannot_record_a_floor_decision_without_its_approval(
+    guts: GutsRoom,
+) -> None:
+    """Issue 40 item 1, floor decisions (the test game's ruling): with ``approve`` a no-op the
+    station wrote the ruling "decided by fran". Now ``game_rules`` (filled by ``db upgrade
+    --station-role`` from the games installed) names the game's floor decisions and the
+    database refuses one without the floor's approval of it."""
+    from anygame.play import SETTINGS, move
+
+    from dealer_assist.cards import parse_cards
+    from dealer_assist.engine.build import build_event
+    from dealer_assist.errors import DealerAssistError
+    from dealer_assist.services.app import Approval
+
+    assert main(["--db", guts.station.owner_url, "db", "upgrade", "--station-role",
+                 "st_group"]) == 0
+    svc = guts.station.svc
+    admin = svc.sign_in("admin", "9999")
+    svc.add_user(admin, name="tia", full_name="Tia Tally", role="dealer", pin="6666")
+    table = svc.add_table(admin, {**SETTINGS, "name": "Tally"}).id
+    tia = svc.sign_in("tia", "6666")
+    svc.open_shift(tia, table, floor="fran")
+    now = svc.start_hand(tia, table)
+    now = move(svc, tia, now, "call", {"cards": parse_cards("Qs Qs Qh"),
+                                       "combination": "trips"})
+    event = build_event(now.prompt().actions[0], {"decision": "void", "reason": "seen"},
+                        vocab=now.game.events)
+    with _no_pin(svc), pytest.raises(DealerAssistError, match=REFUSED):
+        svc.record(tia, now.hand.id, event, approval=Approval("fran", "0000"))
+    svc._live.clear()
+    now = svc.record(tia, now.hand.id, event, approval=Approval("fran", "2222"))
+    assert now.replay.steps[-1].event.TYPE == "ruling"
+    report = verify_database(guts.station.db)
+    assert report.ok, report.summary()
