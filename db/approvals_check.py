@@ -163,12 +163,17 @@ def approval_findings(rows: Callable[..., list[Any]]) -> tuple[list[str], list[P
     _events(rows, judge, tables, before.get("events", 0))
     _disputes(rows, judge, before.get("disputes", 0))
     _shifts(rows, judge, before.get("shifts", 0))
+    configured: set[int] = set()
     for r in rows("SELECT s.table_id, s.version, s.created_by FROM table_settings s "
                   "ORDER BY s.id"):
+        configured.add(int(r.table_id))
         if roles.get(r.created_by) not in ap.CONFIGURERS:
             judge.findings.append(
                 f"{tables.get(int(r.table_id), r.table_id)}: settings version {r.version} was "
                 f"created by {r.created_by}, who is not a floor person or an admin")
+    judge.findings.extend(f"{name}: a table with no settings version (a table is added with "
+                          "its first settings, by a floor person or an admin)"
+                          for i, name in sorted(tables.items()) if i not in configured)
     return judge.findings, judge.notes
 
 

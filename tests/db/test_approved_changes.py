@@ -247,3 +247,15 @@ def test_a_floor_decision_with_the_floors_pin_verifies_clean(database: Database)
     svc.record(dee, now.hand.id, event, approval=Approval("fran", "2222"))
     report = verify_database(database)
     assert report.ok, report.summary()
+
+
+def test_a_table_written_into_the_file_is_named(database: Database) -> None:
+    """A table row added to the file by hand, with no settings version by a floor person or an
+    admin: verify names it."""
+    from .test_insider import _sql
+
+    _guts(database)
+    _sql(database, "INSERT INTO card_tables (name, created_at) VALUES ('Forged', "
+         "'2026-11-28 12:00:00.000000')")
+    assert ("Forged: a table with no settings version (a table is added with its first "
+            "settings, by a floor person or an admin)") in verify_database(database).summary()
