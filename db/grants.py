@@ -11,6 +11,11 @@ which check the PIN, or the signed-in admin, in the same transaction; the cardro
 likewise only through ``da_cardroom_name`` (schema 0010). It writes only the kinds of audit
 entry in :data:`STATION_AUDIT_ACTIONS` (a trigger refuses any other), and an ``approval`` only
 on a ticket the database left when it saw the floor person's right PIN for that very approval.
+A table or a settings version it adds only through ``da_table_add`` / ``da_settings_add`` with
+a floor person's or admin's session, and a change that needs an approval (a misdeal, a void in
+a settled hand, a floor decision, adjustments, a shift close, a start that changes the carry)
+only with that approval, spent on it (schema 0011; ``game_rules`` tells the database each
+game's names and floor decisions).
 """
 
 from __future__ import annotations
