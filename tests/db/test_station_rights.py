@@ -439,7 +439,7 @@ class GutsRoom:
 @pytest.fixture(scope="module")
 def guts(pg_cluster: PgCluster, pg_template: str) -> Iterator[GutsRoom]:
     """A room of its own with a Guts table dealt by ``gus`` under ``fran`` (a second floor
-    person, ``flo``), run by the station login ``st_t2``: one hand is settled, and its $3 pot
+    person, ``flo``), run by the station login ``st_appr``: one hand is settled, and its $3 pot
     carries into the next."""
     url = pg_cluster.create_database("approved_changes", template=pg_template)
     owner = open_database(url)
@@ -447,7 +447,7 @@ def guts(pg_cluster: PgCluster, pg_template: str) -> Iterator[GutsRoom]:
         conn.exec_driver_sql(
             "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'st_group') "
             "THEN CREATE ROLE st_group NOLOGIN; END IF; IF NOT EXISTS (SELECT 1 FROM pg_roles "
-            "WHERE rolname = 'st_t2') THEN CREATE ROLE st_t2 LOGIN IN ROLE st_group; END IF; "
+            "WHERE rolname = 'st_appr') THEN CREATE ROLE st_appr LOGIN IN ROLE st_group; END IF; "
             "END $$")
     room = make_room(SqlStore(owner))
     room.svc.add_user(room.admin, name="flo", full_name="Flo Floor", role="floor", pin="5555")
@@ -455,7 +455,7 @@ def guts(pg_cluster: PgCluster, pg_template: str) -> Iterator[GutsRoom]:
     table = room.svc.add_table(room.admin, dict(GUTS), name="Guts")
     owner.close()
     assert main(["--db", url, "db", "upgrade", "--station-role", "st_group"]) == 0
-    station_url = url.replace("postgres@", "st_t2@")
+    station_url = url.replace("postgres@", "st_appr@")
     db = open_database(station_url)
     svc = Services(SqlStore(db), clock=room.clock, hasher=FAST)
     gus = svc.sign_in("gus", "4444")
@@ -737,6 +737,7 @@ def test_regression_station_cannot_record_a_floor_decision_without_its_approval(
     now = svc.record(tia, now.hand.id, event, approval=Approval("fran", "2222"))
     assert now.replay.steps[-1].event.TYPE == "ruling"
     report = verify_database(guts.station.db)
+    assert report.ok, report.summary()
 
 
 @contextlib.contextmanager
