@@ -445,9 +445,7 @@ def downgrade() -> None:
         op.drop_index("ix_approval_tickets_audit_id", "approval_tickets")
         op.drop_column("approval_tickets", "spent_on")
         op.drop_column("approval_tickets", "audit_id")
-    with op.batch_alter_table("shifts") as batch:
-        batch.drop_column("close_approval_id")
-    with op.batch_alter_table("disputes") as batch:
-        batch.drop_column("approval_id")
-    with op.batch_alter_table("events") as batch:
-        batch.drop_column("approval_id")
+    # (ALTER TABLE ... DROP COLUMN on both: SQLite keeps the tables' append-only triggers)
+    op.execute("ALTER TABLE shifts DROP COLUMN close_approval_id")
+    op.execute("ALTER TABLE disputes DROP COLUMN approval_id")
+    op.execute("ALTER TABLE events DROP COLUMN approval_id")
