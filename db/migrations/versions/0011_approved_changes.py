@@ -25,7 +25,7 @@ PostgreSQL only, for every role that does not own the tables (the stations):
   installed): each game's names for its carry-in and stacks, and its floor decisions.
 
 Revision ID: 0011
-Revises: 0012
+Revises: 0015
 Create Date: 2026-11-28
 """
 
@@ -40,7 +40,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0011"
-down_revision = "0012"
+down_revision = "0015"
 branch_labels = None
 depends_on = None
 
