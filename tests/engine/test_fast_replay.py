@@ -10,10 +10,10 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.deck import DeckSpec, Shoe
-from dealer_assist.engine.evolve import builder, evolver, setter
+from dealer_assist.engine.evolve import builder, evolver, replace, setter
 from dealer_assist.engine.hand import Step, replay
 from dealer_assist.engine.registry import get_game
-from dealer_assist.errors import RuleViolation
+from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Check, Start
 from dealer_assist.games.caro_holdem.state import SeatState
 from dealer_assist.games.champs_and_cowards.state import CCState, SeatHand
@@ -72,6 +72,42 @@ def test_evolver_covers_every_state_field() -> None:
             assert changed == dataclasses.replace(record, **{f.name: marker})  # type: ignore[type-var]
             assert getattr(changed, f.name) is marker
             assert type(changed) is type(record)
+
+
+def test_replace_equals_dataclasses_replace_for_every_game_state_it_copies() -> None:
+    # the records the games copy per event (OFC, Markets, Paiute, Mille, Commerce, Chinese
+    # Poker): each field changed alone gives what dataclasses.replace gives, as a new object
+    for name in ("ofc", "markets", "paiute", "mille", "commerce", "chinese-poker"):
+        game = get_game(name)
+        start = game.sample_hand(random.Random(5), players=game.players[0])[0]
+        assert isinstance(start, Start)
+        state = game.start(start)
+        for f in dataclasses.fields(state):
+            marker = object()
+            changed = replace(state, **{f.name: marker})
+            assert changed == dataclasses.replace(state, **{f.name: marker})
+            assert getattr(changed, f.name) is marker
+            assert type(changed) is type(state)
+        assert replace(state) == state and replace(state) is not state
+
+
+def test_replace_of_a_record_that_checks_runs_its_constructor() -> None:
+    # a record whose constructor checks (or a field outside __init__) is replaced the slow way,
+    # so its check still refuses and its derived field is still derived
+    with pytest.raises(BadInput, match="decks must be"):
+        replace(DeckSpec(), decks=0)
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Derived:
+        x: int
+        twice: int = dataclasses.field(init=False, default=0)
+
+        def __post_init__(self) -> None:
+            object.__setattr__(self, "twice", 2 * self.x)
+
+    assert replace(Derived(2), x=5).twice == 10
+    with pytest.raises(TypeError):
+        replace(_Pair(1), middle=2)
 
 
 def test_step_lines_are_narrated_once_when_first_read() -> None:
