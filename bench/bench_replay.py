@@ -8,8 +8,9 @@ them. The hands are sample hands of each installed game (from its fewest players
 within its most: 3 to 7 for Champs and Cowards, 2 to 6 for Caro Hold 'em), built before the
 clock starts. ``replay-*`` folds each hand with
 ``engine.hand.replay`` (a step, with its state, for every event, as the replay screen shows
-them); ``rederive-*`` does what ``verify`` and the shift report do for each hand: the game's
-``start``, its ``apply`` for every event (every rule checked) and its ``settle``.
+them); ``rederive-*`` does what ``verify`` and the shift report do for each hand:
+``engine.hand.fold`` (the game's ``start``, every event checked and applied, on the game's
+working copy where it gives one) and the settlement.
 
 The baseline, measured in the same run on the same hands, is decoding the hands' stored JSON
 lines with the standard library (``json.loads`` of each line, no events built): the least any
@@ -20,7 +21,7 @@ contenders taking turns, so a busy spell on the machine hits both alike.
 
 Lines, for each game (its name as in a hand log):
   BENCH replay-<game>   ours=replay(events) for the game's hands, baseline=json.loads
-  BENCH rederive-<game> ours=start, apply each event, settle,     baseline=json.loads
+  BENCH rederive-<game> ours=fold(events), then settle,          baseline=json.loads
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dealer_assist.engine.base import Game, Settlement
-from dealer_assist.engine.hand import parse_lines, replay
+from dealer_assist.engine.hand import Folded, fold, parse_lines, replay
 from dealer_assist.engine.registry import game_names, get_game
 from dealer_assist.events import Event, Start
 
@@ -126,14 +127,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def rederive(game: Game[Any], hand: Sequence[Event]) -> Settlement:
-    """A hand re-derived as ``verify`` does it: start, every event applied, the settlement."""
-    first = hand[0]
-    assert isinstance(first, Start)
-    state = game.start(first)
-    apply = game.apply
-    for event in hand[1:]:
-        state = apply(state, event)
-    return game.settle(state)
+    """A hand re-derived as ``verify`` and the reports do it: ``engine.hand.fold`` (start, every
+    event checked and applied), then the settlement."""
+    assert isinstance(hand[0], Start) and hand[0].game == game.name
+    folded = fold(hand)
+    assert isinstance(folded, Folded), folded
+    return folded.settle()
 
 
 if __name__ == "__main__":

@@ -121,9 +121,24 @@ class RowValues:
 
 
 def values(rows: Rows) -> RowValues:
+    """The rows' values. A settlement asks for each player's several times (the foul, every
+    pair's rows, each row's words), so the last few asked are kept: a value depends on the
+    cards alone."""
+    known = _VALUES.get(rows)
+    if known is not None:
+        return known
     if not rows.complete:
         raise ValueError("rows are not complete")
-    return RowValues(front_value(rows.front), evaluate(rows.middle), evaluate(rows.back))
+    out = RowValues(front_value(rows.front), evaluate(rows.middle), evaluate(rows.back))
+    if len(_VALUES) >= _VALUES_KEPT:
+        _VALUES.clear()
+    _VALUES[rows] = out
+    return out
+
+
+#: :func:`values` of the last rows asked (a table's hands, one settlement at a time).
+_VALUES: dict[Rows, RowValues] = {}
+_VALUES_KEPT = 16
 
 
 def foul_reason(rows: Rows) -> str | None:
