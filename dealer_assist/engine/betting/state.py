@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dealer_assist.engine.betting.rules import BettingRules, Structure
 from dealer_assist.engine.evolve import evolver
@@ -85,12 +86,13 @@ class BettingState:
     @property
     def live(self) -> tuple[int, ...]:
         """Seats still in the hand, clockwise from the button's left."""
-        return tuple(self.seats[i] for i in self._from_button() if not self.folded[i])
+        seats, folded = self.seats, self.folded
+        return tuple([seats[i] for i in _from_button(seats, self.button) if not folded[i]])
 
     @property
     def hand_over(self) -> bool:
         """Everyone but one has folded: that seat wins without a showdown."""
-        return sum(1 for f in self.folded if not f) == 1
+        return self.folded.count(False) == 1
 
     @property
     def round_closed(self) -> bool:
@@ -125,9 +127,7 @@ class BettingState:
         return max(0, self.bet - self.in_round[i])
 
     def _from_button(self) -> list[int]:
-        b = self.seats.index(self.button)
-        n = len(self.seats)
-        return [(b + 1 + k) % n for k in range(n)]
+        return list(_from_button(self.seats, self.button))
 
     def needs_to_act(self, i: int) -> bool:
         """Position ``i`` still has a decision this round."""
@@ -166,6 +166,15 @@ class BettingState:
 
 
 evolve = evolver(BettingState)
+
+
+@lru_cache(maxsize=256)
+def _from_button(seats: tuple[int, ...], button: int) -> tuple[int, ...]:
+    """The positions clockwise from the button's left (asked on every betting input; a table
+    has few seatings and buttons, so each is worked out once)."""
+    b = seats.index(button)
+    n = len(seats)
+    return tuple((b + 1 + k) % n for k in range(n))
 
 
 def start(
