@@ -144,7 +144,7 @@ _VALUES_KEPT = 16
 def foul_reason(rows: Rows) -> str | None:
     """Why a complete hand fouls (a lower row ranks above a higher one), or ``None``."""
     v = values(rows)
-    if front_fouls(rows.front, rows.middle):
+    if front_fouls(rows.front, rows.middle, (v.front, v.middle)):
         return f"the front ({v.front.description}) ranks above the middle ({v.middle.description})"
     if v.middle > v.back:
         return f"the middle ({v.middle.description}) ranks above the back ({v.back.description})"
