@@ -207,7 +207,7 @@ class Tricks:
         """The tricks after ``seat`` plays ``card`` (:meth:`check` has passed)."""
         t = self.trick()
         n = self.number
-        new_claims = [c for c in self.claims]
+        new_claims = list(self.claims)
         revokes = list(self.revokes)
         marked: set[int] = set()
         for c in self.claims:
@@ -220,10 +220,11 @@ class Tricks:
             new_claims.extend(self._claims(seat, card, t, n))
         plays = (*t.plays, (seat, card))
         done = list(self.done)
-        for i, old in enumerate(done):
-            if i + 1 in marked:
-                done[i] = _trick(leader=old.leader, plays=old.plays, winner=old.winner,
-                                 revoke=True)
+        if marked:  # (a card that shows an earlier claim false marks that trick's revoke)
+            for i, old in enumerate(done):
+                if i + 1 in marked:
+                    done[i] = _trick(leader=old.leader, plays=old.plays, winner=old.winner,
+                                     revoke=True)
         revoke_now = t.revoke or n in marked
         leader = self.leader
         current: Trick | None
