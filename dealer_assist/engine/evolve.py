@@ -30,10 +30,10 @@ def replace(obj: T, /, **changes: Any) -> T:
     plain frozen, slotted record (through its :func:`evolver`, made the first time the class is
     met); any other dataclass goes to ``dataclasses.replace`` itself. The games' rules call this
     for every event of every replay, so it is the one way they copy a state with changes."""
-    cls = obj.__class__
+    cls: type[Any] = obj.__class__
     copy = _REPLACERS.get(cls)
     if copy is None:
-        copy = dataclasses.replace
+        copy = _replace
         params = getattr(cls, "__dataclass_params__", None)
         if params is not None and params.init and all(f.init for f in fields(cls)):
             # (a field outside ``__init__`` or a constructor of its own: replace's way)
@@ -42,6 +42,11 @@ def replace(obj: T, /, **changes: Any) -> T:
         _REPLACERS[cls] = copy
     result: T = copy(obj, **changes)
     return result
+
+
+def _replace(obj: Any, /, **changes: Any) -> Any:
+    """``dataclasses.replace`` itself (a record :func:`evolver` does not take)."""
+    return dataclasses.replace(obj, **changes)
 
 def _twin(cls: type[Any], names: tuple[str, ...]) -> type[Any]:
     """A plain class with ``cls``'s slots in the same order, so the same memory layout: a copy is

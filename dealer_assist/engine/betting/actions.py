@@ -281,11 +281,15 @@ def can_all_in(state: BettingState, seat: int) -> bool:
 def _after(state: BettingState, i: int, act: Act, **changes: object) -> BettingState:
     """Record ``act``, pass the turn, and close the round (returning any uncalled chips)."""
     moved = evolve(state, log=(*state.log, act), **changes)
-    nxt = moved.next_to_act(i)
-    moved = evolve(moved, to_act=nxt)
+    nxt = moved.next_to_act(i)  # (reads everything but the turn)
+    _SET_TO_ACT(moved, nxt)  # (a new record nobody else holds yet: no second copy)
     if nxt is None:
         moved = _return_uncalled(moved)
     return moved
+
+
+#: The turn's slot of a :class:`BettingState`, written past its frozen guard.
+_SET_TO_ACT: Callable[[BettingState, int | None], None] = vars(BettingState)["to_act"].__set__
 
 
 def _return_uncalled(state: BettingState) -> BettingState:
