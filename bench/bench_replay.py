@@ -19,6 +19,10 @@ this project's code. ``ratio`` is replay's rate over it (below 1: a replay costs
 decoding the hand's JSON). Rates are the best of R timed passes over chunks of hands, the two
 contenders taking turns, so a busy spell on the machine hits both alike.
 
+``--phases`` prints instead, per game, where an event's time goes (processor time: reading
+its line, checking it, the next state, the fold with and without steps, the prompt, and each
+hand's settlement), the table docs/benchmarks.md gives.
+
 Lines, for each game (its name as in a hand log):
   BENCH replay-<game>   ours=replay(events) for the game's hands, baseline=json.loads
   BENCH rederive-<game> ours=fold(events), then settle,          baseline=json.loads
@@ -94,7 +98,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=500, help="hands per game (default 500)")
     ap.add_argument("--repeat", type=int, default=3, help="timed passes per chunk (default 3)")
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--phases", action="store_true",
+                    help="instead: where an event's time goes, per game (processor time)")
     args = ap.parse_args(argv)
+    if args.phases:
+        return phases(args.hands, args.seed)
     for short, (game, low, high) in games().items():
         g = get_game(game)
         hands = sample(game, low, high, args.hands, args.seed)
@@ -127,6 +135,65 @@ def main(argv: list[str] | None = None) -> int:
         print(f"# {game}: {events:.1f} events a hand, "
               f"{1e6 / (rates['replay'] * events):.1f} us an event replayed", file=sys.stderr)
     return 0
+
+
+def phases(hands: int, seed: int) -> int:
+    """Where an event's time goes, per game: microseconds of processor time an event (the best
+    of three passes over the same hands) reading its JSON line into the typed event (``read``;
+    ``json``: ``json.loads`` alone), the game's ``check``, its ``apply`` (check and the next
+    state), the fold without steps (``fold``: verify's), with a step each (``replay``), the
+    dealer's ``prompt`` after it; and the settlement of a finished hand (``settle``, per hand).
+    """
+    print(f"# {'game':20s} {'ev/hand':>7s} {'read':>6s} {'json':>6s} {'check':>6s} "
+          f"{'apply':>6s} {'fold':>6s} {'replay':>6s} {'prompt':>6s} {'settle/hand':>11s}")
+    for short, (game, low, high) in games().items():
+        dealt = sample(game, low, high, hands, seed)
+        events, took = _phase_times(get_game(game), dealt)
+        per = 1e6 / events
+        cols = " ".join(f"{took[k] * per:6.1f}" for k in
+                        ("read", "json", "check", "apply", "fold", "replay", "prompt"))
+        print(f"# {short:20s} {events / hands:7.1f} {cols} "
+              f"{took['settle'] * 1e6 / hands:11.0f}", flush=True)
+    return 0
+
+
+def _phase_times(g: Game[Any], dealt: list[list[Event]]) -> tuple[int, dict[str, float]]:
+    """:func:`phases` for one game's hands: how many events after the starts, and the seconds
+    of each part (the best of three passes)."""
+    texts = [[ev.to_line() for ev in hand] for hand in dealt]
+    before: list[tuple[Any, Event]] = []  # each event with the state it is applied to
+    last: list[Any] = []
+    for hand in dealt:
+        assert isinstance(hand[0], Start)
+        state = g.start(hand[0])
+        for ev in hand[1:]:
+            before.append((state, ev))
+            state = g.apply(state, ev)
+        last.append(state)
+    check, apply, prompt, settle = g.check, g.apply, g.prompt, g.settle
+
+    def best(fn: Callable[[], object]) -> float:
+        times = []
+        for _ in range(3):
+            t = time.process_time()
+            fn()
+            times.append(time.process_time() - t)
+        return min(times)
+
+    gc.disable()
+    try:
+        return len(before), {
+            "read": best(lambda: [parse_lines(t) for t in texts]),
+            "json": best(lambda: [[json.loads(x) for x in t] for t in texts]),
+            "check": best(lambda: [check(s, ev) for s, ev in before]),
+            "apply": best(lambda: [apply(s, ev) for s, ev in before]),
+            "fold": best(lambda: [fold(h) for h in dealt]),
+            "replay": best(lambda: [replay(h) for h in dealt]),
+            "prompt": best(lambda: [prompt(s) for s, _ in before]),
+            "settle": best(lambda: [settle(s) for s in last]),
+        }
+    finally:
+        gc.enable()
 
 
 def rederive(game: Game[Any], hand: Sequence[Event]) -> Settlement:
