@@ -7,12 +7,12 @@ play is a walk along them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from dealer_assist.engine.betting.rules import BettingRules, Structure
-from dealer_assist.engine.evolve import evolver
+from dealer_assist.engine.evolve import builder, evolver
 from dealer_assist.errors import RuleViolation
 from dealer_assist.money import format_cents
 
@@ -166,6 +166,11 @@ class BettingState:
 
 
 evolve = evolver(BettingState)
+#: ``BettingState(...)`` without the frozen constructor's cost (a hand's start makes one).
+_build = builder(BettingState)
+#: The turn's slot of a :class:`BettingState`, written past its frozen guard (on a record just
+#: made, before anyone else holds it).
+put_to_act: Callable[[BettingState, int | None], None] = vars(BettingState)["to_act"].__set__
 
 
 @lru_cache(maxsize=256)
@@ -239,7 +244,7 @@ def start(
         bet = rules.big_blind
         raises = 1
         first_after = bb
-    state = BettingState(
+    state = _build(
         rules=rules,
         seats=order,
         button=button,
@@ -259,7 +264,8 @@ def start(
         pot_in=pot_in,
         log=(),
     )
-    return evolve(state, to_act=state.next_to_act(first_after))
+    put_to_act(state, state.next_to_act(first_after))  # (a new record nobody holds yet)
+    return state
 
 
 def next_round(state: BettingState) -> BettingState:
