@@ -1,7 +1,7 @@
 """Hand-replay benchmark: how many whole hands per second ``engine.hand.replay`` folds, and how
 many a second are re-derived as ``verify`` and the reports do it.
 
-    python bench/bench_replay.py [--hands N] [--repeat R] [--seed S]
+    python bench/bench_replay.py [--hands N] [--repeat R] [--seed S] [--games a,b] [--phases]
 
 ``verify`` and every report replay each stored hand from its event log, so replay speed bounds
 them. The hands are sample hands of each installed game (from its fewest players to four more,
@@ -98,12 +98,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=500, help="hands per game (default 500)")
     ap.add_argument("--repeat", type=int, default=3, help="timed passes per chunk (default 3)")
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--games", default="", help="only these games (names, comma-separated)")
     ap.add_argument("--phases", action="store_true",
                     help="instead: where an event's time goes, per game (processor time)")
     args = ap.parse_args(argv)
+    only = {g for g in args.games.split(",") if g}
     if args.phases:
-        return phases(args.hands, args.seed)
+        return phases(args.hands, args.seed, only)
     for short, (game, low, high) in games().items():
+        if only and game not in only:
+            continue
         g = get_game(game)
         hands = sample(game, low, high, args.hands, args.seed)
         texts = [[ev.to_line() for ev in hand] for hand in hands]
@@ -137,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def phases(hands: int, seed: int) -> int:
+def phases(hands: int, seed: int, only: set[str] | frozenset[str] = frozenset()) -> int:
     """Where an event's time goes, per game: microseconds of processor time an event (the best
     of three passes over the same hands) reading its JSON line into the typed event (``read``;
     ``json``: ``json.loads`` alone), the game's ``check``, its ``apply`` (check and the next
@@ -147,6 +151,8 @@ def phases(hands: int, seed: int) -> int:
     print(f"# {'game':20s} {'ev/hand':>7s} {'read':>6s} {'json':>6s} {'check':>6s} "
           f"{'apply':>6s} {'fold':>6s} {'replay':>6s} {'prompt':>6s} {'settle/hand':>11s}")
     for short, (game, low, high) in games().items():
+        if only and game not in only:
+            continue
         dealt = sample(game, low, high, hands, seed)
         events, took = _phase_times(get_game(game), dealt)
         per = 1e6 / events
