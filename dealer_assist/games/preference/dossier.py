@@ -24,7 +24,7 @@ def measure(game: Any, state: Any, settlement: Settlement) -> Values:
         "both_dropped": bool(choices) and all(c == "drop" for c in choices),
         "invited": r["invited_by"] is not None,
         "ante": bool(r["ante"]),
-        "pot": int(r["pot"]),
+        "pot_played": int(r["pot"]),
         "pot_low": bool(r.get("pot_low")),
         "revokes": len(r["revokes"]),
     }
@@ -101,9 +101,11 @@ DOSSIER = GameDossier(
         Measure("both_dropped", "Both defenders drop", "share"),
         Measure("invited", "A defender invites the other", "share"),
         Measure("ante", "Hands that start with an ante", "share"),
-        Measure("pot", "Pot played for", "money"),
+        Measure("pot_played", "Pot played for", "money"),
         Measure("pot_low", "Hands leaving the pot under ten stakes", "share"),
         Measure("revokes", "Revokes named per hand", "count"),
     ),
     measure=measure,
+    played="game",
+    most_hands=100,
 )
