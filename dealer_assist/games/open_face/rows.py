@@ -142,13 +142,27 @@ _VALUES_KEPT = 16
 
 
 def foul_reason(rows: Rows) -> str | None:
-    """Why a complete hand fouls (a lower row ranks above a higher one), or ``None``."""
+    """Why a complete hand fouls (a lower row ranks above a higher one), or ``None``. Kept for
+    the last rows asked, as their :func:`values` are: a settlement asks it of each player for
+    the fouls, the royalties and fantasyland."""
+    if rows in _FOULS:
+        return _FOULS[rows]
     v = values(rows)
+    reason = None
     if front_fouls(rows.front, rows.middle, (v.front, v.middle)):
-        return f"the front ({v.front.description}) ranks above the middle ({v.middle.description})"
-    if v.middle > v.back:
-        return f"the middle ({v.middle.description}) ranks above the back ({v.back.description})"
-    return None
+        reason = (f"the front ({v.front.description}) ranks above the middle "
+                  f"({v.middle.description})")
+    elif v.middle > v.back:
+        reason = (f"the middle ({v.middle.description}) ranks above the back "
+                  f"({v.back.description})")
+    if len(_FOULS) >= _VALUES_KEPT:
+        _FOULS.clear()
+    _FOULS[rows] = reason
+    return reason
+
+
+#: :func:`foul_reason` of the last rows asked.
+_FOULS: dict[Rows, str | None] = {}
 
 
 def is_fouled(rows: Rows) -> bool:
