@@ -32,7 +32,7 @@ from dealer_assist.settings.table import parse_table_settings
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    # (1,000 hands a game: two chunks of 500 on each of 2 workers, enough for a steady rate;
+    # (1,000 hands a game: two chunks of 500, one on each of 2 workers, a steady rate;
     # 4,000 for each of the 14 games ran past the 15 minutes `scripts/bench` has on 2 cores)
     ap.add_argument("--hands", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
