@@ -214,6 +214,8 @@ class Commerce(AnteGame[State]):
         if seat in state.shown:
             raise _refuse(f"seat {seat}'s hand is already shown", "input")
         cards = event.cards
+        if any(c.is_joker for c in cards):
+            raise _refuse("Commerce is played without jokers: enter the cards shown", "cards")
         if len(cards) != HAND or len(set(cards)) != HAND:
             raise _refuse("a hand shown is three different cards", "input")
         for card in cards:
