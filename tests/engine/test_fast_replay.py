@@ -186,3 +186,38 @@ def test_setter_equals_replace_of_its_fields() -> None:
     assert seat.stack == 900  # the original is untouched
     with pytest.raises(TypeError, match="cannot set"):
         setter(SeatState, "pocket")
+
+
+def test_front_row_cards_are_in_display_order_when_read() -> None:
+    # a front row's cards are sorted when first read, as they were when its value was made:
+    # the pair first, then the kicker
+    from dealer_assist.evaluate import front_value
+
+    value = front_value([parse_card("4c"), parse_card("Kd"), parse_card("4h")])
+    assert [c.code for c in value.cards] == ["4h", "4c", "Kd"]
+    assert value.description == front_value([parse_card("4s"), parse_card("4d"),
+                                             parse_card("Kh")]).description
+
+
+def test_rows_values_and_fouls_kept_for_the_last_rows_answer_as_fresh() -> None:
+    # the rows' values and foul kept for the last rows asked answer for any rows exactly what
+    # working them out afresh does, however many rows come between
+    from dealer_assist.games.open_face import rows as of
+
+    rng = random.Random(11)
+    deck = [Card(rank, suit) for rank in range(2, 15) for suit in "shdc"]
+    hands = []
+    for _ in range(60):
+        cards = rng.sample(deck, 13)
+        hands.append(of.Rows(tuple(cards[:3]), tuple(cards[3:8]), tuple(cards[8:])))
+    kept = [(of.values(r), of.foul_reason(r)) for r in hands + hands[::-1] + hands]
+    of._VALUES.clear()
+    of._FOULS.clear()
+    fresh = []
+    for r in hands + hands[::-1] + hands:
+        fresh.append((of.values(r), of.foul_reason(r)))
+        of._VALUES.clear()
+        of._FOULS.clear()
+    assert [(v.front.strength, v.middle.strength, v.back.strength, f) for v, f in kept] == [
+        (v.front.strength, v.middle.strength, v.back.strength, f) for v, f in fresh]
+    assert any(f is not None for _, f in fresh) and any(f is None for _, f in fresh)
