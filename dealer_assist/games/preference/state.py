@@ -258,7 +258,7 @@ class PrefState:
         playing when the other drops; before the defenders have spoken, every active
         player."""
         playing = self.playing_defenders()
-        if not self.defenders_spoke or len(playing) != 1 or self.invited() is not None:
+        if len(playing) != 1 or not self.defenders_spoke or self.invited() is not None:
             return self.active
         return tuple(s for s in self.active if s == self.declarer or s in playing)
 
@@ -485,6 +485,14 @@ def _check_defend(state: PrefState, event: Defend) -> None:
 
 
 def transition(state: PrefState, event: Event) -> PrefState:
+    if isinstance(event, CardDealt):  # (most of a hand's events: asked first)
+        assert state.tricks is not None
+        n = state.tricks.number
+        t = state.tricks.play(event.seat, event.card)
+        false = state.false_no_aces
+        if state.no_aces and event.seat == state.declarer and event.card in ACES:
+            false = (*false, Revoke(event.seat, n, "declared no aces", event.card, n))
+        return _evolve(state, tricks=t, false_no_aces=false)
     if isinstance(event, Ante):
         return _evolve(state, ante=event.stakes)
     if isinstance(event, End):
@@ -512,14 +520,6 @@ def transition(state: PrefState, event: Event) -> PrefState:
             new = _evolve(new, tricks=_evolve_tricks(new.tricks,
                                                      owner=MappingProxyType(owner)))
         return new
-    if isinstance(event, CardDealt):
-        assert state.tricks is not None
-        n = state.tricks.number
-        t = state.tricks.play(event.seat, event.card)
-        false = state.false_no_aces
-        if state.no_aces and event.seat == state.declarer and event.card in ACES:
-            false = (*false, Revoke(event.seat, n, "declared no aces", event.card, n))
-        return _evolve(state, tricks=t, false_no_aces=false)
     raise AssertionError(event)
 
 
