@@ -1,4 +1,4 @@
-"""``verify``: every change that needs a floor person's approval has it (schema 0011).
+"""``verify``: every change that needs a floor person's approval has it (schema 0016).
 
 A misdeal, a void in a finished hand, a floor decision, dispute adjustments, a shift close and
 a hand start that changes what the last hand carries each carry the id of their ``approval``
@@ -6,10 +6,10 @@ audit entry; this names every one whose approval is missing, is not a floor pers
 another subject (:mod:`dealer_assist.services.approvals`, the words the services write), was
 given by the person it approves, or was spent on another change too. A settings version (and
 so a table) must be created by a floor person or an admin. On PostgreSQL the database already
-refuses these from a station (schema 0011); on SQLite, where whoever has the file can write
-anything, this is what notices. A change written before schema 0011 (no approval id) is taken
+refuses these from a station (schema 0016); on SQLite, where whoever has the file can write
+anything, this is what notices. A change written before schema 0016 (no approval id) is taken
 with an unused approval entry of exactly its subject, table and hand; one without is a note
-(the app of that time did not ask every approval), not a fault: the upgrade to 0011 wrote the
+(the app of that time did not ask every approval), not a fault: the upgrade to 0016 wrote the
 last ids it found in an ``approvals-baseline`` audit entry.
 """
 
@@ -29,11 +29,11 @@ from dealer_assist.services import approvals as ap
 from dealer_assist.services.handrules import NEW_GAME, HandStart, floor_events, recorded_changes
 from dealer_assist.services.verify import Problem
 
-#: The audit entry the upgrade to schema 0011 writes: the last ids of events, disputes and
+#: The audit entry the upgrade to schema 0016 writes: the last ids of events, disputes and
 #: shifts written before changes carried their approval.
 BASELINE = "approvals-baseline"
 
-#: How long a change written before schema 0011 may follow the approval it is matched to.
+#: How long a change written before schema 0016 may follow the approval it is matched to.
 LEGACY_WINDOW = timedelta(minutes=10)
 
 
@@ -56,7 +56,7 @@ def _aware(value: Any) -> datetime:
 
 @dataclass(frozen=True, slots=True)
 class Note(Problem):
-    """A change from before schema 0011 with no approval on record: named, not a fault."""
+    """A change from before schema 0016 with no approval on record: named, not a fault."""
 
     def __str__(self) -> str:
         return self.message
@@ -77,13 +77,13 @@ class _Judge:
         hand_id: int | None, at: datetime, by: str | None = None, prefix: bool = False,
         approver: str | None = None, old: bool = False,
     ) -> None:
-        """Name ``what`` unless its approval (or, before schema 0011, an unused approval entry
-        of its subject) approves exactly it; ``old``: written before schema 0011."""
+        """Name ``what`` unless its approval (or, before schema 0016, an unused approval entry
+        of its subject) approves exactly it; ``old``: written before schema 0016."""
         if approval_id is None:
             legacy = self._legacy(subject, table_id, hand_id, at)
             if legacy is None and old:
                 self.notes.append(Note(table_id or 0, "", 0, f"{what}: written before schema "
-                                       "0011 with no approval on record", hand_id))
+                                       "0016 with no approval on record", hand_id))
                 return
             if legacy is None:
                 self.findings.append(f"{what}: no floor person's approval of it (it carries "
@@ -128,7 +128,7 @@ class _Judge:
 
 def check_approvals_db(db: Database) -> tuple[list[str], list[Problem]]:
     """Every approved change in the database against its approval (see the module's words):
-    the faults, and the notes of changes from before schema 0011."""
+    the faults, and the notes of changes from before schema 0016."""
     with db.engine.connect() as conn:
         conn.execution_options(dealer_assist_read=True)
 
@@ -293,7 +293,7 @@ def start_approvals(
 ) -> dict[int, set[str]]:
     """By hand id, what a floor person approved of its start: the changes its approval's
     subject lists (read as a ``stacks`` entry is: seats, carry-in, new game). Before schema
-    0011 a new game was approved as "a new game at <table>" just before its start, and a hand
+    0016 a new game was approved as "a new game at <table>" just before its start, and a hand
     started then is held to the rule of its time: its ``stacks`` entry (``changes``)."""
     ids = sorted({h.approval_id for rows in starts.values() for h in rows
                   if h.approval_id is not None})

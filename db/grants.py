@@ -14,7 +14,7 @@ on a ticket the database left when it saw the floor person's right PIN for that 
 A table or a settings version it adds only through ``da_table_add`` / ``da_settings_add`` with
 a floor person's or admin's session, and a change that needs an approval (a misdeal, a void in
 a settled hand, a floor decision, adjustments, a shift close, a start that changes the carry)
-only with that approval, spent on it (schema 0011; ``game_rules`` tells the database each
+only with that approval, spent on it (schema 0016; ``game_rules`` tells the database each
 game's names and floor decisions).
 Since schema 0012 its sessions end when left idle inside a transaction (a role setting), and
 what every role may do by default but a station never uses (large objects, session-long
@@ -42,7 +42,7 @@ STATION_UPDATES: dict[str, tuple[str, ...]] = {
 #: (``settings_kv``: printed on every report a board signs; an admin renames it through the
 #: owner's ``da_cardroom_name``, schema 0010, and a trigger refuses any other role's write).
 READ_ONLY = ("alembic_version", "settings_kv")
-#: The tables a station adds rows to only through the owner's functions (schema 0011): a
+#: The tables a station adds rows to only through the owner's functions (schema 0016): a
 #: table and a settings version, by a signed-in floor person's or admin's session.
 CONFIGURED = ("card_tables", "table_settings")
 #: The kinds of audit entry (``audit_log.action``) a station's role may write: the one list.
@@ -107,7 +107,7 @@ def _quoted(text: str) -> str:
 def game_rules_sql() -> list[str]:
     """``game_rules`` rows for the games installed: each game's names for its carry-in and
     stacks (when its hands start with them) and its floor decisions, which the database's
-    approval checks (schema 0011) read."""
+    approval checks (schema 0016) read."""
     from dealer_assist.engine.registry import game_names, get_game
     from dealer_assist.settings import per_hand_keys
 

@@ -364,7 +364,7 @@ class JournalStore:
 
     def _next_row(self, table_id: int, hand_id: int | None, number: int,
                   event: NewEvent) -> StoredEvent:
-        if event.approval_id is not None:  # the server checks it when written (schema 0011)
+        if event.approval_id is not None:  # the server checks it when written (schema 0016)
             raise StoreUnavailable(
                 "the server does not answer: a change a floor person approved is recorded only "
                 "on the server, with its approval; nothing was recorded; retry when the server "

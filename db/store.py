@@ -93,7 +93,7 @@ _APPEND_SQL = {
     "count": "UPDATE hands SET events = ? WHERE id = ? AND events = ?",
     "insert": "INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, body, "
               "prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    # an event a floor person approved: with its approval entry (schema 0011)
+    # an event a floor person approved: with its approval entry (schema 0016)
     "insert_approved": "INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, "
                        "body, prev_hash, hash, approval_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
                        "?, ?)",
@@ -552,7 +552,7 @@ class SqlStore(UserStore):
     # --- tables, settings, shifts ------------------------------------------------------------
     def add_table(self, *, name: str, at: datetime, token: str = "") -> Table:
         """A new table. On PostgreSQL only the owner's ``da_table_add`` adds one (schema
-        0011): ``token`` must be a signed-in floor person's or admin's session."""
+        0016): ``token`` must be a signed-in floor person's or admin's session."""
         try:
             with self._write() as conn:
                 if self._pg:
@@ -586,7 +586,7 @@ class SqlStore(UserStore):
         token: str = "",
     ) -> SettingsVersion:
         """A new settings version. On PostgreSQL only the owner's ``da_settings_add`` writes
-        one (schema 0011): ``token`` must be the session of ``by``, a floor person or admin."""
+        one (schema 0016): ``token`` must be the session of ``by``, a floor person or admin."""
         with self._write() as conn:
             self._lock_table(conn, table_id)
             version = 1 + int(conn.execute(

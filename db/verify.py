@@ -534,7 +534,7 @@ class _HandRules:
         #: the audit log records a floor person approving.
         self.floor: dict[int, list[tuple[int, int, str]]] = {}
         self.decided: dict[int, set[int]] = {}
-        #: By hand id: what a floor person approved of its start (schema 0011).
+        #: By hand id: what a floor person approved of its start (schema 0016).
         self.approved: dict[int, set[str]] = {}
 
     def read(self) -> None:

@@ -3,11 +3,11 @@
 A change that needs a floor person's approval (a void in a finished hand, a misdeal, a floor
 decision, dispute adjustments, a shift close, a hand start that changes what the last hand
 carries) carries the id of its ``approval`` audit entry (``approval_id`` on its row, schema
-0011). The entry's detail is the subject these functions give for that very change; on
+0016). The entry's detail is the subject these functions give for that very change; on
 PostgreSQL the database checks it when the change is written (the approver's one-time ticket,
 schema 0010, spent on that change and no other), and ``verify`` checks it on both dialects
 (:func:`subject_of_event`, :func:`dispute_subject`, :func:`shift_subject`). The SQL of schema
-0011 writes the same words: a test holds the two to each other.
+0016 writes the same words: a test holds the two to each other.
 """
 
 from __future__ import annotations

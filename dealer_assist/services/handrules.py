@@ -46,7 +46,7 @@ class HandStart:
     started_by: str = ""
     actor: str = ""
     shift_id: int | None = None
-    #: The ``approval`` audit entry the start carries (schema 0011), if any.
+    #: The ``approval`` audit entry the start carries (schema 0016), if any.
     approval_id: int | None = None
     #: The hands table's seats (its JSON text) and start time, compared with the start event.
     seats: str | None = None
@@ -284,7 +284,7 @@ def hand_findings(
     subject, read like a ``stacks`` entry): a carry-in other than the last hand's carry-out, a
     new game, and a stack cut below what the seat left the last hand with while a pot carries
     need it; a ``stacks`` entry (``changes``) accepts only a rebuy. None: ``changes`` accepts
-    all (the rule before schema 0011)."""
+    all (the rule before schema 0016)."""
     found: list[tuple[int, str, int]] = []
     floor_ok = changes if approved is None else approved
     was_imported = None if imported is None else set(imported)

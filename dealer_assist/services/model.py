@@ -41,7 +41,7 @@ class User:
 @dataclass(frozen=True, slots=True)
 class Approver(User):
     """A floor person who just approved something, and the id of the ``approval`` audit entry
-    that says so: the approved change carries it (``approval_id``, schema 0011)."""
+    that says so: the approved change carries it (``approval_id``, schema 0016)."""
 
     entry: int = 0
 

@@ -367,7 +367,7 @@ def test_carry_in_changed_and_chain_recomputed_is_named_unless_recorded(
     room: Room, database: Database
 ) -> None:
     """Hands of the test game carry over: a carry-in other than the last hand's carry-out needs
-    a floor person's approval (schema 0011), which the start carries and verify accepts; with
+    a floor person's approval (schema 0016), which the start carries and verify accepts; with
     its approval entry deleted behind the app's back, verify names the start."""
     from dealer_assist.services.app import Approval
     from dealer_assist.services.errors import ApprovalRequired

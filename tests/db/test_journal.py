@@ -367,7 +367,7 @@ def test_regression_a_hand_started_offline_after_a_resume_check_finds_the_last_h
 def test_an_approved_change_is_never_kept_in_the_journal(
     room: Room, proxy: Proxy, pg_url: str, tmp_path: Path
 ) -> None:
-    """A change a floor person approved carries its approval entry (schema 0011), which the
+    """A change a floor person approved carries its approval entry (schema 0016), which the
     server checks when the change is written: with the server cut, it is refused at once (the
     dealer retries when the server is back) instead of being kept for a sync the server would
     refuse."""

@@ -422,7 +422,7 @@ def test_regression_station_role_cannot_rename_the_cardroom(station: Station) ->
     assert report.ok, report.summary()
 
 
-# --- approved changes (schema 0011): the station is the attacker -----------------------------
+# --- approved changes (schema 0016): the station is the attacker -----------------------------
 
 GUTS = {"game": "guts", "seats": [1, 2, 3], "smallest_chip": 100, "buy_in": 10000,
         "params": {"ante": 100, "max": 2000}}
@@ -693,7 +693,7 @@ def test_regression_station_cannot_close_a_shift_without_its_floor(guts: GutsRoo
 
 @pytest.mark.parametrize("cents", [0, 5, 100, 9050, -600, 5_000_000, 123_456_789_01, -1])
 def test_the_databases_money_words_are_the_services(guts: GutsRoom, cents: int) -> None:
-    """The database builds the subjects it holds approvals to (schema 0011) with the words the
+    """The database builds the subjects it holds approvals to (schema 0016) with the words the
     services write: its ``da_money`` is :func:`format_cents`."""
     import psycopg
 

@@ -24,7 +24,7 @@ PostgreSQL only, for every role that does not own the tables (the stations):
 - ``game_rules`` (the owner's; filled by ``db upgrade --station-role`` from the games
   installed): each game's names for its carry-in and stacks, and its floor decisions.
 
-Revision ID: 0011
+Revision ID: 0016
 Revises: 0015
 Create Date: 2026-11-28
 """
@@ -39,7 +39,7 @@ from types import ModuleType
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0011"
+revision = "0016"
 down_revision = "0015"
 branch_labels = None
 depends_on = None
@@ -382,7 +382,7 @@ def upgrade() -> None:
         sa.Column("floor_events", sa.ARRAY(sa.Text), nullable=False, server_default="{}"),
     )
     # tickets not yet spent on a change were taken before this schema: none carries one
-    op.execute("UPDATE approval_tickets SET spent_on = 'before schema 0011' "
+    op.execute("UPDATE approval_tickets SET spent_on = 'before schema 0016' "
                "WHERE spent_on IS NULL")
     op.execute("DROP FUNCTION IF EXISTS da_approval_take(text, text, integer, integer)")
     for sql in _FUNCTIONS:
@@ -406,7 +406,7 @@ def _baseline(bind: sa.Connection) -> None:
     if any(last.values()):
         append_audit(bind, [{
             "at": datetime.now(UTC), "actor": None, "action": "approvals-baseline",
-            "detail": json.dumps({**last, "why": "written before schema 0011"},
+            "detail": json.dumps({**last, "why": "written before schema 0016"},
                                  sort_keys=True, separators=(",", ":")),
             "table_id": None, "hand_id": None}])
 
