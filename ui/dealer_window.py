@@ -268,7 +268,7 @@ class DealerScreen(QWidget):
         middle.addWidget(side)
         root.addLayout(middle, 1)
 
-        self.pages = BottomPages()
+        self.pages: BottomPages = BottomPages()
         idle = QFrame()
         idle.setObjectName("Panel")
         il = QHBoxLayout(idle)
