@@ -303,6 +303,7 @@ def replay(events: Sequence[Event], *, lines: Sequence[int] | None = None) -> Ha
         raise HandLogError(line_of[0], "a hand log must begin with a start event")
     try:
         game = get_game(first.game)
+        game.check_chips(first)
         state = game.start(first)
     except DealerAssistError as exc:
         raise HandLogError(line_of[0], str(exc)) from exc
@@ -381,6 +382,7 @@ def begin(first: Start) -> tuple[Game[Any], Any] | str:
     """The hand's game and its state after the start event, or why the hand cannot start."""
     try:
         game = get_game(first.game)
+        game.check_chips(first)
         return game, game.start(first)
     except DealerAssistError as exc:
         return str(exc)
@@ -410,6 +412,7 @@ BETTING_RULES: Mapping[str, str] = {
     "betting-cap": "the cap on bets in a round",
     "betting-reopen": "a short all-in does not reopen the betting",
     "betting-amount": "say the amount",
+    "betting-chip": "whole chips",
     "betting-limit": "limit bet size",
     "betting-min-raise": "minimum raise",
     "betting-pot-limit": "pot-limit maximum",
