@@ -47,6 +47,7 @@ from dealer_assist.services import (
     Table,
     TimeNow,
 )
+from dealer_assist.services.draws import draw, draw_cancelled
 from dealer_assist.services.timeacct import TimeMark
 from dealer_assist.ui.qt import QObject, Signal
 
@@ -367,6 +368,44 @@ class DealerController(QObject):
             self.settlement = None
 
         return self._run(self.words(event), op) and self._settle_if_over()
+
+    def draw(self, action: Action, approval: Approval | None = None) -> dict[str, Any] | None:
+        """The app draws ``action``'s values, on the record before they are shown (None when
+        it did not: ``approval_asked`` says a second draw needs the floor's approval, else the
+        refusal was emitted). Nothing is kept for Retry: a draw the database did not take was
+        never made."""
+        self.approval_asked = ""
+        self.auth_refused = False
+        if self.now is None:
+            self.refused.emit("no hand in play: start a hand first")
+            return None
+        if self.pending is not None:
+            self.last_error = self.kept_refusal()
+            self.refused.emit(self.last_error)
+            return None
+        try:
+            return draw(self.services, self.session, self.now.hand.id, action,
+                        approval=approval)
+        except StoreUnavailable as exc:
+            self.last_error = f"{exc}: nothing was drawn; draw again once it answers"
+            self.refused.emit(self.last_error)
+        except ApprovalRequired as exc:
+            self.last_error = self.approval_asked = str(exc)
+        except DealerAssistError as exc:
+            self.last_error = str(exc)
+            self.auth_refused = isinstance(exc, (SignInFailed, LockedOut, NotAllowed))
+            self.refused.emit(str(exc))
+        return None
+
+    def draw_cancelled(self, action: Action, values: dict[str, Any]) -> None:
+        """A draw closed without recording it: said on the record (best effort: the draw
+        itself is already there)."""
+        if self.now is None:
+            return
+        try:
+            draw_cancelled(self.services, self.session, self.now.hand.id, action, values)
+        except DealerAssistError as exc:
+            self.last_error = str(exc)
 
     def _settle_if_over(self) -> bool:
         """A hand that just ended is settled at once (its ledger written) as its own step, so

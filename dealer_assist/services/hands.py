@@ -25,6 +25,7 @@ from dealer_assist.services.errors import (
     ApprovalRequired,
     NotFound,
 )
+from dealer_assist.services.draws import check_drawn
 from dealer_assist.services.handrules import NEW_GAME
 from dealer_assist.services.ledger import ledger_lines
 from dealer_assist.services.model import (
@@ -191,6 +192,7 @@ class HandServices(TableServices):
         if now.replay.misdeal is not None:
             raise RuleViolation(misdeal_refusal(now.replay.misdeal))
         game = now.replay.game
+        check_drawn(self._draws.get(hand_id), now.hand.events, event)
         after = game.apply(now.replay.state, event)  # RuleViolation: nothing stored
         if event.TYPE in game.floor_events:  # the floor decides: its approval on the record
             if approval is None:
@@ -200,6 +202,7 @@ class HandServices(TableServices):
             self.approve(approval, what=f"{event.TYPE} in hand {now.hand.number}",
                          table_id=now.hand.table_id, hand_id=hand_id)
         row = self._append(now, event, session.name)
+        self._draws.pop(hand_id, None)
         if event.TYPE in game.floor_events:
             assert approval is not None
             self._audit(session.name, "floor-decision",
