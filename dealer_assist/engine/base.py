@@ -395,16 +395,17 @@ class Game(ABC, Generic[S]):
         """Whether each seat brings a stack to a hand (table stakes)."""
         return "stacks" in self.start_keys
 
-    def check_chips(self, event: Start) -> None:
-        """Every amount of money the start gives (the game's money settings, a pot carried in,
-        each seat's stack) is a whole number of the table's smallest chip; checked before :meth:`start` wherever a
-        hand starts or is replayed, so verify names a hand that breaks it."""
+    def check_chips(self, params: Mapping[str, Any]) -> None:
+        """Every amount of money a start's ``params`` give (the game's money settings, a pot
+        carried in, each seat's stack) is a whole number of the table's smallest chip: checked
+        when a hand starts, and by verify for every stored hand (a replay of an old hand is
+        not refused for it: verify names it)."""
         from dealer_assist.engine.start import whole_chips
 
         money = [s.key for s in self.settings if s.kind == "money"]
         if "carry_in" in self.start_keys:  # a pot carried in is chips too
             money.append(self.key("carry_in"))
-        whole_chips(event, money, self.key("stacks"))
+        whole_chips(params, money, self.key("stacks"))
 
     @abstractmethod
     def start(self, event: Start) -> S:

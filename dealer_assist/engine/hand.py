@@ -303,7 +303,6 @@ def replay(events: Sequence[Event], *, lines: Sequence[int] | None = None) -> Ha
         raise HandLogError(line_of[0], "a hand log must begin with a start event")
     try:
         game = get_game(first.game)
-        game.check_chips(first)
         state = game.start(first)
     except DealerAssistError as exc:
         raise HandLogError(line_of[0], str(exc)) from exc
@@ -382,7 +381,6 @@ def begin(first: Start) -> tuple[Game[Any], Any] | str:
     """The hand's game and its state after the start event, or why the hand cannot start."""
     try:
         game = get_game(first.game)
-        game.check_chips(first)
         return game, game.start(first)
     except DealerAssistError as exc:
         return str(exc)

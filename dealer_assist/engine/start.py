@@ -134,20 +134,21 @@ def off_chip(amount: int, chip: int) -> str:
             f"make it {around}")
 
 
-def whole_chips(start: Start, money: Iterable[str], stacks_key: str = "stacks") -> None:
-    """Every amount of money the start gives (``money``: the game's money settings, a list's
-    each amount too; each seat's stack under ``stacks_key``) is a whole number of the table's
-    smallest chip: nobody can bet, ante or hold a part of a chip. A start without a smallest
-    chip, or with one that is not a whole number, is left to the game's own reader."""
-    chip = start.params.get("smallest_chip")
+def whole_chips(params: Mapping[str, Any], money: Iterable[str],
+                stacks_key: str = "stacks") -> None:
+    """Every amount of money a start's ``params`` give (``money``: the game's money settings,
+    a list's each amount too; each seat's stack under ``stacks_key``) is a whole number of the
+    table's smallest chip: nobody can bet, ante or hold a part of a chip. A start without a
+    smallest chip, or with one that is not a whole number, is left to the game's own reader."""
+    chip = params.get("smallest_chip")
     if chip.__class__ is not int or chip <= 1:
         return
     for key in money:
-        value = start.params.get(key)
+        value = params.get(key)
         for amount in value if isinstance(value, list) else [value]:
             if amount.__class__ is int and amount % chip:
                 raise RuleViolation(f'"{key}" {off_chip(amount, chip)}', rule="chips")
-    raw = start.params.get(stacks_key)
+    raw = params.get(stacks_key)
     if isinstance(raw, Mapping):
         for seat, amount in raw.items():
             if amount.__class__ is int and amount % chip:

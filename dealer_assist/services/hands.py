@@ -142,7 +142,7 @@ class HandServices(TableServices):
                                "carried from the last hand)")
         start = start_event(parsed, **per_hand)
         game = get_game(parsed.game)
-        game.check_chips(start)
+        game.check_chips(start.params)
         state = game.start(start)  # RuleViolation: nothing stored
         hand, row = self.store.start_hand(
             table_id=table.id, shift_id=shift.id, settings_id=version.id, game=parsed.game,

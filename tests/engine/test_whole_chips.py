@@ -68,10 +68,16 @@ def test_a_bet_short_of_a_chip_is_refused_in_every_structure_of_the_betting_engi
         "or $10" in _refused(anaconda, {"type": "bet", "seat": seat, "to": 700})
 
 
+def _chips(start: dict[str, Any]) -> str:
+    with pytest.raises(RuleViolation) as info:
+        get_game(start["game"]).check_chips(start)
+    return str(info.value)
+
+
 def test_regression_a_stack_of_181_66_is_refused_at_the_start_naming_the_chip() -> None:
     stacks = {**HI_LO, "stacks": {"1": 18166, "2": 20000, "3": 20000}}
-    assert _refused(stacks) == (
-        "line 1: seat 1's stack $181.66 is not a whole number of the table's $1.00 smallest "
+    assert _chips(stacks) == (
+        "seat 1's stack $181.66 is not a whole number of the table's $1.00 smallest "
         "chip: make it $181 or $182")
 
 
@@ -93,7 +99,8 @@ def test_regression_a_stack_of_181_66_is_refused_at_the_start_naming_the_chip() 
 ])
 def test_every_games_start_amounts_are_whole_chips(game: str, start: dict[str, Any],
                                                     said: str) -> None:
-    assert said in _refused(start)
+    assert said in _chips(start)
+    get_game(game).check_chips({**start, "smallest_chip": 1})  # (any amount is whole cents)
 
 
 def test_every_game_declares_its_money_so_the_start_check_reaches_it() -> None:
@@ -101,8 +108,8 @@ def test_every_game_declares_its_money_so_the_start_check_reaches_it() -> None:
     hands take money from the table declares at least one, so none is left unchecked."""
     for name in game_names():
         game = get_game(name)
-        if game.demo is None:
-            continue
+        if game.demo is None or not type(game).__module__.startswith("dealer_assist."):
+            continue  # (a test's own game, registered by another test, is not installed)
         assert any(s.kind == "money" for s in game.settings), name
 
 
@@ -138,10 +145,7 @@ def test_the_demo_deals_every_wager_in_whole_chips(game: str, kind: int) -> None
                 assert to % chip == 0, body
 
 
-def test_verify_names_a_stored_hand_with_a_raise_that_is_not_whole_chips(tmp_path: Path) -> None:
-    """A raise to $6.66 written past the services (what an old station could store): verify
-    names the hand and the line, with the chip."""
-    url = f"sqlite:///{tmp_path / 'room.db'}"
+def _room(url: str) -> tuple[Any, Any, Any]:
     svc = open_services(url, hasher=FAST)
     svc.create_first_admin(name="ada", full_name="Ada Admin", pin="9999")
     admin = svc.sign_in("ada", "9999")
@@ -153,6 +157,22 @@ def test_verify_names_a_stored_hand_with_a_raise_that_is_not_whole_chips(tmp_pat
                                     "blinds": [100, 200]}})
     dealer = svc.sign_in("dee", "1111")
     svc.open_shift(dealer, table.id, floor="fran")
+    return svc, dealer, table
+
+
+def _verified(url: str) -> Any:
+    db = open_database(url)
+    try:
+        return verify_database(db)
+    finally:
+        db.close()
+
+
+def test_verify_names_a_stored_hand_with_a_raise_that_is_not_whole_chips(tmp_path: Path) -> None:
+    """A raise to $6.66 written past the services (what an old station could store): verify
+    names the hand, with the chip."""
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    svc, dealer, table = _room(url)
     now = svc.start_hand(dealer, table.id)
     seat = now.prompt().to_act
     with pytest.raises(RuleViolation, match=r"\$1\.00 smallest chip: make it \$6 or \$7"):
@@ -161,13 +181,34 @@ def test_verify_names_a_stored_hand_with_a_raise_that_is_not_whole_chips(tmp_pat
     svc.store.append_event(now.hand.id, expected=1, event=NewEvent(
         body=json.loads(canonical({"type": "raise", "seat": seat, "to": 666})), actor="dee",
         time=svc.clock()))
-    db = open_database(url)
-    try:
-        report = verify_database(db)
-    finally:
-        db.close()
+    report = _verified(url)
     assert not report.ok
     assert report.problem is not None
     assert report.problem.message == (
         "hand 1 does not replay: a raise to $6.66 is not a whole number of the table's $1.00 "
         "smallest chip: make it $6 or $7")
+
+
+def test_a_typed_stack_of_181_66_is_refused_and_verify_names_a_stored_one(tmp_path: Path) -> None:
+    """The dealer's Stacks... (a rebuy) goes into the start: $181.66 is refused there, nothing
+    stored; a start written past the services with it is named by verify."""
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    svc, dealer, table = _room(url)
+    with pytest.raises(RuleViolation, match=r"seat 1's stack \$181\.66 is not a whole number "
+                       r"of the table's \$1\.00 smallest chip: make it \$181 or \$182"):
+        svc.start_hand(dealer, table.id, stacks={1: 18166})
+    assert svc.store.last_hand(table.id) is None
+    start = {**HI_LO, "seats": [1, 2, 3], "button": 3, "fee": None}
+    start.pop("fee")
+    start.update(stacks={"1": 18166, "2": 20000, "3": 20000})
+    shift = svc.store.current_shift(table.id)
+    version = svc.settings(table.id)
+    svc.store.start_hand(
+        table_id=table.id, shift_id=shift.id, settings_id=version.id, game="pineapple",
+        seats=(1, 2, 3), start=NewEvent(body=json.loads(canonical(start)), actor="dee",
+                                        time=svc.clock()))
+    report = _verified(url)
+    assert not report.ok
+    assert any(p.message == "hand 1: seat 1's stack $181.66 is not a whole number of the "
+               "table's $1.00 smallest chip: make it $181 or $182" for p in report.problems), \
+        report.summary()
