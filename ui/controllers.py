@@ -188,6 +188,17 @@ class DealerController(QObject):
         self.changed.emit()
         return True
 
+    def write_drops(self) -> bool:
+        """Write the dropped inputs' audit entries now (before signing out); False, with
+        ``last_error`` saying why, when the database does not take them (they stay waiting,
+        and nothing is kept for Retry in their place)."""
+        try:
+            self._write_drops()
+        except DealerAssistError as exc:
+            self.last_error = str(exc)
+            return False
+        return True
+
     def _write_drops(self) -> None:
         """The dropped inputs into the audit log, oldest first, each once."""
         while self.drops:
