@@ -253,21 +253,15 @@ class DealerController(QObject):
 
         return self._run(f"open table {table_id}", op) and self._settle_if_over()
 
-    def own_open_shift(self) -> Shift | None:
-        """The shift this dealer has open (the latest, if the floor allowed several), or None."""
-        try:
-            mine = [s for s in self.services.list_shifts()
-                    if s.open and s.dealer == self.session.name]
-        except DealerAssistError:
-            return None
-        return max(mine, key=lambda s: s.id) if mine else None
-
     def resume(self) -> bool:
         """At sign-in: reopen the table and the hand this dealer was dealing (after a crash or
         a restart), as Open table would, so the station is where it was."""
         if self.table is not None:
             return False
-        shift = self.own_open_shift()
+        try:
+            shift = self.services.shift_to_resume(self.session)
+        except DealerAssistError:
+            return False
         if shift is None:
             return False
         return self.open_table(shift.table_id, shift.floor)
