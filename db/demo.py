@@ -151,12 +151,12 @@ def demo_kinds() -> list[tuple[str, int]]:
 
 def plan_table(
     game_name: str, hands: int, seed: int, with_void: bool, kind: int = 0,
-    last: Sequence[str] = (),
+    last_hand: Sequence[str] = (),
 ) -> list[PlannedHand]:
     """Deal ``hands`` hands of one table (runs in a worker process when there are many).
 
     Each hand starts with what the hand before carries (the game's ``carries``, a carry-in),
-    as the app starts it; ``last``: the stored event texts of the table's last hand, when the
+    as the app starts it; ``last_hand``: the stored event texts of the table's last hand, when the
     demo adds hands to a table it filled before, so the first new hand follows on from it."""
     rng = random.Random(seed)
     game = get_game(game_name)
@@ -165,7 +165,7 @@ def plan_table(
     low, high = table.players
     out: list[PlannedHand] = []
     carry_key = game.key("carry_in")
-    before, carry = _hand_before(game_name, last)  # the hand before: what its game carries
+    before, carry = _hand_before(game_name, last_hand)  # the hand before: what it carries
     settings = parse_table_settings(table.settings)
     # every hand is dealt at the table's own settings (the smallest chip, the unit, the blinds
     # or antes...), as a hand the app starts at that table is: verify holds them to it

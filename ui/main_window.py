@@ -177,7 +177,7 @@ class MainWindow(QMainWindow):
         self.signed_out = True
         self.close()
 
-    def closeEvent(self, event: Any) -> None:  # noqa: N802  (Qt's name)
+    def closeEvent(self, event: Any) -> None:
         """Quitting asks first about a kept input, as signing out does."""
         if not self.signed_out and not self.nothing_kept("quit"):
             event.ignore()

@@ -60,7 +60,8 @@ def draw(svc: Services, session: Session, hand_id: int, action: Action, *,
          approval: Approval | None = None, rng: random.Random | None = None) -> dict[str, Any]:
     """Draw the values of ``action``'s drawn inputs and write them to the audit log before
     they are returned (shown). A second draw at the same point of the hand (of any input: not
-    another die instead of the one cancelled either) raises :class:`ApprovalRequired` unless a floor person's ``approval`` is given (logged)."""
+    another die instead of the one cancelled either) raises :class:`ApprovalRequired` unless a
+    floor person's ``approval`` is given (logged)."""
     svc._require(session, "deal", "draw")
     inputs = drawn_inputs(action)
     if not inputs:

@@ -21,11 +21,11 @@ from dealer_assist.services.base import (
     _body,
     _replay_rows,
 )
+from dealer_assist.services.draws import check_drawn
 from dealer_assist.services.errors import (
     ApprovalRequired,
     NotFound,
 )
-from dealer_assist.services.draws import check_drawn
 from dealer_assist.services.handrules import NEW_GAME
 from dealer_assist.services.ledger import ledger_lines
 from dealer_assist.services.model import (

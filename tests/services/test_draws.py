@@ -39,8 +39,8 @@ def test_the_recorded_value_is_the_drawn_one_and_a_redraw_needs_another_floor_pe
                        "what it drew"):
         svc.record(dealer, now.hand.id, Roll(seat=1, die="d6", value=other))
     draw_cancelled(svc, dealer, now.hand.id, action, {"value": first})
-    with pytest.raises(ApprovalRequired, match=r"\(Roll the die: %d, not recorded\): a second "
-                       "draw needs a floor person's approval" % first):
+    with pytest.raises(ApprovalRequired, match=rf"\(Roll the die: {first}, not recorded\): a "
+                       "second draw needs a floor person's approval"):
         draw(svc, dealer, now.hand.id, action)
     with pytest.raises(NotAllowed, match="cannot approve their own second draw of Roll the die"):
         draw(svc, dealer, now.hand.id, action, approval=Approval("fran", "2222"))

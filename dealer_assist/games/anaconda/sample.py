@@ -8,8 +8,8 @@ from typing import Any
 
 from dealer_assist.cards import Card, full_deck
 from dealer_assist.engine import betting
-from dealer_assist.evaluate.low import low_hand
 from dealer_assist.engine.start import sample_unit
+from dealer_assist.evaluate.low import low_hand
 from dealer_assist.events import Event, Show, Start
 from dealer_assist.games.anaconda.events import EVENTS, Declare, Pass, Roll
 from dealer_assist.games.anaconda.play import start_state, step
