@@ -394,10 +394,18 @@ class DealerScreen(QWidget):
 
     def _ask_more(self, action: Action) -> None:
         """Inputs that are not cards from the card entry: rows, a choice, an amount, dice (one
-        dialog, laying out the widget of the input's kind)."""
+        dialog, laying out the widget of the input's kind). A value the app draws is drawn and
+        put on the record first (:meth:`_draw`)."""
+        drawn: dict[str, Any] | None = None
+        if any(isinstance(v, Drawn) for v in action.inputs):
+            drawn = self._draw(action)  # on the record before it is shown
+            if drawn is None:
+                return
         if action.floor:  # the floor's decision: the inputs first, then the floor's PIN
-            dialog = InputDialog(action, self)
+            dialog = InputDialog(action, self, drawn=drawn)
             if dialog.exec() != QDialog.DialogCode.Accepted:
+                if drawn:
+                    self.c.draw_cancelled(action, drawn)
                 return
             self._input_kind = "action"
             try:
@@ -418,11 +426,6 @@ class DealerScreen(QWidget):
                 return ""  # recorded, or kept for Retry (the banner names it)
             return self.c.last_error or "not recorded"
 
-        drawn: dict[str, Any] | None = None
-        if any(isinstance(v, Drawn) for v in action.inputs):
-            drawn = self._draw(action)  # on the record before it is shown
-            if drawn is None:
-                return
         dialog = InputDialog(action, self, submit=submit, drawn=drawn)
         if dialog.exec() != QDialog.DialogCode.Accepted and drawn and not dialog.recorded:
             self.c.draw_cancelled(action, drawn)

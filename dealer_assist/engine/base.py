@@ -396,16 +396,14 @@ class Game(ABC, Generic[S]):
         return "stacks" in self.start_keys
 
     def check_chips(self, params: Mapping[str, Any]) -> None:
-        """Every amount of money a start's ``params`` give (the game's money settings, a pot
-        carried in, each seat's stack) is a whole number of the table's smallest chip: checked
-        when a hand starts, and by verify for every stored hand (a replay of an old hand is
-        not refused for it: verify names it)."""
+        """Every wager a start's ``params`` give (the game's money settings, each seat's stack)
+        is a whole number of the table's smallest chip: checked when a hand starts, and by
+        verify for every stored hand (a replay of an old hand is not refused for it: verify
+        names it). A pot carried in is what the game's own split left, not a wager."""
         from dealer_assist.engine.start import whole_chips
 
-        money = [s.key for s in self.settings if s.kind == "money"]
-        if "carry_in" in self.start_keys:  # a pot carried in is chips too
-            money.append(self.key("carry_in"))
-        whole_chips(params, money, self.key("stacks"))
+        whole_chips(params, (s.key for s in self.settings if s.kind == "money"),
+                    self.key("stacks"))
 
     @abstractmethod
     def start(self, event: Start) -> S:

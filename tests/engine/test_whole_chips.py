@@ -88,9 +88,9 @@ def test_regression_a_stack_of_181_66_is_refused_at_the_start_naming_the_chip() 
                      "ante": 100, "smallest_chip": 100, "stacks": {"1": 50000, "2": 50000}},
      '"unit" $10.50 is not a whole number of the table\'s $1.00 smallest chip: make it $10 or '
      "$11"),
-    ("guts", {"type": "start", "game": "guts", "seats": [1, 2], "ante": 100, "pot_in": 250,
+    ("guts", {"type": "start", "game": "guts", "seats": [1, 2], "ante": 100, "max": 2550,
               "smallest_chip": 100, "stacks": {"1": 5000, "2": 5000}},
-     '"pot_in" $2.50 is not a whole number of the table\'s $1.00 smallest chip'),
+     '"max" $25.50 is not a whole number of the table\'s $1.00 smallest chip'),
     ("paiute", {"type": "start", "game": "paiute", "seats": [1, 2], "ante": 150,
                 "smallest_chip": 100},
      '"ante" $1.50 is not a whole number of the table\'s $1.00 smallest chip'),
