@@ -15,6 +15,7 @@ checks each checkpoint's signature and the heads it signed that fall inside the 
 from __future__ import annotations
 
 import json
+import stat
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -143,25 +144,63 @@ class ArchiveCheck:
             "\n  ".join(self.problems)
 
 
-def check_archive(path: Path, key: RoomKey | None = None) -> ArchiveCheck:
-    """Check an archive file on its own (no database): see the module's docstring. ``key``:
-    the room's key as known from elsewhere (a key file or an anchors file); without it the
-    file's own public key is used, and its fingerprint is printed to compare by eye."""
+#: The largest archive read: a gaming day of a busy room is tens of MiB; nothing larger is one.
+MAX_ARCHIVE_BYTES = 512 * 1024 * 1024
+#: What a file that is not a well-formed archive raises while it is checked.
+_UNREADABLE = (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError)
+
+
+def _read_archive(path: Path) -> dict[str, Any]:
+    """The archive's outer JSON, read as every file handed to the program is: a folder, a
+    device or pipe (``/dev/zero`` never ends), a file past :data:`MAX_ARCHIVE_BYTES`, text that
+    is not UTF-8 or JSON nested deeper than the parser goes is refused with a message."""
+    from dealer_assist.bounded import read_text
+
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        st = path.stat()
     except FileNotFoundError as exc:
         raise BadInput(f"no such archive file: {path}") from exc
-    except (ValueError, UnicodeDecodeError) as exc:
+    except OSError as exc:
+        raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from exc
+    if stat.S_ISDIR(st.st_mode):
+        raise BadInput(f"{path} is a folder, not an archive: name the file `dealer-assist "
+                       "archive` wrote (like day-2026-11-21.archive.json)")
+    if not stat.S_ISREG(st.st_mode):
+        raise BadInput(f"{path} is not a regular file (a device or a pipe): it is not an "
+                       "archive; name the file `dealer-assist archive` wrote")
+    if st.st_size > MAX_ARCHIVE_BYTES:
+        raise BadInput(f"{path} is larger than {MAX_ARCHIVE_BYTES // 2**20:,} MiB: it is not an "
+                       "archive of one gaming day")
+    text = read_text(path, what="archive", max_bytes=MAX_ARCHIVE_BYTES)
+    try:
+        doc = json.loads(text)
+    except RecursionError as exc:
+        raise BadInput(f"{path} nests too deeply: it is not an archive") from exc
+    except ValueError as exc:
         raise BadInput(f"{path} is not an archive (not JSON): {exc}") from exc
     if not isinstance(doc, dict) or doc.get("format") != ARCHIVE_FORMAT:
         raise BadInput(f"{path} is not an archive written by `dealer-assist archive`")
-    out = ArchiveCheck()
+    return doc
+
+
+def check_archive(path: Path, key: RoomKey | None = None) -> ArchiveCheck:
+    """Check an archive file on its own (no database): see the module's docstring. ``key``:
+    the room's key as known from elsewhere (a key file or an anchors file); without it the
+    file's own public key is used, and its fingerprint is printed to compare by eye. A file
+    that is not a well-formed archive is refused (:class:`BadInput`), never a traceback."""
+    doc = _read_archive(path)
     try:
-        own = RoomKey.from_public_hex(str(doc["public_key"]))
-        text = str(doc["body"])
-        body = json.loads(text)
-    except (KeyError, ValueError, TypeError) as exc:
-        raise BadInput(f"{path}: the archive cannot be read ({exc})") from exc
+        return _check(doc, key)
+    except _UNREADABLE as exc:
+        raise BadInput(f"{path}: the archive cannot be read ({type(exc).__name__}: "
+                       f"{str(exc)[:200]})") from exc
+
+
+def _check(doc: dict[str, Any], key: RoomKey | None) -> ArchiveCheck:
+    out = ArchiveCheck()
+    own = RoomKey.from_public_hex(str(doc["public_key"]))
+    text = str(doc["body"])
+    body = json.loads(text)
     out.fingerprint = show_fingerprint(own.key_id)
     out.day = str(body.get("day", "?"))
     if key is not None and key.key_id != own.key_id:
