@@ -60,8 +60,8 @@ def draw(svc: Services, session: Session, hand_id: int, action: Action, *,
          approval: Approval | None = None, rng: random.Random | None = None) -> dict[str, Any]:
     """Draw the values of ``action``'s drawn inputs and write them to the audit log before
     they are returned (shown). A second draw at the same point of the hand (of any input: not
-    another die instead of the one cancelled either) raises :class:`ApprovalRequired` unless a
-    floor person's ``approval`` is given (logged)."""
+    another die instead of the one cancelled either), or after a drawn input was voided,
+    raises :class:`ApprovalRequired` unless a floor person's ``approval`` is given (logged)."""
     svc._require(session, "deal", "draw")
     inputs = drawn_inputs(action)
     if not inputs:
@@ -70,21 +70,30 @@ def draw(svc: Services, session: Session, hand_id: int, action: Action, *,
     number, events = now.hand.number, now.hand.events
     head = _head(number, events, action.label)
     point = f"hand {number} after event {events}: "  # any draw here (another die too)
-    earlier = [e for e in svc.store.audit_log(action=DRAWN, hand_id=hand_id)
-               if e.detail.startswith(point)]
-    if earlier:
-        before = earlier[-1].detail[len(point):].split(";", 1)[0].strip()
+    drawn = svc.store.audit_log(action=DRAWN, hand_id=hand_id)
+    earlier = [e for e in drawn if e.detail.startswith(point)]
+    # every draw of the hand not approved as a second one is an input that stands in it: one
+    # voided (or never recorded) is a draw thrown away, and the next needs the floor too
+    standing = sum(1 for st in now.replay.steps
+                   if action.event_type == st.event.TYPE and not st.voided)
+    first_draws = sum(1 for e in drawn if ", approved by " not in e.detail)
+    if earlier or first_draws > standing:
         what = f"second draw of {action.label} in hand {number}"
         if approval is None:
-            raise ApprovalRequired(
-                f"the app drew at this point of hand {number} already ({before}, not "
-                "recorded): a second draw needs a floor person's approval with their PIN")
+            last = (earlier or drawn)[-1].detail
+            before = last.split(": ", 1)[-1].split(";", 1)[0].strip()
+            where = (f"the app drew at this point of hand {number} already ({before}, not "
+                     "recorded)" if earlier else
+                     f"a value the app drew in hand {number} does not stand in it ({before}: "
+                     "voided)")
+            raise ApprovalRequired(f"{where}: a second draw needs a floor person's approval "
+                                   "with their PIN")
         svc.approve(approval, what=what, table_id=now.hand.table_id, hand_id=hand_id,
                     session=session)
     values = {v.field: v.draw(rng or SYSTEM_RANDOM, single=v.count == 1 and not v.among)
               for v in inputs}
-    again = f"; draw {len(earlier) + 1}, approved by {approval.name}" if earlier and approval \
-        else ""
+    again = (f"; draw {len(earlier) + 1 if earlier else 2}, approved by {approval.name}"
+             if approval is not None and (earlier or first_draws > standing) else "")
     svc._audit(session.name, DRAWN, f"{head} {shown(values)}{again}",
                table_id=now.hand.table_id, hand_id=hand_id)
     svc._draws[hand_id] = DrawMade(events, action.event_type, action.label, values)

@@ -55,3 +55,35 @@ def test_the_recorded_value_is_the_drawn_one_and_a_redraw_needs_another_floor_pe
         "second draw of Roll the die in hand 1",
         f"hand 1 after event 1: Roll the die: {second}; draw 2, approved by flo",
     ]
+
+
+def test_a_drawn_input_voided_makes_the_next_draw_the_floors(tmp_path: Path) -> None:
+    """Recording the draw and voiding it (Ctrl+Z needs no approval mid-hand) was another way
+    to draw again: the next draw of the hand then needs a floor person's approval too."""
+    import anygame  # noqa: F401  (registers the test game)
+    from anygame.events import Roll
+
+    svc = open_services(f"sqlite:///{tmp_path / 'room.db'}", hasher=Argon2PinHasher(fast=True))
+    svc.create_first_admin(name="ada", full_name="Ada Admin", pin="9999")
+    admin = svc.sign_in("ada", "9999")
+    svc.add_user(admin, name="fran", full_name="Fran Floor", role="floor", pin="2222")
+    svc.add_user(admin, name="dee", full_name="Dee Dealer", role="dealer", pin="1111")
+    table = svc.add_table(admin, {**SETTINGS, "name": "Tally-1"})
+    dealer = svc.sign_in("dee", "1111")
+    svc.open_shift(dealer, table.id, floor="fran")
+    now = svc.start_hand(dealer, table.id)
+    action = now.prompt().action("roll")
+    assert action is not None
+    first = draw(svc, dealer, now.hand.id, action)["value"]
+    now = svc.record(dealer, now.hand.id, Roll(seat=1, die="d6", value=first))
+    now = svc.void(dealer, now.hand.id, 2, "keyed too early")
+    action = now.prompt().action("roll")
+    assert action is not None
+    with pytest.raises(ApprovalRequired, match=rf"a value the app drew in hand 1 does not stand "
+                       rf"in it \(Roll the die: {first}: voided\): a second draw needs"):
+        draw(svc, dealer, now.hand.id, action)
+    second = draw(svc, dealer, now.hand.id, action, approval=Approval("fran", "2222"))["value"]
+    now = svc.record(dealer, now.hand.id, Roll(seat=1, die="d6", value=second))
+    action = now.prompt().action("roll")
+    assert action is not None and action.enabled
+    draw(svc, dealer, now.hand.id, action)  # the next roll stands on its own: no floor
