@@ -178,8 +178,9 @@ class MainWindow(QMainWindow):
         self.close()
 
     def closeEvent(self, event: Any) -> None:
-        """Quitting asks first about a kept input, as signing out does."""
-        if not self.signed_out and not self.nothing_kept("quit"):
+        """Quitting (the window closed by the person at the station) asks first about a kept
+        input, as signing out does; the app closing its own window does not ask."""
+        if event.spontaneous() and not self.signed_out and not self.nothing_kept("quit"):
             event.ignore()
             return
         super().closeEvent(event)

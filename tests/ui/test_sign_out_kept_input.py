@@ -55,6 +55,19 @@ def _station(qtbot: Any, sqlite_services: Services) -> tuple[DownStore, Services
     return down, svc, win
 
 
+class _Quit:
+    """The close event the window manager sends when the person closes the window (offscreen
+    there is no window manager to send one)."""
+
+    ignored = False
+
+    def spontaneous(self) -> bool:
+        return True
+
+    def ignore(self) -> None:
+        self.ignored = True
+
+
 def _let_go(win: MainWindow) -> None:
     """At the test's end (passed or not) the window closes without asking."""
     win.signed_out = True
@@ -149,8 +162,9 @@ def test_issue_41_5_database_file_replaced_sign_out_and_quit_never_raise(
     assert win.dealer is not None
     _sign_out(qtbot, win, "drop")
     assert not win.signed_out and win.isVisible()
-    win.close()  # quitting: the drop's entry is not written yet either
-    assert win.isVisible() and not win.signed_out
+    quit_ = _Quit()
+    win.closeEvent(quit_)  # quitting (the window's close button): not while the entry waits
+    assert quit_.ignored and win.isVisible() and not win.signed_out
     win.dealer.c.drops.clear()  # (as if its entry were written)
     _sign_out(qtbot, win, None)  # nothing kept: the file still replaced, no traceback
     assert win.signed_out and not win.isVisible()
