@@ -425,8 +425,10 @@ class ShiftReport(Record):
 
     @property
     def house_net(self) -> int:
-        """House fees and rake, with the dispute adjustments the house paid or received."""
-        return self.house_fees + self.house_adjustments
+        """Every house fee (the hands' fees and rake and the time collected from seats), with
+        the dispute adjustments the house paid or received. Jackpot and promotional drops are
+        the funds', never the house's."""
+        return self.house_fees + self.time_total + self.house_adjustments
 
     def fees_per_hour(self) -> tuple[tuple[datetime, int], ...]:
         """Fees and drops collected in each clock hour of the shift (by hand end time), and
@@ -773,7 +775,9 @@ class DayReport(Record):
 
     @property
     def house_net(self) -> int:
-        return self.total("house_fees") + self.house_adjustments
+        """Every house fee of the day (hands' fees and rake, time collected from seats) with
+        the dispute adjustments to or from the house."""
+        return self.total("house_fees") + self.total("time_fees") + self.house_adjustments
 
     def total(self, name: str) -> int:
         """Sum of one numeric column of :class:`TableDay` across the room."""

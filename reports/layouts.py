@@ -275,8 +275,9 @@ def _drop_funds(items: tuple[Any, ...], st: Styles, width: float) -> list[Flowab
 
 
 def _adjustments(items: tuple[AdjustmentLine, ...], st: Styles, width: float,
-                 house_fees: int) -> list[Flowable]:
-    """Money dispute rulings moved, per seat and for the house, and the house's net."""
+                 house_fees: int, time: int) -> list[Flowable]:
+    """Money dispute rulings moved, per seat and for the house, and the house's net (every
+    house fee: hands' fees and rake and time collected, with the house's adjustments)."""
     out = heading("Dispute adjustments", st)
     if not items:
         out.append(_none(st))
@@ -288,9 +289,9 @@ def _adjustments(items: tuple[AdjustmentLine, ...], st: Styles, width: float,
     out.append(data_table(["Table", "Hand", "Dispute", "To", "Amount", "Note"], rows,
                           [26 * mm, 16 * mm, 18 * mm, 20 * mm, 26 * mm, width - 106 * mm],
                           right=[1, 2, 4], st=st))
-    out.append(paragraph(f"House fees and rake {money(house_fees)}, dispute adjustments to the "
-                         f"house {money(house)}: house net {money(house_fees + house)}.",
-                         st.body))
+    out.append(paragraph(f"House fees and rake {money(house_fees)}, time collected from seats "
+                         f"{money(time)}, dispute adjustments to the house {money(house)}: "
+                         f"house net {money(house_fees + time + house)}.", st.body))
     return out
 
 
@@ -417,13 +418,13 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         ("Pushed to players", money(r.pushed)),
         ("Carried fund: opened / closed", (f"{money(r.fund.opening)} / "
                                            f"{money(r.fund.closing)}") if r.fund else "none"),
-        ("House fees and rake", money(r.house_fees)),
-        ("Dispute adjustments (house)", money(r.house_adjustments)),
-        ("House net", money(r.house_net)),
-        ("Jackpot / promotional drop", money(r.jackpot_drop)),
+        ("House fees and rake (hands)", money(r.house_fees)),
         ("Time collected from seats", money(r.time_total)),
         *([("of which given back (voided marks)", money(-r.time_given_back))]
           if r.time_given_back else []),
+        ("Dispute adjustments (house)", money(r.house_adjustments)),
+        ("House net", money(r.house_net)),
+        ("Jackpot / promotional drop", money(r.jackpot_drop)),
         ("Balance check", balance),
         ("Voids and corrections", str(len(r.voids))),
         ("Disputes", f"{len(r.disputes)} ({sum(d.status == 'open' for d in r.disputes)} open)"),
@@ -457,7 +458,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         story.append(_none(st, "No fees collected."))
     story += _funds((r.fund,) if r.fund else (), st, w, moves=True)
     story += _drop_funds(r.drop_funds, st, w)
-    story += _adjustments(r.adjustments, st, w, r.house_fees)
+    story += _adjustments(r.adjustments, st, w, r.house_fees, r.time_total)
     story += _drop_count(r.count, st, w)
     story += _schedules(r.schedules, st, w, tables=False)
     story += _time_collections(r, st, w)
@@ -532,8 +533,9 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         ("Hands dealt", str(r.hands_dealt)),
         ("Put in / pushed", f"{money(r.put_in)} / {money(r.pushed)}"),
         ("House fees and rake", money(r.house_fees)),
-        ("House net (after dispute adjustments)", money(r.house_net)),
-        ("Jackpot drop / time", f"{money(r.jackpot_drop)} / {money(r.time_total)}"),
+        ("Time collected from seats", money(r.time_total)),
+        ("House net (fees, rake, time, adjustments)", money(r.house_net)),
+        ("Jackpot drop", money(r.jackpot_drop)),
         ("Balance", "balanced" if r.conserved else "DOES NOT BALANCE"),
         ("Exceptions", str(len(r.exceptions))),
         ("Chain head", f"#{r.chain.last_seq} {hash_groups(r.chain.head_hash[:16])}"),
@@ -870,7 +872,7 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
     else:
         story.append(_none(st))
     story += _funds(r.funds, st, w, moves=False)
-    story += _adjustments(r.adjustments, st, w, r.total("house_fees"))
+    story += _adjustments(r.adjustments, st, w, r.total("house_fees"), r.total("time_fees"))
     story += _day_counts(r.counts, st, w)
     story += _schedules(r.schedules, st, w, tables=True)
     story += _exceptions(r.exceptions, st, w)
@@ -880,9 +882,9 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
         ("Tables / hands", f"{len(r.tables)} / {r.total('hands')}"),
         ("Put in / pushed", f"{money(r.total('put_in'))} / {money(r.total('pushed'))}"),
         ("House fees and rake", money(r.total("house_fees"))),
-        ("House net (after dispute adjustments)", money(r.house_net)),
-        ("Jackpot drop / time", f"{money(r.total('jackpot_drop'))} / "
-                                f"{money(r.total('time_fees'))}"),
+        ("Time collected from seats", money(r.total("time_fees"))),
+        ("House net (fees, rake, time, adjustments)", money(r.house_net)),
+        ("Jackpot drop", money(r.total("jackpot_drop"))),
         ("Exceptions", str(len(r.exceptions))),
     ]))
     return story
