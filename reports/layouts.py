@@ -18,6 +18,7 @@ from dealer_assist.reports.data import (
     AdjustmentLine,
     AuditReport,
     ChainCheck,
+    CountLine,
     DayReport,
     DisputeLine,
     DropCount,
@@ -134,18 +135,46 @@ def _variance(d: DropCount) -> str:
     return "none" if v == 0 else (f"over {money(v)}" if v > 0 else f"SHORT {money(-v)}")
 
 
+def _ran(c: CountLine) -> str:
+    """When a count ran, start to end ("not recorded" for an entry without its times)."""
+    if c.started is None or c.ended is None:
+        return "not recorded"
+    end = when(c.ended, seconds=False)
+    if local(c.started).date() == local(c.ended).date():
+        end = end.split(" ", 1)[1]
+    return f"{when(c.started, seconds=False)} to {end}"
+
+
 def _count_entries(d: DropCount, st: Styles, width: float) -> list[Flowable]:
-    """Every entry of a box's count, the original first: a correction never hides it."""
+    """Every entry of a box's count, the original first, each with the times it ran: a
+    correction never hides the count it replaces."""
     rows = []
     for i, c in enumerate(d.entries):
         later = d.entries[i + 1] if i + 1 < len(d.entries) else None
         state = "in force" if later is None else f"replaced by entry {later.number}"
         what = "first count" if c.corrects is None else f"corrects entry {c.corrects}: {c.reason}"
-        rows.append([str(c.number), when(c.at), c.by, money(c.counted), what, state])
-    return [data_table(["Entry", "Entered", "By", "Counted", "What", "Status"], rows,
-                       [14 * mm, 44 * mm, 34 * mm, 22 * mm, width - 142 * mm, 28 * mm],
-                       right=[0, 3], flagged=[i for i, c in enumerate(d.entries)
+        rows.append([str(c.number), when(c.at), c.by, _ran(c), money(c.counted),
+                     f"{what} ({state})"])
+    return [data_table(["Entry", "Entered", "By", "Count ran", "Counted", "What"], rows,
+                       [13 * mm, 40 * mm, 30 * mm, 40 * mm, 22 * mm, width - 145 * mm],
+                       right=[0, 4], flagged=[i for i, c in enumerate(d.entries)
                                               if c.corrects is not None], st=st)]
+
+
+def _signoffs(d: DropCount, st: Styles, width: float) -> list[Flowable]:
+    """Every sign-off of the count, in the order entered: a later one never hides the one
+    before it."""
+    if not d.signoffs:
+        return []
+    rows = [[str(so.number), when(so.at, seconds=False), so.by, str(so.entry),
+             so.explanation + (f" (after sign-off {so.follows}: {so.reason})"
+                               if so.follows is not None else "")] for so in d.signoffs]
+    return [paragraph("Variance sign-offs, in the order entered (a later sign-off is a new "
+                      "entry with its reason; the one before stays listed):", st.small),
+            data_table(["Entry", "Signed off", "By", "Count", "Explanation"], rows,
+                       [13 * mm, 36 * mm, 36 * mm, 14 * mm, width - 99 * mm],
+                       right=[0, 3], flagged=[i for i, so in enumerate(d.signoffs)
+                                              if so.follows is not None], st=st)]
 
 
 def _drop_count(d: DropCount | None, st: Styles, width: float) -> list[Flowable]:
@@ -197,6 +226,9 @@ def _drop_count(d: DropCount | None, st: Styles, width: float) -> list[Flowable]
             paragraph("Count entries, in the order entered (a correction is a new entry; the one "
                       "it replaces stays listed):", st.small),
             *_count_entries(d, st, width)]))
+    if d.signoffs:
+        out.append(spacer(1.5))
+        out.append(KeepTogether(_signoffs(d, st, width)))
     if c is not None:
         out.append(signature_block([Signature("Count team", n) for n in c.team], width, st,
                                    title="Count team signatures", figures=[("Drop box", c.box),
@@ -331,6 +363,11 @@ def _day_counts(items: tuple[DropCount, ...], st: Styles, width: float) -> list[
             out.append(spacer(1))
             out.append(paragraph(f"{table_label(d.table)}, shift {d.shift_id}:", st.body))
             out += _count_entries(d, st, width)
+    for d in items:
+        if len(d.signoffs) > 1:
+            out.append(spacer(1))
+            out.append(paragraph(f"{table_label(d.table)}, shift {d.shift_id}:", st.body))
+            out += _signoffs(d, st, width)
     return out
 
 

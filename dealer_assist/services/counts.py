@@ -13,7 +13,8 @@ from dealer_assist.errors import BadInput
 from dealer_assist.services.app import Services
 from dealer_assist.services.base import Approval
 from dealer_assist.services.errors import NotAllowed, NotFound
-from dealer_assist.services.model import PERMISSIONS, AuditEntry, HandFilter, Session
+from dealer_assist.services.chain import utc
+from dealer_assist.services.model import PERMISSIONS, AuditEntry, HandFilter, Session, Shift
 from dealer_assist.services.ports import Store
 from dealer_assist.services.room import (
     BOX_ACTION,
@@ -54,8 +55,6 @@ def room_clock_of(store: Store) -> RoomClock:
 def room_clock_at(store: Store, t: datetime) -> RoomClock:
     """The room clock in force at ``t``: a change applies from when it was made, never to
     the days before it (before any clock was set, the room ran on UTC from midnight)."""
-    from dealer_assist.services.chain import utc
-
     found = RoomClock()
     for e in store.audit_log(action=ROOM_ACTION):
         if utc(e.at) > utc(t):
@@ -151,11 +150,16 @@ def box_entries(store: Store) -> list[BoxEntry]:
 
 @dataclass(frozen=True, slots=True)
 class SignoffEntry:
+    """A variance sign-off as recorded; a later one of the same count names the sign-off it
+    follows and the reason (the earlier one stays on the record)."""
+
     number: int
     at: datetime
     by: str
     entry: int
     explanation: str
+    follows: int | None = None
+    reason: str = ""
 
 
 def signoffs(store: Store) -> list[SignoffEntry]:
@@ -164,7 +168,8 @@ def signoffs(store: Store) -> list[SignoffEntry]:
     for e in store.audit_log(action=SIGNOFF_ACTION):
         so = read_signoff(e.detail)
         if so is not None:
-            out.append(SignoffEntry(e.seq or e.id, e.at, e.actor or "", so[0], so[1]))
+            out.append(SignoffEntry(e.seq or e.id, e.at, e.actor or "", so.entry,
+                                    so.explanation, so.follows, so.reason))
     return out
 
 
@@ -265,6 +270,7 @@ def record_count(svc: Services, session: Session, count: Count, *,
         if first is None or first.count.shift_id != count.shift_id:
             raise BadInput(f"entry {count.corrects} is not a count of shift {count.shift_id}: "
                            "name the count being corrected by its entry number")
+    _count_in_time(svc, shift, count, drops)
     names = {u.name: u.full_name for u in svc.store.list_users()}
     conflicted = sorted(n for n in count.team
                         if n in {names.get(a, a) for a in shift_approvers(svc.store, shift.id)})
@@ -292,10 +298,43 @@ def record_count(svc: Services, session: Session, count: Count, *,
     return svc.log(session, COUNT_ACTION, count_detail(count), table_id=count.table_id)
 
 
+def _minute(t: datetime) -> datetime:
+    """A recorded time to the minute: count times are typed to the minute, so a count begun
+    in the minute of its box's drop is not before it."""
+    return utc(t).replace(second=0, microsecond=0)
+
+
+def _count_in_time(svc: Services, shift: Shift, count: Count, drops: list[BoxEntry]) -> None:
+    """A count's start and end lie after the shift opened and after its box's drop, and no
+    later than now (within the room's clock tolerance)."""
+    if count.started is None or count.ended is None:
+        return
+    clock = room_clock_of(svc.store)
+    now = utc(svc.clock())
+    started, ended = utc(count.started), utc(count.ended)
+
+    def at(t: datetime) -> str:
+        return f"{clock.local(t):%Y-%m-%d %H:%M} {clock.zone}"
+
+    if ended > now + clock.tolerance:
+        raise BadInput(f"the count ends at {at(ended)}, after now ({at(now)}): enter a count "
+                       "once it has ended, with the times the team began and finished")
+    opened = _minute(shift.opened_at)
+    if started < opened:
+        raise BadInput(f"the count starts at {at(started)}, before shift {shift.id} opened "
+                       f"({at(utc(shift.opened_at))}): check the count's start time")
+    mine = [b for b in drops if b.shift_id == shift.id]
+    if mine and started < _minute(mine[0].at):
+        raise BadInput(f"the count starts at {at(started)}, before drop box {count.box} was "
+                       f"dropped ({at(utc(mine[0].at))}, entry {mine[0].number}): a box is "
+                       "counted after its drop")
+
+
 def signoff_count(svc: Services, session: Session, *, entry: int,
-                  explanation: str) -> AuditEntry:
+                  explanation: str, reason: str = "") -> AuditEntry:
     """Explain a count's variance and sign it off: by a second person (floor, auditor or
-    admin), not the one who entered the count."""
+    admin), not the one who entered the count, once the count has ended. A count already
+    signed off is signed off again only as a new entry with a reason; every sign-off stays."""
     if session.role not in PERMISSIONS["audit"]:
         raise NotAllowed(f"{session.name} is a {session.role}: only a floor, auditor or admin "
                          "user can sign off a count")
@@ -308,5 +347,19 @@ def signoff_count(svc: Services, session: Session, *, entry: int,
     if found.by == session.name:
         raise NotAllowed(f"{session.name} entered count entry {entry}: a second person signs "
                          "off its variance")
-    return svc.log(session, SIGNOFF_ACTION, signoff_detail(entry, text),
+    ended = found.count.ended
+    if ended is not None and utc(svc.clock()) < utc(ended):
+        clock = room_clock_of(svc.store)
+        raise BadInput(f"count entry {entry} runs until {clock.local(utc(ended)):%Y-%m-%d %H:%M}"
+                       f" {clock.zone}: sign off its variance after the count has ended")
+    earlier = [so for so in signoffs(svc.store) if so.entry == entry]
+    why = " ".join(reason.split())
+    if earlier and not why:
+        last = earlier[-1]
+        raise BadInput(f"count entry {entry} was already signed off (entry {last.number}): a "
+                       "later sign-off is a new entry and needs a reason (--reason ...); the "
+                       "earlier one stays on the record")
+    return svc.log(session, SIGNOFF_ACTION,
+                   signoff_detail(entry, text, follows=earlier[-1].number if earlier else None,
+                                  reason=why),
                    table_id=found.count.table_id)

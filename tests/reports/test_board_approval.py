@@ -168,9 +168,9 @@ def test_count_with_a_variance_and_a_correction_in_the_shift_and_day_pdfs(
     assert "Drop box C1-0523" in flat and "Count team Cora Cashier Carl Counter" in flat
     assert "Rake 2 $10 Expected in the box (records) $10 Counted $9" in flat
     assert "Variance (counted less expected) SHORT $1" in flat
-    assert f"{first} " in flat and f"$5 first count replaced by entry {second}" in flat
+    assert f"{first} " in flat and f"$5 first count (replaced by entry {second})" in flat
     assert f"{second} " in flat
-    assert f"corrects entry {first}: four $1 chips found in the box lid in force" in flat
+    assert f"corrects entry {first}: four $1 chips found in the box lid (in force)" in flat
     assert "Count team signatures" in flat and "Signature — Carl Counter" in flat
     assert "$5 1 $5 $1 4 $4 Total 5 $9" in flat  # by denomination
     assert "Drop count $9 counted, variance SHORT $1" in flat
