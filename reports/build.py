@@ -1023,14 +1023,25 @@ def build_audit(
     audit_chain = ChainCheck("audit log", head.entries, head.hash, check.ok,
                             check.problem or f"{check.entries} entries re-checked")
     funds, fund_exc = drop_funds(store, since, until)
+    exceptions = (*fund_exc, *_rule_exceptions(store, since, until))
     return AuditReport(
         cardroom=store.cardroom_name(), period_from=utc(since), period_to=utc(until),
         entries=entries, chains=_chains(store, tables.values()), audit_chain=audit_chain,
         generated=Generated(utc(at), by, zone=_zone(store)),
         signatures=(Signature("Auditor", signer), *floor_sigs),
         records=records, gaps=number_ranges(missing),
-        drop_funds=funds, exceptions=fund_exc,
+        drop_funds=funds, exceptions=exceptions,
     )
+
+
+def _rule_exceptions(store: Store, since: datetime, until: datetime) -> list[ExceptionLine]:
+    """The rules enforced at input, re-checked as ``verify`` does: each breach whose record
+    falls in the period, named with its records."""
+    from dealer_assist.services.rulecheck import rule_findings, rule_records
+
+    return [ExceptionLine(None, f"{f.rule}: {f.text}", "rule")
+            for f in rule_findings(rule_records(store))
+            if utc(since) <= utc(f.at) < utc(until)]
 
 
 def _replay_vs_ledger(funds: Sequence[Any], table_id: int, table: str,

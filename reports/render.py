@@ -397,9 +397,10 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
                 f"{info.generated.key}", f.regular, 8, right - left))
         elif info.generated.unsigned:
             canv.setFillColor(INK)
-            canv.drawRightString(right, h - 17.5 * mm, fit(
-                info.generated.unsigned[:1].upper() + info.generated.unsigned[1:], f.regular, 8,
-                right - left))
+            text = info.generated.unsigned[:1].upper() + info.generated.unsigned[1:]
+            if stringWidth(plain(text), f.regular, 8) > right - left:  # never cut: say where
+                text = "No checkpoint signed: why, in full, at the top of page 1"
+            canv.drawRightString(right, h - 17.5 * mm, fit(text, f.regular, 8, right - left))
             canv.setFillColor(GREY)
         _line(canv, left, 10 * mm, gen, f.regular, 8, (right - left) - 30 * mm)
         _line(canv, left, 6 * mm, info.chain, f.regular, 8, (right - left) - 75 * mm)
@@ -462,8 +463,10 @@ def hash_groups(text: str, size: int = 8) -> str:
 
 def build_pdf(out: str | Path | Any, info: PageInfo, story: list[Flowable], *,
               wide: bool = False) -> int:
-    """Lay out ``story`` and write the PDF; returns the number of pages."""
-    story = [*story, *appendix_story(styles(), NOMINAL[wide])]
+    """Lay out ``story`` and write the PDF; returns the number of pages. A report built with
+    no signed checkpoint says why, whole, before anything else."""
+    story = [*unsigned_story(info.generated.unsigned, styles()), *story,
+             *appendix_story(styles(), NOMINAL[wide])]
     doc = ReportDoc(str(out) if isinstance(out, Path) else out, info, wide=wide)
     counter: list[int] = []
 
@@ -546,6 +549,17 @@ def _collect(header: Sequence[str], rows: Sequence[Sequence[object]],
     st = current()
     st.tables.append((st.section, [str(h) for h in header], [[text(v) for v in r] for r in rows],
                    None if total is None else [text(v) for v in total]))
+
+
+def unsigned_story(unsigned: str, st: Styles) -> list[Flowable]:
+    """The warning of a report built with no signed checkpoint, printed whole (the page
+    header can hold only a short form of it)."""
+    if not unsigned:
+        return []
+    text = unsigned[:1].upper() + unsigned[1:]
+    return [Paragraph(f"<b>Not signed.</b> {esc(text)}. The figures are built from the records "
+                      "as they stand; no checkpoint signed by the room's key vouches for them.",
+                      st.body), Spacer(1, 3 * mm)]
 
 
 def appendix_story(st: Styles, width: float) -> list[Flowable]:

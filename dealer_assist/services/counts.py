@@ -12,8 +12,8 @@ from datetime import date, datetime
 from dealer_assist.errors import BadInput
 from dealer_assist.services.app import Services
 from dealer_assist.services.base import Approval
-from dealer_assist.services.errors import NotAllowed, NotFound
 from dealer_assist.services.chain import utc
+from dealer_assist.services.errors import NotAllowed, NotFound
 from dealer_assist.services.model import PERMISSIONS, AuditEntry, HandFilter, Session, Shift
 from dealer_assist.services.ports import Store
 from dealer_assist.services.room import (
@@ -34,6 +34,7 @@ from dealer_assist.services.room import (
     room_detail,
     signoff_detail,
 )
+from dealer_assist.services.rulecheck import shift_people
 
 
 def _may(session: Session, permission: str, what: str) -> None:
@@ -272,13 +273,16 @@ def record_count(svc: Services, session: Session, count: Count, *,
                            "name the count being corrected by its entry number")
     _count_in_time(svc, shift, count, drops)
     names = {u.name: u.full_name for u in svc.store.list_users()}
-    conflicted = sorted(n for n in count.team
-                        if n in {names.get(a, a) for a in shift_approvers(svc.store, shift.id)})
+    people = {names.get(n, n): why for n, why in
+              shift_people(shift, shift_approvers(svc.store, shift.id)).items()}
+    conflicted = sorted(n for n in count.team if n in people)
     if conflicted:
         if approval is None:
+            words = {"approved": "approved voids, misdeals or disputes of", "dealer": "dealt",
+                     "floor": "was the floor person of"}
+            who = "; ".join(f"{n} {words[people[n]]} shift {shift.id}" for n in conflicted)
             raise NotAllowed(
-                f"{', '.join(conflicted)} approved voids, misdeals or disputes of shift "
-                f"{shift.id}: the count team must be independent of them; choose another "
+                f"{who}: the count team must be independent of the shift; choose another "
                 "counter, or have a second floor person approve with their name and PIN "
                 "(Second approval in the drop count, or --approved-by NAME)")
         asked = approval.name.strip().lower()

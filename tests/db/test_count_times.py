@@ -25,7 +25,6 @@ from dealer_assist.services.counts import (
     signoffs,
 )
 from dealer_assist.services.room import COUNT_ACTION, count_detail, new_count, room_clock
-
 from tests.reports.pdftext import pages
 
 TEAM = ["Cora Cashier", "Carl Counter"]
@@ -56,7 +55,7 @@ def _at(room: Room, hh: int, mm: int) -> datetime:
 def test_a_count_dated_ahead_of_its_entry_is_refused(room: Room) -> None:
     sid = _closed_and_dropped(room)
     week = room.clock.now + timedelta(days=7)
-    with pytest.raises(BadInput, match="after now .*enter a count once it has ended"):
+    with pytest.raises(BadInput, match=r"after now .*enter a count once it has ended"):
         record_count(room.svc, room.floor, _count(room, sid, week, week + timedelta(hours=1)))
     with pytest.raises(BadInput, match="after now"):  # entered 22:05 for a count 22:15-22:40
         record_count(room.svc, room.floor, _count(room, sid, _at(room, 22, 15),
@@ -93,8 +92,8 @@ def test_a_variance_is_signed_off_only_after_the_count_has_ended(room: Room) -> 
     sid = _closed_and_dropped(room)  # now 22:05
     entry = record_count(room.svc, room.floor, _count(room, sid, _at(room, 21, 30),
                                                       _at(room, 22, 9)))
-    with pytest.raises(BadInput, match=f"count entry {entry.seq} runs until .*22:09.*after the "
-                                       "count has ended"):
+    with pytest.raises(BadInput, match=rf"count entry {entry.seq} runs until .*22:09.*after the "
+                                       r"count has ended"):
         signoff_count(room.svc, room.auditor, entry=entry.seq, explanation="lid")
     room.clock.advance(minutes=5)
     signoff_count(room.svc, room.auditor, entry=entry.seq, explanation="chips in the lid")
