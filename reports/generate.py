@@ -299,7 +299,17 @@ def _day(svc: Services, session: Session, path: Path, seal: Seal | None,
                 seal, svc)
     return _logged(svc, render_day, r, path, lambda pages: svc.log(
         session, "report", f"day summary: {r.day.isoformat()}, {len(r.tables)} tables, "
-        f"{r.total('hands')} hands, {pages} pages" + _anchored(seal)))
+        f"{r.total('hands')} hands, {pages} pages; " + day_figures(r) + _anchored(seal)))
+
+
+def day_figures(r: DayReport) -> str:
+    """The day summary's signed totals as its audit entry keeps them, so an archive of the day
+    can be checked against the report the room signed (``verify --archive``)."""
+    from dealer_assist.money import format_cents as c
+
+    return (f"put in {c(r.total('put_in'))}, pushed {c(r.total('pushed'))}, house fees "
+            f"{c(r.total('house_fees'))}, jackpot drop {c(r.total('jackpot_drop'))}, time "
+            f"{c(r.total('time_fees'))}, house net {c(r.house_net)}")
 
 
 def game_report(

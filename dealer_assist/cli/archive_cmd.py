@@ -16,9 +16,12 @@ from dealer_assist.cli.db_cmd import add_db_option, add_signin_options, open_ser
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "archive", help="write a closed gaming day's records to one signed file",
-        description="Write a closed gaming day's hand logs, ledger lines, audit entries, drop "
-        "counts and checkpoints to one file signed with the room's key. `verify --archive "
-        "FILE` checks it on any machine, without the database. Floor, auditor or admin.")
+        description="Write a closed gaming day's hand logs, ledger lines (time collections "
+        "included), shifts, audit entries (the drop boxes' registrations, drops, counts and "
+        "sign-offs, shift closes after midnight, the reports logged for the day) and the "
+        "signed checkpoint that covers the day to one file signed with the room's key. "
+        "`verify --archive FILE` checks it on any machine, without the database, and rebuilds "
+        "the day's report totals from it. Floor, auditor or admin.")
     add_db_option(p)
     p.add_argument("--day", required=True, metavar="DAY", help="the gaming day, 2026-11-21")
     p.add_argument("--out", required=True, metavar="FILE", help="the archive file to write")
@@ -67,6 +70,11 @@ def run(args: argparse.Namespace) -> int:
     key = room_key(args.key)
     assert key is not None
     db = svc.store.db
+    from dealer_assist.db.checkpoints import latest_checkpoint, sign_checkpoint
+
+    last = latest_checkpoint(db)
+    if last is None or utc(last.at) < until:  # one signed after the day covers all of it
+        sign_checkpoint(db, key, reason=f"archive of gaming day {day}")
     body = write_archive(db, key, Path(args.out), day=day.isoformat(), since=since,
                          until=until, cardroom=svc.store.cardroom_name(),
                          clock=clock.describe(), keep_until=keep.isoformat())
