@@ -549,7 +549,7 @@ def build_shift(
         voids=tuple(voids), disputes=disputes, reveals=reveals, exceptions=tuple(exc),
         ledger_fees=fees_by_kind(ledger_fee_lines), time=tf.derived,
         schedules=fee_schedules(store, tbl, shift.opened_at, shift.closed_at, names),
-        gaming_day=room.gaming_day(utc(shift.opened_at)),
+        gaming_day=_gaming_day(store, utc(shift.opened_at)),
         room_shift=room.shift_of(utc(shift.opened_at)),
         count=drop, drop_funds=funds,
     )
@@ -1115,10 +1115,17 @@ def _subject(action: str, where: str, detail: str) -> str:
 
 
 def clock_at(store: Store, t: datetime) -> Any:
-    """The room clock of the gaming day ``t`` belongs to (a change applies from its day)."""
-    from dealer_assist.services.counts import clock_for_day, room_clock_of
+    """The room clock that keeps the gaming day ``t`` belongs to (a change applies from the
+    next day not yet started)."""
+    from dealer_assist.services.counts import room_clock_at
 
-    return clock_for_day(store, room_clock_of(store).gaming_day(t))
+    return room_clock_at(store, t)
+
+
+def _gaming_day(store: Store, t: datetime) -> date:
+    from dealer_assist.services.counts import gaming_day_of
+
+    return gaming_day_of(store, t)
 
 
 def _zone(store: Store) -> str:
@@ -1129,12 +1136,12 @@ def _zone(store: Store) -> str:
 
 def latest_day(store: Store) -> date:
     """The gaming day of the most recent hand, by the room's clock."""
-    from dealer_assist.services.counts import room_clock_of
+    from dealer_assist.services.counts import gaming_day_of
 
     last = store.list_hands(HandFilter(limit=1))
     if not last:
         raise NotFound("no hand has been dealt yet: nothing to report")
-    return room_clock_of(store).gaming_day(utc(last[0].started_at))
+    return gaming_day_of(store, utc(last[0].started_at))
 
 
 @_own_zone
@@ -1144,13 +1151,11 @@ def build_day(
     """Every table's hands started in the gaming day ``day`` (from the room's day-start hour,
     local time, to the next; UTC midnight when no room clock is set), with the room's totals."""
 
-    from dealer_assist.services.counts import clock_for_day
+    from dealer_assist.services.counts import day_bounds_of
 
     day = day or latest_day(store)
-    room = clock_for_day(store, day)
+    since, until, room = day_bounds_of(store, day)
     _TEXT_ZONE.set(room.tz)
-    start, end = room.day_bounds(day)
-    since, until = utc(start), utc(end)
     names = full_names(store)
     hands = sorted(store.list_hands(HandFilter(since=since, until=until, limit=None)),
                    key=lambda h: (h.table_id, h.number))

@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from dealer_assist.errors import BadInput
     from dealer_assist.reports.build import parse_day
     from dealer_assist.services.chain import utc
-    from dealer_assist.services.counts import clock_for_day
+    from dealer_assist.services.counts import day_bounds_of
     from dealer_assist.services.errors import NotAllowed
     from dealer_assist.services.model import PERMISSIONS
     from dealer_assist.services.room import ARCHIVE_ACTION
@@ -51,9 +51,8 @@ def run(args: argparse.Namespace) -> int:
         raise NotAllowed(f"{session.name} is a {session.role}: only a floor, auditor or admin "
                          "user can archive a gaming day")
     day = parse_day(args.day)
-    clock = clock_for_day(svc.store, day)
-    start, end = clock.day_bounds(day)
-    since, until = utc(start), utc(end)
+    since, until, clock = day_bounds_of(svc.store, day)
+    end = until.astimezone(clock.tz)
     now = utc(svc.clock())
     if now < until:
         raise BadInput(f"gaming day {day} is not over until {end:%Y-%m-%d %H:%M %Z}: archive "

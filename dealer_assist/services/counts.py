@@ -53,25 +53,82 @@ def room_clock_of(store: Store) -> RoomClock:
     return RoomClock()
 
 
-def room_clock_at(store: Store, t: datetime) -> RoomClock:
-    """The room clock in force at ``t``: a change applies from when it was made, never to
-    the days before it (before any clock was set, the room ran on UTC from midnight)."""
-    found = RoomClock()
+@dataclass(frozen=True, slots=True)
+class ClockSpan:
+    """A room clock and the gaming days it keeps: from ``first_day`` on, that day beginning at
+    ``since`` (UTC: where the day before it ended, by the clock before). ``None``: from the
+    room's first record."""
+
+    clock: RoomClock
+    first_day: date | None = None
+    since: datetime | None = None
+
+
+def clock_spans(store: Store) -> list[ClockSpan]:
+    """Each room clock with the days it keeps. A change applies from the next gaming day that
+    has not started when it is made: the day running then, every day over and every day
+    archived keep their bounds. The first day kept by the new clock begins where the day before
+    it ended (it may run a little longer or shorter than a day: the change of clock); a second
+    change before that day begins replaces the first."""
+    from datetime import timedelta
+
+    spans = [ClockSpan(RoomClock())]
     for e in store.audit_log(action=ROOM_ACTION):
-        if utc(e.at) > utc(t):
-            break
         clock = read_room(e.detail)
-        if clock is not None:
-            found = clock
+        if clock is None:
+            continue
+        t = utc(e.at)
+        spans = [x for x in spans if x.since is None or x.since <= t]
+        now = spans[-1]
+        running = _label(now, t)
+        _, old_end = now.clock.day_bounds(running)
+        first = running + timedelta(days=1)
+        while utc(clock.day_bounds(first)[1]) <= utc(old_end):
+            first += timedelta(days=1)
+        spans.append(ClockSpan(clock, first, utc(old_end)))
+    return spans
+
+
+def _label(span: ClockSpan, t: datetime) -> date:
+    day = span.clock.gaming_day(t)
+    return span.first_day if span.first_day is not None and day < span.first_day else day
+
+
+def _span_at(spans: list[ClockSpan], t: datetime) -> ClockSpan:
+    found = spans[0]
+    for x in spans:
+        if x.since is None or x.since <= utc(t):
+            found = x
     return found
 
 
+def room_clock_at(store: Store, t: datetime) -> RoomClock:
+    """The room clock that keeps the gaming day ``t`` falls in (before any clock was set, the
+    room ran on UTC from midnight)."""
+    return _span_at(clock_spans(store), t).clock
+
+
+def gaming_day_of(store: Store, t: datetime) -> date:
+    """The gaming day ``t`` belongs to, by the clock that keeps that day."""
+    return _label(_span_at(clock_spans(store), t), t)
+
+
+def day_bounds_of(store: Store, day: date) -> tuple[datetime, datetime, RoomClock]:
+    """A gaming day's start and end (UTC) and the clock that keeps it: a day over or archived
+    keeps the bounds it had, whatever clock is set later."""
+    spans = clock_spans(store)
+    span = spans[0]
+    for x in spans:
+        if x.first_day is None or x.first_day <= day:
+            span = x
+    start, end = span.clock.day_bounds(day)
+    begins = span.since if span.first_day == day and span.since is not None else utc(start)
+    return begins, utc(end), span.clock
+
+
 def clock_for_day(store: Store, day: date) -> RoomClock:
-    """The clock a gaming day is kept by: the latest one set before that day ended. A change
-    applies from the day it is made on; the days that had ended before it keep their clock."""
-    latest = room_clock_of(store)
-    _, end = latest.day_bounds(day)
-    return room_clock_at(store, end)
+    """The clock a gaming day is kept by (:func:`day_bounds_of`)."""
+    return day_bounds_of(store, day)[2]
 
 
 def room_time(store: Store, text: str, what: str = "time") -> datetime:

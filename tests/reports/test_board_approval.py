@@ -77,7 +77,9 @@ def _deal(room: Room, lines: list[dict[str, Any]], *, slip: bool = False) -> int
 
 @pytest.fixture(scope="module")
 def room(tmp_path_factory: pytest.TempPathFactory) -> Room:
-    clock = Clock()
+    # the room is set up, its clock with it, days before it deals (a clock change applies
+    # from the next gaming day that has not started)
+    clock = Clock(START - timedelta(days=3))
     url = f"sqlite:///{tmp_path_factory.mktemp('board') / 'room.sqlite3'}"
     svc = open_services(url, hasher=FAST, clock=clock)
     svc.create_first_admin(name="admin", full_name="Ada Admin", pin="9999")
@@ -89,6 +91,7 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Room:
     floor = svc.sign_in("fran", "2222")
     set_room_clock(svc, floor, room_clock(zone="America/Los_Angeles", day_starts=6,
                                           shifts=[("day", 6), ("swing", 14), ("grave", 22)]))
+    clock.now = START
     table = svc.add_table(admin, {
         "name": "Caro-1", "game": "caro-holdem", "seats": 8, "smallest_chip": 25,
         "buy_in": 100000, "params": {"unit": 1000, "blinds": [1000, 2000], "cap": 4},
