@@ -395,7 +395,8 @@ def day_totals(body: dict[str, Any]) -> dict[str, int]:
     """The day summary's totals rebuilt from the archive alone: its hands (imported ones
     aside, as the report sets them aside), what they put in and pushed by their ledgers, the
     house fees and the jackpot and promotional drops, and the time collected from seats."""
-    from dealer_assist.reports.data import is_fund_kind
+    def is_fund_kind(kind: str) -> bool:  # (as the reports tell a fund's drop from the house's)
+        return kind.lower().startswith(("jackpot", "promo"))
 
     out = {"hands": 0, "put in": 0, "pushed": 0, "house fees": 0, "jackpot drop": 0,
            "time": 0}

@@ -656,20 +656,20 @@ def unbroken(widths: Sequence[float], rows: Sequence[Sequence[object]],
     keep = [w * 2 / 3 for w in out]
     for i, h in enumerate(header[:len(out)]):
         for word in plain(str(h)).split():
-            keep[i] = max(keep[i], stringWidth(word, f.bold, TABLE_PT) + 6.5)
+            keep[i] = max(keep[i], _width(word, f.bold, TABLE_PT) + 6.5)
     for bold, row in [*((False, r) for r in rows), *([(True, total)] if total else [])]:
         for i, v in enumerate(row[:len(out)]):
             if isinstance(v, Flowable):
                 continue
             text = plain(str(v))
             if rigid(text, i in rset):
-                wide = stringWidth(text, f.bold if bold else f.regular, TABLE_PT) + 6.5
+                wide = _width(text, f.bold if bold else f.regular, TABLE_PT) + 6.5
                 need[i] = max(need[i], wide)
                 if not bold:
                     words[i] = False
             elif len(text) < 40:
                 for word in text.split():
-                    keep[i] = max(keep[i], stringWidth(word, f.regular, TABLE_PT) + 6.5)
+                    keep[i] = max(keep[i], _width(word, f.regular, TABLE_PT) + 6.5)
     short = sum(max(0.0, need[i] - out[i]) for i in range(len(out)))
     if short <= 0:
         return out
@@ -688,7 +688,7 @@ def unbroken(widths: Sequence[float], rows: Sequence[Sequence[object]],
     return out
 
 
-class OneLine(Flowable):
+class OneLine(Flowable):  # type: ignore[misc]
     """A value drawn on one line, set smaller to fit its cell rather than broken."""
 
     def __init__(self, text: str, font: str, size: float, *, right: bool) -> None:

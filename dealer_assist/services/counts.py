@@ -337,9 +337,9 @@ def record_count(svc: Services, session: Session, count: Count, *,
         if approval is None:
             words = {"approved": "approved voids, misdeals or disputes of", "dealer": "dealt",
                      "floor": "was the floor person of"}
-            who = "; ".join(f"{n} {words[people[n]]} shift {shift.id}" for n in conflicted)
+            said = "; ".join(f"{n} {words[people[n]]} shift {shift.id}" for n in conflicted)
             raise NotAllowed(
-                f"{who}: the count team must be independent of the shift; choose another "
+                f"{said}: the count team must be independent of the shift; choose another "
                 "counter, or have a second floor person approve with their name and PIN "
                 "(Second approval in the drop count, or --approved-by NAME)")
         asked = approval.name.strip().lower()
