@@ -16,9 +16,9 @@ from dealer_assist.services import HandFilter
 
 
 def test_demo_tables_n_of_at_least_fourteen_deal_every_game() -> None:
-    games = set(demo_games())
-    assert len(games) == 14
-    for n in (14, 15):
+    games = set(demo_games())  # the fourteen games (and a test game, when one is registered)
+    assert len(games) >= 14
+    for n in (len(games), len(games) + 1):
         assert {g for g, _ in room_kinds(n)} == games, n
         assert len(room_kinds(n)) == n
     assert room_kinds(3) == [("champs-and-cowards", 0), ("caro-holdem", 0), ("ofc", 0)]
