@@ -5,7 +5,8 @@ breach is named with its records.
 - One dealer deals one table at a time: a shift opened while the same dealer's shift at another
   table was still open needs a floor approval naming both ("dee dealing T2 as well as T1").
 - The audit log's times run forward: an entry dated before the entry recorded just ahead of it
-  (by more than the room's clock tolerance) is named.
+  (by more than the room's clock tolerance) is named, unless it came in a station's journal
+  batch, whose entries keep the times they were made at.
 - No one approves their own action: an approval entry whose approved action (the void, misdeal,
   shift close, count, floor decision or dispute it was given for, recorded right after it) was
   taken by the approver.
@@ -117,10 +118,27 @@ def _dealer_at_two_tables(r: RuleRecords, audit: Sequence[AuditEntry]) -> list[R
     return out
 
 
+#: The audit action that closes a batch a station kept in its journal through an outage and
+#: sent later: the batch's entries keep the times they were made at (docs/room.md).
+JOURNAL_SYNC = "journal-sync"
+
+
+def _journalled(audit: Sequence[AuditEntry], i: int) -> bool:
+    """Entry ``i`` came in a journal's batch: the entries from it on, of its table, end in that
+    batch's ``journal-sync`` entry."""
+    table = audit[i].table_id
+    for e in audit[i + 1:]:
+        if e.action == JOURNAL_SYNC:
+            return e.table_id == table
+        if e.table_id != table:
+            return False
+    return False
+
+
 def _times_backwards(r: RuleRecords, audit: Sequence[AuditEntry]) -> list[RuleFinding]:
     out = []
-    for before, e in pairwise(audit):
-        if utc(e.at) < utc(before.at) - r.tolerance:
+    for i, (before, e) in enumerate(pairwise(audit), start=1):
+        if utc(e.at) < utc(before.at) - r.tolerance and not _journalled(audit, i):
             out.append(RuleFinding(
                 "audit times run backwards", utc(e.at),
                 f"audit entry {_num(e)} ({e.action} by {e.actor or 'nobody'}) is dated "

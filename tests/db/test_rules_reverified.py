@@ -83,6 +83,23 @@ def test_audit_entries_whose_times_run_backwards_are_named(
     assert texts == [found] and f"audit entry {back.seq} (note by fran)" in pdf
 
 
+def test_a_journal_batch_keeps_its_times_and_is_not_named() -> None:
+    """A station's journal sends its batch after an outage: its entries keep the times they
+    were made at, before the entries other stations recorded meanwhile."""
+    from dealer_assist.services.model import AuditEntry
+    from dealer_assist.services.rulecheck import RuleRecords, rule_findings
+
+    t = datetime(2026, 11, 21, 20, tzinfo=UTC)
+    entries = [AuditEntry(1, t, "fran", "note", "", 2, None, 1),
+               AuditEntry(2, t - timedelta(hours=1), "dee", "void", "", 1, 7, 2),
+               AuditEntry(3, t - timedelta(minutes=50), "dee", "misdeal", "", 1, 8, 3),
+               AuditEntry(4, t + timedelta(minutes=1), None, "journal-sync", "", 1, None, 4)]
+    records = RuleRecords(entries, [], {}, {}, {})
+    assert rule_findings(records) == []
+    unsent = RuleRecords(entries[:3], [], {}, {}, {})
+    assert [f.rule for f in rule_findings(unsent)] == ["audit times run backwards"]
+
+
 def test_an_approval_by_the_person_it_approves_is_named(
         room: Room, database: Database, tmp_path: Path) -> None:
     hand = room.hand(["As", "Kd", "2c"])
