@@ -26,7 +26,8 @@ def test_demo_tables_n_of_at_least_fourteen_deal_every_game() -> None:
 
 def test_a_fourteen_table_demo_gives_each_table_its_own_dealers_and_verifies_intact(
         database: Database) -> None:
-    fill_demo(database, hands=28, tables=14, seed=3, hasher=FAST, workers=1,
+    n = len(demo_games())  # fourteen (with a test game registered, one more)
+    fill_demo(database, hands=2 * n, tables=n, seed=3, hasher=FAST, workers=1,
               start=datetime(2026, 11, 20, 18, tzinfo=UTC))
     store = SqlStore(database)
     hands = store.list_hands(HandFilter(limit=None))
@@ -39,5 +40,5 @@ def test_a_fourteen_table_demo_gives_each_table_its_own_dealers_and_verifies_int
     report = verify_database(database)
     assert report.ok, report.summary()
     # filled again: its times follow on from what is recorded, its dealers keep their tables
-    fill_demo(database, hands=14, tables=14, seed=4, hasher=FAST, workers=1)
+    fill_demo(database, hands=n, tables=n, seed=4, hasher=FAST, workers=1)
     assert check_rules_db(database) == []
