@@ -7,18 +7,19 @@ the version and commit, who generated it and when) and logs its generation.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, replace
 from datetime import UTC
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether
+from reportlab.platypus import Flowable, KeepTogether, Preformatted
 
 from dealer_assist.dossier.build import CategoryTable, Dossier, Figure
 from dealer_assist.errors import BadInput
 from dealer_assist.gc_pause import paused_gc
-from dealer_assist.reports.data import Generated
+from dealer_assist.reports.data import Generated, Signature
 from dealer_assist.reports.render import (
     PageInfo,
     Styles,
@@ -31,6 +32,7 @@ from dealer_assist.reports.render import (
     money,
     own_report,
     paragraph,
+    signature_block,
     spacer,
     start_report,
     styles,
@@ -47,11 +49,17 @@ Out = str | Path | Any
 @dataclass(frozen=True, slots=True)
 class DossierReport:
     """The dossier with what every report says of itself: the cardroom, who generated it,
-    when, and its serial number."""
+    when, and its serial number; as a filing, who prepared it and who approves it for filing
+    (their full names under the signature lines; "" leaves the name to be printed by hand),
+    and the head of the room's audit chain it was made at (entries and hash)."""
 
     cardroom: str
     dossier: Dossier
     generated: Generated
+    prepared_by: str = ""
+    approved_by: str = ""
+    chain_entries: int = 0
+    chain_hash: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +72,26 @@ class WrittenDossier:
 # --- text ----------------------------------------------------------------------------------------
 
 
-def _value(kind: str, v: float) -> str:
+#: The most decimals a share is printed with (a percentage).
+MOST_DECIMALS = 4
+
+
+def share_decimals(*values: float) -> int:
+    """The decimals a share and its interval are all printed with: one, or as many more as it
+    takes for values that differ to print differently (an interval of 99.98% to 100% is not
+    "100.0% to 100.0%"; 0% to 0.02% is "0.00% to 0.02%")."""
+    distinct = sorted(set(values))
+    for d in range(1, MOST_DECIMALS + 1):
+        if len({f"{100 * v:.{d}f}" for v in distinct}) == len(distinct):
+            return d
+    return MOST_DECIMALS
+
+
+def _value(kind: str, v: float, decimals: int = 1) -> str:
     if kind == "money":
         return money(round(v))
     if kind == "share":
-        return f"{100 * v:.1f}%" if v >= 0.001 or v == 0 else f"{100 * v:.2f}%"
+        return f"{100 * v:.{decimals}f}%"
     if kind == "minutes":
         return f"{v:.2f} min"
     if kind == "rate":
@@ -76,10 +99,13 @@ def _value(kind: str, v: float) -> str:
     return f"{v:.2f}"
 
 
-def _interval(f: Figure) -> str:
+def _shown(f: Figure) -> tuple[str, str]:
+    """The estimate and its interval, in the same decimals."""
+    d = share_decimals(f.mean, f.low, f.high) if f.kind == "share" else 1
     if f.low == f.high == f.mean:
-        return "exact" if f.n > 1 else dash()
-    return f"{_value(f.kind, f.low)} to {_value(f.kind, f.high)}"
+        return _value(f.kind, f.mean, d), "exact" if f.n > 1 else dash()
+    return (_value(f.kind, f.mean, d),
+            f"{_value(f.kind, f.low, d)} to {_value(f.kind, f.high, d)}")
 
 
 def _cents(v: int | None) -> str:
@@ -95,23 +121,28 @@ def _figure_rows(figures: tuple[Figure, ...]) -> list[list[object]]:
             extra = f"{_cents(f.median)} / {_cents(f.p95)} / {_cents(f.largest)}"
         elif f.largest is not None:
             extra = f"largest {f.largest}"
-        rows.append([label, _value(f.kind, f.mean), _interval(f), extra, f"{f.n:,}"])
+        estimate, interval = _shown(f)
+        rows.append([label, estimate, interval, extra, f"{f.n:,}"])
     return rows
 
 
-def _figures(title: str, figures: tuple[Figure, ...], st: Styles) -> list[Flowable]:
+def _figures(title: str, figures: tuple[Figure, ...], st: Styles,
+             counted: str = "Hands") -> list[Flowable]:
     if not figures:
         return []
     table = data_table(
-        ["Figure", "Estimate", "95% interval", "Median / 95th pct. / largest", "Hands"],
+        ["Figure", "Estimate", "95% interval", "Median / 95th pct. / largest", counted],
         _figure_rows(figures), [70 * mm, 24 * mm, 40 * mm, 32 * mm, 14 * mm],
         right=[1, 4], st=st)
     return [KeepTogether([*heading(title, st), table])]  # (a heading never ends a page)
 
 
 def _category(c: CategoryTable, st: Styles) -> list[Flowable]:
-    rows = [[r.name, f"{r.count:,}", _value("share", r.share),
-             f"{_value('share', r.low)} to {_value('share', r.high)}"] for r in c.rows]
+    rows = []
+    for r in c.rows:
+        d = share_decimals(r.share, r.low, r.high)
+        rows.append([r.name, f"{r.count:,}", _value("share", r.share, d),
+                     f"{_value('share', r.low, d)} to {_value('share', r.high, d)}"])
     head = paragraph(f"{c.label} ({c.n:,} hands" + (f"; {c.note}" if c.note else "") + ")",
                      st.cell_bold)
     return [spacer(2), KeepTogether([head, spacer(1), data_table(
@@ -131,13 +162,17 @@ def dossier_story(r: DossierReport, st: Styles) -> list[Flowable]:
                   "for the gaming board", st.subtitle),
         fields_table([
             ("Game", f"{d.title} ({d.game})"),
-            ("Settings file", d.settings_file),
+            ("Settings file", d.settings_file + " (its text: appendix A)"),
             ("Settings sha256", hash_groups(d.settings_sha256)),
             ("Seed", str(d.seed)),
             ("Hands simulated", _sessions(d)),
             ("Players per hand", str(d.players)),
             ("Pace", f"{pace.per_input} s per input, {pace.between} s between hands"),
             ("Worker processes", str(d.workers)),
+            ("Serial no.", str(r.generated.serial) if r.generated.serial else dash()),
+            ("Made at audit chain head", _head(r)),
+            ("Prepared by", r.prepared_by or r.generated.by),
+            ("Approved for filing by", r.approved_by or "(to be signed: section 8)"),
         ], W, st=st),
         spacer(2),
         paragraph(_checked_line(d), st.body),
@@ -157,6 +192,11 @@ def dossier_story(r: DossierReport, st: Styles) -> list[Flowable]:
         story.append(paragraph("The game declares no rulings.", st.note))
     story += heading("3. Table settings and the fee policy", st)
     story.append(fields_table(list(d.settings), W, columns=1, st=st, label_w=40 * mm))
+    if d.defaults:
+        story.append(spacer(1))
+        story.append(paragraph(
+            "Left out of the file, so played as the game plays them, and so dealt in every "
+            "simulated hand: " + "; ".join(text for _, text in d.defaults) + ".", st.body))
     story.append(spacer(2))
     story.append(fields_table([("House fee", d.fee), ("Jurisdiction preset", d.preset)], W,
                               columns=1, st=st, label_w=40 * mm))
@@ -187,12 +227,20 @@ def dossier_story(r: DossierReport, st: Styles) -> list[Flowable]:
     story += heading("5. The game's numbers", st)
     story.append(paragraph(
         f"By simulation of {d.hands:,} hands of {d.players} players at these settings, the "
-        "players following the baseline strategy of section 4. Intervals are 95%: Wilson score "
+        "players following the baseline strategy of section 4. " + _played(d) + " Each figure "
+        "says what it is per: per hand, per game or per hour. Intervals are 95%: Wilson score "
         "intervals for how often, normal intervals for means (the ratio of means for the fee "
-        "per hour). Money carried from hand to hand runs through each session.", st.small))
-    story += _figures("Pace and fees", d.pace_figures, st)
-    story += _figures("Pots, fees and carry-overs", d.figures, st)
-    story += _figures(f"What a board asks of {d.title}", d.game_figures, st)
+        "per hour). A share and its interval are printed with the same decimals.", st.small))
+    story += _figures("Per hour, at the stated pace", d.pace_figures, st)
+    story += _figures("Per hand: pots, fees and carry-overs", d.figures, st)
+    story += _figures(f"Per hand: what a board asks of {d.title}", d.game_figures, st)
+    if d.played == "game":
+        story += _figures("Per game: each game from its first hand to the end its rule sets",
+                          d.per_game_figures, st, counted="Games")
+        if not d.per_game_figures:
+            story.append(paragraph(
+                f"No game ended by its rule within {d.most_hands:,} hands: "
+                f"{d.stopped:,} games were stopped there (the end of a sitting).", st.body))
     if d.categories:
         story += heading("Showdowns and categories", st)
         for c in d.categories:
@@ -224,14 +272,88 @@ def dossier_story(r: DossierReport, st: Styles) -> list[Flowable]:
         "conserve chips (everything put in is pushed, carried or collected as a fee), and its "
         "log written as JSON Lines, read back and replayed to the same settlement. The same "
         "seed gives the same figures on any number of processors.", st.small))
+    story.append(signature_block(
+        [Signature("Prepared by", r.prepared_by or r.generated.by.split(" (")[0]),
+         Signature("Approved for filing by", r.approved_by)], W, st, title="8. Signatures",
+        figures=[("Game", f"{d.title} ({d.game})"), ("Settings file", d.settings_file),
+                 ("Settings sha256", hash_groups(d.settings_sha256)), ("Seed", str(d.seed)),
+                 ("Hands checked", f"{d.checked:,} of {d.hands:,}, {d.failed:,} failed"),
+                 ("Serial no.", str(r.generated.serial) if r.generated.serial else dash()),
+                 ("Made at audit chain head", _head(r))]))
+    story += heading("Appendix A: the settings file", st)
+    story.append(paragraph(
+        f"{d.settings_file}, sha256 {d.settings_sha256}, as read (long lines are wrapped "
+        "and marked with ↪ where they continue):" if _symbols() else
+        f"{d.settings_file}, sha256 {d.settings_sha256}, as read (long lines are wrapped "
+        "and marked with > where they continue):", st.body))
+    story.append(spacer(1))
+    story.append(Preformatted(_wrapped(d.settings_text) or "(the file's text was not given)",
+                              st.mono))
     return story
 
 
+#: Characters of the settings file's text a line of appendix A holds (monospaced, 9 pt).
+APPENDIX_COLUMNS = 90
+
+
+def _symbols() -> bool:
+    from dealer_assist.reports.render import fonts
+
+    return fonts().symbols
+
+
+def _wrapped(text: str) -> str:
+    """The settings file's text with lines longer than the page wrapped, each continuation
+    marked, so nothing of it runs off the page."""
+    mark = "↪ " if _symbols() else "> "
+    out = []
+    for line in text.expandtabs(4).splitlines():
+        if len(line) <= APPENDIX_COLUMNS:
+            out.append(line)
+            continue
+        parts = textwrap.wrap(line, APPENDIX_COLUMNS - 2, drop_whitespace=False,
+                              break_on_hyphens=False) or [line]
+        out.append(parts[0])
+        out.extend(mark + x for x in parts[1:])
+    return "\n".join(out)
+
+
+def _head(r: DossierReport) -> str:
+    """The room's audit chain head the dossier was made at."""
+    if not r.chain_hash:
+        return dash()
+    return f"#{r.chain_entries:,} {hash_groups(r.chain_hash[:16])}"
+
+
+def _played(d: Dossier) -> str:
+    """How the simulation dealt the hands, in a sentence or two."""
+    if d.played != "game":
+        return ("Each hand stands alone; money carried from hand to hand runs through each "
+                "session.")
+    out = ("Hands follow on as whole games: the deal moves round, what the game carries goes "
+           "into the next hand, and a game ends when its rule says so")
+    if d.stacks and d.buy_in is not None and d.restack:
+        out += (f"; each game starts every stack from the buy-in of {money(d.buy_in)}, and "
+                "the stacks run down from hand to hand within it")
+    elif d.stacks and d.buy_in is not None:
+        out += (f"; each stack starts from the buy-in of {money(d.buy_in)} and runs down "
+                "from hand to hand (a seat left with nothing buys in again)")
+    elif d.stacks:
+        out += ("; the table names no buy-in, so each hand's stacks are the sample hands' own "
+                "(they do not run down from hand to hand: give buy_in in the settings file)")
+    out += (f". {d.games:,} games ended by their rule")
+    if d.stopped:
+        out += f"; {d.stopped:,} reached {d.most_hands:,} hands and were stopped there"
+    return out + "."
+
+
 def _sessions(d: Dossier) -> str:
-    n = -(-d.hands // d.chunk)
-    if n == 1:
-        return f"{d.hands:,} in one session"
-    return f"{d.hands:,} in {n:,} sessions of up to {d.chunk:,}"
+    n = -(-d.hands_asked // d.chunk)
+    out = (f"{d.hands:,} in one session" if n == 1
+           else f"{d.hands:,} in {n:,} sessions of {d.chunk:,}")
+    if d.hands != d.hands_asked:
+        out += f" ({d.hands_asked:,} asked; each session's last game played to its end)"
+    return out
 
 
 def _checked_line(d: Dossier) -> str:
@@ -247,8 +369,8 @@ def render_dossier(r: DossierReport, out: Out) -> int:
     use_zone(r.generated.zone)
     d = r.dossier
     info = PageInfo(r.cardroom, "Game-approval dossier", d.title, r.generated,
-                    f"Settings {d.settings_sha256[:12]} · seed {d.seed} · "
-                    f"{d.checked:,} checked, {d.failed:,} failed")
+                    f"Audit chain {_head(r)} · settings {d.settings_sha256[:8]} · "
+                    f"seed {d.seed} · {d.failed:,} failed")
     with paused_gc():
         return build_pdf(out, info, dossier_story(r, styles()))
 
@@ -257,8 +379,11 @@ def render_dossier(r: DossierReport, out: Out) -> int:
 
 
 def write_dossier(svc: Services, session: Session, out: str | Path,
-                  dossier: Dossier) -> WrittenDossier:
-    """Write the dossier with its serial (the audit entry that records it) and log it."""
+                  dossier: Dossier, *, approver: str | None = None) -> WrittenDossier:
+    """Write the dossier with its serial (the audit entry that records it) and log it.
+    ``approver``: the user name of whoever approves it for filing (a floor or admin user
+    other than the one preparing it), whose full name goes under that signature line; None
+    leaves the line for a name printed by hand."""
     allowed = [x for x in ROLES if x in PERMISSIONS["review"]]
     if session.role not in allowed:
         svc.log(session, "refused", f"{session.role} tried to generate a dossier")
@@ -274,23 +399,50 @@ def write_dossier(svc: Services, session: Session, out: str | Path,
     from dealer_assist.services.counts import room_clock_of
 
     u = session.user
+    approved = approver_name(svc, session, approver)
     at = svc.clock()
     at = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+    head = svc.store.audit_head()
     report = DossierReport(svc.store.cardroom_name(), dossier, Generated(
         at.astimezone(UTC), f"{u.full_name} ({u.name}, {u.role})",
-        zone=room_clock_of(svc.store).zone))
-    expected = svc.store.audit_head().entries + 1
+        zone=room_clock_of(svc.store).zone), prepared_by=u.full_name, approved_by=approved,
+        chain_entries=head.entries, chain_hash=head.hash)
+    expected = head.entries + 1
     numbered = _serial(report, expected)
     pages = _write(numbered, path)
     d = dossier
     entry = svc.log(session, "report", (
         f"game-approval dossier: {d.game}, settings {d.settings_file} sha256 "
         f"{d.settings_sha256}, seed {d.seed}, {d.hands} hands, {d.checked} checked, "
-        f"{d.failed} failed, {pages} pages"))
+        f"{d.failed} failed, {pages} pages, made at audit chain head #{head.entries} "
+        f"{head.hash}" + (f", approved for filing by {approver}" if approver else "")))
     if entry.seq and entry.seq != expected:  # another station's entry took the number
         numbered = _serial(report, entry.seq)
         pages = _write(numbered, path)
     return WrittenDossier(numbered, path, pages)
+
+
+#: The roles that may approve a dossier for filing.
+APPROVERS = ("floor", "admin")
+
+
+def approver_name(svc: Services, session: Session, name: str | None) -> str:
+    """The full name of the user approving the dossier for filing: a floor or admin user, not
+    the one preparing it."""
+    if name is None:
+        return ""
+    if name == session.name:
+        raise BadInput(f"{name} prepares this dossier and cannot also approve it for filing: "
+                       "name another floor or admin user with --approver")
+    user = next((x for x in svc.store.list_users() if x.name == name), None)
+    if user is None:
+        raise BadInput(f"there is no user {name!r} to approve the dossier: give the user name "
+                       "of a floor or admin user")
+    if user.role not in APPROVERS or not user.active:
+        raise BadInput(f"{name} is {'an inactive ' if not user.active else 'a '}"
+                       f"{user.role}: only an active floor or admin user approves a dossier "
+                       "for filing")
+    return user.full_name
 
 
 def _serial(r: DossierReport, n: int) -> DossierReport:

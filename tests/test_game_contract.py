@@ -16,11 +16,14 @@ import anygame  # registers Tally, the test game that uses every capability a ga
 import pytest
 
 from dealer_assist.engine.base import PER_HAND_KEYS, Game
-from dealer_assist.engine.hand import parse_lines, replay, to_lines
+from dealer_assist.engine.hand import HandReplay, parse_lines, replay, to_lines
 from dealer_assist.engine.log import hand_events
 from dealer_assist.engine.registry import game_names, get_game
 from dealer_assist.events import SHARED, Misdeal, Start
 from dealer_assist.services import Argon2PinHasher
+from dealer_assist.services.base import HandNow
+from dealer_assist.services.model import Hand, StoredEvent
+from dealer_assist.services.next_hand import carried_over, last_button, next_button, stacks_after
 
 #: The games this installation ships (test doubles registered by other test modules left out).
 GAMES = [g for g in game_names() if type(get_game(g)).__module__.startswith("dealer_assist.")]
@@ -78,30 +81,79 @@ def test_sample_hands_replay_conserve_and_round_trip(name: str) -> None:
         assert game.secret_seats(hand.state) <= set(start.seats)
 
 
-def _cuts(n: int, most: int = 30) -> list[int]:
-    """The points of a hand of ``n`` events to call a misdeal at: every one, or for a long hand
-    (a whole round of a game played over many hands) ``most`` spread over it from the first:
-    each point is two full replays, so every point of a hand of hundreds of events would take
-    minutes."""
-    if n - 1 <= most:
-        return list(range(1, n))
-    return sorted({1 + (i * (n - 2)) // (most - 1) for i in range(most)})
+def _called_off(events: list[Any], cut: int, hand: HandReplay, call: Misdeal) -> HandReplay:
+    """The hand called off after its first ``cut`` events, as :func:`replay` of those events
+    and the misdeal folds it, from the steps of the whole hand's replay (folding every prefix
+    again would make the test quadratic in a hand's length)."""
+    return HandReplay(game=hand.game, start=events[0], steps=hand.steps[:cut], misdeal=call)
+
+
+def _between_hands(rep: HandReplay, before: list[Any]) -> None:
+    """What the dealer's screen and the services read of a hand called off, once it is settled:
+    the prompt (the misdeal's, done: the next hand comes), the table, the game's score sheet
+    of the game so far with this hand last, whether the game goes on, and the next hand's
+    start (the same button, what the game carries after a redeal, the stacks)."""
+    game, start = rep.game, rep.start
+    hand = Hand(id=1, table_id=1, shift_id=1, number=len(before) + 1, game=start.game,
+                seats=tuple(start.seats), started_at=AT, started_by="dee", settings_id=1,
+                status="settled", events=len(rep.steps) + 1)
+    last = StoredEvent(table_id=1, seq=len(rep.steps) + 1, hand_id=1,
+                       number=len(rep.steps) + 1, time=AT, actor="dee",
+                       body=Misdeal(reason="card exposed").to_json(), prev_hash="", hash="")
+    now = HandNow(hand=hand, replay=rep, last=last)
+    prompt = now.prompt()
+    assert (prompt.phase, prompt.done, prompt.to_act) == ("misdeal", True, None)
+    assert prompt.actions == ()
+    view = now.view()
+    assert view.to_act is None and "Misdeal: card exposed" in view.info
+    sheet = game.score_sheet([*before, rep.state])
+    if sheet is not None:
+        assert sheet.text()
+    game.game_over(rep.state)
+    game.report(rep.state)
+    carried = carried_over(rep, tuple(start.seats))
+    key = game.key("button")
+    if game.rotates:
+        assert carried[key] == start.params[key]
+        assert next_button(tuple(start.seats), last_button(rep), redealt=True) == start.params[key]
+    stacks = start.get(game.key("stacks"))
+    if stacks is not None:  # every seat leaves with the stack it brought
+        assert stacks_after(rep) == {int(seat): n for seat, n in stacks.items()}
 
 
 @pytest.mark.parametrize("name", WITH_TEST_GAME)
-def test_misdeal_at_any_point_gives_back_every_chip(name: str) -> None:
+def test_misdeal_after_every_input_gives_back_every_chip_and_offers_the_next_hand(
+    name: str,
+) -> None:
+    """Regression (a misdeal in Rams or Preference left the dealer with no push steps and no
+    next hand: the score sheet settled the unfinished hand): each sample hand is called off
+    after every one of its inputs (after the last too: the floor may call off a finished
+    hand); every chip goes back to the seat that put it in, no fee is taken, the carry passes
+    on untouched, and the screen and the services between hands do not fail on it."""
     game = get_game(name)
-    for events in _hands(game, 4, seed=11):
-        for cut in _cuts(len(events)):
-            prefix = events[:cut]
-            if replay(prefix).over:
-                break
-            hand = replay([*prefix, Misdeal(reason="card exposed")])
-            s = hand.settle()
+    hands = _hands(game, 3, seed=11)
+    done = [replay(events) for events in hands]
+    for i, (events, whole) in enumerate(zip(hands, done, strict=True)):
+        # (the game so far: the other sample hands, finished, then this one called off)
+        before = [h.state for j, h in enumerate(done) if j != i and h.over]
+        call = Misdeal(reason="card exposed")
+        for cut in range(1, len(events) + 1):
+            rep = _called_off(events, cut, whole, call)
+            s = rep.settle()
             assert s.conserved and not s.fees
             assert dict(s.payouts) == dict(s.put_in)
-            assert s.carry_out == s.carry_in
+            assert s.carry_out == s.carry_in == game.carried_in(rep.state)
             assert s.extra["misdeal"] == "card exposed"
+            assert all(step.kind in ("return", "carry") for step in s.steps)
+            assert sum(step.amount for step in s.steps if step.kind == "return") == sum(
+                s.put_in.values())
+            _between_hands(rep, before)
+        # the replay folds the misdeal as the steps above read it (at a few cuts: each is a
+        # whole replay)
+        for cut in (1, len(events) // 2, len(events)):
+            folded = replay([*events[:cut], call])
+            assert folded.misdeal == call and folded.over
+            assert folded.settle() == _called_off(events, cut, whole, call).settle()
 
 
 @pytest.mark.parametrize("name", WITH_TEST_GAME)
@@ -250,3 +302,61 @@ def test_every_enabled_action_builds_an_event_that_check_accepts(name: str) -> N
             if not found:
                 missed.append(event.to_line())
     assert missed == []
+
+
+@pytest.mark.parametrize("name", [g for g in WITH_TEST_GAME if get_game(g).demo is not None])
+def test_misdeal_through_the_services_settles_and_the_next_hand_follows(name: str) -> None:
+    """Regression (after F4 and the floor's approval a Rams or Preference table was stuck:
+    ``game_so_far`` settled the misdealt hand and failed): at each game's demo table a finished
+    hand, then a hand called off half way (or at its start when the sample cannot be dealt to
+    the table's start), settle; the table's game so far reads, and the next hand starts with
+    the same dealer or button."""
+    from dealer_assist.services import Approval, ApprovalRequired, InMemoryStore, Services
+
+    game = get_game(name)
+    assert game.demo is not None
+    svc = Services(InMemoryStore("Contract"), hasher=FAST)
+    svc.create_first_admin(name="ada", full_name="Ada Admin", pin="9999")
+    ada = svc.sign_in("ada", "9999")
+    svc.add_user(ada, name="dee", full_name="Dee Dealer", role="dealer", pin="1111")
+    svc.add_user(ada, name="fran", full_name="Fran Floor", role="floor", pin="2222")
+    table = svc.add_table(ada, dict(game.demo.settings), name="T")
+    dee = svc.sign_in("dee", "1111")
+    svc.open_shift(dee, table.id, floor="fran")
+    rng = random.Random(3)
+
+    def deal(stop: float) -> Any:
+        """A hand at the table: its sample events recorded up to ``stop`` of them."""
+        now = svc.start_hand(dee, table.id)
+        first = now.replay.start
+        try:
+            events = game.sample_hand(rng, players=len(first.seats), params=dict(first.params))
+        except ValueError:  # (the sample takes other settings than the table's start)
+            events = [first]
+        if events[0] != first:
+            events = [first]
+        for ev in events[1:max(1, int(len(events) * stop))]:
+            try:
+                now = svc.record(dee, now.hand.id, ev)
+            except ApprovalRequired:  # (a floor's ruling: the hand stops short of it)
+                break
+        return now
+
+    finished = deal(1.0)
+    if not finished.over:
+        svc.misdeal(dee, finished.hand.id, "short", approval=Approval("fran", "2222"))
+    svc.settle(dee, finished.hand.id)
+    called = deal(0.5)
+    now = svc.misdeal(dee, called.hand.id, "card exposed", approval=Approval("fran", "2222"))
+    assert now.over and now.prompt().phase == "misdeal" and now.prompt().done
+    s = svc.settle(dee, now.hand.id)
+    assert dict(s.payouts) == dict(s.put_in) and s.carry_out == s.carry_in
+    so_far = svc.game_so_far(table.id)
+    if so_far.sheet is not None:
+        assert so_far.sheet.rows and so_far.sheet.text()
+    nxt = svc.start_hand(dee, table.id)
+    key = game.key("button")
+    if game.rotates:
+        assert nxt.replay.start.get(key) == called.replay.start.get(key)
+    assert nxt.replay.start.get(game.key("carry_in"), 0) == called.replay.start.get(
+        game.key("carry_in"), 0)

@@ -66,6 +66,13 @@ def add_parser(sub: Any) -> None:
                    help="the pace: seconds between hands (default 45)")
     p.add_argument("--workers", type=_positive, metavar="N",
                    help="worker processes (default: every CPU)")
+    p.add_argument("--approver", metavar="USER",
+                   help="the floor or admin user who approves the dossier for filing (their "
+                   "full name goes under that signature line; default: left to be printed "
+                   "by hand)")
+    p.add_argument("--logs", metavar="DIR",
+                   help="also write every simulated hand's log to this folder (one JSON Lines "
+                   "file per session), for anyone to re-derive the figures from")
     add_db_option(p)
     add_signin_options(p)
     p.set_defaults(func=run)
@@ -86,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     from dealer_assist.dossier.build import build_dossier
     from dealer_assist.dossier.simulate import Pace
     from dealer_assist.engine.registry import get_game
-    from dealer_assist.reports.dossier import write_dossier
+    from dealer_assist.reports.dossier import approver_name, write_dossier
     from dealer_assist.settings.table import read_table_settings
 
     get_game(args.game)  # an unknown game is named with the known ones
@@ -100,8 +107,12 @@ def run(args: argparse.Namespace) -> int:
         raise BadInput(f"{out} does not end in .pdf: name the dossier file like dossier.pdf")
     if not out.parent.exists():
         raise BadInput(f"the folder {out.parent} does not exist: create it or choose another")
+    logs = Path(args.logs) if args.logs else None
+    if logs is not None and not logs.is_dir():
+        raise BadInput(f"the folder {logs} does not exist: create it or choose another")
     svc = open_services(args, create=False)
     session = sign_in(svc, args)  # before minutes of simulation, not after
+    approver_name(svc, session, args.approver)  # (refused now, not after the simulation)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     document = read_document(path)
 
@@ -109,14 +120,16 @@ def run(args: argparse.Namespace) -> int:
         if sys.stderr.isatty():
             print(f"\r{done:,} of {total:,} hands", end="", file=sys.stderr, flush=True)
 
+    raw = path.read_bytes()
     dossier = build_dossier(
-        document, settings, source=str(path), sha256=hashlib.sha256(path.read_bytes()).hexdigest(),
+        document, settings, source=str(path), sha256=hashlib.sha256(raw).hexdigest(),
+        text=raw.decode("utf-8", errors="replace"), logs=None if logs is None else str(logs),
         hands=args.hands, seed=seed, workers=args.workers, players=args.players,
         pace=Pace(args.seconds_per_input, args.seconds_between_hands),
         base=str(path.parent), progress=progress)
     if sys.stderr.isatty():
         print(file=sys.stderr)
-    done = write_dossier(svc, session, out, dossier)
+    done = write_dossier(svc, session, out, dossier, approver=args.approver)
     print(f"{done.path}: game-approval dossier for {dossier.title}, {done.pages} pages, "
           f"serial {done.report.generated.serial}, seed {seed}, {dossier.checked:,} hands "
           f"checked, {dossier.failed:,} failed")

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from dealer_assist.dossier.declare import GameDossier, Measure
+from dealer_assist.dossier.declare import PER_GAME, GameDossier, Measure
 from dealer_assist.dossier.procedure import (
     REFUSAL_HANDS,
     ProcedureStep,
@@ -19,8 +19,18 @@ from dealer_assist.dossier.procedure import (
     procedure,
     refusals,
 )
-from dealer_assist.dossier.simulate import CHUNK, COMMON, Pace, Plan, Tally, plan, simulate
-from dealer_assist.dossier.stats import wilson
+from dealer_assist.dossier.simulate import (
+    CHUNK,
+    COMMON,
+    Figures,
+    Pace,
+    Plan,
+    Tally,
+    followed_on,
+    plan,
+    simulate,
+)
+from dealer_assist.dossier.stats import Numbers, wilson
 from dealer_assist.engine.base import Game
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError
@@ -82,6 +92,8 @@ class Dossier:
     settings_file: str
     settings_sha256: str
     settings: tuple[tuple[str, str], ...]
+    #: The settings file's text as read (printed in full in the appendix).
+    settings_text: str
     fee: str
     preset: str
     preset_rules: tuple[str, ...]
@@ -91,7 +103,22 @@ class Dossier:
     strategy: str
     players: int
     pace: Pace
+    #: Hands dealt (``hands_asked`` and, for a game of many hands, each session's last game
+    #: played to its end).
     hands: int
+    hands_asked: int
+    #: "hand" (each hand stands alone) or "game" (whole games: :class:`GameDossier`).
+    played: str
+    games: int
+    stopped: int
+    most_hands: int
+    buy_in: int | None
+    #: Whether each seat brings a stack to a hand (the game plays with stacks), and whether
+    #: each new game starts every stack again from the buy-in.
+    stacks: bool
+    restack: bool
+    #: The game's own settings the table leaves out, as the simulation deals them.
+    defaults: tuple[tuple[str, str], ...]
     seed: int
     workers: int
     chunk: int
@@ -102,6 +129,7 @@ class Dossier:
     pace_figures: tuple[Figure, ...]
     figures: tuple[Figure, ...]
     game_figures: tuple[Figure, ...]
+    per_game_figures: tuple[Figure, ...]
     categories: tuple[CategoryTable, ...]
     checked: int
     failed: int
@@ -112,9 +140,19 @@ def sha256_of(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+#: For a game of many hands, the sample hands are every this many hands of a run at the table
+#: (its games followed on), so that they reach into a game (stacks run down, a pot carried).
+SPREAD = 3
+
+
 def sample_hands(game: Game[Any], p: Plan, seed: int, n: int) -> list[list[Event]]:
-    """``n`` hands dealt at the plan's settings, for the procedure and the refusals."""
+    """``n`` hands dealt at the plan's settings, for the procedure and the refusals; for a game
+    of many hands, hands of a run at the table as the simulation deals it (a game's first hand,
+    and hands further into its games)."""
     rng = random.Random(f"procedure:{seed}")
+    spec = game.dossier()
+    if spec is not None and spec.played == "game":
+        return followed_on(p, rng, n * SPREAD)[::SPREAD]
     params = dict(p.params)
     if p.carries:
         params[game.key("carry_in")] = 0
@@ -138,8 +176,12 @@ def build_dossier(
     document: Mapping[str, Any], settings: TableSettings, *, source: str, sha256: str,
     hands: int, seed: int, workers: int | None = None, players: int | None = None,
     pace: Pace | None = None, chunk: int = CHUNK, base: str | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None, text: str = "",
+    logs: str | None = None,
 ) -> Dossier:
+    """The dossier of ``settings`` (read from ``document``, the file ``source`` whose sha256
+    and ``text`` it prints): the procedure and refusals from sample hands at those settings,
+    the numbers from ``hands`` simulated hands (``logs``: a folder to write their logs to)."""
     if hands < 1:
         raise BadInput(f"--hands must be 1 or more, not {hands}")
     pace = pace or Pace()
@@ -165,7 +207,8 @@ def build_dossier(
     push = tuple(s.text for s in game.settle(end).steps)
     met = refusals(game, samples, seed)
     n_workers = workers if workers is not None else (os.cpu_count() or 1)
-    tally = simulate(p, hands, seed, workers=n_workers, chunk=chunk, progress=progress)
+    tally = simulate(p, hands, seed, workers=n_workers, chunk=chunk, progress=progress,
+                     logs=logs)
     preset, preset_rules, findings = _preset(settings)
     counts: dict[str, int] = {}
     for r in met:
@@ -173,19 +216,34 @@ def build_dossier(
             counts[r.citation] = counts.get(r.citation, 0) + 1
     rulings = tuple(RulingLine(citation(r.tag) or r.tag, r.text, counts.get(citation(r.tag), 0))
                     for r in (spec.rulings if spec else ()))
+    defaults = tuple((k, _shown(game, k, v)) for k, v in (spec.defaults if spec else {}).items()
+                     if k not in settings.params)
     return Dossier(
         game=settings.game, title=game.title, settings_file=source, settings_sha256=sha256,
-        settings=_settings_lines(settings), fee=_fee(settings), preset=preset,
+        settings=_settings_lines(settings), settings_text=text, fee=_fee(settings),
+        preset=preset,
         preset_rules=preset_rules, preset_findings=findings,
         rules=spec.rules if spec else (), rulings=rulings,
         strategy=spec.strategy if spec else "each sample hand's own random choices",
-        players=p.players, pace=pace, hands=hands, seed=seed, workers=n_workers, chunk=chunk,
+        players=p.players, pace=pace, hands=tally.hands, hands_asked=hands,
+        played=spec.played if spec else "hand", games=tally.games, stopped=tally.stopped,
+        most_hands=spec.most_hands if spec else 1, buy_in=p.buy_in,
+        stacks=game.plays_with_stacks, restack=bool(spec and spec.restack),
+        defaults=defaults, seed=seed, workers=n_workers, chunk=chunk,
         procedure=tuple(steps), push_steps=push, refusals=tuple(met),
         refusal_hands=len(samples), pace_figures=_pace_figures(tally, pace),
-        figures=_figures(tally, COMMON), game_figures=_figures(tally, _own(spec)),
-        categories=_categories(tally, _own(spec)), checked=tally.checked, failed=tally.failed,
+        figures=_figures(tally.common, COMMON), game_figures=_figures(tally.own, _own(spec)),
+        per_game_figures=_figures(tally.per_game, PER_GAME),
+        categories=_categories(tally.own, _own(spec)), checked=tally.checked,
+        failed=tally.failed,
         failures=tuple(tally.failures),
     )
+
+
+def _shown(game: Game[Any], key: str, value: Any) -> str:
+    described = game.setting(key)
+    return f"{described.label if described else key}: " + (
+        described.shown(value) if described else str(value))
 
 
 def _own(spec: GameDossier | None) -> tuple[Measure, ...]:
@@ -242,9 +300,18 @@ def _pace_figures(t: Tally, pace: Pace) -> tuple[Figure, ...]:
     return hph, minutes, per_hour
 
 
-def _figures(t: Tally, measures: tuple[Measure, ...]) -> tuple[Figure, ...]:
+def _figures(t: Figures, measures: tuple[Measure, ...]) -> tuple[Figure, ...]:
+    """The figures of ``measures`` from one namespace of tallies (a measure never read from
+    another's: a game's ``pot_played`` is not the common ``pot``)."""
     out = []
     for m in measures:
+        if m.key == "seconds":  # (seconds per game, printed in minutes)
+            num = t.numbers.get(m.key)
+            if num is not None and num.n:
+                mean, low, high = _bounded(num)
+                out.append(Figure(m.label, "minutes", mean / 60, low / 60, high / 60, num.n,
+                                  m.note))
+            continue
         if m.kind == "share":
             sh = t.shares.get(m.key)
             if sh is None or sh.n == 0:
@@ -257,9 +324,7 @@ def _figures(t: Tally, measures: tuple[Measure, ...]) -> tuple[Figure, ...]:
                 continue
             if m.kind == "money" and num.high == 0 and num.low == 0:
                 continue  # (a fund the table does not have)
-            mean, low, high = num.interval()
-            if num.low is not None and num.high is not None:  # never outside what was seen
-                low, high = max(low, num.low), min(high, num.high)
+            mean, low, high = _bounded(num)
             out.append(Figure(m.label, m.kind, mean, low, high, num.n, m.note,
                               median=num.quantile(0.5) if m.kind == "money" else None,
                               p95=num.quantile(0.95) if m.kind == "money" else None,
@@ -267,7 +332,15 @@ def _figures(t: Tally, measures: tuple[Measure, ...]) -> tuple[Figure, ...]:
     return tuple(out)
 
 
-def _categories(t: Tally, measures: tuple[Measure, ...]) -> tuple[CategoryTable, ...]:
+def _bounded(num: Numbers) -> tuple[float, float, float]:
+    """A mean's interval, never outside what was seen."""
+    mean, low, high = num.interval()
+    if num.low is not None and num.high is not None:
+        low, high = max(low, num.low), min(high, num.high)
+    return mean, low, high
+
+
+def _categories(t: Figures, measures: tuple[Measure, ...]) -> tuple[CategoryTable, ...]:
     out = []
     for m in measures:
         if m.kind != "category":

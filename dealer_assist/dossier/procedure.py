@@ -120,7 +120,9 @@ def _pressed(game: Game[Any], state: Any, kind: str, seat: int | None,
 
 
 def refusals(game: Game[Any], hands: Sequence[Sequence[Event]], seed: int) -> list[Refusal]:
-    """Every refusal met in ``hands``: disabled buttons, and each input tried elsewhere."""
+    """Every refusal met in ``hands``: disabled buttons, and each input tried elsewhere. Only
+    inputs the screen offers at the hands' settings are tried (a table that records a game by
+    its score sheet never offers an input of the turn-by-turn record)."""
     rng = random.Random(f"refusals:{seed}")
     states: list[Any] = []
     pool: dict[str, Event] = {}
@@ -135,13 +137,16 @@ def refusals(game: Game[Any], hands: Sequence[Sequence[Event]], seed: int) -> li
             states.append(state)
     found: dict[tuple[str, str], list[Any]] = {}
     screen: dict[str, list[Any]] = {}  # disabled reasons, matched to a cited refusal below
+    offered: set[str] = set()  # the inputs the screen offers at these settings
     for state in states:
         for a in game.prompt(state).actions:
+            offered.add(a.event_type)
             if not a.enabled and a.reason:
                 seen = screen.setdefault(general(a.reason), [a.reason, 0])
                 seen[1] += 1
                 _pressed(game, state, a.kind, a.seat, found)
-    inputs = list(pool.values())
+    # an input the screen never offers at these settings is not one a dealer could give
+    inputs = [ev for ev in pool.values() if ev.TYPE in offered]
     if len(inputs) > REFUSAL_INPUTS:
         inputs = rng.sample(inputs, REFUSAL_INPUTS)
     tried = states if len(states) <= REFUSAL_STATES else rng.sample(states, REFUSAL_STATES)

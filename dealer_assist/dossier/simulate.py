@@ -1,20 +1,26 @@
 """Deal a table's hands by simulation, on every CPU, reproducibly from one seed.
 
 Hands are dealt in sessions of ``chunk`` hands, each a run at one table from an empty carry-over
-(what a hand carries goes into the next hand's start, as at the table). Each session's dealing is
-seeded from the dossier's seed and the session's number only, and every tally is whole numbers,
-so the result is the same whatever the number of workers and whatever order they finish in.
+(what a hand carries goes into the next hand's start, as at the table). A game of many hands
+(:attr:`GameDossier.played` ``"game"``) is played as whole games: the deal moves round, what the
+game carries (a running total, a pot) goes into the next hand, each seat's stack runs down from
+the table's buy-in (a seat left with nothing buys in again), and a game ends by its own rule
+(:meth:`Game.game_over`); a session's last game is played to its end, so a session may deal a
+few more hands than its share. Each session's dealing is seeded from the dossier's seed and the
+session's number only, and every tally is whole numbers, so the result is the same whatever the
+number of workers and whatever order they finish in.
 
 Every hand is dealt at the table's settings (the stakes, the game's own settings and the fee
 for its limit, as ``dealer-assist demo`` deals its tables) by the game's ``sample_deal`` (its
 ``sample_hand``, with the state the dealing reached when the game keeps it) and checked three
-ways: its start matches the table (:func:`stakes_differences`), its settlement conserves chips,
-and its log written as JSON Lines and read back as ``verify`` reads a stored hand settles the
-same. Every hand is checked; nothing is sampled.
+ways: its start matches the table (:func:`stakes_differences`, and every setting the plan
+deals), its settlement conserves chips, and its log written as JSON Lines and read back as
+``verify`` reads a stored hand settles the same. Every hand is checked; nothing is sampled.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import time
@@ -23,40 +29,30 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from dealer_assist.dossier.declare import GameDossier, Measure
+from dealer_assist.dossier.declare import COMMON, PER_GAME, GameDossier
 from dealer_assist.dossier.stats import Categories, Numbers, Ratio, Shares
-from dealer_assist.engine.base import Game, SampleDeal, Settlement
+from dealer_assist.engine.base import PER_HAND_KEYS, Game, SampleDeal, Settlement
 from dealer_assist.engine.hand import Folded, fold
 from dealer_assist.engine.registry import get_game
 from dealer_assist.events import Event, Start
 from dealer_assist.fees.policy import fund_of
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.services.handrules import stakes_differences
+from dealer_assist.services.next_hand import next_button
 from dealer_assist.services.verify import fold as replay_fold
 from dealer_assist.services.verify import parse_body, parser_of, settlement_keys
 from dealer_assist.settings.table import TableSettings, parse_table_settings, start_params
 from dealer_assist.workers import pool_options
 
+__all__ = ["CHUNK", "COMMON", "PER_GAME", "Pace", "Plan", "Tally", "plan",
+           "simulate"]
+
 #: Hands in one session (one worker's job): the carry-over runs through a session.
 CHUNK = 1000
 #: How many failed hands a tally names (all are counted).
 NAMED_FAILURES = 20
-
-#: The numbers every game has, as the dossier prints them.
-COMMON: tuple[Measure, ...] = (
-    Measure("inputs", "Inputs the dealer enters per hand", "count",
-            "every card, action and discard typed or pressed"),
-    Measure("pot", "Chips in play per hand (put in, with the carry-in)", "money"),
-    Measure("fee", "House fee per hand", "money"),
-    Measure("fee_taken", "Hands that pay a house fee", "share"),
-    Measure("fund", "Jackpot or promotional drop per hand", "money"),
-    Measure("carries", "Hands that carry money to the next hand", "share"),
-    Measure("carry", "Carried to the next hand, when it carries", "money"),
-    Measure("carry_in", "Carried fund as a hand starts", "money",
-            "how large the fund carried from hand to hand grows"),
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +70,8 @@ class Pace:
 @dataclass(frozen=True, slots=True)
 class Plan:
     """How the simulated table deals: the settings document (as read from its file), the
-    start settings every hand takes, the players per hand and the pace."""
+    start settings every hand takes, the players per hand and the pace; for a game of many
+    hands, the buy-in every stack starts from."""
 
     document: Mapping[str, Any]
     base: str | None
@@ -83,6 +80,7 @@ class Plan:
     players: int
     carries: bool
     pace: Pace = Pace()
+    buy_in: int | None = None
 
     def settings(self) -> TableSettings:
         return parse_table_settings(self.document, base=Path(self.base) if self.base else None)
@@ -91,10 +89,14 @@ class Plan:
 def plan(document: Mapping[str, Any], settings: TableSettings, *, players: int | None = None,
          pace: Pace | None = None, base: str | None = None) -> Plan:
     """The plan for a table: every hand starts with the table's ``start_params`` (without the
-    per-hand keys), the fee for its limit, and a carry-in where the game carries."""
+    per-hand keys) and the game's own settings the table leaves out at the values the game
+    plays them (:attr:`GameDossier.defaults`), the fee for its limit, and a carry-in where the
+    game carries."""
     game = get_game(settings.game)
-    params = {k: v for k, v in start_params(settings).items()
-              if k not in ("type", "game", "seats")}
+    spec = game.dossier()
+    params = dict(spec.defaults) if spec is not None else {}
+    params.update((k, v) for k, v in start_params(settings).items()
+                  if k not in ("type", "game", "seats"))
     low, high = game.players
     most = min(high, len(settings.seats))
     n = most if players is None else players
@@ -104,7 +106,7 @@ def plan(document: Mapping[str, Any], settings: TableSettings, *, players: int |
         raise BadInput(f"{game.title} is dealt to {low} to {high} players and the table has "
                        f"{len(settings.seats)} seats: give --players from {low} to {most}")
     return Plan(dict(document), base, settings.game, params, n,
-                "carry_in" in game.start_keys, pace or Pace())
+                "carry_in" in game.start_keys, pace or Pace(), settings.buy_in)
 
 
 def dossier_of(game: Game[Any]) -> GameDossier | None:
@@ -112,14 +114,44 @@ def dossier_of(game: Game[Any]) -> GameDossier | None:
 
 
 @dataclass(slots=True)
-class Tally:
-    """What a run of hands gave: its numbers, and how many hands were checked and failed."""
+class Figures:
+    """One namespace of tallies: numbers, yes/no shares and categories, each by its key."""
 
-    hands: int = 0
     numbers: dict[str, Numbers] = field(default_factory=dict)
     shares: dict[str, Shares] = field(default_factory=dict)
     categories: dict[str, Categories] = field(default_factory=dict)
+
+    def merge(self, other: Figures) -> None:
+        for key, num in other.numbers.items():
+            self.numbers.setdefault(key, Numbers(values=None)).merge(num)
+        for key, sh in other.shares.items():
+            self.shares.setdefault(key, Shares()).merge(sh)
+        for key, cat in other.categories.items():
+            self.categories.setdefault(key, Categories()).merge(cat)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Figures) and (self.numbers, self.shares, self.categories) == (
+            other.numbers, other.shares, other.categories)
+
+
+@dataclass(slots=True)
+class Tally:
+    """What a run of hands gave: its numbers, and how many hands were checked and failed.
+
+    The figures live in three namespaces that never mix: ``common`` (every game's figures per
+    hand, :data:`COMMON`, and the seconds per hand), ``own`` (the game's own measures, per
+    hand) and ``per_game`` (:data:`PER_GAME`, for each game of many hands that ended by its
+    rule). ``numbers``, ``shares`` and ``categories`` read the common and the game's own
+    together: a game's measure never takes a common name (refused when it registers)."""
+
+    hands: int = 0
+    common: Figures = field(default_factory=Figures)
+    own: Figures = field(default_factory=Figures)
+    per_game: Figures = field(default_factory=Figures)
     fee_per_second: Ratio = field(default_factory=Ratio)
+    #: Games of many hands ended by their rule, and stopped at the game's ``most_hands``.
+    games: int = 0
+    stopped: int = 0
     checked: int = 0
     failed: int = 0
     failures: list[str] = field(default_factory=list)
@@ -127,15 +159,26 @@ class Tally:
     simulate_s: float = 0.0
     replay_s: float = 0.0
 
+    @property
+    def numbers(self) -> dict[str, Numbers]:
+        return {**self.common.numbers, **self.own.numbers}
+
+    @property
+    def shares(self) -> dict[str, Shares]:
+        return {**self.common.shares, **self.own.shares}
+
+    @property
+    def categories(self) -> dict[str, Categories]:
+        return {**self.common.categories, **self.own.categories}
+
     def merge(self, other: Tally) -> None:
         self.hands += other.hands
-        for key, num in other.numbers.items():
-            self.numbers.setdefault(key, Numbers(values=None)).merge(num)
-        for key, sh in other.shares.items():
-            self.shares.setdefault(key, Shares()).merge(sh)
-        for key, cat in other.categories.items():
-            self.categories.setdefault(key, Categories()).merge(cat)
+        self.common.merge(other.common)
+        self.own.merge(other.own)
+        self.per_game.merge(other.per_game)
         self.fee_per_second.merge(other.fee_per_second)
+        self.games += other.games
+        self.stopped += other.stopped
         self.checked += other.checked
         self.failed += other.failed
         room = NAMED_FAILURES - len(self.failures)
@@ -145,10 +188,10 @@ class Tally:
 
     def same_figures(self, other: Tally) -> bool:
         """The same numbers and checks (the timings aside): what reproducibility asks."""
-        return (self.hands, self.numbers, self.shares, self.categories, self.fee_per_second,
-                self.checked, self.failed, self.failures) == (
-            other.hands, other.numbers, other.shares, other.categories, other.fee_per_second,
-            other.checked, other.failed, other.failures)
+        return (self.hands, self.common, self.own, self.per_game, self.fee_per_second,
+                self.games, self.stopped, self.checked, self.failed, self.failures) == (
+            other.hands, other.common, other.own, other.per_game, other.fee_per_second,
+            other.games, other.stopped, other.checked, other.failed, other.failures)
 
 
 def session_seed(seed: int, session: int) -> str:
@@ -163,13 +206,8 @@ class Job:
     session: int
     hands: int
     replay: bool = True
-
-
-def _kinds(spec: GameDossier | None) -> dict[str, str]:
-    kinds: dict[str, str] = {m.key: m.kind for m in COMMON}
-    if spec is not None:
-        kinds.update({m.key: m.kind for m in spec.measures})
-    return kinds
+    #: A folder to write every dealt hand's log to (``session-NNNNN.jsonl``), or None.
+    logs: str | None = None
 
 
 def common_values(events: Sequence[Event], s: Settlement, pace: Pace) -> dict[str, Any]:
@@ -188,6 +226,26 @@ def common_values(events: Sequence[Event], s: Settlement, pace: Pace) -> dict[st
     }
 
 
+def log_name(session: int) -> str:
+    """The file a session's hand logs are written to, in the folder given."""
+    return f"session-{session + 1:05d}.jsonl"
+
+
+@dataclass(slots=True)
+class _Game:
+    """A game of many hands in progress: its hands, seconds and house fee so far, each seat's
+    net, the rebuys, and what the next hand takes from the last (stacks, button, carried)."""
+
+    hands: int = 0
+    seconds: int = 0
+    fee: int = 0
+    net: Counter[int] = field(default_factory=Counter)
+    rebuys: int = 0
+    stacks: dict[int, int] | None = None
+    button: int | None = None
+    carried: dict[str, Any] = field(default_factory=dict)
+
+
 def run_session(job: Job) -> Tally:
     """Deal, check and measure one session's hands (runs in a worker process).
 
@@ -197,70 +255,199 @@ def run_session(job: Job) -> Tally:
     conserve chips, and its log is written, read back and replayed (:func:`_replayed`). What
     repeats from hand to hand is worked out once: the line of an event already written (equal
     events write equal lines), the comparison of a start already compared, the stored text
-    already read (as ``verify`` reads it)."""
+    already read (as ``verify`` reads it). A game of many hands is dealt game by game
+    (:class:`_Game`), the session's last game to its end."""
     p = job.plan
     game = get_game(p.game)
     settings = p.settings()
     spec = game.dossier()
+    whole = spec is not None and spec.played == "game"
     kinds = _kinds(spec)
     measure = spec.measure if spec is not None else None
     rng = random.Random(session_seed(job.seed, job.session))
     t = Tally()
     record = _Recorder(t, kinds)
     lines_of = _LineWriter()
-    table = _TableCheck(settings)
+    table = _TableCheck(settings, p.params)
     deal = dealer(game)
     settle = game.settle
     carry = 0
     clock = time.perf_counter
     pace = p.pace
     carry_key = game.key("carry_in")  # (the game's name for it in its logs)
-    with paused_gc():
-        for i in range(job.hands):
-            started = clock()
-            params = dict(p.params)
-            if p.carries:
-                params[carry_key] = carry
-            t.hands += 1
-            try:
-                dealt = deal(rng, players=p.players, params=params)
-                events = dealt.events
-                state = dealt.state
-                if state is None:  # the dealing kept no state: fold its events once
-                    folded = fold(events)
-                    if not isinstance(folded, Folded):
-                        raise AssertionError(f"the game refused its own hand: {folded.reason}")
-                    state = folded.state
-                    s = folded.settle()
-                else:
-                    s = settle(state)
-                lines = lines_of(events)
-            except Exception as exc:  # a broken game is named, not a crash of the dossier
-                _fail(t, f"session {job.session + 1}, hand {i + 1} could not be dealt and "
-                         f"settled: {type(exc).__name__}: {exc}")
-                carry = 0
-                t.simulate_s += clock() - started
-                continue
-            carry = s.carry_out if p.carries else 0
-            problems = table(lines[0], events[0])
-            if not s.conserved:
-                problems.append(f"its settlement does not conserve chips (in {s.total_in}, "
-                                f"out {s.total_out})")
-            values = common_values(events, s, pace)
-            if measure is not None:
-                values.update(measure(game, state, s))
-            seconds = pace.seconds(len(events) - 1)
-            mid = clock()
-            t.simulate_s += mid - started
-            if job.replay:
-                problems += _replayed(lines, s)
-                t.replay_s += clock() - mid
-            if problems:
-                _fail(t, f"session {job.session + 1}, hand {i + 1}: " + "; ".join(problems))
-                continue
-            t.checked += 1
-            record(values, seconds)
+    button_key = game.key("button")
+    stacks_key = game.key("stacks")
+    seats = tuple(range(1, p.players + 1))
+    stacked = whole and game.plays_with_stacks and p.buy_in is not None
+    restack = spec is not None and spec.restack
+    most = spec.most_hands if spec is not None else 1
+    now: _Game | None = _Game() if whole else None
+    log: IO[str] | None = None
+    if job.logs is not None:
+        log = open(Path(job.logs) / log_name(job.session), "w", encoding="utf-8")  # noqa: SIM115
+    i = 0
+    try:
+        with paused_gc():
+            while i < job.hands or (now is not None and now.hands > 0):
+                started = clock()
+                params = dict(p.params)
+                if p.carries:
+                    params[carry_key] = carry
+                if now is not None:
+                    _follow_on(now, params, seats, p.buy_in, stacked, button_key, stacks_key)
+                t.hands += 1
+                i += 1
+                try:
+                    dealt = deal(rng, players=p.players, params=params)
+                    events = dealt.events
+                    state = dealt.state
+                    if state is None:  # the dealing kept no state: fold its events once
+                        folded = fold(events)
+                        if not isinstance(folded, Folded):
+                            raise AssertionError("the game refused its own hand: "
+                                                 f"{folded.reason}")
+                        state = folded.state
+                        s = folded.settle()
+                    else:
+                        s = settle(state)
+                    lines = lines_of(events)
+                except Exception as exc:  # a broken game is named, not a crash of the dossier
+                    _fail(t, f"session {job.session + 1}, hand {i} could not be dealt and "
+                             f"settled: {type(exc).__name__}: {exc}")
+                    carry = 0
+                    if now is not None:  # the game cannot go on: the next hand starts anew
+                        now = _Game()
+                    t.simulate_s += clock() - started
+                    continue
+                if log is not None:
+                    log.write("\n".join(lines))
+                    log.write("\n")
+                carry = s.carry_out if p.carries else 0
+                problems = table(lines[0], events[0])
+                if not s.conserved:
+                    problems.append(f"its settlement does not conserve chips (in {s.total_in}, "
+                                    f"out {s.total_out})")
+                values = common_values(events, s, pace)
+                own = measure(game, state, s) if measure is not None else None
+                seconds = pace.seconds(len(events) - 1)
+                mid = clock()
+                t.simulate_s += mid - started
+                if job.replay:
+                    problems += _replayed(lines, s)
+                    t.replay_s += clock() - mid
+                if now is not None:
+                    now = _after(now, game, events, state, s, seconds, int(values["fee"]),
+                                 seats, t, record, stacked=stacked, restack=restack,
+                                 button_key=button_key, most=most)
+                if problems:
+                    _fail(t, f"session {job.session + 1}, hand {i}: " + "; ".join(problems))
+                    continue
+                t.checked += 1
+                record(values, own, seconds)
+    finally:
+        if log is not None:
+            log.close()
     return t
+
+
+def _follow_on(now: _Game, params: dict[str, Any], seats: tuple[int, ...],
+               buy_in: int | None, stacked: bool, button_key: str, stacks_key: str) -> None:
+    """The next hand of a game of many hands takes what the last one left: the button moved
+    on, what the game carries, and each seat's stack (from the buy-in at a game's start)."""
+    params.update(now.carried)
+    if now.button is not None:
+        params[button_key] = now.button
+    if stacked:
+        assert buy_in is not None
+        if now.stacks is None:
+            now.stacks = dict.fromkeys(seats, buy_in)
+        for seat, chips in now.stacks.items():
+            if chips <= 0:  # left with nothing: buys in again before this hand
+                now.stacks[seat] = buy_in
+                now.rebuys += 1
+        params[stacks_key] = {str(seat): chips for seat, chips in sorted(now.stacks.items())}
+
+
+def _after(now: _Game, game: Game[Any], events: Sequence[Event], state: Any, s: Settlement,
+           seconds: int, fee: int, seats: tuple[int, ...], t: Tally, record: _Recorder, *,
+           stacked: bool, restack: bool, button_key: str, most: int) -> _Game:
+    """A hand of a game of many hands is over: add it to its game; the game ended by its rule
+    (or stopped at its ``most_hands``) is recorded and the next begins."""
+    now.hands += 1
+    now.seconds += seconds
+    now.fee += fee
+    now.net.update(s.net())
+    start = events[0]
+    assert isinstance(start, Start)
+    ended = game.game_over(state)
+    over = ended or now.hands >= most
+    if over:
+        if ended:
+            t.games += 1
+            record.game({"hands": now.hands, "seconds": now.seconds, "fee": now.fee,
+                         "won": sum(v for v in now.net.values() if v > 0),
+                         "rebuys": now.rebuys if stacked else None})
+        else:
+            t.stopped += 1
+        left = _stacks_after(game, state, s) if stacked and not restack else None
+        nxt = _Game(stacks=left)
+    after = {} if over else game.next_hand(state)  # (the same seats: what carried_from gives)
+    if not over:
+        nxt = _Game(hands=now.hands, seconds=now.seconds, fee=now.fee, net=now.net,
+                    rebuys=now.rebuys, stacks=_stacks_after(game, state, s) if stacked else None)
+        nxt.carried = {k: v for k, v in after.items() if k in game.carries}
+    last = start.params.get(button_key)
+    if isinstance(after.get(button_key), int):  # the same dealer deals again
+        nxt.button = after[button_key]
+    elif game.rotates and isinstance(last, int):
+        nxt.button = next_button(seats, last, redealt=False)
+    return nxt
+
+
+def followed_on(p: Plan, rng: random.Random, hands: int) -> list[list[Event]]:
+    """``hands`` hands of a game of many hands dealt one after another at the plan's table as
+    its games follow on (stacks from the buy-in, pots, what the game carries, the deal), as
+    the simulation deals them: the sample hands the procedure and the refusals are taken from.
+    A setting the game's sample hands do not deal is refused (:class:`ValueError`)."""
+    game = get_game(p.game)
+    spec = game.dossier()
+    assert spec is not None and spec.played == "game"
+    seats = tuple(range(1, p.players + 1))
+    stacked = game.plays_with_stacks and p.buy_in is not None
+    t = Tally()
+    record = _Recorder(t, {})
+    keys = game.key("carry_in"), game.key("button"), game.key("stacks")
+    now, carry, out = _Game(), 0, []
+    for _ in range(hands):
+        params = dict(p.params)
+        if p.carries:
+            params[keys[0]] = carry
+        _follow_on(now, params, seats, p.buy_in, stacked, keys[1], keys[2])
+        events = list(game.sample_hand(rng, players=p.players, params=params))
+        folded = fold(events)
+        if not isinstance(folded, Folded):
+            raise AssertionError(f"the game refused its own hand: {folded.reason}")
+        s = folded.settle()
+        carry = s.carry_out if p.carries else 0
+        now = _after(now, game, events, folded.state, s, 0, 0, seats, t, record,
+                     stacked=stacked, restack=spec.restack, button_key=keys[1],
+                     most=spec.most_hands)
+        out.append(events)
+    return out
+
+
+def _stacks_after(game: Game[Any], state: Any, s: Settlement) -> dict[int, int]:
+    """Each seat's chips after the hand: what it had left, and what was pushed to it."""
+    left = game.stacks_left(state) or {}
+    return {seat: chips + s.payouts.get(seat, 0) for seat, chips in left.items()}
+
+
+def _kinds(spec: GameDossier | None) -> dict[str, str]:
+    """Each measure's kind by its key (a game's own keys never take a common one)."""
+    kinds: dict[str, str] = {m.key: m.kind for m in COMMON}
+    if spec is not None:
+        kinds.update({m.key: m.kind for m in spec.measures})
+    return kinds
 
 
 def dealer(game: Game[Any]) -> Callable[..., SampleDeal[Any]]:
@@ -281,26 +468,29 @@ def dealer(game: Game[Any]) -> Callable[..., SampleDeal[Any]]:
 
 
 class _Recorder:
-    """Adds one checked hand's values to a tally: each measure's tally found by its key once
-    per session, not looked up by its kind for every hand."""
+    """Adds one checked hand's values to a tally: the common values to its common figures, the
+    game's own to its own (the two never share a key's tally), each measure's tally found by
+    its key once per session, not looked up by its kind for every hand."""
 
     def __init__(self, t: Tally, kinds: Mapping[str, str]) -> None:
         self.t = t
         self.kinds = kinds
-        self.adders: dict[str, Callable[[Any], None] | None] = {}
+        self.common: dict[str, Callable[[Any], None] | None] = {}
+        self.own: dict[str, Callable[[Any], None] | None] = {}
+        self.games: dict[str, Callable[[Any], None] | None] = {}
+        self.game_kinds = {m.key: m.kind for m in PER_GAME}
 
-    def adder(self, key: str) -> Callable[[Any], None] | None:
-        t = self.t
-        kind = self.kinds.get(key)
+    @staticmethod
+    def adder(figures: Figures, kind: str | None, key: str) -> Callable[[Any], None] | None:
         add: Callable[[Any], None] | None = None
         if kind == "share":
-            shares = t.shares.setdefault(key, Shares())
+            shares = figures.shares.setdefault(key, Shares())
             add = lambda v: shares.add(bool(v))  # noqa: E731
         elif kind == "category":
-            cats = t.categories.setdefault(key, Categories())
+            cats = figures.categories.setdefault(key, Categories())
             add = lambda v: cats.add(str(v))  # noqa: E731
         elif kind in ("money", "count"):
-            numbers = t.numbers
+            numbers = figures.numbers
             money = kind == "money"
 
             def add(v: Any) -> None:
@@ -309,23 +499,33 @@ class _Recorder:
                     if nums is None:
                         nums = numbers[key] = Numbers(values=Counter() if money else None)
                     nums.add(int(v))
-        self.adders[key] = add
         return add
 
-    def __call__(self, values: Mapping[str, Any], seconds: int) -> None:
-        adders = self.adders
+    def _put(self, values: Mapping[str, Any], adders: dict[str, Callable[[Any], None] | None],
+             figures: Figures, kinds: Mapping[str, str]) -> None:
         for key, v in values.items():
             if v is None:
                 continue
-            add = adders[key] if key in adders else self.adder(key)
+            add = adders[key] if key in adders else adders.setdefault(
+                key, self.adder(figures, kinds.get(key), key))
             if add is not None:
                 add(v)
+
+    def __call__(self, values: Mapping[str, Any], own: Mapping[str, Any] | None,
+                 seconds: int) -> None:
         t = self.t
+        self._put(values, self.common, t.common, self.kinds)
+        if own is not None:
+            self._put(own, self.own, t.own, self.kinds)
         t.fee_per_second.add(int(values["fee"]), seconds)
-        sec = t.numbers.get("seconds")
+        sec = t.common.numbers.get("seconds")
         if sec is None:
-            sec = t.numbers["seconds"] = Numbers(values=None)
+            sec = t.common.numbers["seconds"] = Numbers(values=None)
         sec.add(seconds)
+
+    def game(self, values: Mapping[str, Any]) -> None:
+        """One game of many hands, ended by its rule (:data:`PER_GAME`)."""
+        self._put(values, self.games, self.t.per_game, self.game_kinds)
 
 
 #: Lines (and starts) remembered per session before the memory is emptied.
@@ -401,22 +601,53 @@ def _frozen(value: Any) -> Any:
 
 
 class _TableCheck:
-    """What a hand's start says differently from the table (:func:`stakes_differences`), worked
-    out once per start line: the hands of a session start alike but for what they carry in."""
+    """What a hand's start says differently from the table (:func:`stakes_differences`) and
+    from the settings the plan deals (the game's own settings the table leaves out, at the
+    values the game plays them), worked out once per start line: the hands of a session start
+    alike but for what they carry in."""
 
-    def __init__(self, settings: TableSettings) -> None:
+    def __init__(self, settings: TableSettings, params: Mapping[str, Any]) -> None:
         self.settings = settings
-        self.seen: dict[str, tuple[str, ...]] = {}
+        #: Found problems by start line, and by what the check reads of a start.
+        self.seen: dict[Any, tuple[str, ...]] = {}
+        game = get_game(settings.game)
+        per_hand = {game.key(k) for k in PER_HAND_KEYS} | set(game.carries) | {"fee"}
+        given = start_params(settings)  # (compared by stakes_differences)
+        self.dealt = {k: json.dumps(v, sort_keys=True) for k, v in params.items()
+                      if k not in per_hand and k not in given}
+        #: What the check does not read (what changes from hand to hand in a game).
+        self.skip = {game.key(k) for k in PER_HAND_KEYS} | set(game.carries)
 
     def __call__(self, line: str, start: Event) -> list[str]:
+        """``line`` is the start's line; a start whose line was not seen is looked up by what
+        the check reads of it (its game, seats and settings but the stacks, button, pot and
+        what the game carries), so the hands of a game, each with its own stacks, are
+        compared once."""
         found = self.seen.get(line)
+        if found is None and isinstance(start, Start):
+            try:
+                key = (start.game, tuple(start.seats), _frozen(
+                    {k: v for k, v in start.params.items() if k not in self.skip}))
+                found = self.seen.get(key)
+            except TypeError:  # (a setting of a type that does not hash)
+                key = None
+            if found is not None:
+                return list(found)
+        else:
+            key = None
         if found is None:
             if len(self.seen) > MEMO:
                 self.seen.clear()
-            problems = stakes_differences(start.to_json(), self.settings)
+            data = start.to_json()
+            problems = stakes_differences(data, self.settings)
+            problems += [f"{k} is {json.dumps(data.get(k), sort_keys=True)} where the table "
+                         f"plays {v}" for k, v in self.dealt.items()
+                         if json.dumps(data.get(k), sort_keys=True) != v]
             found = self.seen[line] = (
                 (f"it is not dealt at the table's settings: {'; '.join(problems)}",)
                 if problems else ())
+            if key is not None:
+                self.seen[key] = found
         return list(found)
 
 
@@ -446,19 +677,23 @@ def _fail(t: Tally, text: str) -> None:
         t.failures.append(text)
 
 
-def jobs(p: Plan, hands: int, seed: int, chunk: int = CHUNK, replay: bool = True) -> list[Job]:
+def jobs(p: Plan, hands: int, seed: int, chunk: int = CHUNK, replay: bool = True,
+         logs: str | None = None) -> list[Job]:
     out = []
     for session, first in enumerate(range(0, hands, chunk)):
-        out.append(Job(p, seed, session, min(chunk, hands - first), replay))
+        out.append(Job(p, seed, session, min(chunk, hands - first), replay, logs))
     return out
 
 
 def simulate(p: Plan, hands: int, seed: int, *, workers: int | None = None,
              chunk: int = CHUNK, replay: bool = True,
-             progress: Callable[[int, int], None] | None = None) -> Tally:
+             progress: Callable[[int, int], None] | None = None,
+             logs: str | Path | None = None) -> Tally:
     """Deal ``hands`` hands of the plan in sessions of ``chunk`` on ``workers`` processes
-    (default: every CPU; 1: in this process)."""
-    todo = jobs(p, hands, seed, chunk, replay)
+    (default: every CPU; 1: in this process); a game of many hands is played to its end, so a
+    few more may be dealt. ``logs``: a folder to write every dealt hand's log to, one JSON
+    Lines file per session (:func:`log_name`), each hand's lines from its start line."""
+    todo = jobs(p, hands, seed, chunk, replay, None if logs is None else str(logs))
     n = workers if workers is not None else (os.cpu_count() or 1)
     total = Tally()
     results: Iterable[Tally]

@@ -54,5 +54,9 @@ def get_game(name: str) -> Game[Any]:
     game = importlib.import_module(module).GAME
     if not isinstance(game, Game):
         raise TypeError(f"{module}.GAME is not a Game")
+    try:  # its dossier's declaration is checked as it registers (a measure's name, say)
+        game.dossier()
+    except ValueError as exc:
+        raise TypeError(f"{module}: {exc}") from exc
     _LOADED[name] = game
     return game

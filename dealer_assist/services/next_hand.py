@@ -63,8 +63,14 @@ def last_button(last: HandReplay) -> object:
 def stacks_after(last: HandReplay) -> dict[int, int]:
     """Each seat's chips after a settled hand played with stacks: what it had left plus what
     was pushed to it (a misdeal gives back what was put in). Empty for a hand without stacks."""
-    if last.start.get(last.game.key("stacks")) is None:
+    brought = last.start.get(last.game.key("stacks"))
+    if brought is None:
         return {}
+    if last.misdeal is not None:
+        # every chip of the hand went back: each seat leaves with the stack it brought (what a
+        # game counts as left and as put in can differ while a payment waits for settlement:
+        # an auction's price, a loser's payment, an uncalled bet)
+        return {int(seat): int(n) for seat, n in brought.items()}
     payouts = last.settle().payouts
     left = last.game.stacks_left(last.state) or {}
     return {seat: stack + payouts.get(seat, 0) for seat, stack in left.items()}

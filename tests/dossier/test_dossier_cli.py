@@ -38,6 +38,10 @@ def test_dossier_command_writes_the_pdf_with_its_serial_and_seed(
     (["no-such-game", "--settings", str(CC)], 'unknown game "no-such-game"'),
     (["champs-and-cowards", "--settings", "/nonexistent.toml"], "no such table settings file"),
     (["champs-and-cowards", "--settings", str(CC), "--players", "2"], "give --players from 3"),
+    (["champs-and-cowards", "--settings", str(CC), "--logs", "/nonexistent/logs"],
+     "the folder /nonexistent/logs does not exist"),
+    (["champs-and-cowards", "--settings", str(CC), "--approver", "otto"],
+     "otto prepares this dossier and cannot also approve it for filing"),
 ])
 def test_bad_input_is_refused_with_exit_2(
     demo: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str],

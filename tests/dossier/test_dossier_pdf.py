@@ -24,7 +24,8 @@ pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None,
 SECTIONS = ("1. The game in our words", "2. The rulings it applies",
             "3. Table settings and the fee policy", "4. The dealer's procedure",
             "5. The game's numbers", "6. What the game refuses",
-            "7. Every simulated hand checked")
+            "7. Every simulated hand checked", "8. Signatures",
+            "Appendix A: the settings file")
 
 
 def _room() -> tuple[Services, Any, Any]:
@@ -47,7 +48,8 @@ def _dossier(game: str, hands: int = 200) -> Any:
     assert demo is not None, f"{game} declares no demo table to take settings from"
     document = dict(demo.settings)
     return build_dossier(document, parse_table_settings(document), source=f"{game}.toml",
-                         sha256="ab" * 32, hands=hands, seed=42, workers=1, chunk=100)
+                         sha256="ab" * 32, hands=hands, seed=42, workers=1, chunk=100,
+                         text=f'game = "{game}"  # the settings file as read\n')
 
 
 #: The games this installation ships (test games a test registers are not filed with a board).
@@ -59,26 +61,36 @@ SHIPPED = [g for g in game_names()
 def test_dossier_of_every_registered_game(game: str, tmp_path: Path) -> None:
     svc, auditor, _ = _room()
     d = _dossier(game)
-    assert d.failed == 0 and d.checked == 200
+    # a game of many hands plays each session's last game to its end: a few more hands
+    assert d.failed == 0 and d.checked == d.hands and d.hands_asked == 200
+    assert d.hands == 200 if d.played == "hand" else d.hands >= 200
     assert d.procedure and d.refusals and d.rulings
+    head = svc.store.audit_head()
     done = write_dossier(svc, auditor, tmp_path / "dossier.pdf", d)
     text = _text(done.path)
     for section in SECTIONS:
         assert section in text, f"{game}: no section {section!r}"
     entry = svc.store.audit_head().entries
-    assert done.report.generated.serial == entry
+    assert done.report.generated.serial == entry == head.entries + 1
     assert f"Serial no. {entry} (audit log entry {entry})" in text
     assert f"Page 1 of {done.pages}" in text and f"Page {done.pages} of {done.pages}" in text
-    assert ("200 of 200 simulated hands checked: chips conserved and the replay of each "
-            "hand's log gives the same settlement; none failed.") in text
+    assert (f"{d.hands:,} of {d.hands:,} simulated hands checked: chips conserved and the "
+            "replay of each hand's log gives the same settlement; none failed.") in text
+    # a signed filing: who prepared it, the line to approve it, the room's chain head it was
+    # made at, and the settings file's text in the appendix
+    assert "Prepared by Otto Auditor" in text and "Approved for filing by" in text
+    assert "Signature — Otto Auditor" in text or "Signature - Otto Auditor" in text
+    assert f"#{head.entries} {head.hash[:8]} {head.hash[8:16]}" in text
+    assert f'game = "{game}" # the settings file as read' in text
     assert "Seed 42" in text and "abababab" in text
     assert "95% interval" in text and "Hands per hour" in text
     assert "ruling " in text  # the rulings and refusals cited as the app cites them
     logged = svc.store.audit_log(action="report")[-1]
     assert logged.seq == entry and logged.actor == "otto"
     assert logged.detail.startswith(f"game-approval dossier: {game}, settings {game}.toml "
-                                    f"sha256 {'ab' * 32}, seed 42, 200 hands, 200 checked, "
-                                    "0 failed, ")
+                                    f"sha256 {'ab' * 32}, seed 42, {d.hands} hands, "
+                                    f"{d.hands} checked, 0 failed, ")
+    assert f"made at audit chain head #{head.entries} {head.hash}" in logged.detail
 
 
 def test_dossier_names_the_failed_hands(tmp_path: Path) -> None:

@@ -78,3 +78,53 @@ def test_pineapple_numbers_are_what_its_report_says_in_every_variant() -> None:
         assert got == pineapple._reported(game.report(state))
         lows += "low" in got
     assert lows > 10  # (the hi-lo table's hands were among them)
+
+
+def test_guts_numbers_are_what_its_report_says() -> None:
+    from dealer_assist.games.guts import dossier as guts
+
+    splits = 0
+    for game, state, s in _hands("guts", 300, 6):
+        r = game.report(state)
+        ins = sum(1 for v in r["declarations"].values() if v == "in")
+        want = {
+            "nobody_in": ins == 0, "unseen": ins == 1, "showdown": ins >= 2,
+            "split": len(r["winners"]) >= 2 if ins >= 2 else None,
+            "short": bool(r["could_not_cover"]), "barred": None,  # (the demo table pays)
+            "pot_played": r["pot"], "pot_left": r["carry"],
+        }
+        assert guts.measure(game, state, s) == want
+        assert game.game_over(state) == (s.carry_out == 0)
+        splits += bool(want["split"])
+    assert splits > 0
+
+
+def test_mille_numbers_are_what_its_report_says_through_whole_games() -> None:
+    from dealer_assist.dossier.simulate import followed_on, plan
+    from dealer_assist.engine.hand import replay
+    from dealer_assist.games.mille import dossier as mille
+    from dealer_assist.settings.table import parse_table_settings
+
+    demo = get_game("mille").demo
+    assert demo is not None
+    document = dict(demo.settings)
+    ended = 0
+    for events in followed_on(plan(document, parse_table_settings(document)),
+                              random.Random(4), 40):
+        hand = replay(events)
+        game, state, s = hand.game, hand.state, hand.settle()
+        r = game.report(state)
+        pay = r.get("settlement")
+        want = {
+            "score": max(r["hand_scores"].values()),
+            "naturals": sum(v["hand"] for v in r["naturals"].values()),
+            "chapeau": any(v["hand"] for v in r["chapeaux"].values()),
+            "game_over": r["game_over"],
+            "paid": pay["total"] if pay else None,
+            "skunk": {1: "none", 2: "skunk", 3: "double skunk"}[pay["multiplier"]]
+            if pay else None,
+        }
+        want["natural"] = want["naturals"] > 0
+        assert mille.measure(game, state, s) == want
+        ended += r["game_over"]
+    assert ended >= 3  # (games were played to their end among them)

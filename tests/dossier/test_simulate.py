@@ -66,3 +66,35 @@ def test_regression_a_settlement_that_loses_a_chip_is_named(broken: None) -> Non
     assert d.failures[0].startswith("session 1, hand 1: its settlement does not conserve chips")
     assert "out " in d.failures[0]
     assert len(d.failures) == 20  # named up to twenty, all counted
+
+
+def test_the_table_check_compares_each_start_once_whatever_its_stacks() -> None:
+    # the hands of a game start alike but for their stacks, button and pot: compared once by
+    # what the check reads, and a start at other stakes is still named
+    from dealer_assist.dossier.simulate import _TableCheck
+    from dealer_assist.events import Start
+
+    guts = {"game": "guts", "seats": 3, "smallest_chip": 100, "buy_in": 10000,
+            "params": {"ante": 100, "max": 2000}}
+    settings = parse_table_settings(guts)
+    check = _TableCheck(settings, plan(guts, settings).params)
+
+    def start(ante: int, stack: int) -> Start:
+        return Start(game="guts", seats=(1, 2, 3), params={
+            "ante": ante, "max": 2000, "smallest_chip": 100, "button": 1, "pot_in": stack // 10,
+            "stacks": {"1": stack, "2": stack, "3": stack}})
+
+    for stack in (10000, 9000, 8000):
+        ev = start(100, stack)
+        assert check(ev.to_line(), ev) == []
+    other = start(200, 9000)
+    assert check(other.to_line(), other) == [
+        "it is not dealt at the table's settings: ante is 200 where the settings say 100"]
+    # a setting the table leaves out is held to the value the game plays it at
+    mille = {"game": "mille", "seats": 2, "smallest_chip": 100, "params": {"stakes": [100, 500]}}
+    settings = parse_table_settings(mille)
+    check = _TableCheck(settings, plan(mille, settings).params)
+    turns = Start(game="mille", seats=(1, 2), params={
+        "stakes": [100, 500], "smallest_chip": 100, "dealer": 1, "turns": True})
+    assert check(turns.to_line(), turns) == [
+        "it is not dealt at the table's settings: turns is true where the table plays false"]

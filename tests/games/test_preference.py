@@ -267,10 +267,16 @@ def test_ruling_pref_4_the_first_defender_beats_the_declarers_lead_with_the_lowe
     assert t is not None
     assert [(r.seat, r.trick, r.why) for r in t.revokes] == [
         (2, 1, "beat the lead with the lowest card that does (pref-4)")]
-    # with one defender dropped the rule does not apply
+    # with one defender dropped the rule does not apply (and the dropped seat does not play:
+    # ruling pref-8)
     alone = replay([*base[:-1], Defend(seat=3, choice="drop"), card(1, "9h"), card(2, "Kh"),
-                    card(3, "7h"), card(2, "Ac"), card(3, "7c"), card(1, "8c"), card(2, "Th")])
+                    card(2, "Ac"), card(1, "8c"), card(2, "Th")])
     assert alone.state.tricks is not None and alone.state.tricks.revokes == ()
+    # nor with an invited pair: ruling pref-8 keeps it to both defenders playing
+    invited = replay([*base[:-1], Defend(seat=3, choice="drop"), Defend(seat=2, choice="invite"),
+                      card(1, "9h"), card(2, "Kh"), card(3, "7h"), card(2, "Ac"), card(3, "7c"),
+                      card(1, "8c"), card(2, "Th")])
+    assert invited.state.tricks is not None and invited.state.tricks.revokes == ()
 
 
 def test_ruling_pref_5_penalties_into_the_pot_bonuses_between_players() -> None:
@@ -279,7 +285,7 @@ def test_ruling_pref_5_penalties_into_the_pot_bonuses_between_players() -> None:
                       NameTrump(seat=1, suit="s"), Defend(seat=2, choice="play"),
                       Defend(seat=3, choice="drop")], HANDS)
     _hand, r = settled(events)
-    assert r["tricks_won"] == {"1": 10, "2": 0, "3": 0}
+    assert r["tricks_won"] == {"1": 10, "2": 0}  # (seat 3 dropped: it plays no card)
     assert r["pays"] == {"1": 1000, "2": 1000 + 1000 + 1000, "3": 1000 + 1000}
     assert r["payouts"] == {"1": 1000 + 2000}
 
@@ -298,7 +304,7 @@ def test_ruling_pref_6_defenders_speak_from_the_declarers_left_then_an_invitatio
     # of seats 1 and 3 gets $10, though seat 1 dropped)
     hand = replay(playout([start(), Ante(stakes=10), *bids((1, "pass"), (2, "hearts")),
                            Defend(seat=3, choice="play"), Defend(seat=1, choice="drop")],
-                          HANDS))
+                          {1: HANDS[2], 2: HANDS[3], 3: HANDS[1]}))
     s = hand.settle()
     assert s.extra["bonuses"] == ["Hearts lost"]
     assert s.payouts[1] >= 1000 and s.payouts[3] >= 1000
@@ -307,7 +313,6 @@ def test_ruling_pref_6_defenders_speak_from_the_declarers_left_then_an_invitatio
 def test_ruling_pref_7_ante_lines_and_the_low_pot_choice() -> None:
     refused([start(pot_in=500)], Bid(seat=1, bid="one"), "under ten: ante")
     refused([start(pot_in=1000)], Ante(stakes=10), "only when it is under ten")
-    refused([start()], End(), "the pot is empty")
     prompt = GAME.prompt(replay([start(pot_in=500)]).state)
     assert prompt.phase == "ante" and {a.kind for a in prompt.actions if a.enabled} == {
         "ante", "end"}
@@ -351,3 +356,180 @@ def test_chips_are_conserved_across_a_sequence_of_hands(seed: int, hands: int) -
         assert pot % 100 == 0
         dealer = GAME.next_hand(hand.state).get("dealer", dealer % players + 1)
     assert total_in == total_out + pot
+
+
+# --- a Hearts contract dealt to the end from the prompt -------------------------------------
+
+
+def _by_prompt(events: list[Event], hands: dict[int, str], choices: dict[int, str]) -> (
+        list[Event]):
+    """The hand from ``events`` on, entered only through what the prompt offers: each
+    defender's choice from its Play or Drop action, each card through the card action of the
+    seat the prompt names (its highest legal card)."""
+    from dealer_assist.engine.build import build_event
+
+    held = {s: list(parse_cards(h)) for s, h in hands.items()}
+    state = replay(events).state
+    out = list(events)
+    while not state.over:
+        prompt = GAME.prompt(state)
+        assert prompt.to_act is not None, prompt
+        by_kind = {a.kind: a for a in prompt.actions if a.seat == prompt.to_act and a.enabled}
+        if prompt.phase == "defend":
+            want = choices[prompt.to_act]
+            action = next(a for a in prompt.actions
+                          if a.kind == "defend" and a.fields.get("choice") == want)
+            ev = build_event(action, vocab=GAME.events)
+        else:
+            t = state.tricks
+            assert prompt.phase == "tricks" and t is not None
+            c = max(legal_cards(t, prompt.to_act, held[prompt.to_act]),
+                    key=lambda c: (c.rank, c.suit))
+            held[prompt.to_act].remove(c)
+            ev = build_event(by_kind["card"], {"card": c}, vocab=GAME.events)
+        out.append(ev)
+        state = GAME.apply(state, ev)
+    return out
+
+
+@pytest.mark.parametrize(("before", "who"), [([], 1), ([(1, "one")], 2),
+                                           ([(1, "one"), (2, "two")], 3)])
+def test_regression_a_hearts_bid_is_prompted_and_dealt_to_the_end(
+    before: list[tuple[int, str]], who: int,
+) -> None:
+    """A Hearts bid, first or after numbers, ends the auction with hearts trumps: the prompt
+    asks the defenders at once (it failed on a Hearts bid) and the contract is played out."""
+    base = [start(), Ante(stakes=10), *bids(*before), Bid(seat=who, bid="hearts")]
+    state = replay(base).state
+    prompt = GAME.prompt(state)
+    assert (prompt.phase, prompt.to_act) == ("defend", who % 3 + 1)
+    view = GAME.view(state)
+    assert f"Seat {who} declares Hearts, trumps hearts" in view.info
+    assert f"seat {who} hearts" in GAME._auction_line(state)
+    others = [s for s in (1, 2, 3) if s != who]
+    hands = {who: HEARTS[1], others[0]: HEARTS[2], others[1]: HEARTS[3]}
+    events = _by_prompt(base, hands, {1: "play", 2: "play", 3: "play"})
+    _hand, r = settled(events)
+    assert r["contract"] == "Hearts" and r["declarer"] == who and r["trump"] == "h"
+    assert r["tricks_won"][str(who)] == 10
+    # ruling pref-5: ten stakes from the pot, and Hearts made: $10 from each opponent
+    assert r["bonuses"] == ["Hearts made"]
+    assert r["payouts"] == {str(who): 1000 + 2 * 1000}
+    assert all(r["pays"][str(s)] == 1000 + 1000 + 1000 for s in (1, 2, 3) if s != who)
+
+
+def test_regression_hearts_lost_pays_each_opponent_ten_stakes() -> None:
+    """Ruling pref-5: Hearts lost, the declarer pays ten stakes to each opponent (one dropped)."""
+    events = _by_prompt([start(), Ante(stakes=10), Bid(seat=1, bid="hearts")],
+                        {1: HEARTS[3], 2: HEARTS[1], 3: HEARTS[2]}, {2: "play", 3: "drop"})
+    _hand, r = settled(events)
+    assert r["bonuses"] == ["Hearts lost"] and r["tricks_won"]["1"] < 6
+    won2 = r["tricks_won"]["2"]
+    assert r["payouts"]["3"] == 1000 and r["payouts"]["2"] == won2 * 100 + 1000
+    assert r["pays"]["1"] == 1000 + 2000 + 2 * 1000
+
+
+def test_regression_the_cli_replays_a_start_and_a_hearts_bid(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dealer_assist.cli import main
+    from dealer_assist.engine.hand import to_lines
+
+    path = tmp_path / "hearts.jsonl"
+    path.write_text(to_lines([start(pot_in=1500), Bid(seat=1, bid="hearts")]))
+    assert main(["replay", str(path)]) == 0
+    assert "Seat 2 plays or drops" in capsys.readouterr().out
+
+
+# --- ruling pref-8: a dropped defender takes no part in the play -----------------------------
+
+
+def test_ruling_preference_8_one_defender_plays_two_cards_a_trick_declarer_leads() -> None:
+    base = [start(), Ante(stakes=10), *bids((1, "game"), (2, "pass"), (3, "pass")),
+            NameTrump(seat=1, suit="s"), Defend(seat=2, choice="drop"),
+            Defend(seat=3, choice="play")]
+    state = replay(base).state
+    prompt = GAME.prompt(state)
+    assert (prompt.phase, prompt.to_act) == ("tricks", 1)  # the declarer leads the first
+    assert {a.kind for a in prompt.actions} >= {"card", "defend"}  # seat 3 may still invite
+    # seat 2 dropped: its cards stay face down; a card for it is refused, saying so
+    after_lead = GAME.apply(state, card(1, "7h"))
+    with pytest.raises(RuleViolation, match="seat 2 dropped: it takes no part in the play"):
+        GAME.apply(after_lead, card(2, "Ah"))
+    # two cards a trick; the trick's winner leads the next
+    after = GAME.apply(GAME.apply(after_lead, card(3, "8h")), card(3, "Ac"))
+    t = after.tricks
+    assert t is not None and [x.plays for x in t.done] == [
+        ((1, parse_card("7h")), (3, parse_card("8h")))]
+    assert t.trick().leader == 3 and t.to_play() == 1
+    events = playout(base, {1: HANDS[2], 2: HANDS[3], 3: HANDS[1]})
+    assert len(events) == len(base) + 20  # ten tricks of two cards
+    _hand, r = settled(events)
+    assert set(r["tricks_won"]) == {"1", "3"} and sum(r["tricks_won"].values()) == 10
+    seats = {sv.seat: sv for sv in GAME.view(replay(base).state).seats}
+    assert seats[2].status == "drops: out of the play" and seats[2].hidden == 0
+
+
+def test_ruling_preference_8_an_invited_guest_plays_every_trick_and_reads_so() -> None:
+    base = [start(), Ante(stakes=10), *bids((1, "game"), (2, "pass"), (3, "pass")),
+            NameTrump(seat=1, suit="s"), Defend(seat=2, choice="drop"),
+            Defend(seat=3, choice="play"), Defend(seat=3, choice="invite")]
+    state = replay(base).state
+    assert state.tricks is not None and state.tricks.order == (1, 2, 3)
+    seats = {sv.seat: sv.status for sv in GAME.view(state).seats}
+    assert seats == {1: "declarer: Game", 2: "plays (invited guest)", 3: "plays (host)"}
+    events = playout(base, HANDS)
+    assert len(events) == len(base) + 30  # ten tricks of three cards
+    _hand, r = settled(events)
+    assert set(r["tricks_won"]) == {"1", "2", "3"}
+
+
+def test_ruling_preference_8_the_invitation_after_a_drop_changes_who_plays() -> None:
+    """Before the first card the lone defender may still invite: the guest then plays too."""
+    base = [start(), Ante(stakes=10), *bids((1, "game"), (2, "pass"), (3, "pass")),
+            NameTrump(seat=1, suit="s"), Defend(seat=2, choice="play"),
+            Defend(seat=3, choice="drop")]
+    assert replay(base).state.tricks.order == (1, 2)  # type: ignore[union-attr]
+    invited = replay([*base, Defend(seat=2, choice="invite")]).state
+    assert invited.tricks is not None and invited.tricks.order == (1, 2, 3)
+    refused([*base, card(1, "7h")], Defend(seat=2, choice="invite"), "before the first lead")
+
+
+# --- ruling pref-7: the game can always be ended between hands ------------------------------
+
+
+@pytest.mark.parametrize("pot_in", [0, 1500, 3000])
+def test_ruling_preference_7_the_game_ends_between_hands_whatever_the_pot(pot_in: int) -> None:
+    from dealer_assist.engine.build import build_event
+
+    state = replay([start(seats=(1, 2, 3, 4), dealer=2, pot_in=pot_in)]).state
+    prompt = GAME.prompt(state)
+    end = next(a for a in prompt.actions if a.kind == "end")
+    assert end.enabled and end.key == "e"
+    hand, r = settled([start(seats=(1, 2, 3, 4), dealer=2, pot_in=pot_in),
+                       build_event(end, vocab=GAME.events)])
+    assert r["ended"] is True and r["carry"] == 0 and GAME.game_over(hand.state)
+    shares = {3: 0, 4: 0, 1: 0}
+    for i in range(pot_in // 100):
+        shares[(3, 4, 1)[i % 3]] += 100
+    assert r["payouts"] == {str(s): v for s, v in sorted(shares.items()) if v}
+    steps = hand.settle().steps
+    if not pot_in:
+        assert [x.text for x in steps] == ["The game ends: the pot is empty, nothing to share"]
+
+
+def test_ruling_preference_7_no_end_once_the_bidding_or_the_ante_began() -> None:
+    refused([start(pot_in=1500), Bid(seat=1, bid="pass")], End(), "comes before the bidding")
+    refused([start(), Ante(stakes=10)], End(), "comes before the bidding")
+    state = replay([start(pot_in=1500), Bid(seat=1, bid="pass")]).state
+    assert "end" not in {a.kind for a in GAME.prompt(state).actions}
+
+
+def test_regression_a_misdealt_hand_is_a_row_of_the_score_sheet() -> None:
+    from dealer_assist.events import Misdeal
+
+    first = replay([start(pot_in=1500), End()])
+    misdealt = replay([start(pot_in=1500), Bid(seat=1, bid="one"), Misdeal(reason="exposed")])
+    sheet = GAME.score_sheet([first.state, misdealt.state])
+    assert sheet is not None
+    assert sheet.rows[1] == ("2 (misdeal)", "$0", "$0", "$0", "$15")

@@ -75,4 +75,6 @@ DOSSIER = GameDossier(
         Measure("category", "The winning high hand", "category"),
     ),
     measure=measure,
+    played="game",
+    defaults={"structure": "limit"},
 )

@@ -7,12 +7,20 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from dealer_assist.engine.base import DemoTable, Game, Prompt, Setting, Settlement, TableView
+from dealer_assist.engine.base import (
+    DemoTable,
+    Game,
+    Prompt,
+    SampleDeal,
+    Setting,
+    Settlement,
+    TableView,
+)
 from dealer_assist.events import Event, Start, Vocabulary
 from dealer_assist.games.anaconda import present
 from dealer_assist.games.anaconda.events import EVENTS
 from dealer_assist.games.anaconda.play import start_state, step
-from dealer_assist.games.anaconda.sample import sample_hand
+from dealer_assist.games.anaconda.sample import sample_deal, sample_hand
 from dealer_assist.games.anaconda.settle import settlement
 from dealer_assist.games.anaconda.state import MAX_SEATS, OVER, STRUCTURES, State
 
@@ -79,6 +87,11 @@ class Anaconda(Game[State]):
     def carried_in(self, state: State) -> int:
         return state.table.pot_in
 
+    def game_over(self, state: State) -> bool:
+        """The game ends when a hand leaves nothing in the pot (ruling anaconda-3: what cannot
+        be split evenly stays in the pot for the next hand)."""
+        return state.phase == OVER and settlement(state).carry_out == 0
+
     def stacks_left(self, state: State) -> dict[int, int]:
         bet = state.bet
         return {s: bet.stacks[i] - bet.returned[i] for i, s in enumerate(bet.seats)}
@@ -101,3 +114,9 @@ class Anaconda(Game[State]):
         self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
     ) -> list[Event]:
         return sample_hand(rng, players=players, params=params)
+
+    def sample_deal(
+        self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
+    ) -> SampleDeal[State]:
+        """:meth:`sample_hand`'s hand with the state its dealing reached."""
+        return sample_deal(rng, players=players, params=params)

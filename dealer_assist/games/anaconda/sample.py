@@ -8,6 +8,7 @@ from typing import Any
 
 from dealer_assist.cards import Card, full_deck
 from dealer_assist.engine import betting
+from dealer_assist.engine.base import SampleDeal
 from dealer_assist.evaluate.low import low_hand
 from dealer_assist.events import Event, Show, Start
 from dealer_assist.games.anaconda.events import EVENTS, Declare, Pass, Roll
@@ -44,6 +45,13 @@ def _wager(rng: random.Random, state: State) -> Event:
 def sample_hand(
     rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
 ) -> list[Event]:
+    """A random complete hand (:func:`sample_deal`'s events)."""
+    return sample_deal(rng, players=players, params=params).events
+
+
+def sample_deal(
+    rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
+) -> SampleDeal[State]:
     """Each player keeps five of the seven cards they end with (the passes only move cards
     between them), declares low with a low of eight or better, else high (one time in ten the
     other way), and rolls four of the five in a random order."""
@@ -92,4 +100,4 @@ def sample_hand(
             event = Show(seat=shower, cards=tuple(kept[shower]))
         state = step(state, event)
         events.append(event)
-    return events
+    return SampleDeal(events, state)

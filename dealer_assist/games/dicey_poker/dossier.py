@@ -91,4 +91,5 @@ DOSSIER = GameDossier(
         Measure("game_over", "Hands that end the game", "share"),
     ),
     measure=measure,
+    played="game",
 )

@@ -13,6 +13,7 @@ from dealer_assist.engine.base import (
     DemoTable,
     Game,
     Prompt,
+    SampleDeal,
     ScoreSheet,
     Setting,
     Settlement,
@@ -21,7 +22,7 @@ from dealer_assist.engine.base import (
 from dealer_assist.events import Event, Start
 from dealer_assist.games.dicey_poker import play, present, settle
 from dealer_assist.games.dicey_poker.events import EVENTS
-from dealer_assist.games.dicey_poker.sample import sample_events
+from dealer_assist.games.dicey_poker.sample import sample_deal, sample_events
 from dealer_assist.games.dicey_poker.state import DiceyState
 
 if TYPE_CHECKING:
@@ -140,3 +141,8 @@ class DiceyPoker(Game[DiceyState]):
     def sample_hand(self, rng: random.Random, *, players: int,
                     params: Mapping[str, Any] | None = None) -> list[Event]:
         return sample_events(rng, players=players, params=params)
+
+    def sample_deal(self, rng: random.Random, *, players: int,
+                    params: Mapping[str, Any] | None = None) -> SampleDeal[DiceyState]:
+        """:meth:`sample_hand`'s hand with the state its dealing reached."""
+        return sample_deal(rng, players=players, params=params)

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealer_assist.cards import Card
+from dealer_assist.engine.base import SampleDeal
 from dealer_assist.events import Event, Start
 from dealer_assist.games.dicey_poker import play
 from dealer_assist.games.dicey_poker.events import (
@@ -91,6 +92,13 @@ def next_event(state: DiceyState, rng: random.Random, pile: list[Card]) -> Event
 
 def sample_events(rng: random.Random, *, players: int,
                   params: Mapping[str, Any] | None = None) -> list[Event]:
+    """A random complete hand (:func:`sample_deal`'s events)."""
+    return sample_deal(rng, players=players, params=params).events
+
+
+def sample_deal(rng: random.Random, *, players: int,
+                params: Mapping[str, Any] | None = None) -> SampleDeal[DiceyState]:
+    """A hand dealt and played by the sample strategy, with the state it reached."""
     given = {k: v for k, v in (params or {}).items() if not (k == "fee" and v is None)}
     unknown = sorted(set(given) - set(TAKES))
     if unknown:
@@ -115,4 +123,4 @@ def sample_events(rng: random.Random, *, players: int,
         out.append(ev)
         if len(out) > LIMIT:
             raise AssertionError("a Dicey Poker sample hand did not end")
-    return out
+    return SampleDeal(out, state)

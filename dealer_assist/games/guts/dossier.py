@@ -8,19 +8,25 @@ from typing import Any
 
 from dealer_assist.dossier.declare import GameDossier, Measure, Ruling, Values
 from dealer_assist.engine.base import Settlement
+from dealer_assist.games.guts.settle import outcome
+from dealer_assist.games.guts.state import BARRED
 
 
 def measure(game: Any, state: Any, settlement: Settlement) -> Values:
-    r = game.report(state)
-    ins = sum(1 for v in r.get("declarations", {}).values() if v == "in")
+    """One finished hand's numbers, read off its state and outcome (what its report says,
+    without describing every hand shown)."""
+    ins = len(state.ins)
+    o = outcome(state)
     return {
         "nobody_in": ins == 0,
         "unseen": ins == 1,
         "showdown": ins >= 2,
-        "split": len(r.get("winners") or []) >= 2,
-        "short": bool(r.get("could_not_cover")),
-        "pot": int(r.get("pot", 0)),
-        "carry": int(settlement.carry_out),
+        "split": len(o.winners) >= 2 if ins >= 2 else None,
+        "short": bool(o.short),
+        "barred": any(state.barred(s) for s in state.table.seats)
+        if state.table.short == BARRED else None,
+        "pot_played": state.pot,
+        "pot_left": settlement.carry_out,
     }
 
 
@@ -69,8 +75,11 @@ DOSSIER = GameDossier(
         Measure("split", "Showdowns with tied winners", "share"),
         Measure("short", "Hands where a loser cannot cover the pot", "share",
                 "ruling guts-5"),
-        Measure("pot", "The pot played for", "money"),
-        Measure("carry", "The pot left for the next hand", "money"),
+        Measure("barred", "Hands where a player is barred from declaring in", "share",
+                "ruling guts-5, at a table that bars a player who cannot cover the pot"),
+        Measure("pot_played", "The pot played for", "money"),
+        Measure("pot_left", "The pot left for the next hand", "money"),
     ),
     measure=measure,
+    played="game",
 )

@@ -7,11 +7,19 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from dealer_assist.engine.base import DemoTable, Game, Prompt, Setting, Settlement, TableView
+from dealer_assist.engine.base import (
+    DemoTable,
+    Game,
+    Prompt,
+    SampleDeal,
+    Setting,
+    Settlement,
+    TableView,
+)
 from dealer_assist.events import Event, Start, Vocabulary
 from dealer_assist.games.guts import play, present
 from dealer_assist.games.guts.events import EVENTS
-from dealer_assist.games.guts.sample import sample_hand
+from dealer_assist.games.guts.sample import sample_deal, sample_hand
 from dealer_assist.games.guts.settle import outcome, settlement
 from dealer_assist.games.guts.state import (
     DECLARE_MODES,
@@ -84,6 +92,11 @@ class Guts(Game[State]):
     def carried_in(self, state: State) -> int:
         return state.table.pot_in
 
+    def game_over(self, state: State) -> bool:
+        """The game (the pot's life, ruling guts-1) ends when a hand leaves the pot empty: the
+        next hand everyone antes again."""
+        return state.phase == OVER and outcome(state).carry == 0
+
     def stacks_left(self, state: State) -> dict[int, int]:
         """Chips behind after fees, antes and, once the hand is over, what a loser paid."""
         pays = outcome(state).pays if state.phase == OVER else {}
@@ -110,3 +123,9 @@ class Guts(Game[State]):
         self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
     ) -> list[Event]:
         return sample_hand(rng, players=players, params=params)
+
+    def sample_deal(
+        self, rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
+    ) -> SampleDeal[State]:
+        """:meth:`sample_hand`'s hand with the state its dealing reached."""
+        return sample_deal(rng, players=players, params=params)

@@ -7,10 +7,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealer_assist.cards import Card, full_deck
+from dealer_assist.engine.base import SampleDeal
 from dealer_assist.events import Event, Show, Start
 from dealer_assist.games.guts.events import In, Out
 from dealer_assist.games.guts.play import step
-from dealer_assist.games.guts.state import DECLARING, OVER, start_state
+from dealer_assist.games.guts.state import DECLARING, OVER, State, start_state
 
 #: Start settings a sample hand takes from its caller.
 PARAMS = frozenset({"ante", "pot_in", "max", "declare", "short", "stacks", "button", "fee",
@@ -20,6 +21,13 @@ PARAMS = frozenset({"ante", "pot_in", "max", "declare", "short", "stacks", "butt
 def sample_hand(
     rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
 ) -> list[Event]:
+    """A random complete hand (:func:`sample_deal`'s events)."""
+    return sample_deal(rng, players=players, params=params).events
+
+
+def sample_deal(
+    rng: random.Random, *, players: int, params: Mapping[str, Any] | None = None
+) -> SampleDeal[State]:
     """Each player declares in a little less than half the time (more often with a strong
     hand), out when barred; the players in show in a random order."""
     given = dict(params or {})
@@ -54,4 +62,4 @@ def sample_hand(
             event = Show(seat=seat, cards=hole[seat])
         state = step(state, event)
         events.append(event)
-    return events
+    return SampleDeal(events, state)

@@ -94,4 +94,6 @@ DOSSIER = GameDossier(
         Measure("game_over", "Hands that end a game", "share"),
     ),
     measure=measure,
+    played="game",
+    restack=True,
 )

@@ -10,16 +10,17 @@ from dealer_assist.engine.base import Settlement
 
 
 def measure(game: Any, state: Any, settlement: Settlement) -> Values:
-    r = game.report(state)
-    scores = [int(v) for v in (r.get("hand_scores") or {}).values()]
-    naturals = sum(int(v["hand"]) for v in (r.get("naturals") or {}).values())
-    chapeaux = sum(int(v["hand"]) for v in (r.get("chapeaux") or {}).values())
-    pay = r.get("settlement") or {}
+    """One finished deal's numbers, read off its state and settlement (what its report says,
+    without writing out every meld)."""
+    scores = [state.score(s) for s in state.settings.seats]
+    naturals = sum(x.naturals for x in scores)
+    pay = settlement.extra.get("settlement")
     return {
-        "score": max(scores) if scores else 0,
-        "naturals": naturals, "natural": naturals > 0, "chapeau": chapeaux > 0,
-        "game_over": bool(r.get("game_over")),
-        "won": int(pay.get("total", 0)),
+        "score": max(x.score for x in scores),
+        "naturals": naturals, "natural": naturals > 0,
+        "chapeau": any(x.chapeau for x in scores),
+        "game_over": state.winner is not None,
+        "paid": int(pay["total"]) if pay else None,
         "skunk": {1: "none", 2: "skunk", 3: "double skunk"}.get(int(pay["multiplier"]))
         if pay else None,
     }
@@ -68,9 +69,12 @@ DOSSIER = GameDossier(
         Measure("naturals", "Naturals per deal", "count"),
         Measure("chapeau", "Deals with a chapeau", "share", "ruling mille-4"),
         Measure("game_over", "Deals that end a game", "share",
-                "a sample deal starts from zero, so few do"),
-        Measure("won", "Money changing hands per deal", "money", "only a game's last hand"),
+                "each game played from zero to its end (ruling mille-5)"),
+        Measure("paid", "Paid by the loser at a game's end", "money",
+                "counted on the deals that end a game"),
         Measure("skunk", "Skunks at the end of a game", "category"),
     ),
     measure=measure,
+    played="game",
+    defaults={"turns": False},
 )

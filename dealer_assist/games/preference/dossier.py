@@ -24,7 +24,7 @@ def measure(game: Any, state: Any, settlement: Settlement) -> Values:
         "both_dropped": bool(choices) and all(c == "drop" for c in choices),
         "invited": r["invited_by"] is not None,
         "ante": bool(r["ante"]),
-        "pot": int(r["pot"]),
+        "pot_played": int(r["pot"]),
         "pot_low": bool(r.get("pot_low")),
         "revokes": len(r["revokes"]),
     }
@@ -61,7 +61,7 @@ DOSSIER = GameDossier(
                "aces)."),
         Ruling("pref-4", "Tricks as in Rams; when both defenders play and the declarer leads, "
                "the first defender who can beat the lead must, with the lowest card that "
-               "does."),
+               "does (not for an invited pair, nor a defender playing alone)."),
         Ruling("pref-5", "Ten stakes from the pot to the declarer, a stake per trick to each "
                "defender playing (to the host for an invited pair); the declarer under six "
                "pays twenty into the pot, a playing defender under two ten (the host alone "
@@ -69,9 +69,15 @@ DOSSIER = GameDossier(
                "opponent."),
         Ruling("pref-6", "The opponents for the bonuses are the other two active players; both "
                "defenders speak from the declarer's left before an invitation."),
-        Ruling("pref-7", "Every ante is a line of the hand it starts; when the players end the "
-               "game the pot is shared equally among the three active players, the odd stakes "
-               "one at a time from the dealer's left."),
+        Ruling("pref-7", "Every ante is a line of the hand it starts; the players may end the "
+               "game at the start of any hand, whatever the pot holds: what is left is shared "
+               "equally among the three active players, the odd stakes one at a time from the "
+               "dealer's left (nothing, when nothing is)."),
+        Ruling("pref-8", "A defender who drops takes no further part: its cards stay face "
+               "down. One defender playing without inviting: the declarer and that defender "
+               "play the ten tricks alone, two cards a trick, the declarer leading the first "
+               "and each trick's winner the next. An invited guest plays every trick, as does "
+               "each defender when both play."),
         Ruling("fees", "A fee per player, a fixed fee from the dealer or a time collection is "
                "paid before the deal. A rake, a collection from the pot or a jackpot drop is "
                "worked out on the chips put into the pot during the hand (the antes and the "
@@ -95,9 +101,11 @@ DOSSIER = GameDossier(
         Measure("both_dropped", "Both defenders drop", "share"),
         Measure("invited", "A defender invites the other", "share"),
         Measure("ante", "Hands that start with an ante", "share"),
-        Measure("pot", "Pot played for", "money"),
+        Measure("pot_played", "Pot played for", "money"),
         Measure("pot_low", "Hands leaving the pot under ten stakes", "share"),
         Measure("revokes", "Revokes named per hand", "count"),
     ),
     measure=measure,
+    played="game",
+    most_hands=100,
 )

@@ -117,17 +117,18 @@ class Preference(PotTrickGame[PrefState]):
                           "game", (
                               Action("ante", "Ante (stakes each)", key="a",
                                      input=Amount("stakes", 10, 1000, step=10, money=False)),
-                              Action("end", "End the game: share the pot", key="e",
-                                     enabled=state.pot_in > 0,
-                                     reason="the pot is empty: nothing to share"),
+                              self._end_action(state),
                           ))
         who = state.to_bid()
         if who is not None:
             allowed = state.allowed_bids(who)
+            # (before the first bid the players may still end the game: ruling pref-7)
+            end = () if state.bids or state.ante else (self._end_action(state),)
             return Prompt("bidding", who, f"Seat {who} bids", (
                 Action("bid", "Bid", who, key="b", input=Choice("bid", allowed),
                        enabled=bool(allowed), reason="only pass is left"),
                 Action("bid", "Pass", who, key="p", fields={"bid": "pass"}),
+                *end,
             ), instructions=(self._auction_line(state),))
         kind = state.kind
         d = state.declarer
@@ -165,6 +166,13 @@ class Preference(PotTrickGame[PrefState]):
         return Prompt("tricks", nxt, f"Seat {nxt} {must_text(t)}", tuple(actions),
                       instructions=(trick_line(t),))
 
+    def _end_action(self, state: PrefState) -> Action:
+        """Ending the game, always offered between hands (ruling pref-7): the pot is shared,
+        nothing when it is empty."""
+        label = ("End the game: share the pot" if state.pot_in else
+                 "End the game (the pot is empty: nothing to share)")
+        return Action("end", label, key="e")
+
     def _declarer_actions(self, state: PrefState, d: int) -> tuple[Action, ...]:
         t = state.tricks
         if t is None or t.played:
@@ -195,9 +203,13 @@ class Preference(PotTrickGame[PrefState]):
             if d == s:
                 status = f"declarer: {contract(state)}"
             elif state.choice(s):
-                status = {"play": "plays", "drop": "drops"}[state.choice(s) or "play"]
-                if state.invited() == s:
+                status = {"play": "plays", "drop": "drops: out of the play"}[
+                    state.choice(s) or "play"]
+                host = state.invited()
+                if host == s:
                     status = "plays (host)"
+                elif host is not None:
+                    status = "plays (invited guest)"
             elif bid:
                 status = f"bid {bid}"
             cards = tuple(c.code for x, c in t.trick().plays if x == s) if t else ()
@@ -293,9 +305,12 @@ class Preference(PotTrickGame[PrefState]):
         seats = sorted({s for st in states for s in st.seats})
         rows = []
         for i, st in enumerate(states, start=1):
-            s = settle_mod.settle(st)
+            # (a hand called off as a misdeal is not over: every chip went back, the pot
+            # carried on untouched)
+            s = settle_mod.settle(st) if st.over else self.refund(st, "misdeal")
             net = s.net()
-            rows.append((str(i), *(fmt(net.get(x, 0)) for x in seats), fmt(s.carry_out)))
+            rows.append((f"{i}" if st.over else f"{i} (misdeal)",
+                         *(fmt(net.get(x, 0)) for x in seats), fmt(s.carry_out)))
         return ScoreSheet(title="Preference: the game so far",
                           columns=("hand", *map(str, seats), "pot left"), rows=tuple(rows))
 

@@ -68,6 +68,8 @@ def settle(state: PrefState) -> Settlement:
             share = each * s + (s if i < odd else 0) + (cents if i == 0 else 0)
             if share:
                 push(f"The game ends: seat {seat}'s share of the pot, {fmt(share)}", share, seat)
+        if not pot:
+            push("The game ends: the pot is empty, nothing to share", 0, None, "note")
         got = Collected(fees=(), carry=0, shares={})
         extra["ended"] = True
     elif state.all_passed:

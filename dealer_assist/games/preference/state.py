@@ -247,6 +247,16 @@ class PrefState:
             return None
         return next((s for s in self.defenders() if not self.choice(s)), None)
 
+    def players(self) -> tuple[int, ...]:
+        """The seats that play the tricks, in turn (ruling pref-8): every active player when
+        both defenders play or one invites the other; the declarer and the one defender
+        playing when the other drops; before the defenders have spoken, every active
+        player."""
+        playing = self.playing_defenders()
+        if not self.defenders_spoke or len(playing) != 1 or self.invited() is not None:
+            return self.active
+        return tuple(s for s in self.active if s == self.declarer or s in playing)
+
     def may_invite(self) -> int | None:
         """The lone playing defender who may still invite (before the first card)."""
         if not self.defenders_spoke or self.invited() is not None:
@@ -295,15 +305,15 @@ def check(state: PrefState, event: Event) -> None:
     if isinstance(event, Ante | End):
         if state.bids or state.ante:
             raise _no("the ante or the end of the game comes before the bidding", "pref-7")
-        if not state.needs_ante:
-            raise _no(f"the pot holds {state.pot // state.stake} stakes: an ante comes only "
-                      "when it is under ten", "pref-7")
         if isinstance(event, Ante):
+            if not state.needs_ante:
+                raise _no(f"the pot holds {state.pot // state.stake} stakes: an ante comes "
+                          "only when it is under ten", "pref-7")
             n = event.stakes
             if isinstance(n, bool) or not isinstance(n, int) or n < 10 or n % 10:
                 raise _no(f"the ante is a multiple of ten stakes, not {n!r}", "pref-1")
-        elif state.pot_in == 0:
-            raise _no("the pot is empty: there is nothing to share; ante to play", "pref-7")
+        # (the players may end the game before any hand's bidding, whatever the pot holds:
+        # what is left is shared, nothing when nothing is; ruling pref-7)
         return
     if state.needs_ante:
         raise _no(f"the pot holds {state.pot // state.stake} stakes, under ten: ante (each "
@@ -393,6 +403,9 @@ def check(state: PrefState, event: Event) -> None:
         if not state.defenders_spoke:
             raise _no(f"seat {state.to_defend()} says play or drop first", "pref-3")
         assert state.tricks is not None
+        if event.seat in state.active and event.seat not in state.players():
+            raise _no(f"seat {event.seat} dropped: it takes no part in the play, its cards stay "
+                      f"face down; seat {state.tricks.to_play()} plays next", "pref-8")
         state.tricks.check(event.seat, event.card)
         return
     raise _no(f"Preference takes no {event.TYPE}", "pref")
@@ -465,7 +478,8 @@ def transition(state: PrefState, event: Event) -> PrefState:
     if isinstance(event, End):
         return _evolve(state, ended=True)
     if isinstance(event, Bid):
-        return _known(_evolve(state, bids=(*state.bids, (event.seat, event.bid))))
+        # (a Hearts bid ends the auction with hearts trumps: its tricks are set up at once)
+        return _start_play(_known(_evolve(state, bids=(*state.bids, (event.seat, event.bid)))))
     if isinstance(event, Talon):
         return _evolve(state, talon=event.cards)
     if isinstance(event, Discard):
@@ -512,14 +526,16 @@ def _known(state: PrefState) -> PrefState:
 
 
 def _start_play(state: PrefState) -> PrefState:
-    """Once trumps are named, the tricks are set up (the defenders may still speak)."""
+    """Once trumps are named, the tricks are set up (the defenders may still speak); once the
+    defenders have spoken, the seats that play them (ruling pref-8)."""
     if state.tricks is not None or state.trump is None:
-        if state.tricks is not None and state.defenders_spoke:
-            both = len(state.playing_defenders()) == 2 or state.invited() is not None
+        if state.tricks is not None and state.defenders_spoke and not state.tricks.played:
+            order = state.players()
+            both = len(state.playing_defenders()) == 2
             d = state.declarer
             assert d is not None
             return _evolve(state, tricks=_evolve_tricks(
-                state.tricks, lowest_beat=(d,) if both else ()))
+                state.tricks, order=order, lowest_beat=(d,) if both else ()))
         return state
     d = state.declarer
     assert d is not None

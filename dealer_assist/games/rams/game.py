@@ -215,9 +215,12 @@ class RamsGame(PotTrickGame[RamsState]):
         seats = sorted({s for st in states for s in st.seats})
         rows = []
         for i, st in enumerate(states, start=1):
-            net = settle_mod.settle(st).net()
-            rows.append((str(i), *(fmt(net.get(s, 0)) for s in seats),
-                         fmt(settle_mod.settle(st).carry_out)))
+            # (a hand called off as a misdeal is not over: every chip went back, the pot
+            # carried on untouched)
+            done = settle_mod.settle(st) if st.over else self.refund(st, "misdeal")
+            net = done.net()
+            rows.append((f"{i}" if st.over else f"{i} (misdeal)",
+                         *(fmt(net.get(s, 0)) for s in seats), fmt(done.carry_out)))
         return ScoreSheet(title="Rams: the pot's hands", columns=("hand", *map(str, seats),
                                                                   "pot left"),
                           rows=tuple(rows))
