@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+import stat
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -46,7 +47,7 @@ def _t(value: Any) -> str:
     return time_text(value)
 
 
-def gather(db: Database, since: datetime, until: datetime) -> dict[str, Any]:
+def gather(db: Database, since: datetime, until: datetime, day: str = "") -> dict[str, Any]:
     """The records of ``[since, until)`` (hands by their start, audit entries by their time)."""
     with db.engine.connect() as conn:
         conn.execution_options(dealer_assist_read=True)
@@ -111,7 +112,8 @@ def gather(db: Database, since: datetime, until: datetime) -> dict[str, Any]:
                                     "hand_id, prev_hash, hash FROM audit_log WHERE seq >= ? "
                                     "AND seq <= ? ORDER BY seq", tuple(seqs))]
         shifts = _day_shifts(conn, span, {int(h[0]) for h in hands})
-        more = _later_entries(conn, shifts, since, until, {int(a[0]) for a in audit})
+        more = _later_entries(conn, shifts, day or since.date().isoformat(),
+                              {int(a[0]) for a in audit})
         stored = stored_checkpoints(conn)
         checkpoints = [c.to_json() for c in stored if utc(since) <= utc(c.at) < utc(until)]
         covering = next((c for c in stored if utc(c.at) >= utc(until)), None)
@@ -157,8 +159,8 @@ _COUNT_ACTIONS = ("drop-box", "drop", "count", "count-signoff", "shift-closed", 
                   "approval", "checkpoint", "no-checkpoint")
 
 
-def _later_entries(conn: Connection, shifts: list[dict[str, Any]], since: datetime,
-                   until: datetime, have: set[int]) -> list[list[Any]]:
+def _later_entries(conn: Connection, shifts: list[dict[str, Any]], label: str,
+                   have: set[int]) -> list[list[Any]]:
     """The audit entries outside the day's run that its reports were built from: its shifts'
     drop boxes (registered before, perhaps long before), drops, counts and sign-offs, the
     closes of its shifts made after midnight (with their approvals and checkpoints), and the
@@ -166,7 +168,7 @@ def _later_entries(conn: Connection, shifts: list[dict[str, Any]], since: dateti
     from dealer_assist.services.room import read_box, read_count, read_signoff
 
     ids = {s["id"] for s in shifts}
-    day = f"day summary: {since.date().isoformat()}"
+    day = f"day summary: {label},"
     marks = ",".join("?" for _ in _COUNT_ACTIONS)
     rows = _rows(conn, "SELECT seq, at, actor, action, detail, table_id, hand_id, prev_hash, "
                  f"hash FROM audit_log WHERE action IN ({marks}) ORDER BY seq", _COUNT_ACTIONS)
@@ -203,7 +205,6 @@ def _later_entries(conn: Connection, shifts: list[dict[str, Any]], since: dateti
             so = read_signoff(detail)
             if so is not None and so.entry in counts:
                 wanted.append(r)
-    del until
     return [[int(a[0]), _t(a[1]), a[2], a[3], a[4], a[5], a[6], a[7], a[8]]
             for a in sorted(wanted, key=lambda a: int(a[0])) if int(a[0]) not in have]
 
@@ -217,7 +218,7 @@ def write_archive(db: Database, key: RoomKey, out: Path, *, day: str, since: dat
         raise BadInput(f"the folder {out.parent} does not exist: create it or choose another")
     body = {"format": ARCHIVE_FORMAT, "cardroom": cardroom, "day": day,
             "from": time_text(since), "to": time_text(until), "clock": clock,
-            "keep_until": keep_until, **gather(db, since, until)}
+            "keep_until": keep_until, **gather(db, since, until, day)}
     text = canonical(body)
     doc = {"format": ARCHIVE_FORMAT, "public_key": key.public_hex, "key_id": key.key_id,
            "fingerprint": key.fingerprint, "signature": key.sign(text.encode("utf-8")),
@@ -262,25 +263,63 @@ class ArchiveCheck:
             "\n  ".join(self.problems)
 
 
-def check_archive(path: Path, key: RoomKey | None = None) -> ArchiveCheck:
-    """Check an archive file on its own (no database): see the module's docstring. ``key``:
-    the room's key as known from elsewhere (a key file or an anchors file); without it the
-    file's own public key is used, and its fingerprint is printed to compare by eye."""
+#: The largest archive read: a gaming day of a busy room is tens of MiB; nothing larger is one.
+MAX_ARCHIVE_BYTES = 512 * 1024 * 1024
+#: What a file that is not a well-formed archive raises while it is checked.
+_UNREADABLE = (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError)
+
+
+def _read_archive(path: Path) -> dict[str, Any]:
+    """The archive's outer JSON, read as every file handed to the program is: a folder, a
+    device or pipe (``/dev/zero`` never ends), a file past :data:`MAX_ARCHIVE_BYTES`, text that
+    is not UTF-8 or JSON nested deeper than the parser goes is refused with a message."""
+    from dealer_assist.bounded import read_text
+
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        st = path.stat()
     except FileNotFoundError as exc:
         raise BadInput(f"no such archive file: {path}") from exc
-    except (ValueError, UnicodeDecodeError) as exc:
+    except OSError as exc:
+        raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from exc
+    if stat.S_ISDIR(st.st_mode):
+        raise BadInput(f"{path} is a folder, not an archive: name the file `dealer-assist "
+                       "archive` wrote (like day-2026-11-21.archive.json)")
+    if not stat.S_ISREG(st.st_mode):
+        raise BadInput(f"{path} is not a regular file (a device or a pipe): it is not an "
+                       "archive; name the file `dealer-assist archive` wrote")
+    if st.st_size > MAX_ARCHIVE_BYTES:
+        raise BadInput(f"{path} is larger than {MAX_ARCHIVE_BYTES // 2**20:,} MiB: it is not an "
+                       "archive of one gaming day")
+    text = read_text(path, what="archive", max_bytes=MAX_ARCHIVE_BYTES)
+    try:
+        doc = json.loads(text)
+    except RecursionError as exc:
+        raise BadInput(f"{path} nests too deeply: it is not an archive") from exc
+    except ValueError as exc:
         raise BadInput(f"{path} is not an archive (not JSON): {exc}") from exc
     if not isinstance(doc, dict) or doc.get("format") != ARCHIVE_FORMAT:
         raise BadInput(f"{path} is not an archive written by `dealer-assist archive`")
-    out = ArchiveCheck()
+    return doc
+
+
+def check_archive(path: Path, key: RoomKey | None = None) -> ArchiveCheck:
+    """Check an archive file on its own (no database): see the module's docstring. ``key``:
+    the room's key as known from elsewhere (a key file or an anchors file); without it the
+    file's own public key is used, and its fingerprint is printed to compare by eye. A file
+    that is not a well-formed archive is refused (:class:`BadInput`), never a traceback."""
+    doc = _read_archive(path)
     try:
-        own = RoomKey.from_public_hex(str(doc["public_key"]))
-        text = str(doc["body"])
-        body = json.loads(text)
-    except (KeyError, ValueError, TypeError) as exc:
-        raise BadInput(f"{path}: the archive cannot be read ({exc})") from exc
+        return _check(doc, key)
+    except _UNREADABLE as exc:
+        raise BadInput(f"{path}: the archive cannot be read ({type(exc).__name__}: "
+                       f"{str(exc)[:200]})") from exc
+
+
+def _check(doc: dict[str, Any], key: RoomKey | None) -> ArchiveCheck:
+    out = ArchiveCheck()
+    own = RoomKey.from_public_hex(str(doc["public_key"]))
+    text = str(doc["body"])
+    body = json.loads(text)
     out.fingerprint = show_fingerprint(own.key_id)
     out.day = str(body.get("day", "?"))
     if key is not None and key.key_id != own.key_id:

@@ -35,6 +35,13 @@ BUSY_TIMEOUT_S = 5.0
 #: Set for the whole session (``lock_timeout``), so it covers every recording transaction,
 #: the one-statement append and the journal's sync alike, at no cost per input.
 LOCK_TIMEOUT_S = 5.0
+#: PostgreSQL: a session left idle inside a transaction this long is ended by the server (a
+#: station stopped in a debugger, a half-open connection): what it held is freed and what it
+#: had not committed is undone. Set on every connection the app makes and, by ``db upgrade
+#: --station-role``, on the stations' roles; a long read (``verify``) switches it off for its
+#: own transaction. A write waiting on a lock also asks the database to end the idle session
+#: holding it (:func:`dealer_assist.db.store.free_held_locks`, schema 0012).
+IDLE_IN_TRANSACTION_S = 30
 
 
 def default_url() -> str:
@@ -119,7 +126,9 @@ def build_engine(url: str, *, create: bool = True) -> Engine:
             return create_engine(
                 u, pool_pre_ping=True, pool_size=2, connect_args={
                     "connect_timeout": 5,
-                    "options": f"-c lock_timeout={int(LOCK_TIMEOUT_S * 1000)}",
+                    "options": f"-c lock_timeout={int(LOCK_TIMEOUT_S * 1000)} "
+                               "-c idle_in_transaction_session_timeout="
+                               f"{int(IDLE_IN_TRANSACTION_S * 1000)}",
                 })
     except NoSuchModuleError as exc:
         raise BadInput(f'no database driver for "{u.drivername}"') from exc

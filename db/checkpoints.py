@@ -11,6 +11,7 @@ one) is missing from an exported anchors file that the room keeps elsewhere.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -64,6 +65,37 @@ class Checkpoint:
                 "key_id": self.key_id, "body": self.body, "signature": self.signature}
 
 
+#: The digest of a table with no ledger lines.
+EMPTY_LEDGER = hashlib.sha256(b"").hexdigest()
+
+
+def ledger_digests(conn: Connection, upto: Mapping[int, int] | None = None) -> dict[int, str]:
+    """Per table, the sha256 of its ledger lines in id order, every column of each (``upto``:
+    only the lines with ids up to the table's number given, and only those tables). Ledger
+    lines are not hashed when written; a checkpoint signs this, so a line changed later (a
+    push moved to another seat, the totals kept) is named without replaying the hand."""
+    out: dict[int, Any] = {}
+    rows = conn.exec_driver_sql(
+        "SELECT l.id, coalesce(h.table_id, l.table_id), l.hand_id, l.settlement, l.kind, "
+        "l.detail, l.seat, l.amount, l.period, l.seq FROM ledger_lines l LEFT JOIN hands h "
+        "ON h.id = l.hand_id ORDER BY l.id")
+    for id_, table_id, *rest in rows:
+        if table_id is None:
+            continue
+        t = int(table_id)
+        if upto is not None and (t not in upto or int(id_) > upto[t]):
+            continue
+        digest = out.get(t)
+        if digest is None:
+            digest = out[t] = hashlib.sha256()
+        digest.update(canonical([int(id_), *rest]).encode("utf-8") + b"\n")
+    found = {t: d.hexdigest() for t, d in out.items()}
+    if upto is not None:
+        for t in upto:
+            found.setdefault(t, EMPTY_LEDGER)
+    return found
+
+
 def _heads(conn: Connection) -> dict[str, Any]:
     """What a checkpoint signs, read in the caller's transaction."""
     q = conn.exec_driver_sql
@@ -92,10 +124,12 @@ def _heads(conn: Connection) -> dict[str, Any]:
         "SELECT table_id, id FROM hands WHERE status <> 'settled' ORDER BY id"
     ):
         unsettled.setdefault(int(table_id), []).append(int(hand_id))
+    digests = ledger_digests(conn)
     tables = [
         {"id": int(id_), "name": name, "seq": int(seq or 0), "hash": head,
          "hands": int(hands.get(id_, 0)), "fees": fees.get(int(id_), 0),
          "lines": lines.get(int(id_), (0, 0))[0], "last_line": lines.get(int(id_), (0, 0))[1],
+         "ledger": digests.get(int(id_), EMPTY_LEDGER),
          "open": unsettled.get(int(id_), [])}
         for id_, name, seq, head in q(
             "SELECT id, name, head_seq, head_hash FROM card_tables ORDER BY id"
@@ -107,8 +141,12 @@ def _heads(conn: Connection) -> dict[str, Any]:
                       "hash": audit[1] if audit else "0" * 64}}
 
 
-def sign_checkpoint(db: Database, key: RoomKey, *, reason: str) -> Checkpoint:
-    """Sign and store a checkpoint of every chain head as they are now."""
+def sign_checkpoint(db: Database, key: RoomKey, *, reason: str,
+                    checked: Mapping[str, Any] | None = None) -> Checkpoint:
+    """Sign and store a checkpoint of every chain head as they are now. ``checked``: what a
+    check found intact just before (``{"full": true}``, or ``{"since": N}``: from checkpoint N,
+    as ``verify --since-checkpoint``), signed with it; only such a checkpoint is a starting
+    point for ``verify --since-checkpoint`` (one signed for a report vouches for nothing)."""
     for _ in range(3):
         try:
             with db.engine.begin() as conn:
@@ -117,7 +155,8 @@ def sign_checkpoint(db: Database, key: RoomKey, *, reason: str) -> Checkpoint:
                 ).scalar_one())
                 at = datetime.now(UTC)
                 body = canonical({"n": number, "at": time_text(at), "reason": reason,
-                                  "key": key.key_id, **_heads(conn)})
+                                  "key": key.key_id, **_heads(conn),
+                                  **({"checked": dict(checked)} if checked else {})})
                 signature = key.sign(body.encode("utf-8"))
                 conn.execute(insert(CP).values(number=number, at=at, reason=reason,
                                                key_id=key.key_id, body=body,
@@ -217,6 +256,10 @@ class AnchorCheck:
 
     problems: list[str] = field(default_factory=list)
     good: Checkpoint | None = None
+    #: The newest checkpoint that verifies and was signed after a check found the database
+    #: intact (it carries ``checked`` and its ledger digests): where ``--since-checkpoint``
+    #: starts.
+    base: Checkpoint | None = None
     stored: int = 0
     signed: bool = False
 
@@ -417,6 +460,13 @@ def check_checkpoints(
             if not _anchor_problems(conn, cp, names):
                 result.good = cp
                 break
+    for cp in reversed(sound):
+        data = cp.data
+        if "checked" not in data or any("ledger" not in t for t in data.get("tables", ())):
+            continue
+        if cp is result.good or not _anchor_problems(conn, cp, names):
+            result.base = cp
+            break
     if anchors is not None:
         newest = anchors.checkpoints[-1] if anchors.checkpoints else None
         for cp in anchors.checkpoints:

@@ -11,11 +11,17 @@ which check the PIN, or the signed-in admin, in the same transaction; the cardro
 likewise only through ``da_cardroom_name`` (schema 0010). It writes only the kinds of audit
 entry in :data:`STATION_AUDIT_ACTIONS` (a trigger refuses any other), and an ``approval`` only
 on a ticket the database left when it saw the floor person's right PIN for that very approval.
+Since schema 0012 its sessions end when left idle inside a transaction (a role setting), and
+what every role may do by default but a station never uses (large objects, session-long
+advisory locks, ending another session, temporary tables, objects in ``public``) is taken from
+``PUBLIC`` in the room's database.
 """
 
 from __future__ import annotations
 
 import re
+
+from sqlalchemy.exc import DBAPIError
 
 from dealer_assist.db.bootstrap import Database
 from dealer_assist.errors import BadInput
@@ -84,10 +90,48 @@ def grant_sql(role: str) -> list[str]:
     return out
 
 
-def grant_station(db: Database, role: str) -> None:
-    """Give the stations' role its rights; run as the owner of the tables."""
+#: Functions every role may run by default (``PUBLIC``) that a station never uses and that let
+#: one station reach past its own work: large objects (``lo_create``: storage no table holds,
+#: owned by nobody the owner knows of), session-long advisory locks (held outside any
+#: transaction, so no timeout ends them), and ending or cancelling other sessions of the same
+#: login (every station may share one). Taken from ``PUBLIC`` in this database only; the app's
+#: imports keep the transaction-long ``pg_advisory_xact_lock``.
+PUBLIC_FUNCTIONS_SQL = (
+    "SELECT p.oid::regprocedure::text FROM pg_proc p WHERE p.pronamespace = "
+    "'pg_catalog'::regnamespace AND (left(p.proname, 3) = 'lo_' OR p.proname IN ('loread', "
+    "'lowrite', 'pg_advisory_lock', 'pg_advisory_lock_shared', 'pg_try_advisory_lock', "
+    "'pg_try_advisory_lock_shared', 'pg_terminate_backend', 'pg_cancel_backend')) ORDER BY 1"
+)
+
+
+def public_sql(database: str, functions: list[str]) -> list[str]:
+    """The statements that take from ``PUBLIC`` what a station never uses: the functions above,
+    temporary tables in this database, and creating anything in the ``public`` schema."""
+    name = database.replace('"', '""')
+    return [
+        *(f"REVOKE EXECUTE ON FUNCTION {f} FROM PUBLIC" for f in functions),
+        f'REVOKE TEMPORARY ON DATABASE "{name}" FROM PUBLIC',
+        "REVOKE CREATE ON SCHEMA public FROM PUBLIC",
+    ]
+
+
+def station_timeout_sql(role: str, database: str) -> str:
+    """A station's session ends when it sits idle inside a transaction (see
+    :data:`~dealer_assist.db.bootstrap.IDLE_IN_TRANSACTION_S`), whatever program it runs."""
+    from dealer_assist.db.bootstrap import IDLE_IN_TRANSACTION_S
+
+    name = database.replace('"', '""')
+    return (f'ALTER ROLE "{role}" IN DATABASE "{name}" SET '
+            f"idle_in_transaction_session_timeout = '{int(IDLE_IN_TRANSACTION_S)}s'")
+
+
+def grant_station(db: Database, role: str) -> list[str]:
+    """Give the stations' role its rights; run as the owner of the tables. What could not be
+    done with the owner's rights (a default of ``PUBLIC`` only a superuser may take, a login
+    the owner may not alter) comes back as lines to show, each with the statement to run."""
     if db.dialect != "postgresql":
         raise BadInput("--station-role is for PostgreSQL (a SQLite file has no roles)")
+    left: list[str] = []
     with db.engine.begin() as conn:
         exists = conn.exec_driver_sql(
             "SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)
@@ -97,3 +141,28 @@ def grant_station(db: Database, role: str) -> None:
                            "LOGIN PASSWORD '...'), then run db upgrade --station-role again")
         for sql in grant_sql(role):
             conn.exec_driver_sql(sql)
+        database = str(conn.exec_driver_sql("SELECT current_database()").scalar())
+        functions = [str(r[0]) for r in conn.exec_driver_sql(PUBLIC_FUNCTIONS_SQL)]
+        logins = [str(r[0]) for r in conn.exec_driver_sql(
+            "SELECT rolname FROM pg_roles WHERE NOT rolsuper AND (rolname = %s OR "
+            "(rolcanlogin AND pg_has_role(oid, %s, 'MEMBER'))) ORDER BY 1", (role, role))]
+        for sql in [*public_sql(database, functions),
+                    *(station_timeout_sql(login, database) for login in logins)]:
+            try:
+                with conn.begin_nested():
+                    conn.exec_driver_sql(sql)
+            except DBAPIError:
+                left.append(sql)
+        # a REVOKE the owner may not make only warns: ask what the role may still do
+        checks = [(f"REVOKE EXECUTE ON FUNCTION {f} FROM PUBLIC",
+                   "SELECT has_function_privilege(%s, %s, 'EXECUTE')", f) for f in functions]
+        checks += [
+            (public_sql(database, [])[0],
+             "SELECT has_database_privilege(%s, %s, 'TEMPORARY')", database),
+            (public_sql(database, [])[1],
+             "SELECT has_schema_privilege(%s, %s, 'CREATE')", "public"),
+        ]
+        for sql, check, what in checks:
+            if sql not in left and conn.exec_driver_sql(check, (role, what)).scalar():
+                left.append(sql)
+    return left

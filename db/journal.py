@@ -589,7 +589,7 @@ class JournalStore:
         """One server transaction; how many ops it wrote (0: the server had them all)."""
         with self.server._write() as conn:
             head = conn.execute(select(T.c.head_seq, T.c.head_hash).where(T.c.id == table_id)
-                                .with_for_update()).first()
+                                .with_for_update(key_share=True)).first()
             if head is None:
                 raise NotFound(f"there is no table {table_id}")
             done = conn.execute(select(A.c.detail).where(

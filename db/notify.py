@@ -26,7 +26,8 @@ from dealer_assist.db.models import AuditRow, DisputeRow, HandRow, TableRow
 from dealer_assist.services.live import ChangeFeed
 
 CHANNEL = "dealer_assist_live"
-#: A payload the triggers send: a table's id, in ASCII digits (anything else is ignored).
+#: A payload the triggers send: a table's id, in ASCII digits (anything else is ignored, and
+#: so is an id no table has: see :meth:`PgFeed._known`).
 _TABLE_ID = re.compile(r"[0-9]{1,18}")
 
 
@@ -44,8 +45,9 @@ class PgFeed:
         self._conn: Any = None
         #: How many times the feed (re)connected: 1 after the first wait.
         self.connects = 0
-        #: Notifications ignored because their payload is not a table's id (any role may send
-        #: one on the channel: ``NOTIFY dealer_assist_live, 'x'``); the last one, shortened.
+        #: Notifications ignored because their payload is not the id of one of the room's tables
+        #: (any role may send one on the channel: ``NOTIFY dealer_assist_live, '2147483648'``);
+        #: the last one, shortened.
         self.ignored = 0
         self.last_ignored = ""
 
@@ -73,7 +75,7 @@ class PgFeed:
             first = list(self._conn.notifies(timeout=max(0.0, timeout), stop_after=1))
             # and whatever else is already here, without waiting
             more = list(self._conn.notifies(timeout=0.0)) if first else []
-            changed = self._tables(first + more)
+            changed = self._known(self._tables(first + more))
         except psycopg.Error:
             self.close()
             return None
@@ -91,6 +93,20 @@ class PgFeed:
                 self.ignored += 1
                 self.last_ignored = payload[:40]
         return out
+
+    def _known(self, ids: set[int]) -> set[int]:
+        """Of the ids the payloads name, those the room's tables have; any other (a number past
+        the column's range, a table that never was) is counted and ignored, so one bad payload
+        never costs the real changes sent with it."""
+        if not ids:
+            return ids
+        rows = self._conn.execute("SELECT id FROM card_tables WHERE id = ANY(%s::bigint[])",
+                                  (sorted(ids),)).fetchall()
+        known = {int(r[0]) for r in rows}
+        for bad in sorted(ids - known):
+            self.ignored += 1
+            self.last_ignored = str(bad)[:40]
+        return known
 
     def close(self) -> None:
         conn, self._conn = self._conn, None

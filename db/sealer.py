@@ -58,6 +58,7 @@ class DbSealer:
                         + report.summary().replace("\n", "; ") + "; no checkpoint signed", False)
         since = (f"since checkpoint {report.since}" if report.since is not None
                  else "in full (no checkpoint before)")
-        cp = sign_checkpoint(self.db, key, reason=reason)
+        checked = {"full": True} if report.since is None else {"since": report.since}
+        cp = sign_checkpoint(self.db, key, reason=reason, checked=checked)
         return seal_of(cp, f"verified {since}: intact, {report.hands} hands; checkpoint "
                        f"{cp.number} signed (key {cp.fingerprint})")

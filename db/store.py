@@ -1,7 +1,8 @@
 """The event store on SQLite or PostgreSQL: the services' store port in SQL.
 
 Each method is one transaction. An append locks its table's row (``BEGIN IMMEDIATE`` on
-SQLite, ``SELECT ... FOR UPDATE`` on PostgreSQL), takes the chain head from it, inserts the
+SQLite, ``SELECT ... FOR NO KEY UPDATE`` on PostgreSQL: a row added under the table in another
+open transaction does not stop it), takes the chain head from it, inserts the
 event with the next sequence number and its hash, and moves the head, so stations writing to
 different tables never wait for each other on PostgreSQL and a table's chain never forks. On
 PostgreSQL a dealer input usually goes in as one statement instead: a compare-and-swap from the
@@ -10,14 +11,15 @@ head the store wrote last, which the locking path takes over when another statio
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import Connection, and_, case, exists, func, insert, select, update
 from sqlalchemy import event as sa_event
@@ -40,7 +42,12 @@ from dealer_assist.db.users import UserStore
 from dealer_assist.errors import BadInput
 from dealer_assist.services.audit_chain import AuditHead, audit_hash
 from dealer_assist.services.chain import GENESIS, canonical, event_hash, utc
-from dealer_assist.services.errors import Conflict, DatabaseFileChanged, NotFound
+from dealer_assist.services.errors import (
+    Conflict,
+    DatabaseFileChanged,
+    NotFound,
+    StoreUnavailable,
+)
 from dealer_assist.services.model import (
     Adjustment,
     AuditEntry,
@@ -88,7 +95,7 @@ _APPEND_SQL = {
     "move": "UPDATE card_tables SET head_seq = ?, head_hash = ? WHERE id = ?",
 }
 _APPEND_PG = {k: v.replace("?", "%s") for k, v in _APPEND_SQL.items()}
-_APPEND_PG["head"] += " FOR UPDATE OF t"
+_APPEND_PG["head"] += " FOR NO KEY UPDATE OF t"
 
 #: PostgreSQL's one-statement append: one round trip, its own transaction (autocommit). It is a
 #: compare-and-swap on the chain head this store wrote last: the table's head moves only if it is
@@ -192,7 +199,7 @@ def append_audit(conn: Connection, rows: Sequence[Mapping[str, Any]]) -> list[Au
     entries from several stations queue up in one order."""
     stmt = select(AH.c.entries, AH.c.head_hash).where(AH.c.id == 1)
     if conn.dialect.name == "postgresql":
-        stmt = stmt.with_for_update()
+        stmt = stmt.with_for_update(key_share=True)
     head = conn.execute(stmt).first()
     if head is None:  # the head row is gone: go on from the last entry (verify names it)
         tail = conn.execute(select(A.c.seq, A.c.hash).order_by(A.c.id.desc()).limit(1)).first()
@@ -366,7 +373,7 @@ class SqlStore(UserStore):
     def _lock_table(self, conn: Connection, table_id: int) -> Any:
         stmt = select(T.c.id, T.c.head_seq, T.c.head_hash).where(T.c.id == table_id)
         if self._pg:
-            stmt = stmt.with_for_update()
+            stmt = stmt.with_for_update(key_share=True)
         row = conn.execute(stmt).first()
         if row is None:
             raise NotFound(f"there is no table {table_id}")
@@ -503,12 +510,14 @@ class SqlStore(UserStore):
                     "time": self._time(at), "actor": event.actor,
                     "type": str(event.body.get("type", "")), "body": body_text,
                 }).fetchone()
-            except (DBAPIError, self._driver_error):
+            except (DBAPIError, self._driver_error) as exc:
                 # Refused or cut off. The statement was undone, or (the connection dropped after
                 # the server committed it) the locking path finds the hand moved: a Conflict.
                 con = self._own
                 if con is not None and (con.closed or con.broken):
                     self._drop_own()
+                if lock_timed_out(exc):  # a session idle on the table: the locking path
+                    free_held_locks(self.db)  # need not wait it out again
                 return None
             except BaseException:
                 self._drop_own()
@@ -1070,3 +1079,58 @@ class SqlStore(UserStore):
             stmt = stmt.where(A.c.hand_id == hand_id)
         with self._read() as conn:
             return [_audit(r) for r in conn.execute(stmt)]
+
+
+def lock_timed_out(exc: BaseException) -> bool:
+    """The error (or one it was raised from) is PostgreSQL's lock timeout (SQLSTATE 55P03)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if str(getattr(getattr(seen, "orig", seen), "sqlstate", "") or "") == "55P03":
+            return True
+        seen = seen.__cause__
+    return False
+
+
+def free_held_locks(db: Database) -> int:
+    """PostgreSQL: end the sessions that block another while they sit idle (a station left in
+    ``BEGIN; SELECT ... FOR UPDATE``), through the owner's ``da_free_held_locks`` (schema
+    0012); how many were ended. Asked by a write that waited out its lock timeout."""
+    try:
+        with db.engine.connect() as conn:
+            conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+            return int(conn.exec_driver_sql("SELECT da_free_held_locks()").scalar() or 0)
+    except DBAPIError:
+        return 0
+
+
+_W = TypeVar("_W", bound=Callable[..., Any])
+
+
+def _frees_held_locks(method: _W) -> _W:
+    """A write that gave up waiting for a lock asks the database to end the idle session that
+    holds it, then runs once more: one station left holding a row cannot freeze the room. A
+    write that timed out wrote nothing (its transaction was undone), so running it again is
+    the dealer's own retry, made at once."""
+
+    @functools.wraps(method)
+    def run(self: SqlStore, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except StoreUnavailable as exc:
+            if not (self._pg and lock_timed_out(exc) and free_held_locks(self.db)):
+                raise
+        return method(self, *args, **kwargs)
+
+    return cast(_W, run)
+
+
+#: The store's writes that wait for a row lock on PostgreSQL (a table's chain head, a hand, the
+#: audit chain's head, a user's sign-in row).
+_LOCKING_WRITES = (
+    "add_table", "add_settings", "open_shift", "close_shift", "start_hand", "import_hand",
+    "append_event", "append_table_event", "settle_hand", "reopen_hand", "add_dispute",
+    "add_audit", "set_cardroom_name", "add_user", "try_pin", "set_login_state",
+    "claim_name_try", "claim_pin_try", "pin_try_right", "set_pin_hash", "set_user_active",
+)
+for _name in _LOCKING_WRITES:
+    setattr(SqlStore, _name, _frees_held_locks(getattr(SqlStore, _name)))

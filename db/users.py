@@ -226,7 +226,7 @@ class UserStore:
                 USERS.c.id == user_id
             )
             if conn.dialect.name == "postgresql":
-                stmt = stmt.with_for_update()
+                stmt = stmt.with_for_update(key_share=True)
             r = conn.execute(stmt).first()
             if r is None:
                 return PinTry(allowed=False, failed=0)
@@ -282,7 +282,7 @@ class UserStore:
                     select(USERS.c.id, USERS.c.active)
                     .where(USERS.c.id.in_(sorted({by, user_id})))
                     .order_by(USERS.c.id)
-                    .with_for_update()
+                    .with_for_update(key_share=True)
                 ).all()
                 if not any(r.id == by and r.active for r in rows):
                     return False

@@ -54,9 +54,11 @@ from dealer_assist.services.model import LedgerLine, SettingsVersion
 from dealer_assist.services.records import baselines
 from dealer_assist.services.rulecheck import RuleFinding, RuleRecords, rule_findings
 from dealer_assist.services.verify import (
+    LINK_BROKEN,
     HandInfo,
     HandJob,
     Part,
+    Problem,
     StoredLine,
     TableCheck,
     VerifyReport,
@@ -288,6 +290,8 @@ def _with_reader(source: Source, work: Callable[[_Reader], _T]) -> _T:
         try:
             if source.snapshot is not None:
                 conn.execute(f"SET TRANSACTION SNAPSHOT '{source.snapshot}'")
+            # a long read, idle between its queries while it replays: not a station left idle
+            conn.execute("SET LOCAL idle_in_transaction_session_timeout = 0")
             return work(_Reader(conn, source))
         finally:
             conn.execute("ROLLBACK")
@@ -362,10 +366,13 @@ def verify_database(
             anchored = check_checkpoints(conn, key, anchors, every=not since_checkpoint)
         # a checkpoint whose signature was not checked (no key here) is not trusted to start
         # from: without the room's key (or an anchors file's), verify in full
-        if since_checkpoint and anchored.good is not None and anchored.signed:
-            report = _verify_since(db, anchored.good)
-            report.since = anchored.good.number
-            report.audit = check_audit_log(db, after=anchored.good.data.get("audit"))
+        # start only from a checkpoint signed after a check found everything intact (one
+        # signed for a report vouches for nothing); the audit chain is walked whole (a few
+        # thousand entries), so an entry changed before the checkpoint is named too
+        if since_checkpoint and anchored.base is not None and anchored.signed:
+            report = _verify_since(db, anchored.base)
+            report.since = anchored.base.number
+            report.audit = check_audit_log(db)
         else:
             report = _verify(db, progress, workers)
             report.audit = check_audit_log(db)
@@ -561,6 +568,8 @@ class _HandRules:
         self.baselines: dict[int, int] = {}
         self.shifts: dict[int, ShiftSpan] = {}
         self.imported: set[int] = set()
+        #: By hand id: why a hand that claims to be imported does not carry an import's marks.
+        self.import_marks: dict[int, str] = {}
         #: By hand id: what the hand before it carries (games with ``Game.carries``).
         self.carried: dict[int, dict[str, Any]] = {}
         #: By hand id: its floor decisions (event number, seq, type), and the event numbers
@@ -602,10 +611,16 @@ class _HandRules:
             if int(i) in shift_ids
         }
         audit = fetch(
-            "SELECT hand_id, action, detail FROM audit_log WHERE action = 'stacks' "
+            "SELECT hand_id, action, detail, at, actor FROM audit_log WHERE action = 'stacks' "
             "OR action = 'record-baseline' OR action = 'import' ORDER BY id"
         )
-        self.imported = {int(h) for h, a, _ in audit if a == "import" and h is not None}
+        self.imported = {int(h) for h, a, *_ in audit if a == "import" and h is not None}
+        entries: dict[int, tuple[Any, str]] = {}
+        for h, a, _, at, actor in audit:
+            if a == "import" and h is not None:
+                entries.setdefault(int(h), (at, str(actor or "")))
+        audit = [(h, a, d) for h, a, d, *_ in audit]
+        self._read_imports(fetch, mark, entries)
         self.changes = recorded_changes(audit)
         self.baselines = baselines((a, d) for _, a, d in audit)
         wanted: list[int] = []
@@ -646,6 +661,32 @@ class _HandRules:
         cur.close()
         self.ledger = outcomes(lines)
 
+    def _read_imports(self, fetch: Callable[..., list[tuple[Any, ...]]], mark: str,
+                      entries: Mapping[int, tuple[Any, str]]) -> None:
+        """A hand the hands table gives no settings version is held to the marks an import
+        leaves in its hashed events: every event recorded at once, at its ``import`` entry's
+        time, by that entry's actor. A live hand's settings version set to NULL beside an
+        appended ``import`` entry keeps its dealer's inputs at their own times, and is named."""
+        claimed = [h.hand_id for rows in self.starts.values() for h in rows
+                   if h.settings_id is None and h.hand_id in entries]
+        self.import_marks = {}
+        for i in range(0, len(claimed), CHUNK):
+            chunk = claimed[i:i + CHUNK]
+            for hand_id, first, last, least, most in fetch(
+                "SELECT hand_id, MIN(time), MAX(time), MIN(actor), MAX(actor) FROM events "
+                f"WHERE hand_id IN ({','.join([mark] * len(chunk))}) GROUP BY hand_id", chunk,
+            ):
+                at, actor = entries[int(hand_id)]
+                when = _aware(at)
+                if (_aware(first) != when or _aware(last) != when or least != actor
+                        or most != actor):
+                    self.import_marks[int(hand_id)] = (
+                        f"its events were recorded from {_aware(first):%Y-%m-%d %H:%M:%S} to "
+                        f"{_aware(last):%H:%M:%S} by {least}"
+                        + (f" and {most}" if most != least else "")
+                        + f", not at once by {actor} at {when:%Y-%m-%d %H:%M:%S} as its "
+                        "import entry says")
+
     def _read_floor(self, fetch: Callable[..., list[tuple[Any, ...]]], mark: str,
                     bound: str) -> None:
         """The floor decisions of games that have them, and the audit log's approvals."""
@@ -679,6 +720,12 @@ class _HandRules:
                               imported=self.imported, check_numbers=True, first_number=1,
                               carried=self.carried)
         for h in self.starts.get(table_id, []):
+            if h.hand_id in self.import_marks:
+                found.append((h.seq, f"hand {h.number}: the hands table gives it no settings "
+                              f"version and an import entry names it, but "
+                              f"{self.import_marks[h.hand_id]} (a live hand made to look "
+                              "imported behind the app's back: its fee and continuity would go "
+                              "unchecked, and the day's totals would leave it out)", h.hand_id))
             if h.hand_id in self.floor:
                 found.extend(floor_findings(h.number, h.hand_id, self.floor[h.hand_id],
                                             self.decided.get(h.hand_id, set())))
@@ -711,6 +758,8 @@ class _Walk:
         if self.pg:
             # The transaction's snapshot, for the workers: the first statement fixes it.
             snapshot = self.conn.exec_driver_sql("SELECT pg_export_snapshot()").scalar()
+            # idle while the workers check the parts, for as long as they take
+            self.conn.exec_driver_sql("SET LOCAL idle_in_transaction_session_timeout = 0")
             if not isinstance(snapshot, str) or not _SNAPSHOT.fullmatch(snapshot):
                 snapshot = None
         tables = self._all("SELECT id, name, head_seq, head_hash FROM card_tables ORDER BY id")
@@ -810,6 +859,14 @@ class _Walk:
                 ).first()
                 if first is not None and first[0] <= seq_cp:
                     start, last_hash = int(first[0]), first[1]
+            # the events before: every hash and link again (no replay), so an event changed
+            # or deleted behind the signed head is named as a full verify names it
+            sealed = TableCheck(table_id, name)
+            sealed.feed(reader.events(Task(table_id, name, None, start)), reader.to_time)
+            sealed.hands.clear()
+            if (sealed.problem is None and start > 1
+                    and (sealed.last_seq, sealed.last_hash) != (start - 1, last_hash)):
+                sealed.problem = Problem(table_id, name, start, LINK_BROKEN)
             check = TableCheck(table_id, name, head_seq=head_seq, head_hash=head_hash)
             check.last_seq, check.last_hash = start - 1, last_hash
             check.time_rows = [
@@ -877,11 +934,25 @@ class _Walk:
             if HAND_RULES and check.problem is None:
                 check.absorb(rules.findings(table_id, name, versions.get(table_id, [])))
             report.tables += 1
-            report.events += check.rows
+            report.events += check.rows + sealed.rows
             report.hands += len(check.hands)
-            report.add(check.problem)
+            report.add(sealed.problem or check.problem)
             report.notes.extend(check.notes)
+        report.findings.extend(self._ledger_since(cp))
         return report
+
+    def _ledger_since(self, cp: Any) -> list[str]:
+        """The ledger lines checkpoint ``cp`` signed, against its digest of them: a line
+        changed since (a push moved to another seat with the totals kept) is named."""
+        from dealer_assist.db.checkpoints import ledger_digests
+
+        signed = {int(t["id"]): t for t in cp.data.get("tables", ()) if "ledger" in t}
+        now = ledger_digests(self.conn, {t: int(v.get("last_line", 0))
+                                         for t, v in signed.items()})
+        return [f"table {t.get('name')} (id {table_id}): its ledger lines up to line "
+                f"{t.get('last_line')} differ from those checkpoint {cp.number} signed (a line "
+                "was changed since: a push, a fee or a seat)"
+                for table_id, t in sorted(signed.items()) if now.get(table_id) != t["ledger"]]
 
     def _part(self, future: Future[Part] | None, reader: _Reader, task: Task) -> Part:
         """The part from its worker; read here when there is no pool (or it broke)."""

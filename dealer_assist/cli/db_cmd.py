@@ -312,9 +312,14 @@ def run_upgrade(args: argparse.Namespace) -> int:
 
             _must_own_the_tables(db)
 
-            grant_station(db, role)
+            left = grant_station(db, role)
             print(f"the role {role} may now select and insert, and update only the columns the "
-                  "app moves; no delete, no ownership")
+                  "app moves; no delete, no ownership; its sessions end when left idle inside "
+                  "a transaction")
+            if left:
+                print(f"warning: the owner may not take these from {role} (or from PUBLIC); "
+                      "run them as a superuser on this database, then db upgrade "
+                      "--station-role again:\n  " + ";\n  ".join(left) + ";", file=sys.stderr)
     finally:
         db.close()
     return 0

@@ -11,6 +11,7 @@ keeps elsewhere, for ``verify --anchors FILE``.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,9 @@ def add_parser(sub: Any) -> None:
 
     cps = sub.add_parser("checkpoints", help="signed checkpoints of every chain head")
     csub = cps.add_subparsers(dest="checkpoints_command", metavar="ACTION", required=True)
-    sign = csub.add_parser("sign", help="sign a checkpoint of every table and the audit chain")
+    sign = csub.add_parser("sign", help="check what came since the last checked checkpoint "
+                           "(verify --since-checkpoint), then sign a checkpoint of every table "
+                           "and the audit chain (nothing signed, exit 1, if the check fails)")
     add_db_option(sign)
     add_key_option(sign)
     sign.set_defaults(func=run_sign)
@@ -69,17 +72,23 @@ def run_keys_show(args: argparse.Namespace) -> int:
 
 
 def run_sign(args: argparse.Namespace) -> int:
+    """A checkpoint signed by hand vouches for the database as a shift close's does: after
+    ``verify --since-checkpoint`` (in full with no checked checkpoint before) finds it intact;
+    otherwise nothing is signed and what was found is said (exit 1)."""
     from dealer_assist.db.bootstrap import open_database
-    from dealer_assist.db.checkpoints import sign_checkpoint
     from dealer_assist.db.keys import room_key
+    from dealer_assist.db.sealer import DbSealer
 
-    key = room_key(args.key)
+    room_key(args.key)  # no key, or one others can read: said before anything is read
     db = open_database(getattr(args, "db", None), create=False)
     try:
-        cp = sign_checkpoint(db, key, reason="signed by hand")
+        seal = DbSealer(db, args.key).close_of_shift("signed by hand")
     finally:
         db.close()
-    print(f"checkpoint {cp.number} signed (key {cp.fingerprint})")
+    if not seal.ok or seal.number is None:
+        print(f"error: {seal.message}", file=sys.stderr)
+        return 1
+    print(seal.message)
     return 0
 
 

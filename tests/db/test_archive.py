@@ -98,3 +98,25 @@ def test_an_open_day_is_not_archived(day: tuple[str, Path], monkeypatch: pytest.
                     monkeypatch) == 2
     assert "gaming day 2026-11-21 is not over" in capsys.readouterr().err
     assert not (tmp / "a.json").exists()
+
+
+@pytest.mark.parametrize(("make", "said"), [
+    (lambda tmp: (tmp / "deep.json").write_text("[" * 2000) and tmp / "deep.json",
+     "deep.json nests too deeply: it is not an archive"),
+    (lambda tmp: tmp, "is a folder, not an archive"),
+    (lambda tmp: Path("/dev/zero"), "/dev/zero is not a regular file (a device or a pipe)"),
+    (lambda tmp: (tmp / "list.json").write_text("[1]") and tmp / "list.json",
+     "list.json is not an archive written by `dealer-assist archive`"),
+    (lambda tmp: (tmp / "odd.json").write_text(json.dumps({
+        "format": "dealer-assist-archive/1", "public_key": "00" * 32,
+        "body": json.dumps({"tables": [{"id": 1, "events": [[1, 2]]}]})})) and tmp / "odd.json",
+     "odd.json: the archive cannot be read"),
+], ids=["brackets-2000", "folder", "dev-zero", "not-an-archive", "malformed-body"])
+def test_regression_verify_archive_refuses_a_file_that_is_not_an_archive(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], make: object, said: str) -> None:
+    """``verify --archive`` of ``[`` x 2,000 or of a folder exited 70 (a traceback), and of
+    /dev/zero it never ended: refused with a message and exit 2, as every other input file."""
+    path = make(tmp_path)  # type: ignore[operator]
+    assert main(["verify", "--archive", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err

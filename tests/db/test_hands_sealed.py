@@ -22,6 +22,9 @@ from dealer_assist.db.demo import fill_demo
 from dealer_assist.db.keys import RoomKey, create_key
 from dealer_assist.db.verify import verify_database
 
+#: What a shift close signs with its checkpoint: a check found the database intact.
+CHECKED = {"full": True}
+
 START = datetime(2026, 11, 20, 18, tzinfo=UTC)
 
 
@@ -74,7 +77,7 @@ def test_regression_a_hands_game_changed_in_sql_is_named(
 ) -> None:
     """``UPDATE hands SET game='ofc'`` made the next hand start every seat at the buy-in, and
     verify said intact: the game is the start event's."""
-    sign_checkpoint(demo, key, reason="test")
+    sign_checkpoint(demo, key, reason="test", checked=CHECKED)
     other = _other_game(demo)
     _sql(demo, "UPDATE hands SET game = ? WHERE table_id = 1 AND number = 3", (other,))
     text = verify_database(demo, key=key, since_checkpoint=since).summary()
@@ -87,7 +90,7 @@ def test_regression_a_hands_settings_version_cleared_in_sql_is_named(
 ) -> None:
     """``settings_id`` NULL marks an imported hand, which is held to no fee and no
     continuity: a dealt hand set so is named (only an imported one may have none)."""
-    sign_checkpoint(demo, key, reason="test")
+    sign_checkpoint(demo, key, reason="test", checked=CHECKED)
     _sql(demo, "UPDATE hands SET settings_id = NULL WHERE table_id = 2 AND number = 4")
     text = verify_database(demo, key=key, since_checkpoint=since).summary()
     assert "hand 4: the hands table gives it no settings version, but it was not imported" in text
@@ -97,7 +100,7 @@ def test_regression_a_hands_settings_version_cleared_in_sql_is_named(
 def test_regression_a_hands_number_changed_in_sql_is_named(
     demo: Database, key: RoomKey, since: bool
 ) -> None:
-    sign_checkpoint(demo, key, reason="test")
+    sign_checkpoint(demo, key, reason="test", checked=CHECKED)
     _sql(demo, "UPDATE hands SET number = 99 WHERE table_id = 1 AND number = 5")
     text = verify_database(demo, key=key, since_checkpoint=since).summary()
     assert ("hand 99: the hands table numbers it 99, but it is the hand after hand 4 on the "
@@ -122,7 +125,7 @@ def test_regression_since_checkpoint_names_a_second_settlement_of_an_old_hand(
     hand_id = _one(demo, "SELECT h.id FROM hands h WHERE h.table_id = 1 AND h.status = "
                          "'settled' AND EXISTS (SELECT 1 FROM ledger_lines l WHERE l.hand_id = "
                          "h.id AND l.kind = 'fee' AND l.amount > 0) ORDER BY h.number LIMIT 1")[0]
-    sign_checkpoint(demo, key, reason="test")
+    sign_checkpoint(demo, key, reason="test", checked=CHECKED)
     _sql(demo, "INSERT INTO ledger_lines (hand_id, settlement, kind, detail, seat, amount) "
                "SELECT hand_id, settlement + 1, kind, detail, seat, amount FROM ledger_lines "
                "WHERE hand_id = ? AND kind <> 'fee'", (hand_id,))
@@ -135,7 +138,7 @@ def test_since_checkpoint_compares_the_fees_the_checkpoint_signed(
     demo: Database, key: RoomKey
 ) -> None:
     """The file's owner sets the append-only trigger aside and lowers a fee signed over."""
-    sign_checkpoint(demo, key, reason="test")
+    sign_checkpoint(demo, key, reason="test", checked=CHECKED)
     with demo.engine.begin() as conn:
         triggers = [r[0] for r in conn.exec_driver_sql(
             "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ledger_lines'")]
@@ -153,7 +156,7 @@ def test_since_checkpoint_compares_the_fees_the_checkpoint_signed(
 def test_regression_since_checkpoint_names_an_old_hand_set_back_to_open(
     demo: Database, key: RoomKey
 ) -> None:
-    sign_checkpoint(demo, key, reason="test")
+    sign_checkpoint(demo, key, reason="test", checked=CHECKED)
     _sql(demo, "UPDATE hands SET status = 'open' WHERE table_id = 2 AND number = 2")
     report = verify_database(demo, key=key, since_checkpoint=True)
     assert not report.ok
@@ -164,7 +167,7 @@ def test_regression_since_checkpoint_names_an_old_hand_set_back_to_open(
 def test_regression_since_checkpoint_names_an_old_hand_moved_to_another_shift(
     demo: Database, key: RoomKey
 ) -> None:
-    sign_checkpoint(demo, key, reason="test")
+    sign_checkpoint(demo, key, reason="test", checked=CHECKED)
     _sql(demo, "UPDATE hands SET shift_id = (SELECT MAX(id) FROM shifts WHERE table_id = 2) "
                "WHERE table_id = 1 AND number = 1")
     report = verify_database(demo, key=key, since_checkpoint=True)
@@ -175,7 +178,7 @@ def test_regression_since_checkpoint_names_an_old_hand_moved_to_another_shift(
 def test_regression_since_checkpoint_names_an_audit_entry_reusing_an_old_number(
     demo: Database, key: RoomKey
 ) -> None:
-    sign_checkpoint(demo, key, reason="test")
+    sign_checkpoint(demo, key, reason="test", checked=CHECKED)
     _sql(demo, "INSERT INTO audit_log (at, actor, action, detail, seq, prev_hash, hash) "
                "SELECT at, actor, 'approval', 'forged', seq, prev_hash, hash FROM audit_log "
                "WHERE seq = 3")
@@ -202,11 +205,11 @@ def test_since_checkpoint_still_passes_a_hand_settled_or_voided_after_the_checkp
     now = svc.start_hand(room.dealer, room.table_id)
     for seat, c in zip((1, 2, 3), ("Ad", "Kd", "Qd"), strict=True):
         now = svc.record(room.dealer, now.hand.id, CardDealt(seat=seat, card=parse_card(c)))
-    sign_checkpoint(db, key, reason="test")  # the hand open, its cards dealt
+    sign_checkpoint(db, key, reason="test", checked=CHECKED)  # the hand open, its cards dealt
     svc.settle(room.dealer, now.hand.id)
     report = verify_database(db, key=key, since_checkpoint=True)
     assert report.ok and report.since == 1, report.summary()
-    sign_checkpoint(db, key, reason="test")  # the hand settled
+    sign_checkpoint(db, key, reason="test", checked=CHECKED)  # the hand settled
     svc.void(room.dealer, now.hand.id, now.last.number, reason="keyed too early",
              approval=Approval("fran", "2222"))
     report = verify_database(db, key=key, since_checkpoint=True)

@@ -31,6 +31,9 @@ from dealer_assist.services.chain import GENESIS, event_hash
 from dealer_assist.services.ledger import ledger_lines
 from dealer_assist.services.verify import Folded, fold, parse_body
 
+#: What a shift close signs with its checkpoint: a check found the database intact.
+CHECKED = {"full": True}
+
 START = datetime(2026, 11, 20, 18, tzinfo=UTC)
 
 
@@ -167,7 +170,7 @@ def test_verify_names_every_faulty_table(demo: Database) -> None:
 def test_last_hand_deleted_and_head_moved_back_is_named_by_the_checkpoint(
     demo: Database, key: RoomKey
 ) -> None:
-    sign_checkpoint(demo, key, reason="shift close")
+    sign_checkpoint(demo, key, reason="shift close", checked=CHECKED)
     hand_id, _first, _ = _last_hand(demo, 1)
     _unguard(demo)
     m = _m(demo)
@@ -185,7 +188,7 @@ def test_last_hand_deleted_and_head_moved_back_is_named_by_the_checkpoint(
 def test_cut_events_of_the_last_hand_set_open_again_are_named(
     demo: Database, key: RoomKey
 ) -> None:
-    sign_checkpoint(demo, key, reason="report")
+    sign_checkpoint(demo, key, reason="report", checked=CHECKED)
     hand_id, _first, _ = _last_hand(demo, 2)
     _unguard(demo)
     m = _m(demo)
@@ -225,7 +228,7 @@ def _zero_fee_and_rechain(db: Database, table_id: int, number: int) -> int:
 def test_fee_zeroed_with_ledger_and_chain_recomputed_is_named(
     demo: Database, key: RoomKey
 ) -> None:
-    sign_checkpoint(demo, key, reason="shift close")
+    sign_checkpoint(demo, key, reason="shift close", checked=CHECKED)
     _zero_fee_and_rechain(demo, 1, 3)
     report = verify_database(demo, key=key)
     assert report.problem is not None and report.problem.table == "Table 1"
@@ -259,7 +262,7 @@ def test_recomputed_chain_after_the_last_checkpoint_is_named_by_an_anchors_file(
 
 
 def test_audit_tail_cut_is_named_by_the_checkpoint(demo: Database, key: RoomKey) -> None:
-    sign_checkpoint(demo, key, reason="report")
+    sign_checkpoint(demo, key, reason="report", checked=CHECKED)
     ((n,),) = _rows(demo, "SELECT MAX(seq) FROM audit_log")
     _unguard(demo)
     m = _m(demo)
@@ -272,7 +275,7 @@ def test_audit_tail_cut_is_named_by_the_checkpoint(demo: Database, key: RoomKey)
 
 
 def test_reveal_deleted_and_audit_chain_recomputed_is_named(demo: Database, key: RoomKey) -> None:
-    sign_checkpoint(demo, key, reason="report")
+    sign_checkpoint(demo, key, reason="report", checked=CHECKED)
     _unguard(demo)
     _sql(demo, "DELETE FROM audit_log WHERE action = 'reveal'")
     _rechain_audit(demo)
@@ -284,7 +287,7 @@ def test_reveal_deleted_and_audit_chain_recomputed_is_named(demo: Database, key:
 def test_forged_checkpoint_and_deleted_checkpoint_are_named(demo: Database, key: RoomKey,
                                                             tmp_path: Path) -> None:
     for _ in range(3):
-        sign_checkpoint(demo, key, reason="report")
+        sign_checkpoint(demo, key, reason="report", checked=CHECKED)
     _unguard(demo)
     _sql(demo, "DELETE FROM checkpoints WHERE number = 2")
     mallory = create_key(tmp_path / "mallory.pem")
@@ -425,7 +428,7 @@ def test_a_hand_with_nothing_to_settle_verifies_clean(room: Room, database: Data
 
 # --- incremental verify, shift close, CLI -----------------------------------------------------
 def test_since_checkpoint_checks_only_what_came_after(demo: Database, key: RoomKey) -> None:
-    sign_checkpoint(demo, key, reason="shift close")
+    sign_checkpoint(demo, key, reason="shift close", checked=CHECKED)
     fill_demo(demo, hands=4, tables=2, seed=9, hasher=FAST)  # more hands, after it
     report = verify_database(demo, key=key, since_checkpoint=True)
     assert report.ok and report.since == 1, report.summary()
@@ -639,7 +642,7 @@ def test_since_checkpoint_replays_a_hand_the_checkpoint_cut_in_two(
 
     now = room.svc.start_hand(room.dealer, room.table_id)
     now = room.svc.record(room.dealer, now.hand.id, CardDealt(seat=1, card=parse_card("Ad")))
-    sign_checkpoint(database, key, reason="export")  # in the middle of the hand
+    sign_checkpoint(database, key, reason="export", checked=CHECKED)  # in the middle of the hand
     for seat, c in ((2, "Kd"), (3, "Qd")):
         now = room.svc.record(room.dealer, now.hand.id, CardDealt(seat=seat, card=parse_card(c)))
     room.svc.settle(room.dealer, now.hand.id)

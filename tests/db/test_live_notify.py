@@ -167,3 +167,59 @@ def test_regression_the_live_tab_outlives_a_bad_notify(qtbot: Any, pg_url: str) 
     floor.hide()
     floor_db.close()
     room.svc.store.close()  # type: ignore[attr-defined]
+
+
+#: Table ids that pass as digits but name no table: past the column's range, and one never made.
+UNKNOWN_IDS = ("2147483648", "999")
+
+
+def test_regression_an_id_no_table_has_is_ignored_and_the_real_change_in_its_batch_shows(
+    pg_url: str,
+) -> None:
+    """``NOTIFY dealer_assist_live, '2147483648'`` reached the live view's batch, whose read
+    failed ("integer out of range") and took the real update sent with it. The feed now keeps
+    only ids the room's tables have."""
+    from dealer_assist.services.live import LiveView
+
+    db = open_database(pg_url)
+    room = make_room(SqlStore(db))
+    feed = PgFeed(pg_url)
+    assert feed.wait(0.0) is None
+    for payload in UNKNOWN_IDS:
+        _notify(pg_url, payload)
+    room.hand(["As", "Kd"])
+    got = _wait_for(feed, room.table_id)
+    assert got == {room.table_id}
+    assert feed.ignored == 2 and feed.last_ignored == "2147483648"
+    rows = LiveView(room.svc).rows(got)
+    assert [(r.table_id, r.last_input) for r in rows] == [(room.table_id, "card seat 2 Kd")]
+    feed.close()
+    room.svc.store.close()  # type: ignore[attr-defined]
+
+
+def test_regression_the_live_tab_shows_the_real_update_beside_an_id_out_of_range(
+    qtbot: Any, pg_url: str,
+) -> None:
+    from dealer_assist.ui.live_floor import COLUMNS, LiveFloor
+
+    floor_db = open_database(pg_url)
+    room = make_room(SqlStore(open_database(pg_url)))
+    floor = LiveFloor(Services(SqlStore(floor_db), hasher=FAST))
+    qtbot.addWidget(floor)
+    floor.show()
+    qtbot.waitUntil(lambda: floor.table.rowCount() == 1, timeout=int(BOUND_S * 1000))
+    qtbot.waitUntil(lambda: floor._feed is not None and floor._feed.connects == 1,  # type: ignore[attr-defined]
+                    timeout=int(BOUND_S * 1000))
+    for payload in UNKNOWN_IDS:
+        _notify(pg_url, payload)
+    room.hand(["As", "Kd"])
+    col = COLUMNS.index("Last input")
+    qtbot.waitUntil(lambda: floor.table.item(0, col) is not None
+                    and floor.table.item(0, col).text() == "card seat 2 Kd",
+                    timeout=int(BOUND_S * 1000))
+    assert floor.table.rowCount() == 1 and floor.feed_stops == 0
+    assert "2 notifications ignored (not a table's id)" in floor.hint.text()
+    assert not floor.notice.isVisible()
+    floor.hide()
+    floor_db.close()
+    room.svc.store.close()  # type: ignore[attr-defined]

@@ -15,6 +15,7 @@ import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from services.support import FAST, make_room
@@ -416,5 +417,244 @@ def test_regression_station_role_cannot_rename_the_cardroom(station: Station) ->
     # a station set up with another name leaves a named room's name alone
     assert not svc.name_new_cardroom("Forged Room", unnamed="Cardroom", station="pc-9")
     assert svc.cardroom_name() == "Harbor Card Room"
+    report = verify_database(station.db)
+    assert report.ok, report.summary()
+
+
+@contextlib.contextmanager
+def _holding(dsn: str, sql: str) -> Iterator[Any]:
+    """A station's own login left inside ``BEGIN; <sql>``: the lock held, the session idle
+    (with the idle timeout its role was given switched off for the session)."""
+    import psycopg
+
+    conn = psycopg.connect(dsn)
+    try:
+        # a hostile login first switches off the server's idle timeout for itself
+        conn.execute("SET idle_in_transaction_session_timeout = 0")
+        conn.execute(sql)
+        yield conn
+    finally:
+        with contextlib.suppress(psycopg.Error):
+            conn.close()
+
+
+def _ended(conn: Any) -> bool:
+    """The server ended the session (its next statement finds the connection gone)."""
+    import psycopg
+
+    try:
+        conn.execute("SELECT 1")
+    except psycopg.OperationalError:
+        return True
+    return False
+
+
+@pytest.fixture
+def quick_station(station: Station, monkeypatch: pytest.MonkeyPatch) -> Iterator[Services]:
+    """Another station at the same room, as the same login, waiting 1.5 s for a lock."""
+    from dealer_assist.db import bootstrap
+
+    monkeypatch.setattr(bootstrap, "LOCK_TIMEOUT_S", 1.5)
+    db = open_database(station.url)
+    yield Services(SqlStore(db), clock=station.svc.clock, hasher=FAST)
+    db.close()
+
+
+@pytest.mark.parametrize("held", [
+    "SELECT id FROM card_tables FOR UPDATE",
+    "SELECT id FROM audit_head FOR UPDATE",
+    "SELECT id FROM hands FOR UPDATE",
+    "SELECT id FROM shifts FOR UPDATE",
+], ids=["card_tables", "audit_head", "hands", "shifts"])
+def test_regression_one_station_left_holding_rows_does_not_freeze_the_room(
+    station: Station, quick_station: Services, held: str,
+) -> None:
+    """Issue 40.4: a station's login left in ``BEGIN; SELECT id FROM card_tables FOR UPDATE``
+    stopped hands starting at every table (5 s timeouts) for as long as it held it; on
+    ``audit_head`` every sign-in and approval, on ``hands`` every input. Now the waiting
+    station asks the database (``da_free_held_locks``, schema 0012) to end the session that
+    sits idle holding what it waits for, and its write goes in."""
+    from services.support import settings
+
+    from dealer_assist.cards import parse_card
+    from dealer_assist.events import CardDealt
+
+    svc = quick_station
+    admin = svc.sign_in("admin", "9999")
+    what = held.split()[3]
+    name = f"Held {what}"
+    for who in ("a", "b"):  # two dealers of their own (a dealer deals at one table)
+        svc.add_user(admin, name=f"{what}{who}", full_name=f"Dealer {who.upper()}",
+                     role="dealer", pin="5151")
+    table = svc.add_table(admin, settings(), name=name)
+    dealer = svc.sign_in(f"{what}a", "5151")
+    svc.open_shift(dealer, table.id, floor="fran")
+    other = svc.add_table(admin, settings(), name=name + " 2")
+    floor = svc.sign_in(f"{what}b", "5151")
+    svc.open_shift(floor, other.id, floor="fran")
+    first = svc.start_hand(dealer, table.id)
+    with _holding(station.dsn, held) as holder:
+        if "audit_head" in held:
+            assert svc.sign_in("dee", "1111").name == "dee"  # a sign-in writes its entry
+        elif "hands" in held:
+            now = svc.record(dealer, first.hand.id, CardDealt(seat=1, card=parse_card("As")))
+            assert now.last.number == 2
+        else:  # a hand starts at another table, and takes its inputs
+            started = svc.start_hand(floor, other.id)
+            assert started.hand.number == 1
+            now = svc.record(floor, started.hand.id, CardDealt(seat=1, card=parse_card("Kd")))
+            assert now.last.number == 2
+        assert _ended(holder)
+    report = verify_database(station.db)
+    assert report.ok, report.summary()
+
+
+def test_regression_a_station_session_idle_in_a_transaction_is_ended_by_the_server(
+    station: Station,
+) -> None:
+    """``db upgrade --station-role`` gives every station login of the role (and the role)
+    ``idle_in_transaction_session_timeout``, whatever program the station runs."""
+    import psycopg
+
+    from dealer_assist.db.bootstrap import IDLE_IN_TRANSACTION_S
+
+    with psycopg.connect(station.dsn) as conn:  # a plain login, none of the app's options
+        row = conn.execute("SHOW idle_in_transaction_session_timeout").fetchone()
+    assert row is not None and row[0] == f"{IDLE_IN_TRANSACTION_S}s"
+    with station.db.engine.connect() as conn:  # and every connection the app makes
+        shown = conn.exec_driver_sql("SHOW idle_in_transaction_session_timeout").scalar()
+    assert shown == f"{IDLE_IN_TRANSACTION_S}s"
+
+
+def test_an_owner_or_a_busy_session_is_not_ended_for_holding_a_lock(
+    station: Station, quick_station: Services,
+) -> None:
+    """Only an idle holder is ended: the owner's session holding a row keeps it (the station
+    gets the busy message), and a session that holds nothing anybody waits for is left alone."""
+    import psycopg
+
+    from dealer_assist.services.errors import StoreUnavailable
+
+    owner_dsn = station.dsn.replace("st_t1@", "postgres@")
+    with _holding(station.dsn, "SELECT 1") as idle, \
+            _holding(owner_dsn, "SELECT id FROM audit_head FOR UPDATE") as owner:
+        with pytest.raises(StoreUnavailable, match="is busy"):
+            quick_station.sign_in("dee", "1111")
+        assert not _ended(owner) and not _ended(idle)
+        owner.rollback()
+    assert quick_station.sign_in("dee", "1111").name == "dee"
+    with contextlib.suppress(psycopg.Error):
+        idle.rollback()
+
+
+def test_regression_public_rights_a_station_never_uses_are_taken(station: Station) -> None:
+    """Issue 40.10: ``lo_create`` (and the other defaults every role has) was open to a
+    station's login. Large objects, session-long advisory locks (no timeout ends them),
+    ending another session of the same login, temporary tables and objects in ``public`` are
+    refused; the transaction-long advisory lock imports take stays."""
+    import psycopg
+
+    with psycopg.connect(station.dsn, autocommit=True) as other:
+        pid = other.info.backend_pid
+        assert _refused(station.dsn, [
+            "SELECT lo_create(0)",
+            "SELECT lo_creat(-1)",
+            "SELECT lo_from_bytea(0, 'x'::bytea)",
+            "SELECT lo_import('/etc/hostname')",
+            "SELECT pg_advisory_lock(hashtext('dealer-assist-import'))",
+            "SELECT pg_try_advisory_lock_shared(1)",
+            f"SELECT pg_terminate_backend({pid})",
+            f"SELECT pg_cancel_backend({pid})",
+            "CREATE TEMP TABLE scratch (a int)",
+            "CREATE TABLE public.scratch (a int)",
+            "CREATE FUNCTION public.now() RETURNS int LANGUAGE sql AS 'SELECT 1'",
+        ]) == []
+        assert other.execute("SELECT 1").fetchone() == (1,)  # the other session lives on
+    assert _refused(station.dsn, [
+        "SELECT pg_advisory_xact_lock(hashtext('dealer-assist-import'))"]) != []
+
+
+def test_a_row_inserted_under_a_table_does_not_hold_its_chain(
+    station: Station, quick_station: Services,
+) -> None:
+    """A station's open transaction that added a row naming a table (a shift, an event) holds
+    the table's row for its key only: the app locks a chain head with ``FOR NO KEY UPDATE``,
+    which that does not block, so the table records on and nobody's session is ended."""
+    from services.support import settings
+
+    from dealer_assist.cards import parse_card
+    from dealer_assist.events import CardDealt
+
+    svc = quick_station
+    admin = svc.sign_in("admin", "9999")
+    svc.add_user(admin, name="keyshare", full_name="Kay Share", role="dealer", pin="5151")
+    table = svc.add_table(admin, settings(), name="Key share")
+    dealer = svc.sign_in("keyshare", "5151")
+    svc.open_shift(dealer, table.id, floor="fran")
+    with _holding(station.dsn, "INSERT INTO shifts (table_id, dealer, floor, opened_at) "
+                  f"VALUES ({table.id}, 'x', 'x', now())") as holder:
+        hand = svc.start_hand(dealer, table.id)
+        now = svc.record(dealer, hand.hand.id, CardDealt(seat=1, card=parse_card("As")))
+        assert now.last.number == 2
+        assert not _ended(holder)
+        holder.rollback()
+
+
+def test_an_owner_who_is_not_a_superuser_is_told_what_to_run_as_one(
+    pg_cluster: PgCluster, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Taking a right from PUBLIC on the server's own functions (``lo_create``), or setting a
+    login's timeout, needs more than the tables' owner has: ``db upgrade --station-role``
+    still gives the grants, and names each statement to run as a superuser."""
+    import psycopg
+
+    admin = f"host=127.0.0.1 port={pg_cluster.port} user=postgres dbname=postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute("DROP DATABASE IF EXISTS owned_room")
+        conn.execute("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = "
+                     "'room_owner') THEN CREATE ROLE room_owner LOGIN; CREATE ROLE st_group2 "
+                     "NOLOGIN; CREATE ROLE st_t2 LOGIN IN ROLE st_group2; END IF; END $$")
+        conn.execute("CREATE DATABASE owned_room OWNER room_owner")
+    url = pg_cluster.url("owned_room").replace("postgres@", "room_owner@")
+    owner = open_database(url)
+    make_room(SqlStore(owner))
+    owner.close()
+    capsys.readouterr()
+    assert main(["--db", url, "db", "upgrade", "--station-role", "st_group2"]) == 0
+    said = capsys.readouterr()
+    assert "the role st_group2 may now select and insert" in said.out
+    assert "warning: the owner may not take these from st_group2" in said.err
+    assert "REVOKE EXECUTE ON FUNCTION lo_create(oid) FROM PUBLIC;" in said.err
+    assert ('ALTER ROLE "st_t2" IN DATABASE "owned_room" SET '
+            "idle_in_transaction_session_timeout = '30s';") in said.err
+    assert "REVOKE TEMPORARY" not in said.err  # the database's owner takes that itself
+
+
+def test_a_station_holding_the_imports_turn_does_not_stop_an_import(
+    station: Station, quick_station: Services,
+) -> None:
+    """Imports take turns on a transaction-long advisory lock (the session-long one is taken
+    from PUBLIC): a login left idle holding the turn is ended by the station that waits."""
+    from services.support import settings
+
+    from dealer_assist.cards import parse_card
+    from dealer_assist.events import CardDealt
+
+    svc = quick_station
+    admin = svc.sign_in("admin", "9999")
+    svc.add_user(admin, name="importer", full_name="Ima Porter", role="dealer", pin="5151")
+    table = svc.add_table(admin, settings(), name="Imports")
+    dealer = svc.sign_in("importer", "5151")
+    svc.open_shift(dealer, table.id, floor="fran")
+    now = svc.start_hand(dealer, table.id)
+    for seat, card in ((1, "Ad"), (2, "Kd"), (3, "Qd")):
+        now = svc.record(dealer, now.hand.id, CardDealt(seat=seat, card=parse_card(card)))
+    svc.settle(dealer, now.hand.id)
+    lines = svc.export_hand(admin, now.hand.id).splitlines()
+    with _holding(station.dsn, "SELECT pg_advisory_xact_lock(hashtext('dealer-assist-import'))"
+                  ) as holder:
+        hand = svc.import_hand(admin, table.id, lines)
+        assert hand.imported and hand.number == 2
+        assert _ended(holder)
     report = verify_database(station.db)
     assert report.ok, report.summary()
