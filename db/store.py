@@ -39,6 +39,7 @@ from dealer_assist.db.models import (
     TableSettingsRow,
 )
 from dealer_assist.db.users import UserStore
+from dealer_assist.engine.bodies import read_body
 from dealer_assist.errors import BadInput
 from dealer_assist.services.audit_chain import AuditHead, audit_hash
 from dealer_assist.services.chain import GENESIS, canonical, event_hash, utc
@@ -165,9 +166,16 @@ def _hand(r: Any, disputed: bool = False) -> Hand:
 
 
 def _event(r: Any) -> StoredEvent:
+    """A stored row; a body that cannot be read (out of bounds, not JSON) is kept as the
+    row's ``fault`` rather than raised, so that the hand's other rows, and the other hands,
+    are still read."""
+    try:
+        body, fault = read_body(r.body), ""
+    except BadInput as exc:
+        body, fault = {}, str(exc)
     return StoredEvent(
         table_id=r.table_id, seq=r.seq, hand_id=r.hand_id, number=r.number, time=r.time,
-        actor=r.actor, body=json.loads(r.body), prev_hash=r.prev_hash, hash=r.hash,
+        actor=r.actor, body=body, prev_hash=r.prev_hash, hash=r.hash, fault=fault,
     )
 
 

@@ -32,6 +32,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
 
 from dealer_assist.db.bootstrap import BUSY_TIMEOUT_S, Database, unavailable
+from dealer_assist.engine.bodies import read_body
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.services.audit_chain import AuditCheck, AuditHead, check_audit_chain
@@ -640,8 +641,8 @@ class _HandRules:
                 before = after
         for before, after in follows:  # replay the hand before: what its game carries
             try:
-                seats = json.loads(after.body).get("seats", [])
-            except (ValueError, AttributeError):
+                seats = read_body(after.body).get("seats", [])
+            except DealerAssistError:  # (the hand's replay names its unreadable start)
                 continue
             bodies = [b for (b,) in fetch(
                 f"SELECT body FROM events WHERE hand_id = {mark}{bound.replace('e.id', 'id')} "
@@ -704,8 +705,8 @@ class _HandRules:
             if h is None or seq <= self.baselines.get(h.table_id, 0):
                 continue
             try:
-                kind = json.loads(body).get("type")
-            except (ValueError, AttributeError):
+                kind = read_body(body).get("type")
+            except DealerAssistError:  # (the hand's replay names it)
                 continue
             if kind in floor_events(h.game):
                 self.floor.setdefault(int(hand_id), []).append((int(number), int(seq), kind))
@@ -830,6 +831,7 @@ class _Walk:
             if self.progress is not None:
                 self.progress(report.hands, len(hands))
             report.add(check.problem)
+            report.problems.extend(check.faults)
             report.notes.extend(check.notes)
         return report
 
@@ -937,6 +939,7 @@ class _Walk:
             report.events += check.rows + sealed.rows
             report.hands += len(check.hands)
             report.add(sealed.problem or check.problem)
+            report.problems.extend(check.faults)
             report.notes.extend(check.notes)
         report.findings.extend(self._ledger_since(cp))
         return report

@@ -7,10 +7,13 @@ the reason; nothing pops up and the typed text stays so the dealer can fix one c
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from dealer_assist.cards import RANK_CHARS, Card, parse_card, parse_cards
 from dealer_assist.errors import BadInput
 from dealer_assist.ui.qt import (
+    QFont,
+    QFontMetrics,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -46,6 +49,33 @@ class CardInput(QLineEdit):
     #: X: seat 3's Kill), when the letter is not a suit (True if it chose an action).
     HOOKS = ("letter_after_card", "action_letter", "seat_action")
 
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.textChanged.connect(lambda _t: self.fit_text())
+
+    def fit_text(self) -> None:
+        """Every card typed stays in view: past the box's width the font gets smaller (down
+        to 12 px) rather than scroll the first cards out (Anaconda's five read as four)."""
+        from dealer_assist.ui.theme import current_theme
+
+        base = current_theme().card_px
+        room = self.contentsRect().width() - 14  # the frame's and the cursor's room
+        font = QFont(self.font())
+        font.setBold(True)
+        size = base
+        while size > 12:
+            font.setPixelSize(size)
+            if QFontMetrics(font).horizontalAdvance(self.text()) <= room:
+                break
+            size -= 1
+        want = "" if size == base else f"font-size: {size}px;"
+        if want != self.styleSheet():
+            self.setStyleSheet(want)
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self.fit_text()
+
     def _hook(self, name: str) -> Callable[..., bool] | None:
         """The nearest ancestor's handler ``name`` (one of ``HOOKS``), or None."""
         w = self.parentWidget()
@@ -69,7 +99,9 @@ class CardInput(QLineEdit):
         letter = event.text()
         if letter.isalpha() and len(letter) == 1:
             typed = self.text().strip()
-            if typed.isdigit() and letter.lower() not in SUIT_ORDER:
+            # a seat's number, then its letter ("3" X); "1" and a suit is no card (a ten is
+            # "10s"), so "1" S is seat 1's S; "3" S stays the three of spades
+            if typed.isdigit() and (letter.lower() not in SUIT_ORDER or typed == "1"):
                 seat = self._hook("seat_action")
                 if seat is not None and seat(int(typed), letter):
                     self.clear()

@@ -13,6 +13,7 @@ marks the period and lists the time to collect from each seat.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -60,6 +61,53 @@ from dealer_assist.ui.table_view import TableWidget
 from dealer_assist.ui.theme import current_theme
 
 PAGE_IDLE, PAGE_ACT, PAGE_DISCARD, PAGE_PUSH = range(4)
+
+#: "seat 3: owes a discard", a checklist line of one seat.
+SEAT_LINE = re.compile(r"^[Ss]eat (\d+): (.+)$")
+
+
+def fee_before_deal(start: Any, game: Any) -> tuple[str, ...]:
+    """The fee each seat pays before the deal (a per-player fee, a fixed fee from the button),
+    said at the deal as the first thing to do: it was only in the push steps at the end."""
+    from dealer_assist.errors import DealerAssistError
+    from dealer_assist.fees import FeeContext, parse_fee_policy, pre_deal_fees
+
+    try:
+        policy = parse_fee_policy(start.get("fee"))
+        button = start.get(game.key("button"))
+        lines = pre_deal_fees(policy, FeeContext(
+            seats=tuple(start.seats), button=button if isinstance(button, int) else None,
+            smallest_chip=int(start.get("smallest_chip") or 1)))
+    except DealerAssistError:
+        return ()
+    paid = [(ln.from_seat, ln.amount) for ln in lines if ln.from_seat is not None and ln.amount]
+    if not paid:
+        return ()
+    amounts = {a for _, a in paid}
+    if len(paid) > 1 and len(amounts) == 1:
+        seats = ", ".join(str(s) for s, _ in paid)
+        return (f"Before the deal, take the fee: {format_cents(paid[0][1])} from each of seats "
+                f"{seats} ({format_cents(sum(a for _, a in paid))} in all)",)
+    return tuple(f"Before the deal, take the fee: {format_cents(a)} from seat {s}"
+                 for s, a in paid)
+
+
+def grouped_by_seat(lines: Sequence[str]) -> list[str]:
+    """Checklist lines that say the same of several seats in one line ("owes a discard:
+    seats 1, 2, 9"): nine seats' lines took three rows of the screen's height."""
+    said: dict[str, list[str]] = {}
+    for line in lines:
+        m = SEAT_LINE.match(line)
+        if m:
+            said.setdefault(m.group(2), []).append(m.group(1))
+    out: list[str] = []
+    for line in lines:
+        m = SEAT_LINE.match(line)
+        if m is None or len(said[m.group(2)]) < 3:
+            out.append(line)
+        elif said[m.group(2)][0] == m.group(1):
+            out.append(f"{m.group(2)}: seats {', '.join(said[m.group(2)])}")
+    return out
 
 
 class DealerScreen(QWidget):
@@ -260,7 +308,9 @@ class DealerScreen(QWidget):
         prompt = self.prompt
         assert prompt is not None
         self.message.setText(prompt.message)
-        self._set_instructions(prompt.instructions)
+        fee = fee_before_deal(c.now.replay.start, c.now.game) \
+            if len(c.now.replay.steps) <= 1 else ()
+        self._set_instructions((*fee, *prompt.instructions))
         self.actions.show_prompt(prompt)
         self._page(PAGE_ACT)
         self._arm_cards(prompt)
@@ -318,6 +368,7 @@ class DealerScreen(QWidget):
         """Short lines (Caro Hold 'em's price per kept count) share one line; an instruction
         to act ("Turn seat 6 face down: ...") gets a line of its own."""
         self._instruction_lines = list(lines)
+        lines = grouped_by_seat(lines)
         short = all(len(line) <= 40 for line in lines)
         if short:  # a short line wraps whole, never inside itself
             lines = [line.replace(" ", "\u00a0") for line in lines]
@@ -339,14 +390,35 @@ class DealerScreen(QWidget):
             return
         n = needs_cards(action)
         lettered = [a for a in takers if shortcut(a) and needs_cards(a) == n]
-        if len(lettered) > 1:
+        if len(lettered) > 1 and len({shortcut(a) for a in lettered}) == len(lettered):
             label = "Type the card, then " + " · ".join(
                 f"{shortcut(a).upper()} {a.label}" for a in lettered)
         else:
-            label = action.label + (f": {n} cards" if n > 1 else "")
+            label = action.label + (f": {n} cards" if n > 1 else "") + self._other_seats(action)
         self.cards.expect(n, label, **deck_of(action))
         self.cards.set_unavailable(self.c.card_reasons(action))
         self.cards.input.setFocus()
+
+    def _other_seats(self, action: Action) -> str:
+        """How the card box reaches another seat's card input of the same letter (Guts' "3 S"
+        beside seat 1's S): its number, then the letter; where number and letter read as a
+        card ("3s"), Esc first leaves the box, so the keys are the seat's, not a card."""
+        others = [(a, k) for a, k in self._seat_keys()
+                  if a is not action and a.enabled and needs_cards(a)
+                  and shortcut(a) == shortcut(action)]
+        if not others:
+            return ""
+        card_like = shortcut(action) in "shdc"
+        keys = " · ".join(f"{k} {a.label}" for a, k in others)
+        return f" · another seat: {'Esc, then ' if card_like else ''}{keys}"
+
+    def take_focus(self) -> None:
+        """Give the keyboard back after a dialog or a tab: to the card box when it waits for
+        cards (typed cards are never read as keys), else to the screen's keys."""
+        if self.cards.count and self.cards.input.isEnabled() and not self.cards.isHidden():
+            self.cards.input.setFocus()
+        else:
+            self.setFocus()
 
     # --- input -----------------------------------------------------------------------------
 
@@ -420,7 +492,7 @@ class DealerScreen(QWidget):
 
         dialog = InputDialog(action, self, submit=submit)
         dialog.exec()
-        self.setFocus()
+        self.take_focus()
 
     def letter_after_card(self, letter: str) -> bool:
         """A row or action letter typed right after a whole card ("9s" then B): enter the card
@@ -668,7 +740,7 @@ class DealerScreen(QWidget):
         dlg = ApprovalDialog(what, self.c.services, self, submit=submit,
                              signed_in=self.c.session.name)
         done = dlg.exec() == QDialog.DialogCode.Accepted and not dlg.refusal
-        self.setFocus()
+        self.take_focus()
         return done
 
     def open_table(self) -> None:
@@ -712,7 +784,7 @@ class DealerScreen(QWidget):
             if dlg.stacks:
                 bought = ", ".join(f"seat {s} {format_cents(v)}" for s, v in dlg.stacks.items())
                 self.show_note(f"Next hand's stacks: {bought}. Press N to deal.")
-        self.setFocus()
+        self.take_focus()
 
     def _typed_seats(self) -> tuple[bool, tuple[int, ...] | None]:
         """Whether the seats typed for the next hand read (a refusal shows if not), and the
@@ -734,7 +806,7 @@ class DealerScreen(QWidget):
             return
         self._input_kind = "action"
         SeatsDialog(self.c, self).exec()
-        self.setFocus()
+        self.take_focus()
 
     def collect_time(self) -> None:
         """Mark the period; then tick off what each seat pays."""
@@ -748,7 +820,7 @@ class DealerScreen(QWidget):
             return
         t = self.c.time
         CollectTimeDialog(t.collect, f"Collect time: period {t.period}", self).exec()
-        self.setFocus()
+        self.take_focus()
 
     def close_shift(self) -> None:
         if self._kept():
@@ -906,7 +978,8 @@ class DealerScreen(QWidget):
             return False
         mine = [a for a in prompt.actions if a.seat == seat and shortcut(a) == letter.lower()]
         if not mine:
-            self.show_refusal(f'seat {seat} has no action on "{letter.upper()}" here')
+            self.show_refusal(self._rule_refusal(seat, letter)
+                              or f'seat {seat} has no action on "{letter.upper()}" here')
             return True
         action = mine[0]
         if action.enabled:
@@ -914,6 +987,31 @@ class DealerScreen(QWidget):
         else:
             self.show_refusal(f"{action.label}: {action.reason}")
         return True
+
+    def _rule_refusal(self, seat: int, letter: str) -> str:
+        """Why the rules refuse seat ``seat`` the action another seat has on ``letter`` (a
+        second declaration: "a declaration is final"), in the game's own words; "" when the
+        game would take it or the action needs input."""
+        from dataclasses import replace
+
+        from dealer_assist.engine.hand import cite
+        from dealer_assist.errors import DealerAssistError
+
+        now = self.c.now
+        prompt = self.prompt
+        if now is None or prompt is None:
+            return ""
+        for a in prompt.actions:
+            if a.seat is None or shortcut(a) != letter.lower() or a.inputs:
+                continue
+            try:
+                now.game.check(now.state, self.c.event_for(replace(a, seat=seat)))
+            except DealerAssistError as exc:
+                return cite(exc)
+            except (TypeError, ValueError):
+                continue
+            return ""
+        return ""
 
     def _trigger(self, key: str) -> bool:
         """An action by its key; with several (one per seat) the seat to act's."""

@@ -18,6 +18,7 @@ from dealer_assist.errors import DealerAssistError
 from dealer_assist.services import HandFilter
 from dealer_assist.ui.controllers import FloorController
 from dealer_assist.ui.dialogs import DisputeDialog
+from dealer_assist.ui.elide import ElidedLabel
 from dealer_assist.ui.files import documents_folder
 from dealer_assist.ui.panels import FlowLayout
 from dealer_assist.ui.qt import (
@@ -38,6 +39,7 @@ from dealer_assist.ui.qt import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QShortcut,
     QSlider,
     QSplitter,
@@ -48,6 +50,8 @@ from dealer_assist.ui.qt import (
     QTimeZone,
     QVBoxLayout,
     QWidget,
+    Signal,
+    application,
 )
 from dealer_assist.ui.table_view import TableWidget
 from dealer_assist.ui.theme import current_theme
@@ -59,6 +63,18 @@ COLUMNS = ("Hand", "Table", "Started", "Game", "Dealer", "Events", "Status", "Di
 
 def _fmt_time(t: datetime | None) -> str:
     return t.astimezone(UTC).strftime("%Y-%m-%d %H:%M") if t is not None else ""
+
+
+class ReasonBox(QLineEdit):
+    """The reveal's reason: Escape leaves it (back to the hands list and the console's keys)."""
+
+    escaped = Signal()
+
+    def keyPressEvent(self, event: Any) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.escaped.emit()
+            return
+        super().keyPressEvent(event)
 
 
 class FloorConsole(QWidget):
@@ -143,6 +159,9 @@ class FloorConsole(QWidget):
         self.list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        # Tab leaves the list (to the replay's keys, then round to the Find filters): it moved
+        # from cell to cell and the filters could not be reached by keyboard
+        self.list.setTabKeyNavigation(False)
         self.list.verticalHeader().setVisible(False)
         header = self.list.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -169,9 +188,9 @@ class FloorConsole(QWidget):
         right = QWidget()
         rl = QVBoxLayout(right)
         rl.setContentsMargins(0, 0, 0, 0)
-        self.title = QLabel("Choose a hand")
+        # one line, cut with "…" (the whole in its tooltip): two lines took the replay's room
+        self.title = ElidedLabel("Choose a hand", mode=Qt.TextElideMode.ElideRight)
         self.title.setObjectName("Heading")
-        self.title.setWordWrap(True)
         rl.addWidget(self.title)
         self.table = TableWidget()
         self.table.setMinimumSize(480, 220)
@@ -202,8 +221,9 @@ class FloorConsole(QWidget):
         self.narration.setStyleSheet("font-weight: bold;")
         rl.addWidget(self.narration)
         bar = QHBoxLayout()
-        self.reveal_reason = QLineEdit()
+        self.reveal_reason = ReasonBox()
         self.reveal_reason.setObjectName("reveal-reason")
+        self.reveal_reason.escaped.connect(self.list.setFocus)
         self.reveal_reason.setPlaceholderText("why reveal? (required, logged)")
         self.reveal_reason.setMinimumWidth(260)
         self.reveal_reason.returnPressed.connect(self.reveal)
@@ -253,9 +273,18 @@ class FloorConsole(QWidget):
         self.count_button.setToolTip("enter the count team's count of this hand's shift "
                                      "(logged; a correction keeps the first count)")
         self.count_button.clicked.connect(self.enter_count)
-        log = QFrame()
+        log = QScrollArea()
         log.setObjectName("Panel")
-        lg = QVBoxLayout(log)
+        log.setWidgetResizable(True)
+        log.setFrameShape(QFrame.Shape.NoFrame)
+        # the reveals and disputes scroll in a short box: grown with each reveal, they
+        # squeezed the replay until the slider lay over the seats
+        log.setMaximumHeight(76)
+        log.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        inner = QWidget()
+        log.setWidget(inner)
+        lg = QVBoxLayout(inner)
+        lg.setContentsMargins(8, 4, 8, 4)
         self.reveals_label = QLabel("")
         self.reveals_label.setObjectName("reveals")
         self.reveals_label.setWordWrap(True)
@@ -271,8 +300,10 @@ class FloorConsole(QWidget):
         split.addWidget(right)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
-        split.setSizes([450, 810])
+        # the list wide enough for every column's name ("Game" and "Status" were clipped)
+        split.setSizes([490, 770])
 
+        self._letters: list[QShortcut] = []
         for seq, fn in (
             ("Left", lambda: self.slider.setValue(self.slider.value() - 1)),
             ("Right", lambda: self.slider.setValue(self.slider.value() + 1)),
@@ -280,18 +311,30 @@ class FloorConsole(QWidget):
             ("End", lambda: self.slider.setValue(self.slider.maximum())),
             ("R", self.reveal), ("D", self.dispute), ("H", self.export_hand),
             ("S", self.export_shift), ("V", self.verify), ("Return", self._enter),
-            ("C", self.enter_count), ("G", self.export_game),
+            ("C", self.enter_count), ("G", self.export_game), ("F", self.find_filters),
             ("P", lambda: self.print_report("hand")),
             ("Shift+P", lambda: self.print_report("shift")),
         ):
             sc = QShortcut(QKeySequence(seq), self)
             sc.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             sc.activated.connect(fn)
+            if seq.replace("Shift+", "").isalpha() and len(seq.replace("Shift+", "")) == 1:
+                self._letters.append(sc)
+        # a letter typed in a box (the reveal's reason, the dealer filter) is the box's: in a
+        # real window the letters' shortcuts took "d" and "s" typed there (a dispute, a PDF)
+        application().focusChanged.connect(self._letters_for)
 
         self.c.refused.connect(self.show_notice)
         self.c.failed.connect(lambda m: self.show_notice(f"Database not answering: {m}"))
         self.fill_filters()
         self._enable()
+
+    def _letters_for(self, _old: QWidget | None, now: QWidget | None) -> None:
+        """The letter keys are the console's, except while a box that takes text has the
+        keyboard."""
+        typing = isinstance(now, QLineEdit | QDateTimeEdit)
+        for sc in self._letters:
+            sc.setEnabled(not typing)
 
     # --- filters and list ------------------------------------------------------------------
 
@@ -317,6 +360,10 @@ class FloorConsole(QWidget):
         self.f_from.setDateTime(_wall_clock(now.replace(hour=0, minute=0, second=0, microsecond=0)))
         self.f_to.setDateTime(_wall_clock(now))
         self._tables = {t.id: t.name for t in tables}
+
+    def find_filters(self) -> None:
+        """F: the keyboard to the first Find filter (Tab goes on through them, Enter finds)."""
+        self.f_table.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def current_filter(self) -> HandFilter:
         since = self.f_from.dateTime() if self.f_from_on.isChecked() else None
@@ -366,11 +413,15 @@ class FloorConsole(QWidget):
     # --- replay ----------------------------------------------------------------------------
 
     def _enter(self) -> None:
-        """Enter searches, except in the reveal's reason box, where it reveals."""
+        """Enter searches and opens the first hand found (the keyboard to the list, ↓ ↑ for
+        the others), except in the reveal's reason box, where it reveals."""
         if self.reveal_reason.hasFocus():
             self.reveal()
         else:
             self.search()
+            if self.list.rowCount():  # the first hand found, open; ↓ ↑ for the others
+                self.list.selectRow(0)
+            self.list.setFocus()
 
     def open_hand(self, hand_id: int) -> None:
         previous = self.c.hand.id if self.c.hand is not None else None
@@ -446,11 +497,13 @@ class FloorConsole(QWidget):
             self.reveal_reason.setFocus()
             return
         if self.c.reveal(self.slider.value(), reason) is not None:
+            self.show_notice("")  # the "type why" asked before is answered
+            self.list.setFocus()  # the console's keys again, not more letters in the box
             self._step(self.slider.value())
             self._show_logs()
-            self.show_info(f"Revealed by {self.c.session.name} ({reason}): this reveal is in "
-                           "the audit log; Hand PDF now writes the dispute report with the "
-                           "cards shown.")
+            # one line: the replay keeps its height at 1280x800
+            self.show_info(f"Revealed by {self.c.session.name} ({reason}), in the audit log; "
+                           "Hand PDF now shows the cards.")
 
     def enter_count(self) -> None:
         """The drop count of the selected hand's shift (floor or admin; logged)."""

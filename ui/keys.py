@@ -4,8 +4,6 @@ everywhere."""
 
 from __future__ import annotations
 
-from html import escape
-
 #: Keys of the screen in view, by the screen widget's object name: (title, ((keys, does), ...)).
 SCREENS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
     "dealer-screen": ("Table", (
@@ -23,7 +21,10 @@ SCREENS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
         ("F6, F7", "seats; collect time (tables that collect time)"),
     )),
     "floor-console": ("Floor", (
-        ("Enter", "search (in the reveal reason box: reveal)"),
+        ("F, Tab", "the Find filters; the next filter or button (Enter finds)"),
+        ("Enter", "search: the first hand found opens, ↓ ↑ for the others (in the reveal "
+                  "reason box: reveal)"),
+        ("Esc", "leave the reveal reason box (back to the hands list)"),
         ("← → Home End", "step through the replay"),
         ("R", "reveal destroyed hands (type the reason first)"),
         ("D", "dispute"),
@@ -48,14 +49,9 @@ EVERYWHERE: tuple[tuple[str, str], ...] = (
 )
 
 
-def keys_html(screen: str) -> str:
-    """The keys of the screen named ``screen`` (its object name), then those of everywhere."""
+def key_tables(screen: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+    """(heading, keys) of the screen named ``screen`` (its object name), then of everywhere."""
     title, keys = SCREENS.get(screen, ("", ()))
-    rows = []
-    for heading, table in ((f"Keys of the {title} screen", keys), ("Everywhere", EVERYWHERE)):
-        if not table:
-            continue
-        rows.append(f"<tr><td colspan=2><b>{escape(heading)}</b></td></tr>")
-        rows += [f"<tr><td><b>{escape(k)}</b>&nbsp;&nbsp;</td><td>{escape(d)}</td></tr>"
-                 for k, d in table]
-    return "<table>" + "".join(rows) + "</table>"
+    return [(h, t) for h, t in ((f"Keys of the {title} screen", keys), ("Everywhere", EVERYWHERE))
+            if t]
+

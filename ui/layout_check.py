@@ -27,6 +27,7 @@ from dealer_assist.ui.qt import (
     QStyle,
     QStyleOptionButton,
     Qt,
+    QTableView,
     QTimer,
     QWidget,
 )
@@ -118,11 +119,61 @@ def problems(screen: QSize = STATION) -> list[str]:
                 continue
             if _shown(edit, win) and edit.height() < edit.minimumSizeHint().height():
                 out.append(f"{title}: box {_name(edit)} is squeezed to {edit.height()} px")
+            if (_shown(edit, win) and edit.objectName() == "CardInput"
+                    and edit.fontMetrics().horizontalAdvance(edit.text())
+                    > edit.contentsRect().width() - 8):
+                out.append(f"{title}: the card box shows part of {edit.text()!r}")
+        for felt in win.findChildren(QWidget, "table"):
+            out += _felt_problems(title, felt) if _shown(felt, win) else []
+        for view in win.findChildren(QTableView):
+            head = view.horizontalHeader()
+            if not _shown(view, win) or not head.isVisible():
+                continue
+            model = view.model()
+            for i in range(head.count()):
+                if head.isSectionHidden(i) or model is None:
+                    continue
+                name = str(model.headerData(i, Qt.Orientation.Horizontal) or "")
+                wants = head.fontMetrics().horizontalAdvance(name) + 12  # its margins
+                if name and head.sectionSize(i) < wants:
+                    out.append(f"{title}: the list's header {name!r} is "
+                               f"{head.sectionSize(i)} px wide, its name needs {wants}")
         for other in win.findChildren(QAbstractButton):
             if isinstance(other, QPushButton) or not _shown(other, win) or not other.text():
                 continue
             if other.width() < other.sizeHint().width():
                 out.append(f"{title}: {_name(other)} {other.text()[:60]!r} is clipped")
+    return out
+
+
+def _felt_problems(title: str, felt: QWidget) -> list[str]:
+    """Seat boxes of the drawn table over each other, over the board or the pots, or over a
+    widget beside the table (the replay's slider): nine seats hid Pineapple's board."""
+    seats = getattr(felt, "seats", None)
+    if not isinstance(seats, dict):
+        return []
+    out = []
+    boxes = {n: w.geometry() for n, w in seats.items() if w.isVisible()}
+    for a, ra in boxes.items():
+        out += [f"{title}: seat {a}'s box lies over seat {b}'s" for b, rb in boxes.items()
+                if a < b and ra.intersects(rb)]
+    for name in ("table-board", "table-pots"):
+        w = felt.findChild(QWidget, name)
+        if w is None or not w.isVisible() or not w.width():
+            continue
+        at = w.rect().translated(w.mapTo(felt, w.rect().topLeft()))
+        drawn = min(at.width(), w.sizeHint().width())  # centred text, not the label's room
+        at.adjust((at.width() - drawn) // 2, 0, -((at.width() - drawn) // 2), 0)
+        out += [f"{title}: seat {n}'s box lies over the {name[6:]}" for n, r in boxes.items()
+                if r.intersects(at)]
+    parent = felt.parentWidget()
+    if parent is not None:
+        mine = felt.geometry()
+        direct = Qt.FindChildOption.FindDirectChildrenOnly
+        for other in parent.findChildren(QWidget, options=direct):
+            if (other is not felt and not other.isWindow() and other.isVisible()
+                    and other.geometry().intersects(mine)):
+                out.append(f"{title}: {_name(other)} lies over the table")
     return out
 
 

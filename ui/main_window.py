@@ -99,7 +99,7 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(self.live, "Room, live  (Ctrl+3)")
         self.tabs.currentChanged.connect(self._tab_changed)
         if self.dealer is not None:
-            self.dealer.setFocus()
+            self.dealer.take_focus()
         for seq, fn in (
             ("F9", self.toggle_theme),
             ("F8", self.users),
@@ -127,7 +127,7 @@ class MainWindow(QMainWindow):
     def _tab_changed(self, _i: int) -> None:
         w = self.tabs.currentWidget()
         if w is self.dealer and self.dealer is not None:
-            self.dealer.setFocus()
+            self.dealer.take_focus()
         if w is self.floor and self.floor is not None:
             self.floor.fill_filters()
             self.floor.search()

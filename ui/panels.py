@@ -5,6 +5,7 @@ controllers act on it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -141,6 +142,18 @@ class FlowLayout(QLayout):
         return y + row_h - rect.y() + m.bottom()
 
 
+#: Past this many actions of a kind shared by seats, the bar groups them under a heading.
+GROUP_OVER = 12
+
+
+def kind_heading(action: Action) -> str:
+    """An action's label without its seat, as the heading of every seat's button of that
+    kind ("Seat 3 discards" -> "Discards:", "Kill seat 3 (no discard)" -> "Kill (no
+    discard):")."""
+    text = re.sub(r"\s*\b[Ss]eat \d+('s)?:?", "", action.label).strip()
+    return (text[:1].upper() + text[1:] or action.kind) + ":"
+
+
 class ActionBar(QFrame):
     """A big button per action of the prompt; a disabled one says why beside it."""
 
@@ -153,6 +166,7 @@ class ActionBar(QFrame):
         self.actions_: tuple[Action, ...] = ()
         self.buttons: list[QPushButton] = []
         self.keys: list[str] = []
+        self.group_labels: list[QLabel] = []
         lay = QVBoxLayout(self)
         lay.setContentsMargins(10, 8, 10, 8)
         self.row = FlowLayout(spacing=10)
@@ -170,13 +184,32 @@ class ActionBar(QFrame):
         self.buttons = []
         while self.row.count():
             self.row.takeAt(0)
+        for lab in self.group_labels:
+            lab.hide()
+            lab.deleteLater()
+        self.group_labels = []
         self.actions_ = prompt.actions if prompt is not None else ()
         self.keys = action_keys(prompt) if prompt is not None else []
         # many actions (one per seat): smaller buttons, in rows that wrap
         compact = "true" if len(self.actions_) > 6 else "false"
+        # very many (a discard and a Kill for each of nine seats): one heading per kind and
+        # a short button per seat, so the bar leaves the table its room
+        grouped = sum(1 for a in self.actions_ if self._dup(a)) > GROUP_OVER
         why = []
         for i, action in enumerate(self.actions_):
-            b = QPushButton(button_text(action, self.keys[i]))
+            if grouped and self._dup(action) and action.seat is not None:
+                first = next(a for a in self.actions_ if a.kind == action.kind)
+                if action is first:
+                    head = QLabel(kind_heading(action))
+                    head.setObjectName(f"action-group-{action.kind}")
+                    head.setStyleSheet("font-weight: bold;")
+                    self.row.addWidget(head)
+                    self.group_labels.append(head)
+                text = f"{action.seat}  [{self.keys[i]}]"
+            else:
+                text = button_text(action, self.keys[i])
+            b = QPushButton(text)
+            b.setAccessibleName(action.label)
             b.setProperty("compact", compact)
             b.setObjectName(f"action-{action.kind}" + (f"-{action.seat}" if self._dup(action)
                                                       else ""))
@@ -552,11 +585,19 @@ class Banner(QFrame):
         super().__init__(parent)
         self.setObjectName("Banner")
         lay = QHBoxLayout(self)
-        lay.setContentsMargins(14, 8, 14, 8)
+        lay.setContentsMargins(14, 6, 14, 6)
+        words = QVBoxLayout()
+        words.setSpacing(2)
+        # the headline big; the database's words and what to do at the base size: a second
+        # refusal under it once squeezed the banner's six big lines to four
+        self.head = QLabel("Not recorded: the database did not take it")
+        self.head.setObjectName("banner-head")
+        words.addWidget(self.head)
         self.text = QLabel("")
         self.text.setObjectName("banner-text")
         self.text.setWordWrap(True)
-        lay.addWidget(self.text, 1)
+        words.addWidget(self.text)
+        lay.addLayout(words, 1)
         self.button = QPushButton("Retry   [F5]")
         self.button.setObjectName("banner-retry")
         self.button.clicked.connect(self.retry.emit)
@@ -571,7 +612,7 @@ class Banner(QFrame):
         lead = "" if message[:1].isupper() else "the database is not answering: "
         what = f"Your input is kept: {kept}." if kept else "Your input is kept."
         self.text.setText(
-            f"Not recorded — {lead}{message}\n"
+            f"{lead[:1].upper()}{lead[1:]}{message}\n"
             f"{what} Nothing changed on the table. Retry [F5] sends it when the database is "
             "back; Drop [Shift+F5] throws it away (written to the audit log). Nothing else is "
             "taken until then."

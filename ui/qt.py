@@ -75,6 +75,7 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QStyle,
     QStyleOptionButton,
+    QTableView,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -107,7 +108,7 @@ __all__ += ["QPrinterInfo", "QSettings", "qt_version"]
 
 # The layout check (ui/layout_check.py) and the action bar's flowing rows (ui/panels.py).
 __all__ += ["QAbstractButton", "QFontMetrics", "QLayout", "QLayoutItem", "QStyle",
-            "QStyleOptionButton"]
+            "QStyleOptionButton", "QTableView"]
 
 # The floor console's time filters (ui/floor_console.py).
 __all__ += ["QDate", "QDateTime", "QTime", "QTimeZone"]

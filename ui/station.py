@@ -25,10 +25,12 @@ from dealer_assist.ui.qt import (
     QComboBox,
     QDialog,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QKeyEvent,
     QKeySequence,
     QLabel,
+    QLayout,
     QLineEdit,
     QMainWindow,
     QMessageBox,
@@ -339,21 +341,68 @@ def show_about(parent: QWidget | None, where: str = "") -> None:
     box.exec()
 
 
+class KeysDialog(QDialog):
+    """The screen's keys beside those of everywhere, a grid of labels at a width of its own:
+    a message box keeps its text within 800 px at 1280x800 and folded each line (936 px)."""
+
+    def __init__(self, screen: str, parent: QWidget | None = None) -> None:
+        from dealer_assist.ui.keys import key_tables
+
+        super().__init__(parent)
+        self.setObjectName("keys")
+        self.setWindowTitle("Keys")
+        lay = QVBoxLayout(self)
+        head = QLabel(version_line())
+        head.setStyleSheet("font-weight: bold;")
+        lay.addWidget(head)
+        columns = QHBoxLayout()
+        columns.setSpacing(28)
+        self._lines = [version_line()]
+        for heading, table in key_tables(screen):
+            grid = QGridLayout()
+            grid.setHorizontalSpacing(14)
+            title = QLabel(heading)
+            title.setStyleSheet("font-weight: bold;")
+            grid.addWidget(title, 0, 0, 1, 2)
+            self._lines.append(heading)
+            for row, (keys, does) in enumerate(table, start=1):
+                k = QLabel(keys)
+                k.setStyleSheet("font-weight: bold;")
+                d = QLabel(does)
+                d.setWordWrap(True)
+                d.setFixedWidth(380)  # wrapped to a width known here, so its height is too
+                d.setMinimumHeight(d.heightForWidth(380))
+                grid.addWidget(k, row, 0, Qt.AlignmentFlag.AlignTop)
+                grid.addWidget(d, row, 1, Qt.AlignmentFlag.AlignTop)
+                self._lines.append(f"{keys}: {does}")
+            grid.setRowStretch(len(table) + 1, 1)
+            grid.setVerticalSpacing(4)
+            columns.addLayout(grid, 1)
+        lay.addLayout(columns)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        ok = QPushButton("OK")
+        ok.setDefault(True)
+        ok.setMinimumSize(96, 46)  # the label whole with the focus frame's border
+        ok.clicked.connect(self.accept)
+        buttons.addWidget(ok)
+        lay.addLayout(buttons)
+        # as tall as its lines (not the default dialog's size), never less than they need
+        lay.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
+        self.resize(self.sizeHint())
+        ok.setFocus()
+
+    def text(self) -> str:
+        """Every line the window shows (the version, each heading, each key)."""
+        return "\n".join(self._lines)
+
+
 def show_keys(window: QWidget) -> None:
     """The keys of the screen in view (the main window's current tab), then those that work
     everywhere; the version line on top, as in About."""
-    from dealer_assist.ui.keys import keys_html
-
     tabs = getattr(window, "tabs", None)
     screen = tabs.currentWidget() if tabs is not None else None
-    name = screen.objectName() if screen is not None else ""
-    box = QMessageBox(window)
-    box.setObjectName("keys")
-    box.setWindowTitle("Keys")
-    box.setTextFormat(Qt.TextFormat.RichText)
-    box.setText(f"<b>{version_line()}</b><br>" + keys_html(name))
-    box.setStandardButtons(QMessageBox.StandardButton.Ok)
-    box.exec()
+    KeysDialog(screen.objectName() if screen is not None else "", window).exec()
 
 
 def edit_settings(parent: QWidget | None) -> StationSettings | None:

@@ -20,6 +20,7 @@ from dealer_assist.ui.qt import (
     QFont,
     QFontMetrics,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPainter,
@@ -98,17 +99,22 @@ def fitting_px(text: str, px: int, width: int) -> int:
     return 8
 
 
+#: The joker's face, written out: "Jk" is no word at a table.
+JOKER_WORD = "Joker"
+
+
 class CardLabel(QLabel):
-    """One card: white face with a red or black index, or a blue back when face down."""
+    """One card: white face with a red or black index, or a blue back when face down. A joker's
+    face is the word, and the card is as wide as the word needs (it read "oker")."""
 
     def __init__(self, code: str | None, theme: Theme, px: int, parent: QWidget | None = None):
         super().__init__(parent)
         self.code = code
         w = int(px * 1.9)
         h = int(px * 2.4)
-        self.setFixedSize(w, h)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         if code is None:
+            self.setFixedSize(w, h)
             self.setText("")
             self.setAccessibleName("card face down")
             self.setStyleSheet(
@@ -120,6 +126,13 @@ class CardLabel(QLabel):
             self.setAccessibleName(text)
             color = theme.card_red if red else theme.card_black
             size = fitting_px(text, px, w - 4)  # "10♦" in the face a "9♦" fills
+            if text == JOKER_WORD:
+                size = max(10, int(px * 0.6))
+                font = QFont()
+                font.setBold(True)
+                font.setPixelSize(size)
+                w = max(w, QFontMetrics(font).horizontalAdvance(text) + 8)
+            self.setFixedSize(w, h)
             self.setStyleSheet(
                 f"background: {theme.card_face}; color: {color}; border: 1px solid #444;"
                 f"border-radius: 5px; font-size: {size}px; font-weight: bold; padding: 0px;"
@@ -127,24 +140,55 @@ class CardLabel(QLabel):
 
 
 def card_row(
-    codes: tuple[str, ...], hidden: int, theme: Theme, px: int, *, max_backs: int = 5
+    codes: tuple[str, ...], hidden: int, theme: Theme, px: int, *, max_backs: int = 5,
+    width: int = 0,
 ) -> QWidget:
-    """A row of cards, then backs for hidden cards (a count when there are many)."""
-    row = QWidget()
-    row.setStyleSheet("background: transparent;")
-    lay = QHBoxLayout(row)
-    lay.setContentsMargins(0, 0, 0, 0)
-    lay.setSpacing(3)
-    for code in codes:
-        lay.addWidget(CardLabel(code, theme, px))
-    for _ in range(min(hidden, max_backs)):
-        lay.addWidget(CardLabel(None, theme, px))
+    """A row of cards, then backs for hidden cards (a count when there are many). Given the
+    ``width`` there is, the cards go on as many lines as they need: Dicey Poker's ten hole
+    cards in one line were cut off at the seat's edge."""
+    cards: list[QWidget] = [CardLabel(code, theme, px) for code in codes]
+    cards += [CardLabel(None, theme, px) for _ in range(min(hidden, max_backs))]
     if hidden > max_backs:
         more = QLabel(f"+{hidden - max_backs}")
         more.setStyleSheet(f"font-size: {px}px; font-weight: bold; background: transparent;")
-        lay.addWidget(more)
-    lay.addStretch(1)
+        cards.append(more)
+    lines: list[list[QWidget]] = [[]]
+    used = 0
+    for w in cards:
+        need = w.sizeHint().width() if not isinstance(w, CardLabel) else w.width()
+        if width and lines[-1] and used + SPACING + need > width:
+            lines.append([])
+            used = 0
+        used += need + (SPACING if lines[-1] else 0)
+        lines[-1].append(w)
+    row = QWidget()
+    row.setStyleSheet("background: transparent;")
+    outer = QVBoxLayout(row)
+    outer.setContentsMargins(0, 0, 0, 0)
+    outer.setSpacing(SPACING)
+    for line in lines:
+        lay = QHBoxLayout()
+        lay.setSpacing(SPACING)
+        for w in line:
+            lay.addWidget(w)
+        lay.addStretch(1)
+        outer.addLayout(lay)
     return row
+
+
+#: Between two cards of a row, and two lines of cards.
+SPACING = 3
+
+
+def row_px(n: int, px: int, width: int) -> int:
+    """The card size for a row of ``n`` cards in ``width``: the largest, down to seven tenths
+    of ``px``, that keeps the row on one line; a row that wraps anyway keeps ``px`` (Dicey
+    Poker's ten hole cards were too small to read)."""
+    least = max(12, int(px * 0.7))
+    for size in range(px, least - 1, -1):
+        if not width or n * int(size * 1.9) + (n - 1) * SPACING <= width:
+            return size
+    return px
 
 
 class SeatWidget(QFrame):
@@ -153,14 +197,16 @@ class SeatWidget(QFrame):
     def __init__(
         self, seat: SeatView, *, button: bool, theme: Theme, scale: float,
         revealed: bool = False, compact: bool = False, parent: QWidget | None = None,
-        game: str = "",
+        game: str = "", width: int = 0, dense: bool = False,
     ) -> None:
         super().__init__(parent)
         self.seat = seat
+        # the room for cards inside the box (its border and margins off), 0: unknown
+        room = max(0, width - 2 * 8 - 2 * 4)
         self.setObjectName(f"seat-{seat.seat}")
         self.setProperty("to_act", seat.to_act)
         card_px = max(14, int(20 * scale))
-        text_px = max(13, int(17 * scale))
+        text_px = 12 if dense else max(13, int(17 * scale))  # dense: nine seats, short felt
         head_px = max(16, int(24 * scale))
         if seat.to_act:
             bg, fg, border, width = theme.accent, theme.accent_text, theme.accent_text, 4
@@ -174,12 +220,14 @@ class SeatWidget(QFrame):
             f" QLabel {{ color: {fg}; background: transparent; font-size: {text_px}px; }}"
         )
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(8, 6, 8, 6)
-        lay.setSpacing(3)
+        lay.setContentsMargins(8, 3 if dense else 6, 8, 3 if dense else 6)
+        lay.setSpacing(1 if dense else 3)
 
         head = QHBoxLayout()
         title = QLabel(f"Seat {seat.seat}")
         title.setObjectName("seat-title")
+        if dense:  # a smaller number leaves the cards their room beside it
+            head_px = text_px + 2
         title.setStyleSheet(f"font-size: {head_px}px; font-weight: bold;")
         head.addWidget(title)
         if button:
@@ -194,28 +242,61 @@ class SeatWidget(QFrame):
                 f" border-radius: {size // 2}px; font-weight: bold; font-size: {text_px}px;"
             )
             head.addWidget(dealer)
+        # dense (nine seats on a short felt): the cards beside the seat's number, the badge
+        # on a line of its own, so each box is a line shorter and the board shows between
+        backs = max(seat.hidden, 0 if seat.cards else 1) if seat.face_down else seat.hidden
+        shown = len(seat.cards) + min(backs, 5)
+        tf = QFont()
+        tf.setBold(True)
+        tf.setPixelSize(head_px)  # the title's own size (its style applies only once shown)
+        left = (room - QFontMetrics(tf).horizontalAdvance(title.text())
+                - (int(head_px * 1.3) + 6 if button else 0) - 8)
+        small = next((px for px in range(max(12, int(card_px * 0.8)), 11, -1)
+                      if shown * (int(px * 1.9) + SPACING) <= left), 0)
+        beside = dense and not seat.rows and shown > 0 and small > 0  # on one line, or below
+        if beside:
+            head.addWidget(card_row(seat.cards, backs, theme, small), 1)
         head.addStretch(1)
         if seat.to_act:
             badge = QLabel("▶ TO ACT")
             badge.setObjectName("seat-to-act")
-            badge.setStyleSheet(f"font-size: {head_px}px; font-weight: 900;")
-            head.addWidget(badge)
-        lay.addLayout(head)
+            badge.setStyleSheet(f"font-size: {text_px if dense else head_px}px;"
+                                " font-weight: 900;")
+            if dense:
+                lay.addLayout(head)
+                lay.addWidget(badge)
+            else:
+                head.addWidget(badge)
+        if not (dense and seat.to_act):
+            lay.addLayout(head)
 
         rows = [(name, codes) for name, codes in seat.rows if codes]
-        for name, codes in rows:
-            r = QHBoxLayout()
-            lab = QLabel(name)
-            lab.setObjectName("seat-row-name")
-            r.addWidget(lab)
-            r.addWidget(card_row(codes, 0, theme, max(12, int(card_px * 0.8))), 1)
-            lay.addLayout(r)
-        if seat.face_down and not seat.cards:
-            lay.addWidget(card_row((), max(seat.hidden, 1), theme, card_px))
+        if rows:
+            grid = QGridLayout()
+            grid.setContentsMargins(0, 0, 0, 0)
+            grid.setHorizontalSpacing(6)
+            grid.setVerticalSpacing(3)
+            names = [QLabel(name) for name, _ in rows]
+            name_w = max(lab.sizeHint().width() for lab in names)
+            left = max(1, room - name_w - 6) if room else 0
+            for i, (lab, (_, codes)) in enumerate(zip(names, rows, strict=True)):
+                lab.setObjectName("seat-row-name")
+                # the row's name whole ("tens (natural)" was cut to "tens (natura")
+                lab.setMinimumWidth(lab.sizeHint().width())
+                grid.addWidget(lab, i, 0, Qt.AlignmentFlag.AlignTop)
+                base = max(12, int(card_px * 0.8)) if dense else card_px  # dense: shorter
+                grid.addWidget(card_row(codes, 0, theme, row_px(len(codes), base, left),
+                                        width=left), i, 1)
+            grid.setColumnStretch(1, 1)
+            lay.addLayout(grid)
+        if beside:
+            pass
+        elif seat.face_down and not seat.cards:
+            lay.addWidget(card_row((), max(seat.hidden, 1), theme, card_px, width=room))
         elif seat.rows and seat.hidden:
-            lay.addWidget(card_row((), seat.hidden, theme, card_px))
-        elif not seat.rows and (seat.cards or seat.hidden):
-            lay.addWidget(card_row(seat.cards, seat.hidden, theme, card_px))
+            lay.addWidget(card_row((), seat.hidden, theme, card_px, width=room))
+        elif not seat.rows and (seat.cards or seat.hidden) and not beside:
+            lay.addWidget(card_row(seat.cards, seat.hidden, theme, card_px, width=room))
 
         facts = []
         if seat.detail:
@@ -347,11 +428,15 @@ class TableWidget(QWidget):
             self.update()
             return
         self._make_seats(view, s, compact=False)
-        if self._crowded():
+        for dense in (False, True):  # notes to tooltips; then cards beside the number
+            if not self._crowded():
+                break
             for w in self.seats.values():
                 w.hide()
                 w.deleteLater()
-            self._make_seats(view, s, compact=True)
+            self._make_seats(view, s, compact=True, dense=dense)
+        if self._crowded():  # still short (a replay beside the floor's lists): smaller pots
+            self.pots.setStyleSheet(f"color: {t.felt_text}; font-size: 13px; font-weight: bold;")
         self.title.setText(_title(view.game))
         if view.board:
             board = card_row(view.board, 0, t, int(px * 1.1))
@@ -363,13 +448,15 @@ class TableWidget(QWidget):
         self._place()
         self.update()
 
-    def _make_seats(self, view: TableView, scale: float, *, compact: bool) -> None:
+    def _make_seats(self, view: TableView, scale: float, *, compact: bool,
+                    dense: bool = False) -> None:
         self.seats = {}
         for sv in view.seats:
+            width = int(self._seat_size(len(view.seats))[0])
             w = SeatWidget(sv, button=view.button == sv.seat, theme=self.theme, scale=scale,
                            revealed=self.revealed, compact=compact, parent=self,
-                           game=view.game)
-            w.setFixedWidth(int(self._seat_size(len(view.seats))[0]))
+                           game=view.game, width=width, dense=dense)
+            w.setFixedWidth(width)
             w.show()
             self.seats[sv.seat] = w
 
@@ -427,7 +514,10 @@ class TableWidget(QWidget):
 
     def _seat_size(self, n: int) -> tuple[float, float]:
         """Seat box size: as wide as the table allows for ``n`` seats."""
-        w = max(170.0, min(300.0 * self.scale(), self.width() / (4.6 if n > 6 else 4.0)))
+        # (seven seats and more: narrower, so a felt narrowed by the push steps holds them)
+        w = max(122.0 if n > 8 else 150.0 if n > 6 else 170.0,
+                min(300.0 * self.scale(),
+                    self.width() / (5.6 if n > 8 else 4.6 if n > 6 else 4.0)))
         h = max(110.0, min(190.0, self.height() / 3.6))
         return w, h
 
@@ -446,10 +536,40 @@ class TableWidget(QWidget):
             x = min(max(0, p.x() - ww / 2), self.width() - ww)
             y = min(max(0, p.y() - hh / 2), self.height() - hh)
             boxes.append([x, y, ww, hh])
-        for w, (x, y, ww, hh) in zip(self.seats.values(),
-                                     separate(boxes, self.width(), self.height()), strict=True):
-            w.setGeometry(int(x), int(y), int(ww), int(hh))
-        self._place_center()
+        for still in ([], [self._middle()]):
+            for w, (x, y, ww, hh) in zip(self.seats.values(),
+                                         separate(boxes, self.width(), self.height(),
+                                                  still=still), strict=True):
+                w.setGeometry(int(x), int(y), int(ww), int(hh))
+            self._place_center()
+            if not self._middle_covered():
+                break
+
+    def _middle_covered(self) -> bool:
+        """Whether a seat box lies over the board or the pots as placed."""
+        shown = []
+        for w in (self._board_holder, self.pots):
+            if w.isVisible() and w.sizeHint().width() and (w is not self.pots or w.text()):
+                at = w.rect().translated(w.mapTo(self, w.rect().topLeft()))
+                drawn = min(at.width(), w.sizeHint().width())
+                at.adjust((at.width() - drawn) // 2, 0, -((at.width() - drawn) // 2), 0)
+                shown.append(at)
+        return any(s.geometry().intersects(r) for s in self.seats.values() for r in shown)
+
+    def _middle(self) -> list[float]:
+        """The least the felt's middle needs, where the seats must leave it: the board and
+        the pots (the title and the notes give way first). An eight-seat replay covered the
+        pots, nine seats the board."""
+        cw = int(self.width() * 0.44)
+        need = wide = 0
+        if self._board_lay.count():
+            need += self._board_holder.sizeHint().height() + self._center_lay.spacing()
+            wide = self._board_holder.sizeHint().width()
+        if self.pots.text():
+            need += self.pots.heightForWidth(cw)
+            wide = max(wide, min(cw, self.pots.sizeHint().width()))
+        return [self.width() / 2 - wide / 2, self.height() / 2 - need / 2, float(wide),
+                float(need)]
 
     def _place_center(self) -> None:
         """The board, pots and notes go in the free band between the upper and lower seats."""
@@ -529,20 +649,46 @@ SEAT_GAP = 6
 
 
 def separate(boxes: list[list[float]], width: float, height: float,
-             *, gap: float = SEAT_GAP) -> list[list[float]]:
+             *, gap: float = SEAT_GAP, still: list[list[float]] | None = None
+             ) -> list[list[float]]:
     """Seat boxes ``[x, y, w, h]`` moved apart until no two overlap (nor come closer than
     ``gap``), each kept inside ``width`` x ``height``. Spacing seats evenly around the oval
     leaves neighbours overlapping where it turns a corner of a small felt (the floor's replay
     at 1280x800: by 10 px and more); each overlapping pair is pushed apart along the axis it
-    overlaps least, both halves of the way where the edge allows, a few rounds over."""
+    overlaps least, both halves of the way where the edge allows, a few rounds over. Boxes
+    in ``still`` (the board and pots) do not move: a seat over one is pushed off it."""
     out = [list(b) for b in boxes]
 
     def clamp(b: list[float]) -> None:
         b[0] = min(max(0.0, b[0]), max(0.0, width - b[2]))
         b[1] = min(max(0.0, b[1]), max(0.0, height - b[3]))
 
+    fixed = [list(b) for b in still or () if b[2] > 0 and b[3] > 0]
+
+    def keep_clear() -> bool:
+        """Seats off what must stay clear (the board and pots); only the seat moves."""
+        moved = False
+        for a in fixed:
+            for b in out:
+                dx = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]) + gap
+                dy = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]) + gap
+                if dx <= 0 or dy <= 0:
+                    continue
+                moved = True
+                for axis, push in sorted(((0, dx), (1, dy)), key=lambda x: x[1]):
+                    sign = 1.0 if b[axis] + b[axis + 2] / 2 >= a[axis] + a[axis + 2] / 2 \
+                        else -1.0
+                    before = b[axis]
+                    b[axis] += sign * push
+                    clamp(b)
+                    if abs(b[axis] - before) >= push - 0.5:
+                        break
+                    b[axis] = before  # the edge stopped it: the other way instead
+        return moved
+
     for _ in range(60):
         moved = False
+        moved = keep_clear()
         for i, a in enumerate(out):
             for b in out[i + 1:]:
                 dx = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]) + gap
@@ -550,19 +696,23 @@ def separate(boxes: list[list[float]], width: float, height: float,
                 if dx <= 0 or dy <= 0:
                     continue
                 moved = True
-                axis, push = (0, dx) if dx < dy else (1, dy)
-                sign = 1.0 if b[axis] + b[axis + 2] / 2 >= a[axis] + a[axis + 2] / 2 else -1.0
-                before = (a[axis], b[axis])
-                a[axis] -= sign * push / 2
-                b[axis] += sign * push / 2
-                clamp(a)
-                clamp(b)
-                short = push - abs(a[axis] - before[0]) - abs(b[axis] - before[1])
-                if short > 0:  # one of them met the edge: the other goes the rest of the way
-                    a[axis] -= sign * short
-                    b[axis] += sign * short
+                for axis, push in sorted(((0, dx), (1, dy)), key=lambda x: x[1]):
+                    sign = 1.0 if b[axis] + b[axis + 2] / 2 >= a[axis] + a[axis + 2] / 2 \
+                        else -1.0
+                    before = (a[axis], b[axis])
+                    a[axis] -= sign * push / 2
+                    b[axis] += sign * push / 2
                     clamp(a)
                     clamp(b)
+                    short = push - abs(a[axis] - before[0]) - abs(b[axis] - before[1])
+                    if short > 0:  # one met the edge: the other goes the rest of the way
+                        a[axis] -= sign * short
+                        b[axis] += sign * short
+                        clamp(a)
+                        clamp(b)
+                    if push - abs(a[axis] - before[0]) - abs(b[axis] - before[1]) < 0.5:
+                        break
+                    a[axis], b[axis] = before  # both at the edge: apart the other way
         if not moved:
             break
     return out

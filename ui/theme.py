@@ -124,8 +124,9 @@ def stylesheet(t: Theme) -> str:
     QLabel#Refusal[small="true"] {{ font-size: {t.base_px}px; padding: 4px 8px; }}
     QLabel#Instruction[small="true"] {{ font-size: {t.base_px}px; padding: 4px 8px; }}
     QFrame#Banner {{ background: {t.danger_bg}; border-radius: 6px; }}
-    QFrame#Banner QLabel {{ color: {t.danger_text}; font-size: {t.large_px}px;
+    QFrame#Banner QLabel {{ color: {t.danger_text}; font-size: {t.base_px}px;
         font-weight: bold; }}
+    QFrame#Banner QLabel#banner-head {{ font-size: {t.large_px}px; }}
     QPushButton {{ background: {t.button}; color: {t.button_text}; border: 2px solid {t.border};
         border-radius: 8px; padding: 8px 16px; font-size: {t.base_px}px; font-weight: bold; }}
     QPushButton:focus {{ border: 3px solid {t.accent}; }}

@@ -432,7 +432,10 @@ def run_export(args: argparse.Namespace) -> int:
         check_writable(args.out, what="exported")
     svc = open_services(args, create=False)
     session = sign_in(svc, args)
-    text = svc.export_hand(session, args.hand)
+    exported = svc.export_hand_log(session, args.hand)
+    text = exported.text
+    for why in exported.left_out:  # (verify names each as its record's fault)
+        print(f"warning: hand {args.hand}: left out {why}", file=sys.stderr)
     if args.out:
         try:
             Path(args.out).write_text(text, encoding="utf-8")

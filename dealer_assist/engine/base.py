@@ -350,6 +350,9 @@ class Game(ABC, Generic[S]):
     #: raises): the services record one only with a floor person's approval, on the audit
     #: chain beside the event.
     floor_events: ClassVar[frozenset[str]] = frozenset()
+    #: Whether the game is played with jokers: the hand's reader refuses a joker in any event
+    #: of a game that is not (:func:`dealer_assist.engine.bodies.read_event`).
+    jokers: ClassVar[bool] = False
     #: The game's own table settings, described for the screens (:class:`Setting`).
     settings: ClassVar[tuple[Setting, ...]] = ()
     #: Words for the game's own seat statuses (``SeatView.status``) where the status itself,

@@ -14,10 +14,11 @@ from typing import Any
 
 from dealer_assist.bounded import json_lines, log_lines
 from dealer_assist.engine.base import Game, Settlement
-from dealer_assist.engine.log import start_vocabulary
+from dealer_assist.engine.bodies import read_event
+from dealer_assist.engine.log import start_game
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
-from dealer_assist.events import Event, Misdeal, Start, Vocabulary, Void, event_from_json
+from dealer_assist.events import Event, Misdeal, Start, Void, event_from_json
 
 
 class Step:
@@ -231,6 +232,8 @@ def _fold(
                 put(ev)
         except DealerAssistError as exc:
             raise _Stop(i - 1, error=exc) from exc
+        except Exception as exc:  # a game's fault on a stored event: that event's fault
+            raise _Stop(i - 1, cannot_take(game, exc)) from exc
     for ev in events[i:]:
         i += 1
         if ev.__class__ not in _PLAIN:
@@ -258,6 +261,8 @@ def _fold(
                 game.contributions(state)  # the game takes a misdeal
             except DealerAssistError as exc:
                 raise _Stop(i - 1, error=exc) from exc
+            except Exception as exc:
+                raise _Stop(i - 1, cannot_take(game, exc)) from exc
             assert isinstance(ev, Misdeal)
             misdeal = ev
             if append is not None:
@@ -268,6 +273,8 @@ def _fold(
                 put(ev)
             except DealerAssistError as exc:
                 raise _Stop(i - 1, error=exc) from exc
+            except Exception as exc:
+                raise _Stop(i - 1, cannot_take(game, exc)) from exc
             if freeze is None:
                 continue
             after = freeze()
@@ -276,6 +283,8 @@ def _fold(
                 after = apply(state, ev)
             except DealerAssistError as exc:
                 raise _Stop(i - 1, error=exc) from exc
+            except Exception as exc:
+                raise _Stop(i - 1, cannot_take(game, exc)) from exc
         if append is not None:
             step: Any = new_step(twin)
             step.number = i
@@ -293,6 +302,14 @@ def _fold(
     return state, misdeal
 
 
+def cannot_take(game: Game[Any], exc: Exception) -> str:
+    """Why a fold stops at an event its game fails on rather than refuses (a record written
+    past the game's reader, or a fault of the game): said as a refusal, so that a replay,
+    verify and every report name that event and go on with the other hands."""
+    return (f"{game.title} cannot take this event ({type(exc).__name__}: {exc}): the record "
+            "is not one the game reads")
+
+
 def replay(events: Sequence[Event], *, lines: Sequence[int] | None = None) -> HandReplay:
     """Fold ``events`` through their game; errors become :class:`HandLogError` naming the line."""
     line_of = list(lines) if lines is not None else list(range(1, len(events) + 1))
@@ -306,6 +323,8 @@ def replay(events: Sequence[Event], *, lines: Sequence[int] | None = None) -> Ha
         state = game.start(first)
     except DealerAssistError as exc:
         raise HandLogError(line_of[0], str(exc)) from exc
+    except Exception as exc:  # (a start past the game's reader: see cannot_take)
+        raise HandLogError(line_of[0], cannot_take(get_game(first.game), exc)) from exc
     try:
         voided = voided_targets(events)
     except RuleViolation as exc:
@@ -384,6 +403,8 @@ def begin(first: Start) -> tuple[Game[Any], Any] | str:
         return game, game.start(first)
     except DealerAssistError as exc:
         return str(exc)
+    except Exception as exc:  # (a start past the game's reader: see cannot_take)
+        return cannot_take(get_game(first.game), exc)
 
 
 def misdeal_refusal(misdeal: Misdeal) -> str:
@@ -441,16 +462,16 @@ def parse_lines(text_lines: Iterable[str]) -> tuple[list[Event], list[int]]:
     lines are); blank lines are skipped; a bad line raises :class:`HandLogError`."""
     events: list[Event] = []
     numbers: list[int] = []
-    vocab: Vocabulary | None = None  # (the start line's game's, once it is read)
+    game: Game[Any] | None = None  # (the start line's game, once it is read)
     for n, obj in json_lines(text_lines):
         try:
-            if vocab is None:
+            if not events:
                 event = event_from_json(obj)
                 if not isinstance(event, Start):
                     raise HandLogError(n, "a hand log must begin with a start event")
-                vocab = start_vocabulary(event)
+                game = start_game(event)
             else:
-                event = event_from_json(obj, vocab)
+                event = read_event(obj, game)
         except BadInput as exc:
             raise HandLogError(n, str(exc)) from exc
         if isinstance(event, Void | Misdeal) and not event.reason.strip():

@@ -10,10 +10,14 @@ without any change here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from dealer_assist.engine.bodies import read_event
 from dealer_assist.engine.registry import get_game
 from dealer_assist.events import SHARED, Event, Start, Vocabulary, event_from_json
+
+if TYPE_CHECKING:
+    from dealer_assist.engine.base import Game
 
 
 def vocabulary_of(game: str) -> Vocabulary:
@@ -29,16 +33,26 @@ def start_vocabulary(first: Event) -> Vocabulary:
     return SHARED
 
 
+def start_game(first: Event) -> Game[Any] | None:
+    """The game whose reader reads the lines after ``first``: its game's if it is a start,
+    else None (the shared events; the replay then says the log does not begin with a
+    start)."""
+    if isinstance(first, Start):
+        return get_game(first.game)
+    return None
+
+
 def hand_events(objs: Iterable[Mapping[str, Any]]) -> list[Event]:
-    """A hand's events from its decoded lines (the start first); :class:`BadInput` for a line
-    that cannot be read."""
+    """A hand's events from its decoded lines (the start first), each read by the start's
+    game's reader (:func:`dealer_assist.engine.bodies.read_event`); :class:`BadInput` for a
+    line that cannot be read."""
     out: list[Event] = []
-    vocab: Vocabulary | None = None
+    game: Game[Any] | None = None
     for obj in objs:
-        if vocab is None:
+        if not out:
             first = event_from_json(obj)
-            vocab = start_vocabulary(first)
+            game = start_game(first)
             out.append(first)
         else:
-            out.append(event_from_json(obj, vocab))
+            out.append(read_event(obj, game))
     return out

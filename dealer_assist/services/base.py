@@ -13,13 +13,13 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, NoReturn
 
 from dealer_assist.engine.base import Game, Prompt, Settlement, TableView, called_off
+from dealer_assist.engine.bodies import check_written, read_event
 from dealer_assist.engine.hand import HandReplay, replay
-from dealer_assist.engine.log import hand_events
+from dealer_assist.engine.log import start_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError
-from dealer_assist.events import Event
+from dealer_assist.events import Event, event_from_json
 from dealer_assist.fees import FeePolicy, TimeState
 from dealer_assist.services.auth import Argon2PinHasher
-from dealer_assist.services.chain import canonical
 from dealer_assist.services.errors import (
     Conflict,
     LockedOut,
@@ -190,11 +190,17 @@ class ServicesBase:
         return self.store.audit_log(since=since, until=until, action=action)
 
     # --- internals ---------------------------------------------------------------------------
-    def _append(self, now: HandNow, event: Event, actor: str) -> StoredEvent:
+    def _append(
+        self, now: HandNow, event: Event, actor: str, body: dict[str, Any] | None = None,
+    ) -> StoredEvent:
+        """Append ``event`` to the hand (``body``: its body, checked already by :func:`_body`
+        with the hand's game)."""
+        if body is None:
+            body = _body(event, now.replay.game)
         try:
             return self.store.append_event(
                 now.hand.id, expected=len(now.replay.steps),
-                event=NewEvent(body=_body(event), actor=actor, time=self.clock()),
+                event=NewEvent(body=body, actor=actor, time=self.clock()),
             )
         except Conflict:
             self._live.pop(now.hand.id, None)
@@ -295,14 +301,34 @@ def _fee_text(settings: SettingsVersion) -> str:
 
 
 def _replay_rows(rows: Sequence[StoredEvent]) -> HandReplay:
-    try:
-        return replay(hand_events(r.body for r in rows))
-    except BadInput as exc:
-        raise HandLogError(1, f"a stored event cannot be read: {exc}") from exc
+    return replay(stored_events(rows))
 
 
-def _body(event: Event) -> dict[str, Any]:
-    body: dict[str, Any] = json.loads(canonical(event.to_json()))
+def stored_events(rows: Sequence[StoredEvent]) -> list[Event]:
+    """A hand's events from its stored rows, each read by the start's game's reader;
+    :class:`HandLogError` names the first row that cannot be read (its number in the hand)."""
+    out: list[Event] = []
+    game: Game[Any] | None = None
+    for r in rows:
+        try:
+            if r.fault:
+                raise BadInput(r.fault)
+            if not out:
+                first = event_from_json(r.body)
+                game = start_game(first)
+                out.append(first)
+            else:
+                out.append(read_event(r.body, game))
+        except BadInput as exc:
+            raise HandLogError(r.number, f"stored {r.where()} cannot be read: {exc}") from exc
+    return out
+
+
+def _body(event: Event, game: Game[Any] | None = None) -> dict[str, Any]:
+    """The body to write for ``event`` (of ``game``'s hand; None: a start or a table-level
+    event): held to the bounds and read back by the game's reader first
+    (:func:`dealer_assist.engine.bodies.check_written`), so nothing unreadable is stored."""
+    body: dict[str, Any] = json.loads(check_written(event.to_json(), game))
     return body
 
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from dealer_assist.engine.base import TableView
 from dealer_assist.engine.hand import parse_lines, replay
-from dealer_assist.errors import BadInput
+from dealer_assist.errors import BadInput, DealerAssistError
 from dealer_assist.events import Start
+from dealer_assist.fees import parse_fee_policy
 
 #: Wrong PINs in a row that lock a user, and for how long.
 from dealer_assist.money import format_cents
@@ -24,6 +26,7 @@ from dealer_assist.services.errors import (
 from dealer_assist.services.imports import (
     MARK,
     already_imported,
+    earlier_fingerprint,
     imported_before,
     log_fingerprint,
 )
@@ -44,6 +47,16 @@ from dealer_assist.settings import (
 )
 
 
+def _fee_read(fee: object) -> object:
+    """A start's fee as the game reads it (every default filled in), to compare a log's with
+    the table's; as written when it does not read (then they differ unless identical)."""
+    try:
+        policy = parse_fee_policy(fee)
+    except DealerAssistError:
+        return fee
+    return None if policy is None else json.loads(canonical(policy.to_json()))
+
+
 def adjustments_subject(number: int, adjustments: Sequence[Adjustment]) -> str:
     """What the approval of a dispute's adjustments approves, amounts and all ("adjustments in
     hand 12: seat 3 +$4, house -$4"), so the approval entry (and, on PostgreSQL, the ticket
@@ -51,6 +64,15 @@ def adjustments_subject(number: int, adjustments: Sequence[Adjustment]) -> str:
     parts = [("house" if a.seat is None else f"seat {a.seat}") + " "
              + ("+" if a.amount >= 0 else "") + format_cents(a.amount) for a in adjustments]
     return f"adjustments in hand {number}: {', '.join(parts)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ExportedLog:
+    """A hand's log as exported: its JSON Lines, and the stored events left out of it (each in
+    words: its number, seq and why it cannot be read)."""
+
+    text: str
+    left_out: tuple[str, ...] = ()
 
 
 class FloorServices(TimeServices):
@@ -133,14 +155,25 @@ class FloorServices(TimeServices):
     # --- export, import, audit ---------------------------------------------------------------
     def export_hand(self, session: Session, hand_id: int) -> str:
         """The hand log (JSON Lines, the replay format, with seq/time/actor/hash); logged."""
+        return self.export_hand_log(session, hand_id).text
+
+    def export_hand_log(self, session: Session, hand_id: int) -> ExportedLog:
+        """:meth:`export_hand` with the stored events it left out: one whose body cannot be
+        read (verify names it) is no line of a log; the rest are exported, and the audit entry
+        and ``left_out`` say which were not."""
         self._require(session, "review", "export hands")
         hand = self.hand(hand_id)
         rows = self.store.hand_events(hand_id)
+        left_out = tuple(f"event {r.number} (seq {r.seq}) cannot be read: {r.fault}"
+                         for r in rows if r.fault)
+        kept = [r for r in rows if not r.fault]
+        skipped = "" if not left_out else "; left out: " + "; ".join(left_out)
         self._audit(
-            session.name, "export", f"hand {hand.number} ({len(rows)} events)",
+            session.name, "export", f"hand {hand.number} ({len(kept)} events{skipped})",
             table_id=hand.table_id, hand_id=hand_id,
         )
-        return "".join(json.dumps(r.to_line_json(), ensure_ascii=False) + "\n" for r in rows)
+        text = "".join(json.dumps(r.to_line_json(), ensure_ascii=False) + "\n" for r in kept)
+        return ExportedLog(text, left_out)
 
     def import_hand(self, session: Session, table_id: int, lines: Iterable[str]) -> Hand:
         """Load a hand log into a table (training, disputes), after replaying it in full.
@@ -166,10 +199,13 @@ class FloorServices(TimeServices):
             settled = ledger_lines(0, settlement)
         at = self.clock()
         start = rep.start
-        bodies = [_body(ev) for ev in events]
+        bodies = [_body(ev, rep.game if n else None) for n, ev in enumerate(events)]
         fingerprint = log_fingerprint(bodies)
-        before = imported_before(((e.detail, e.hand_id) for e in self.store.audit_log(
-            action="import")), fingerprint)
+        earlier = earlier_fingerprint(bodies)
+        imports = [(e.detail, e.hand_id) for e in self.store.audit_log(action="import")]
+        before = imported_before(imports, fingerprint)
+        if before is None:  # (an import before the fingerprint used the game's own names)
+            before = imported_before(imports, earlier)
         if before is not None:
             raise BadInput(already_imported(self.store.get_hand(before) if before else None))
         hand = self.store.import_hand(
@@ -205,10 +241,12 @@ class FloorServices(TimeServices):
                 continue
             want = json.loads(canonical(start_params(parsed)))
             # every setting the log names must be the table's (a log may leave out one the
-            # game defaults); a fee the log takes must be the table's, or none at all
+            # game defaults); a fee the log takes must be the table's, or none at all, as the
+            # game reads it (a fee written before a key had a default, without it, is the same)
             differ = [k for k, v in want.items()
                       if k not in ("type", "seats") and (k in got or k == "fee")
-                      and got.get(k) != v]
+                      and (_fee_read(got.get(k)) != _fee_read(v) if k == "fee"
+                           else got.get(k) != v)]
             if "fee" in got and "fee" not in want:
                 differ.append("fee")
             if not differ:

@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
+from dealer_assist.engine.bodies import read_body
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import Start
@@ -121,7 +122,7 @@ def carried_by(bodies: Sequence[str], seats: Sequence[int]) -> dict[str, Any] | 
     from dealer_assist.services.next_hand import carried_from
 
     try:
-        events = hand_events(json.loads(b) for b in bodies)
+        events = hand_events(read_body(b) for b in bodies)
     except (DealerAssistError, ValueError):
         return None
     if not events or not isinstance(events[0], Start):
@@ -311,8 +312,8 @@ def hand_findings(
                               "which was not open at its table when it started (changed behind "
                               "the app's back)", h.hand_id))
         try:
-            start = json.loads(h.body)
-        except ValueError:
+            start = read_body(h.body)
+        except DealerAssistError:  # (bounded: the replay names an unreadable event)
             prev, prev_start = h, {}
             continue  # (the replay names an unreadable event)
         if not isinstance(start, dict):
@@ -325,7 +326,7 @@ def hand_findings(
         if h.seats is not None:
             try:
                 seats = json.loads(h.seats)
-            except ValueError:
+            except (ValueError, RecursionError):
                 seats = h.seats
             if "seats" in start and seats != start["seats"]:
                 found.append((h.seq, f"{label}: the hands table says its seats are {h.seats}, "

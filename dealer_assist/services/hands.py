@@ -190,6 +190,7 @@ class HandServices(TableServices):
         if now.replay.misdeal is not None:
             raise RuleViolation(misdeal_refusal(now.replay.misdeal))
         game = now.replay.game
+        body = _body(event, game)  # the game's reader first: BadInput, nothing stored
         after = game.apply(now.replay.state, event)  # RuleViolation: nothing stored
         if event.TYPE in game.floor_events:  # the floor decides: its approval on the record
             if approval is None:
@@ -198,7 +199,7 @@ class HandServices(TableServices):
                     "their PIN")
             self.approve(approval, what=f"{event.TYPE} in hand {now.hand.number}",
                          table_id=now.hand.table_id, hand_id=hand_id)
-        row = self._append(now, event, session.name)
+        row = self._append(now, event, session.name, body)
         if event.TYPE in game.floor_events:
             assert approval is not None
             self._audit(session.name, "floor-decision",
@@ -372,13 +373,19 @@ class HandServices(TableServices):
         the last one back while each is of the same game and carries on from the one before
         (its start holds what the game carries, or chips of a pot carried in) and that one did
         not end a game. A game of one hand is its last hand. ``over`` when the last hand ended
-        the game."""
+        the game. A hand whose stored events do not replay is kept in the list but left out of
+        the sheet (the reports name its fault)."""
         hands: list[Hand] = []
         states: list[Any] = []
         rows = self.store.list_hands(HandFilter(table_id=table_id, status="settled"))
         game = None
         for hand in rows:  # newest first
-            rep = self.hand_replay(hand.id)
+            try:
+                rep = self.hand_replay(hand.id)
+            except DealerAssistError:  # a record that does not read: verify names it; the
+                if game is None or hand.game == game.name:  # sheet goes on without it, and
+                    hands.append(hand)  # the game report lists it with its fault
+                continue
             if game is None:
                 game = rep.game
             elif hand.game != game.name or rep.game.game_over(rep.state):
@@ -390,7 +397,7 @@ class HandServices(TableServices):
         hands.reverse()
         states.reverse()
         if game is None:
-            return GameSoFar(hands=(), over=False, sheet=None)
+            return GameSoFar(hands=tuple(hands), over=False, sheet=None)
         return GameSoFar(hands=tuple(hands), over=game.game_over(states[-1]),
                          sheet=game.score_sheet(states))
 

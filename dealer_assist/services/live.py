@@ -18,11 +18,13 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from dealer_assist.engine.base import Game, called_off
+from dealer_assist.engine.bodies import read_event
 from dealer_assist.engine.hand import Refused, fold
-from dealer_assist.engine.log import hand_events, start_vocabulary
+from dealer_assist.engine.log import start_vocabulary
 from dealer_assist.errors import DealerAssistError, HandLogError
-from dealer_assist.events import Event, Misdeal, Start, Vocabulary, Void, event_from_json
+from dealer_assist.events import Event, Misdeal, Start, Vocabulary, Void
 from dealer_assist.money import format_cents
+from dealer_assist.services.base import stored_events
 from dealer_assist.services.model import AuditEntry, StoredEvent, TableNow
 
 if TYPE_CHECKING:
@@ -211,7 +213,7 @@ class LiveView:
                 return ahead
         whole = bool(after) and after[0].number == 1 and after[-1].number >= count
         rows = list(after) if whole else self.store.hand_events(hand_id)
-        events = hand_events(r.body for r in rows)
+        events = stored_events(rows)  # HandLogError names a row that cannot be read
         folded = fold(events)
         if isinstance(folded, Refused):
             raise HandLogError(folded.index + 1, folded.reason)
@@ -236,10 +238,17 @@ class LiveView:
         state = old.state
         ev: Event | None = None
         for r in rows:
-            ev = event_from_json(r.body, old.vocab)
+            if r.fault:
+                return None  # (folded from the start: stored_events names it)
+            ev = read_event(r.body, old.game)
             if isinstance(ev, (Void, Misdeal, Start)):
                 return None
-            state = old.game.apply(state, ev)
+            try:
+                state = old.game.apply(state, ev)
+            except DealerAssistError:
+                raise
+            except Exception:  # (the fold from the start names what its game fails on)
+                return None
         assert ev is not None
         last = rows[-1]
         return _Fold(count=last.number, game=old.game, state=state, vocab=old.vocab,

@@ -135,7 +135,9 @@ class StoredEvent:
     ``seq`` numbers the table's events from 1; ``number`` numbers the hand's events from 1 (a
     :class:`~dealer_assist.events.Void` names this number); ``hash`` chains to ``prev_hash``.
     A table-level event (seat_in, seat_out, period) has ``hand_id`` None and ``number``
-    counting the table's table-level events from 1.
+    counting the table's table-level events from 1. ``fault``: why the stored body cannot be
+    read (out of bounds, not JSON; :mod:`dealer_assist.engine.bodies`), its ``body`` then
+    empty: the record's fault, which verify names and every screen and report passes by.
     """
 
     table_id: int
@@ -147,6 +149,13 @@ class StoredEvent:
     body: Mapping[str, Any]
     prev_hash: str
     hash: str
+    fault: str = ""
+
+    def where(self) -> str:
+        """The record in words: "event 5 (seq 682)" of its hand, or a table-level one."""
+        if self.hand_id is None:
+            return f"seat/period event {self.number} (seq {self.seq})"
+        return f"event {self.number} (seq {self.seq})"
 
     def to_line_json(self) -> dict[str, Any]:
         """The hand-log line: the event plus its meta keys (seq, time, actor, hash)."""

@@ -7,7 +7,6 @@ them; :func:`verify_store` runs the same checks over any store.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -15,11 +14,12 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from dealer_assist.engine.base import Game, Settlement
+from dealer_assist.engine.bodies import read_body, read_event
 from dealer_assist.engine.hand import Folded, Refused, begin
 from dealer_assist.engine.hand import fold as fold_hand
-from dealer_assist.engine.log import vocabulary_of
+from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import DealerAssistError
-from dealer_assist.events import Event, Misdeal, Start, Void, event_from_json
+from dealer_assist.events import Event, Misdeal, Start, Void
 from dealer_assist.money import format_cents
 from dealer_assist.services.audit_chain import AuditCheck, check_audit_chain
 from dealer_assist.services.chain import GENESIS, canonical, row_hash, time_text
@@ -143,15 +143,16 @@ _PARSERS: dict[str, Callable[[str], Event]] = {}
 
 def parser_of(game: str) -> Callable[[str], Event]:
     """The cached reader of stored texts in the events of ``game`` ("": the shared events):
-    one cache per game, keyed by the text alone, as a replay loop calls it for every row."""
+    one cache per game, keyed by the text alone, as a replay loop calls it for every row.
+    A text out of bounds or not an event of the game raises :class:`BadInput` saying why."""
     found = _PARSERS.get(game)
     if found is not None:
         return found
-    vocab = vocabulary_of(game) if game else None  # BadInput: a game not installed
+    reader = get_game(game) if game else None  # BadInput: a game not installed
 
     @lru_cache(maxsize=65536)
     def parse(body_text: str) -> Event:
-        return event_from_json(json.loads(body_text), vocab)
+        return read_event(read_body(body_text), reader)  # BadInput: named, never a crash
 
     _PARSERS[game] = parse
     return parse
@@ -229,6 +230,9 @@ class TableCheck:
         self.problem: Problem | None = None
         #: Hands that are genuine records of an earlier rule: named, not faults.
         self.notes: list[Problem] = []
+        #: Stored events that cannot be read (:class:`RecordFault`): each named, beside the
+        #: table's first problem.
+        self.faults: list[Problem] = []
         self.hands: dict[int, _HandRows] = {}
         #: Hands with rows after a broken link: not replayed (their events are not all known);
         #: None stands for the table-level (seat and period) events.
@@ -543,6 +547,8 @@ class TableCheck:
                 seq, message, hand_id = found_problem
                 if isinstance(found_problem, HandNote):
                     self.note(seq, message, hand_id)
+                elif isinstance(found_problem, RecordFault):
+                    self.faults.append(Problem(self.table_id, self.name, seq, message, hand_id))
                 else:
                     self._fail(seq, message, hand_id)
 
@@ -558,17 +564,20 @@ def time_findings(
     """What is wrong with a table's time collections: the fold of its table-level rows (seq,
     time, actor, event text, in seq order) against the recorded lines; (seq, message) each,
     in the order :meth:`TableCheck.check_time` names them (pure; runs anywhere)."""
+    rows: list[StoredEvent] = []
+    for n, (seq, at, actor, text) in enumerate(time_rows, start=1):
+        try:
+            body = read_body(text)
+        except DealerAssistError as exc:  # that record's fault: the fold stops before it
+            return [(seq, f"the seat or period event cannot be read: {exc}")]
+        rows.append(StoredEvent(
+            table_id=table_id, seq=seq, hand_id=None, number=n, actor=actor,
+            time=datetime.fromisoformat(at) if isinstance(at, str) else at,
+            body=body, prev_hash="", hash="",
+        ))
     try:
-        rows = [
-            StoredEvent(
-                table_id=table_id, seq=seq, hand_id=None, number=n, actor=actor,
-                time=datetime.fromisoformat(at) if isinstance(at, str) else at,
-                body=json.loads(text), prev_hash="", hash="",
-            )
-            for n, (seq, at, actor, text) in enumerate(time_rows, start=1)
-        ]
         fold = fold_time(table_id, name, versions, rows, None)
-    except ValueError as exc:
+    except (ValueError, DealerAssistError) as exc:
         return [(time_rows[0][0], f"a seat or period event cannot be read: {exc}")]
     found: list[tuple[int, str]] = []
     if fold.problem is not None:
@@ -599,6 +608,20 @@ class StoredLine(NamedTuple):
 HandJob = tuple[
     int, HandInfo, list[int], list[str], "Sequence[LedgerLine] | Sequence[StoredLine] | None"
 ]
+
+
+class RecordFault(NamedTuple):
+    """A stored event that cannot be read (out of bounds, not an event of its hand's game):
+    that record's fault alone. Named as a fault, its hand skipped; since the chain's hashes
+    and links were checked without reading it, the table's other hands and rules are still
+    checked and their faults named (:meth:`TableCheck.absorb` keeps it apart from the table's
+    first problem). Shaped as a problem, to travel from the workers the same way."""
+
+    seq: int
+    message: str
+    hand_id: int
+
+
 class HandNote(NamedTuple):
     """Not a fault: a hand that is a genuine record of something verify names in its own
     words (settled under a rule the app applied before, say). Shaped as a problem, so that it
@@ -610,7 +633,8 @@ class HandNote(NamedTuple):
 
 
 #: What is wrong with a hand: (seq, message, hand id), or None when it is right; a
-#: :class:`HandNote` when it is a genuine record named in its own words.
+#: :class:`HandNote` when it is a genuine record named in its own words, a
+#: :class:`RecordFault` when one of its stored events cannot be read.
 HandProblem = tuple[int, str, int] | None
 Runner = Callable[[list[HandJob]], Iterable[HandProblem]]
 
@@ -639,6 +663,13 @@ def _serial(jobs: list[HandJob]) -> Iterable[HandProblem]:
     return [check_hand(job) for job in jobs]
 
 
+def unreadable(label: str, number: int, exc: Exception) -> str:
+    """Verify's words for a stored event that fails to read: that record's fault; the hand
+    is not replayed, and everything else is checked."""
+    return (f"{label}, event {number}: the stored event cannot be read ({exc}); the hand is "
+            "skipped")
+
+
 def check_hand(job: HandJob) -> HandProblem:
     """Replay one hand and check its settlement against its ledger (pure; runs anywhere)."""
     hand_id, info, seqs, bodies, ledger = job
@@ -652,7 +683,7 @@ def check_hand(job: HandJob) -> HandProblem:
                 parse = parser_of(event.game)  # BadInput: a game not installed
             events.append(event)
         except (DealerAssistError, ValueError) as exc:
-            return seq, f"{label}: the event cannot be read: {exc}", hand_id
+            return RecordFault(seq, unreadable(label, len(events) + 1, exc), hand_id)
     result = fold(events, start_text=bodies[0])
     if isinstance(result, Refused):
         return seqs[result.index], f"{label} does not replay: {result.reason}", hand_id
@@ -670,6 +701,8 @@ def check_hand(job: HandJob) -> HandProblem:
         settlement = result.settle()
     except DealerAssistError as exc:
         return last, f"{label} cannot be settled: {exc}", hand_id
+    except Exception as exc:  # (a state its game cannot settle: the hand's fault, named)
+        return last, f"{label} cannot be settled ({type(exc).__name__}: {exc})", hand_id
     if not ledger:
         if not settlement_keys(settlement):  # nothing to settle (no chip moved): no lines
             return None
@@ -779,6 +812,7 @@ def verify_store(store: Store, hands: Iterable[tuple[int, HandInfo]] | None = No
         if head is not None and check.problem is None and head.seq != check.last_seq:
             check.problem = Problem(table.id, table.name, check.last_seq + 1, "chain head differs")
         report.add(check.problem)
+        report.problems.extend(check.faults)
         report.notes.extend(check.notes)
     report.audit = check_audit_chain(store.audit_log(records=True), store.audit_head())
     return report

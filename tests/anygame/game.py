@@ -100,6 +100,7 @@ class Tally(Game[State]):
         {"button": "dealer", "carry_in": "pot_in"})
     carries: ClassVar[tuple[str, ...]] = ("totals_in",)
     floor_events: ClassVar[frozenset[str]] = frozenset({"ruling"})
+    jokers: ClassVar[bool] = True
     events = EVENTS
     demo = DemoTable(settings={"game": NAME, "seats": 4, "smallest_chip": 100,
                                "params": {"ante": 100, "target": 40}},

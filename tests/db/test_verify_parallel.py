@@ -290,6 +290,7 @@ def one_pass(path: Path) -> VerifyReport:
         report.events += check.rows
         report.hands += len(check.hands)
         report.add(check.problem)  # every faulty table, as verify names them
+        report.problems.extend(check.faults)  # and each stored event that cannot be read
     con.close()
     return report
 

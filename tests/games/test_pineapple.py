@@ -182,7 +182,7 @@ def test_ruling_pineapple_2_discard_after_the_betting_and_before_the_board_card(
     closed = [*pre, a("check", 2)]
     hand = play(*closed, discard(2))
     p = GAME.prompt(hand.state)
-    assert p.message.startswith("Discards after the pre-flop betting: seat 1, seat 3 still")
+    assert p.message.startswith("Discards after the pre-flop betting: seats 1, 3 still")
     assert p.instructions == ("seat 1: owes a discard", "seat 2: discarded",
                               "seat 3: owes a discard")
     deal = p.action("board")

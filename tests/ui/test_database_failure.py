@@ -253,3 +253,46 @@ def test_a_dropped_input_is_written_to_the_audit_log_when_the_database_is_back(
     assert len(dropped) == 1 and dropped[0].actor == "dana"
     assert dropped[0].detail.startswith("not recorded, dropped: Seat 4: champ")
     assert dropped[0].hand_id == hand_id
+
+
+def test_regression_banner_whole_after_a_second_refusal_at_1280x800(
+    qtbot: Any, memory_services: Services
+) -> None:
+    """The database busy (its message names the whole file path), then a second refusal (a
+    key pressed while the input is kept), in the main window maximised at 1280x800 (775 px
+    under the title bar): the banner's six big lines were squeezed to four and the card box
+    under it. The headline is big, the details at the base size; nothing is squeezed."""
+    from dealer_assist.ui.layout_check import problems
+    from dealer_assist.ui.main_window import MainWindow
+    from dealer_assist.ui.screenshots import cc_events
+
+    busy = ("the database sqlite:////home/dana-whitfield/.local/share/dealer-assist/"
+            "dealer-assist.sqlite3 is busy (another program or station is writing to it): "
+            "nothing was recorded; try again in a moment")
+
+    class Busy(FlakyStore):
+        def append_event(self, *args: Any, **kwargs: Any) -> Any:
+            if self.down:
+                raise StoreUnavailable(busy)
+            return self._store.append_event(*args, **kwargs)
+
+    flaky = Busy(memory_services.store)
+    svc = Services(flaky, hasher=Argon2PinHasher(fast=True))  # type: ignore[arg-type]
+    win = MainWindow(svc, svc.sign_in("fran", "2222"))
+    qtbot.addWidget(win)
+    win.resize(1280, 775)
+    win.show()
+    screen = win.dealer
+    screen.c.open_table(svc.find_table("CC-1").id, "fran")
+    screen.c.start_hand()
+    for ev in cc_events()[:9]:
+        screen.c.record(ev)
+    flaky.down = True
+    type_card(qtbot, screen, "4c")
+    qtbot.keyClick(screen, "n")  # the second refusal, under the banner
+    qtbot.wait(10)
+    assert screen.banner.isVisible() and busy in screen.banner.text.text()
+    assert screen.refusal.isVisible()
+    assert problems() == []
+    label = screen.banner.text
+    assert label.height() >= label.heightForWidth(label.width())

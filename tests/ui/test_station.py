@@ -17,7 +17,7 @@ import pytest
 from dealer_assist.cli import main
 from dealer_assist.services import Argon2PinHasher
 from dealer_assist.ui import station
-from dealer_assist.ui.qt import QApplication, QMessageBox, Qt, QTimer
+from dealer_assist.ui.qt import QApplication, Qt, QTimer
 from dealer_assist.version import version_line
 from tests.ui.conftest import furnish
 
@@ -146,11 +146,15 @@ def test_f1_shows_the_keys_of_the_screen_with_the_version_and_commit(
     win.show()
     win.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is win)
+    from dealer_assist.ui.station import KeysDialog
+
     texts: list[str] = []
+    sizes: list[tuple[int, int]] = []
 
     def read(box: Any) -> None:
-        assert isinstance(box, QMessageBox)
+        assert isinstance(box, KeysDialog)
         texts.append(box.text())
+        sizes.append((box.width(), box.height()))
         box.accept()
 
     _when_modal(read)
@@ -163,6 +167,8 @@ def test_f1_shows_the_keys_of_the_screen_with_the_version_and_commit(
     # F1: the keys of the screen in view (the Table tab), and those of everywhere
     assert "Keys of the Table screen" in texts[0] and "Shift+F5" in texts[0]
     assert "Everywhere" in texts[0] and "Ctrl+Q" in texts[0]
+    # regression (issue 41): one column in a message box was 936 px tall
+    assert sizes[0][0] <= 1280 and sizes[0][1] <= 600
 
 
 def test_sign_in_is_logged_with_the_version(sqlite_services: Any) -> None:

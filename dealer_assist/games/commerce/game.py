@@ -46,6 +46,15 @@ HAND = 3
 PLAYERS = (3, 10)
 
 
+def _three_used(state: State, seat: int) -> tuple[str, ...]:
+    """The line that says a seat has had its three-card exchange (ruling commerce-2)."""
+    if seat not in state.threes:
+        return ()
+    blind = " (the dealer's blind one counts)" if state.blind and seat == state.table.dealer \
+        else ""
+    return (f"seat {seat} has made its three-card exchange this hand{blind}: one or two cards",)
+
+
 def _text(cards: tuple[Card, ...]) -> str:
     return " ".join(c.code for c in cards)
 
@@ -213,6 +222,8 @@ class Commerce(AnteGame[State]):
         if seat in state.shown:
             raise _refuse(f"seat {seat}'s hand is already shown", "input")
         cards = event.cards
+        if any(c.is_joker for c in cards):
+            raise _refuse("Commerce is played without jokers: enter the cards shown", "cards")
         if len(cards) != HAND or len(set(cards)) != HAND:
             raise _refuse("a hand shown is three different cards", "input")
         for card in cards:
@@ -270,16 +281,18 @@ class Commerce(AnteGame[State]):
                           + ", ".join(map(str, waiting)) + ")",
                           tuple(Action("show", f"Seat {s} shows", s, key="s",
                                        input=Cards(3, 3)) for s in waiting))
+        # one to three always: a third card is refused by the rule itself, in its words
+        # (the dealer's blind three counted), not as a count the box does not take
         exchange = Action("exchange", f"Seat {seat} exchanges", seat, key="e",
-                          input=Cards(1, 2 if seat in state.threes else 3, field="take"),
-                          more=(Cards(1, 2 if seat in state.threes else 3, field="give"),))
+                          input=Cards(1, 3, field="take"), more=(Cards(1, 3, field="give"),))
         board = f"board {_text(state.board)}"
         if state.knocker is not None:
             left = ", ".join(map(str, state.last))
             return Prompt("last", seat,
                           f"Seat {state.knocker} knocked: seat {seat}'s last turn, exchange or "
                           f"stand ({board}; last turns: {left})",
-                          (exchange, Action("stand", f"Seat {seat} stands", seat, key="s")))
+                          (exchange, Action("stand", f"Seat {seat} stands", seat, key="s")),
+                          _three_used(state, seat))
         actions = [exchange, Action("knock", f"Seat {seat} knocks", seat, key="k")]
         message = f"Seat {seat} exchanges or knocks ({board})"
         dealer = state.table.dealer
@@ -291,7 +304,8 @@ class Commerce(AnteGame[State]):
                                   more=(Cards(1, n, field="give"),)))
             message += f"; first, the dealer (seat {dealer}) may exchange blind"
         return Prompt("turn", seat, message, tuple(actions), instructions=(
-            "An exchange takes one to three board cards for as many; three once a hand",))
+            "An exchange takes one to three board cards for as many; three once a hand",
+            *_three_used(state, seat)))
 
     def view(self, state: State, *, reveal: bool = False) -> TableView:
         seats = []

@@ -39,6 +39,7 @@ class DiceyPoker(Game[DiceyState]):
     start_keys: ClassVar[tuple[str, ...]] = ("button", "carry_in")
     start_key_names: ClassVar[Mapping[str, str]] = MappingProxyType({"button": "dealer"})
     carries: ClassVar[tuple[str, ...]] = ("totals_in",)
+    jokers: ClassVar[bool] = True
     events = EVENTS
     settings: ClassVar[tuple[Setting, ...]] = (
         Setting("target", "game to (points)", "count"),

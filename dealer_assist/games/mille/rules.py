@@ -53,6 +53,9 @@ def meld_rank(cards: Sequence[Card]) -> int:
         raise RuleViolation(
             f"a meld is three or more cards, not {len(cards)} ({codes(cards) or 'none'})",
             rule="mille-1")
+    if any(c.is_joker for c in cards):
+        raise RuleViolation(f"{codes(cards)} is not a meld: Mille is played without jokers",
+                            rule="mille-1")
     ranks = sorted({c.rank for c in cards if c.rank != WILD})
     if len(ranks) > 1:
         words = " and ".join(RANK_WORDS[r] for r in ranks)

@@ -190,6 +190,9 @@ class Paiute(AnteGame[State]):
         if state.over:
             raise _refuse("the hand is over: settle it", "input")
         if isinstance(event, Wild):
+            if event.card.is_joker:
+                raise _refuse("Paiute is played without jokers: turn up the wild card as dealt",
+                              "cards")
             if state.wild is not None:
                 raise _refuse(f"the wild card is already turned ({state.wild.code})", 1)
             return

@@ -4,6 +4,7 @@ range in pot-limit and no-limit), the discard checklist, the showdown order, the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from dealer_assist.engine import betting
@@ -58,20 +59,26 @@ def _board_prompt(state: State) -> Prompt:
         actions.append(kill_action(seat, owing=seat in owing))
     reason = ""
     if owing:
-        reason = "still to discard: " + ", ".join(f"seat {s}" for s in owing)
+        reason = "still to discard: " + seats_words(owing)
     name = ROUND_NAMES[nxt]
     actions.append(Action("board", f"Deal the {name}", None, None, "b",
                           enabled=not owing, reason=reason,
                           input=Cards(count, count)))
     if owing:
         d = state.settings.discard_after
-        message = (f"Discards after the {ROUND_NAMES[d]} betting: "
-                   + ", ".join(f"seat {s}" for s in owing)
-                   + f" still to discard one card face down, before the {name}")
+        message = (f"Discards after the {ROUND_NAMES[d]} betting: {seats_words(owing)} "
+                   f"still to discard one card face down, before the {name}")
     else:
         message = f"Burn one and deal the {name}: {count} card{'s' if count > 1 else ''} " \
                   f"(pot {money(state.bet.pot)})"
     return Prompt(BOARD, None, message, tuple(actions), checklist(state))
+
+
+def seats_words(seats: Sequence[int]) -> str:
+    """"seat 2", or "seats 1, 2, 9": nine seats owing read in one line, not three."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(str(s) for s in seats)
 
 
 def checklist(state: State) -> tuple[str, ...]:

@@ -69,7 +69,7 @@ def parse_settings(start: Start) -> Settings:
     seats = read.seats_between(start, low=2, high=MAX_SEATS)
     get = start.params.get
     variant = get("variant", "pineapple")
-    if variant not in DISCARD_AFTER:
+    if not isinstance(variant, str) or variant not in DISCARD_AFTER:
         raise BadInput(f'"variant" must be one of {", ".join(VARIANTS)}, not {variant!r}')
     structure = get("structure", "limit")
     if structure not in STRUCTURES:

@@ -48,8 +48,8 @@ def sample_hand(rng: random.Random, *, players: int, stake: int = 100, pot_in: i
                 fee: dict[str, Any] | None = None,
                 smallest_chip: int | None = None) -> list[Event]:
     """Deal and play one hand: 3 each, 2 to the talon, 4 each, 3 each; an ante when the pot is
-    under ten stakes (now and then the players end the game instead); bids by a rough count of
-    tricks; every card follows the rules."""
+    under ten stakes; now and then the players end the game instead (between any two hands,
+    ruling preference-7); bids by a rough count of tricks; every card follows the rules."""
     start = sample_start(NAME, players=players, stake=stake, pot_in=pot_in, dealer=dealer,
                          revoke=revoke, fee=fee, smallest_chip=smallest_chip)
     state = start_state(start)
@@ -59,10 +59,10 @@ def sample_hand(rng: random.Random, *, players: int, stake: int = 100, pot_in: i
         events.append(ev)
         return step(state, ev)
 
+    if pot_in and rng.random() < (0.2 if state.needs_ante else 0.02):
+        play(End())  # ruling preference-7: the players may end between any two hands
+        return events
     if state.needs_ante:
-        if pot_in and rng.random() < 0.2:
-            play(End())
-            return events
         state = play(Ante(stakes=rng.choice((10, 10, 20))))
     deck = list(pack32())
     rng.shuffle(deck)

@@ -40,6 +40,14 @@ SAID_WORDS = {"play": "plays this hand", "pass": "passed", "widow": "took the wi
               "rams": "declared Rams"}
 
 
+def call_the_floor(state: RamsState) -> tuple[str, ...]:
+    """Each revoke found, as the dealer's instruction to call the floor (the hand is settled
+    as played and the floor decides), not only a small line on the felt."""
+    t = state.tricks
+    return tuple(f"Call the floor: {r.text()}; the hand is settled as played, the floor "
+                 "decides" for r in (t.revokes if t is not None else ()))
+
+
 class RamsGame(PotTrickGame[RamsState]):
     """Five tricks for a pot that carries: play, pass, take the widow, or bid Rams."""
 
@@ -87,7 +95,8 @@ class RamsGame(PotTrickGame[RamsState]):
     # --- the screen ---------------------------------------------------------------------------
     def prompt(self, state: RamsState) -> Prompt:
         if state.over:
-            return Prompt("done", None, "The hand is over: settle it", done=True)
+            return Prompt("done", None, "The hand is over: settle it", done=True,
+                          instructions=call_the_floor(state))
         if state.turned is None:
             return Prompt("trump", None, "Deal five each and five to the widow, then turn the "
                           "next card: its suit is trumps", (
@@ -110,7 +119,7 @@ class RamsGame(PotTrickGame[RamsState]):
                                   enabled=why is None, reason=why or ""))
         msg = f"Seat {who} {must_text(t)}"
         return Prompt("tricks", who, msg, tuple(actions),
-                      instructions=(trick_line(t),))
+                      instructions=(*call_the_floor(state), trick_line(t)))
 
     def _declare_prompt(self, state: RamsState, seat: int) -> Prompt:
         dealer = seat == state.dealer
