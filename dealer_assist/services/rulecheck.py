@@ -111,16 +111,15 @@ def _dealer_at_two_tables(r: RuleRecords, audit: Sequence[AuditEntry],
         if m is not None:
             allowed.add((m["dealer"], m["table"]))
     out = []
-    shifts = sorted(r.shifts, key=lambda s: (utc(s.opened_at), s.id))
     wanted = {s.id for s in checked}
-    for i, b in enumerate(shifts):
-        if b.id not in wanted:
-            continue
+    open_now: dict[str, list[Shift]] = {}  # by dealer: their shifts still open, in time order
+    for b in sorted(r.shifts, key=lambda s: (utc(s.opened_at), s.id)):
         opened = utc(b.opened_at)
-        busy = [a for a in shifts[:i] if a.dealer == b.dealer and a.table_id != b.table_id
-                and utc(a.opened_at) <= opened
-                and (a.closed_at is None or utc(a.closed_at) > opened)]
-        if not busy or (b.dealer, _table(r, b.table_id)) in allowed:
+        still = [a for a in open_now.get(b.dealer, [])
+                 if a.closed_at is None or utc(a.closed_at) > opened]
+        open_now[b.dealer] = [*still, b]
+        busy = [a for a in still if a.table_id != b.table_id]
+        if b.id not in wanted or not busy or (b.dealer, _table(r, b.table_id)) in allowed:
             continue
         others = "; ".join(f"{_table(r, a.table_id)} (shift {a.id}, open since "
                            f"{_when(a.opened_at)})" for a in busy)
