@@ -45,6 +45,7 @@ from dealer_assist.engine.hand import Folded
 from dealer_assist.engine.registry import game_names, get_game
 from dealer_assist.errors import BadInput
 from dealer_assist.events import Event, Misdeal, Start, Void
+from dealer_assist.services.approvals import adjustments_subject, shift_subject
 from dealer_assist.services.auth import Argon2PinHasher
 from dealer_assist.services.chain import canonical, event_hash, time_text
 from dealer_assist.services.handrules import stakes_differences
@@ -657,7 +658,7 @@ def _table_audit(
     """Sign-ins and shift sign-offs; the floor's approval of each decision a game leaves to the
     floor (``floor_events``); on the first table a void, a dispute and a reveal."""
     audit: list[dict[str, Any]] = []
-    for s in shifts:
+    for s, shift_id in zip(shifts, shift_ids, strict=True):
         t0 = s["opened_at"] - timedelta(minutes=1)
         audit += [
             {"at": t0, "actor": s["dealer"], "action": "login", "detail":
@@ -668,7 +669,7 @@ def _table_audit(
         if s["closed_at"] is not None:
             audit += [
                 {"at": s["closed_at"], "actor": s["floor"], "action": "approval",
-                 "detail": "closing a shift", "table_id": None, "hand_id": None},
+                 "detail": shift_subject(shift_id), "table_id": table_id, "hand_id": None},
                 {"at": s["closed_at"], "actor": s["dealer"], "action": "shift-closed",
                  "detail": f"floor {s['floor']}", "table_id": table_id, "hand_id": None},
             ]
@@ -711,6 +712,10 @@ def _table_audit(
             {"dispute_id": dispute_id, "seat": seat, "amount": 100, "note": "goodwill"},
             {"dispute_id": dispute_id, "seat": None, "amount": -100, "note": "from the house"},
         ])
+        second = next(f for f in FLOOR if f != floor)  # the adjustments' second floor person
+        audit.append({"at": at + timedelta(seconds=50), "actor": second, "action": "approval",
+                      "detail": adjustments_subject(number0 + k + 1, [(seat, 100), (None, -100)]),
+                      "table_id": table_id, "hand_id": hand_ids[k]})
         audit.append({"at": at + timedelta(minutes=1), "actor": floor, "action": "dispute",
                       "detail": f"hand {number0 + k + 1}: push stands", "table_id": table_id,
                       "hand_id": hand_ids[k]})
@@ -728,6 +733,5 @@ def _table_audit(
                  "detail": f"hand {number0 + i + 1} event {n}: {h.bodies[n - 1]}; decided by "
                  f"{who['floor']}", "table_id": table_id, "hand_id": hand_ids[i]},
             ]
-    del shift_ids
     audit.sort(key=lambda r: r["at"])
     return audit

@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
 
+from dealer_assist.db.approvals_check import check_approvals_db, start_approvals
 from dealer_assist.db.bootstrap import BUSY_TIMEOUT_S, Database, unavailable
 from dealer_assist.engine.bodies import read_body
 from dealer_assist.errors import DealerAssistError
@@ -379,6 +380,9 @@ def verify_database(
             report.audit = check_audit_log(db)
         report.findings.extend(check_records_db(db))
         report.findings.extend(str(f) for f in check_rules_db(db))
+        approvals, old = check_approvals_db(db)
+        report.findings.extend(approvals)
+        report.notes.extend(old)
         report.findings.extend(anchored.problems)
         report.anchored = anchored.summary()
         return report
@@ -577,6 +581,8 @@ class _HandRules:
         #: the audit log records a floor person approving.
         self.floor: dict[int, list[tuple[int, int, str]]] = {}
         self.decided: dict[int, set[int]] = {}
+        #: By hand id: what a floor person approved of its start (schema 0016).
+        self.approved: dict[int, set[str]] = {}
 
     def read(self) -> None:
         walk = self.walk
@@ -589,7 +595,7 @@ class _HandRules:
         mark = "%s" if walk.pg else "?"
         bound = "" if self.max_event is None else f" AND e.id <= {int(self.max_event)}"
         sql = ("SELECT h.id, h.table_id, h.number, h.game, h.settings_id, e.seq, e.time, e.body, "
-               "h.started_by, e.actor, h.shift_id, h.seats, h.started_at "
+               "h.started_by, e.actor, h.shift_id, h.seats, h.started_at, e.approval_id "
                "FROM hands h JOIN events e ON e.hand_id = h.id AND e.number = 1" + bound)
         params: list[Any] = []
         if self.since:  # every hand of the table (its row against its start event: cheap)
@@ -597,13 +603,13 @@ class _HandRules:
             params.extend(self.since)
         shift_ids: set[int] = set()
         for (hand_id, table_id, number, game, settings_id, seq, at, body, by, actor, shift,
-             seats, started) in fetch(sql + " ORDER BY h.table_id, e.seq", params):
+             seats, started, approval) in fetch(sql + " ORDER BY h.table_id, e.seq", params):
             info = self.hands.get(hand_id)
             self.starts.setdefault(int(table_id), []).append(HandStart(
                 hand_id=int(hand_id), table_id=int(table_id), number=int(number), game=game,
                 status=info.status if info is not None else "open", settings_id=settings_id,
                 seq=int(seq), time=_aware(at), body=body, started_by=by, actor=actor,
-                shift_id=shift, seats=seats, started_at=_aware(started),
+                shift_id=shift, seats=seats, started_at=_aware(started), approval_id=approval,
             ))
             shift_ids.add(int(shift))
         self.shifts = {
@@ -623,6 +629,7 @@ class _HandRules:
         audit = [(h, a, d) for h, a, d, *_ in audit]
         self._read_imports(fetch, mark, entries)
         self.changes = recorded_changes(audit)
+        self.approved = start_approvals(fetch, self.starts, self.changes)
         self.baselines = baselines((a, d) for _, a, d in audit)
         wanted: list[int] = []
         follows: list[tuple[HandStart, HandStart]] = []  # (hand before, hand) of carrying games
@@ -719,7 +726,7 @@ class _HandRules:
         found = hand_findings(name, self.starts.get(table_id, []), versions, self.ledger,
                               self.changes, self.baselines.get(table_id, 0), self.shifts,
                               imported=self.imported, check_numbers=True, first_number=1,
-                              carried=self.carried)
+                              carried=self.carried, approved=self.approved)
         for h in self.starts.get(table_id, []):
             if h.hand_id in self.import_marks:
                 found.append((h.seq, f"hand {h.number}: the hands table gives it no settings "

@@ -57,6 +57,7 @@ from dealer_assist.reports.data import (
     ShiftReport,
     Signature,
     Snapshot,
+    StackChange,
     TableDay,
     TimeCollection,
     VoidLine,
@@ -522,6 +523,10 @@ def build_shift(
         reveal_line(number[e.hand_id], e, names)
         for e in store.audit_log(action="reveal") if e.hand_id in number
     )
+    stack_changes = _stack_changes(store, number, names)
+    exc.extend(ExceptionLine(c.hand_number, f"started with {c.changes}, approved by "
+                             f"{c.approved_by}", "carry")
+               for c in stack_changes if c.approved_by)
     dealers = list(dict.fromkeys([shift.dealer, *(h.started_by for h in hands),
                                   *([shift.closed_by] if shift.closed_by else [])]))
     floors = list(dict.fromkeys([shift.floor, *([shift.closed_floor] if shift.closed_floor
@@ -548,11 +553,31 @@ def build_shift(
         ),
         voids=tuple(voids), disputes=disputes, reveals=reveals, exceptions=tuple(exc),
         ledger_fees=fees_by_kind(ledger_fee_lines), time=tf.derived,
+        stack_changes=stack_changes,
         schedules=fee_schedules(store, tbl, shift.opened_at, shift.closed_at, names),
         gaming_day=_gaming_day(store, utc(shift.opened_at)),
         room_shift=room.shift_of(utc(shift.opened_at)),
         count=drop, drop_funds=funds,
     )
+
+
+def _stack_changes(
+    store: Store, number: dict[int, int], names: dict[str, str],
+) -> tuple[StackChange, ...]:
+    """The ``stacks`` entries of the shift's hands (``number``: hand id to number): what each
+    hand started with other than the last hand left it, and the floor person who approved a
+    change that needs one ("...; approved by fran")."""
+    out: list[StackChange] = []
+    for e in store.audit_log(action="stacks"):
+        if e.hand_id not in number:
+            continue
+        text = e.detail.split(": ", 1)[1] if ": " in e.detail else e.detail
+        changes, sep, who = text.rpartition("; approved by ")
+        if not sep:
+            changes, who = text, ""
+        out.append(StackChange(number[e.hand_id], utc(e.at), person(names, e.actor or ""),
+                               changes, person(names, who) if who else ""))
+    return tuple(out)
 
 
 def count_entries(store: Store, names: dict[str, str]) -> dict[int, list[CountLine]]:

@@ -287,6 +287,19 @@ class VoidLine(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class StackChange(Record):
+    """What a hand started with other than what the last hand left it, from the ``stacks``
+    audit entry: a rebuy (the dealer's), or chips taken off while a pot carries, a carry-in
+    changed or a new game, which a floor person approved (``approved_by``)."""
+
+    hand_number: int
+    at: datetime
+    by: str
+    changes: str
+    approved_by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class RevealLine(Record):
     """A reveal of hidden cards: who, when, the reason they gave, and after which event of
     the hand (0: not known)."""
@@ -355,6 +368,8 @@ class ShiftReport(Record):
     exceptions: tuple[ExceptionLine, ...] = ()
     ledger_fees: tuple[FeeTotal, ...] = ()
     time: tuple[TimeCollection, ...] = ()
+    #: Every stack, carry-in or new-game change a hand of the shift started with.
+    stack_changes: tuple[StackChange, ...] = ()
     #: The jackpot and promotional funds over the shift (``reports.funds.DropFund``).
     drop_funds: tuple[Any, ...] = ()
     #: The fee schedule in force when the shift opened, then every change during it.

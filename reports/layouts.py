@@ -464,6 +464,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         ("Jackpot / promotional drop", money(r.jackpot_drop)),
         ("Balance check", balance),
         ("Voids and corrections", str(len(r.voids))),
+        ("Stack and carry changes", str(len(r.stack_changes))),
         ("Disputes", f"{len(r.disputes)} ({sum(d.status == 'open' for d in r.disputes)} open)"),
         ("Reveals of hidden cards", str(len(r.reveals))),
         ("Exceptions", str(len(r.exceptions))),
@@ -514,6 +515,19 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         story.append(data_table(["Hand", "Time", "By", "Event", "Reason", "Approved by"], rows,
                                 [12 * mm, 42 * mm, 34 * mm, 12 * mm, 46 * mm, 34 * mm],
                                 right=[0, 3], st=st))
+    else:
+        story.append(_none(st))
+    story += heading("Stack and carry changes", st)
+    if r.stack_changes:
+        rows = [[str(c.hand_number), when(c.at), c.by, c.changes, c.approved_by or dash()]
+                for c in r.stack_changes]
+        story.append(data_table(["Hand", "Time", "By", "Changed", "Approved by"], rows,
+                                [12 * mm, 42 * mm, 30 * mm, w - 118 * mm, 34 * mm],
+                                right=[0], st=st))
+        story.append(paragraph(
+            "What a hand started with other than what the last hand left it: a rebuy is the "
+            "dealer's; chips taken off the table while a pot carries, a carry-in changed and a "
+            "new game are approved by a floor person.", st.small))
     else:
         story.append(_none(st))
     story += _disputes(r.disputes, st, w, full=False)

@@ -633,8 +633,15 @@ class DealerScreen(QWidget):
         if not ok:
             return
         self._input_kind = "action"
-        if not self.c.start_hand(seats) and seats is not None and self.c.pending is None \
-                and self.c.last_error:
+        self.c.approval_asked = ""
+        if self.c.start_hand(seats):
+            return
+        if self.c.approval_asked:  # chips off the table while a pot carries: the floor's PIN
+            self.show_refusal(self.c.approval_asked)
+            self._ask_approval(f"{self.c.approval_asked}.",
+                               lambda a: self.c.start_hand(seats, approval=a))
+            return
+        if seats is not None and self.c.pending is None and self.c.last_error:
             self.show_refusal(f"{self.c.last_error}: the seats typed ({self.seats_edit.text()})"
                               " are in Seats this hand; press S to fix or empty them")
 

@@ -131,4 +131,5 @@ def test_a_game_package_played_on_the_dealers_screen_by_keyboard(
     fresh = screen.c.now
     assert fresh is not None and fresh.hand.id != settled_id, screen.refusal.text()
     assert fresh.replay.start.get("totals_in") is None
-    assert "a new game at Tally-1" in svc.store.audit_log(action="approval")[-1].detail
+    assert svc.store.audit_log(action="approval")[-1].detail == (
+        "start at Tally-1 after hand 1: new game: totals_in not carried from the last hand")
