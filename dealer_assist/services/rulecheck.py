@@ -21,7 +21,6 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from itertools import pairwise
 
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import AuditEntry, Shift
@@ -149,17 +148,23 @@ def _journalled(audit: Sequence[AuditEntry], i: int) -> bool:
 
 
 def _times_backwards(r: RuleRecords, entries: Sequence[AuditEntry]) -> list[RuleFinding]:
-    """The entries the stations date (the ``record-*`` entries are the store's own stamps of
-    the rows it holds), each against the one before it."""
+    """The entries people made at the stations, each against the one before it (the entries
+    with no one's name, the ``record-*`` ones and the baselines an upgrade writes, are the
+    store's own stamps, in its clock)."""
     out = []
-    audit = [e for e in entries if not e.action.startswith("record-")]
-    for i, (before, e) in enumerate(pairwise(audit), start=1):
-        if utc(e.at) < utc(before.at) - r.tolerance and not _journalled(audit, i):
+    before: AuditEntry | None = None
+    for i, e in enumerate(entries):
+        if not e.actor or e.action.startswith("record-") or e.action.endswith("-baseline"):
+            continue
+        last, before = before, e
+        if last is None:
+            continue
+        if utc(e.at) < utc(last.at) - r.tolerance and not _journalled(entries, i):
             out.append(RuleFinding(
                 "audit times run backwards", utc(e.at),
                 f"audit entry {_num(e)} ({e.action} by {e.actor or 'nobody'}) is dated "
-                f"{_when(e.at)}, before entry {_num(before)} ({before.action}) recorded ahead "
-                f"of it at {_when(before.at)}"))
+                f"{_when(e.at)}, before entry {_num(last)} ({last.action}) recorded ahead "
+                f"of it at {_when(last.at)}"))
     return out
 
 
