@@ -412,12 +412,16 @@ class HandServices(TableServices):
                 if game is None or hand.game == game.name:  # sheet goes on without it, and
                     hands.append(hand)  # the game report lists it with its fault
                 continue
+            # a hand called off (even after it was over, even one that ended the game): as
+            # dealt, so the sheet shows every chip back and the pot carried on, and the game
+            # goes on
+            state = rep.state if rep.misdeal is None else rep.steps[0].state
             if game is None:
                 game = rep.game
-            elif hand.game != game.name or rep.game.game_over(rep.state):
+            elif hand.game != game.name or rep.game.game_over(state):
                 break
             hands.append(hand)
-            states.append(rep.state)
+            states.append(state)
             if not _carries_in(game, rep.start.params):
                 break  # this hand began the game: it carries nothing in
         hands.reverse()
