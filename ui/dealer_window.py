@@ -308,6 +308,7 @@ class DealerScreen(QWidget):
 
         self.c.changed.connect(self.refresh)
         self.c.refused.connect(self._refused)
+        self.c.noted.connect(self.show_note)
         self.c.failed.connect(self._failed)
         self.c.recovered.connect(self.banner.clear)
         self.c.approval_needed.connect(lambda _m: None)
