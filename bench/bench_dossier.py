@@ -14,7 +14,7 @@ applied by its rules, through its working copy where it gives one, as ``verify``
 hand; nothing else), in this process, times the workers; the simulation deals and replays
 every hand, so it cannot reach half of it.
 
-    .venv/bin/python bench/bench_dossier.py [--hands 4000] [--workers N] [--games a,b]
+    .venv/bin/python bench/bench_dossier.py [--hands 1000] [--workers N] [--games a,b]
 """
 
 from __future__ import annotations
@@ -32,7 +32,9 @@ from dealer_assist.settings.table import parse_table_settings
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--hands", type=int, default=4000)
+    # (1,000 hands a game: two chunks of 500, one on each of 2 workers, a steady rate;
+    # 4,000 for each of the 14 games ran past the 15 minutes `scripts/bench` has on 2 cores)
+    ap.add_argument("--hands", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--games", default="")
     args = ap.parse_args()
@@ -53,7 +55,7 @@ def main() -> None:
         print(f"BENCH simulate-{name} ours={ours:.0f} replay={replay:.0f} "
               f"ratio={ours / replay:.2f} hands/s ({args.workers} workers)")
         rate = t.hands / wall
-        folds = _fold_rate(p, min(args.hands, 2000)) * args.workers
+        folds = _fold_rate(p, min(args.hands, 1000)) * args.workers
         print(f"BENCH simulate-{name}-wall ours={rate:.0f} fold={folds:.0f} "
               f"ratio={rate / folds:.2f} hands/s with every check ({args.hands} hands in "
               f"{wall:.1f} s on {args.workers} workers; a million would take "

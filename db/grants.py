@@ -11,6 +11,11 @@ which check the PIN, or the signed-in admin, in the same transaction; the cardro
 likewise only through ``da_cardroom_name`` (schema 0010). It writes only the kinds of audit
 entry in :data:`STATION_AUDIT_ACTIONS` (a trigger refuses any other), and an ``approval`` only
 on a ticket the database left when it saw the floor person's right PIN for that very approval.
+A table or a settings version it adds only through ``da_table_add`` / ``da_settings_add`` with
+a floor person's or admin's session, and a change that needs an approval (a misdeal, a void in
+a settled hand, a floor decision, adjustments, a shift close, a start that changes the carry)
+only with that approval, spent on it (schema 0016; ``game_rules`` tells the database each
+game's names and floor decisions).
 Since schema 0012 its sessions end when left idle inside a transaction (a role setting), and
 what every role may do by default but a station never uses (large objects, session-long
 advisory locks, ending another session, temporary tables, objects in ``public``) is taken from
@@ -30,13 +35,16 @@ from dealer_assist.errors import BadInput
 STATION_UPDATES: dict[str, tuple[str, ...]] = {
     "card_tables": ("head_seq", "head_hash"),
     "hands": ("status", "events"),
-    "shifts": ("closed_at", "closed_by", "closed_floor"),
+    "shifts": ("closed_at", "closed_by", "closed_floor", "close_approval_id"),
     "audit_head": ("entries", "head_hash"),
 }
 #: The tables a station reads and never writes: the schema's version, and the cardroom's name
 #: (``settings_kv``: printed on every report a board signs; an admin renames it through the
 #: owner's ``da_cardroom_name``, schema 0010, and a trigger refuses any other role's write).
 READ_ONLY = ("alembic_version", "settings_kv")
+#: The tables a station adds rows to only through the owner's functions (schema 0016): a
+#: table and a settings version, by a signed-in floor person's or admin's session.
+CONFIGURED = ("card_tables", "table_settings")
 #: The kinds of audit entry (``audit_log.action``) a station's role may write: the one list.
 #: A new kind the app writes at a station is one more line here (then ``db upgrade
 #: --station-role`` again). Not here, so the owner's alone: ``record-baseline`` (hands not held
@@ -58,7 +66,7 @@ STATION_AUDIT_ACTIONS: tuple[str, ...] = (
 )
 #: The owner's tables a station never touches (sign-in state, sessions, the salts' secret).
 OWNER_ONLY = ("pin_tries", "pin_sessions", "pin_secret", "station_audit_actions",
-              "approval_tickets")
+              "approval_tickets", "game_rules")
 #: What a station reads of a user (not the PIN hash).
 USER_COLUMNS = ("id", "name", "full_name", "role", "failed", "locked_until", "active",
                 "created_at")
@@ -75,7 +83,7 @@ def grant_sql(role: str) -> list[str]:
         f"REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM {r}",
         f"GRANT USAGE ON SCHEMA public TO {r}",
         f"GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO {r}",
-        *(f"REVOKE INSERT ON {table} FROM {r}" for table in READ_ONLY),
+        *(f"REVOKE INSERT ON {table} FROM {r}" for table in (*READ_ONLY, *CONFIGURED)),
         f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {r}",
     ]
     for table, cols in STATION_UPDATES.items():
@@ -84,9 +92,34 @@ def grant_sql(role: str) -> list[str]:
     out.append(f"GRANT SELECT ({', '.join(USER_COLUMNS)}) ON users TO {r}")
     for table in OWNER_ONLY:
         out.append(f"REVOKE ALL ON {table} FROM {r}")
+    out.append("DELETE FROM game_rules")
+    out.extend(game_rules_sql())
     out.append("DELETE FROM station_audit_actions")
     out.append("INSERT INTO station_audit_actions (action) VALUES "
                + ", ".join(f"('{a}')" for a in STATION_AUDIT_ACTIONS))
+    return out
+
+
+def _quoted(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def game_rules_sql() -> list[str]:
+    """``game_rules`` rows for the games installed: each game's names for its carry-in and
+    stacks (when its hands start with them) and its floor decisions, which the database's
+    approval checks (schema 0016) read."""
+    from dealer_assist.engine.registry import game_names, get_game
+    from dealer_assist.settings import per_hand_keys
+
+    out = []
+    for name in game_names():
+        game = get_game(name)
+        keys = per_hand_keys(name)
+        carry = _quoted(game.key("carry_in")) if "carry_in" in keys else "NULL"
+        stacks = _quoted(game.key("stacks")) if "stacks" in keys else "NULL"
+        floor = ", ".join(_quoted(k) for k in sorted(game.floor_events))
+        out.append(f"INSERT INTO game_rules (game, carry_key, stacks_key, floor_events) VALUES "
+                   f"({_quoted(name)}, {carry}, {stacks}, ARRAY[{floor}]::text[])")
     return out
 
 

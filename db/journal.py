@@ -364,6 +364,11 @@ class JournalStore:
 
     def _next_row(self, table_id: int, hand_id: int | None, number: int,
                   event: NewEvent) -> StoredEvent:
+        if event.approval_id is not None:  # the server checks it when written (schema 0016)
+            raise StoreUnavailable(
+                "the server does not answer: a change a floor person approved is recorded only "
+                "on the server, with its approval; nothing was recorded; retry when the server "
+                "is back (the floor approves again)")
         head = self._heads.get(table_id)
         if head is None:
             raise StoreUnavailable(

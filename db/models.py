@@ -130,6 +130,8 @@ class ShiftRow(Base):
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     closed_by: Mapped[str | None] = mapped_column(String(40), nullable=True)
     closed_floor: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    #: The ``approval`` audit entry of the floor person who approved the close (schema 0016).
+    close_approval_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class HandRow(Base):
@@ -176,6 +178,9 @@ class EventRow(Base):
     body: Mapped[str] = mapped_column(Text)  # canonical JSON of the event
     prev_hash: Mapped[str] = mapped_column(String(64))
     hash: Mapped[str] = mapped_column(String(64))
+    #: The ``approval`` audit entry of an event that needs one (schema 0016): a void in a
+    #: finished hand, a misdeal, a floor decision, a start that changes the last hand's carry.
+    approval_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class LedgerRow(Base):
@@ -205,6 +210,8 @@ class DisputeRow(Base):
     ruling: Mapped[str] = mapped_column(Text)
     floor: Mapped[str] = mapped_column(String(40))
     at: Mapped[datetime] = mapped_column(UTCDateTime)
+    #: The second floor person's ``approval`` audit entry of its adjustments (schema 0016).
+    approval_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class AdjustmentRow(Base):

@@ -38,7 +38,7 @@ from dealer_assist.db.models import (
     TableRow,
     TableSettingsRow,
 )
-from dealer_assist.db.users import UserStore
+from dealer_assist.db.users import UserStore, _definer
 from dealer_assist.engine.bodies import read_body
 from dealer_assist.errors import BadInput
 from dealer_assist.services.audit_chain import AuditHead, audit_hash
@@ -93,6 +93,10 @@ _APPEND_SQL = {
     "count": "UPDATE hands SET events = ? WHERE id = ? AND events = ?",
     "insert": "INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, body, "
               "prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    # an event a floor person approved: with its approval entry (schema 0016)
+    "insert_approved": "INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, "
+                       "body, prev_hash, hash, approval_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                       "?, ?)",
     "move": "UPDATE card_tables SET head_seq = ?, head_hash = ? WHERE id = ?",
 }
 _APPEND_PG = {k: v.replace("?", "%s") for k, v in _APPEND_SQL.items()}
@@ -400,10 +404,12 @@ class SqlStore(UserStore):
             table_id=table_id, seq=seq, time=at, actor=ev.actor, hand_id=hand_id,
             body=body_text, prev_hash=head_hash,
         )
-        cur.execute(self._sql["insert"], (
-            table_id, seq, hand_id, number, self._time(at), ev.actor,
-            str(ev.body.get("type", "")), body_text, head_hash, h,
-        ))
+        row = (table_id, seq, hand_id, number, self._time(at), ev.actor,
+               str(ev.body.get("type", "")), body_text, head_hash, h)
+        if ev.approval_id is None:
+            cur.execute(self._sql["insert"], row)
+        else:
+            cur.execute(self._sql["insert_approved"], (*row, ev.approval_id))
         cur.execute(self._sql["move"], (seq, h, table_id))
         return StoredEvent(
             table_id=table_id, seq=seq, hand_id=hand_id, number=number, time=at, actor=ev.actor,
@@ -497,6 +503,8 @@ class SqlStore(UserStore):
         """PostgreSQL: the append in one statement from the head this store wrote last, or None
         (nothing written) when that head is unknown or no longer the table's, or when another
         thread of this process is using the store's own connection."""
+        if event.approval_id is not None:  # (rare: the locking path carries it)
+            return None
         table_id = self._hand_table.get(hand_id)
         head = self._heads.pop(table_id, None) if table_id is not None else None
         if table_id is None or head is None:
@@ -542,12 +550,18 @@ class SqlStore(UserStore):
         )
 
     # --- tables, settings, shifts ------------------------------------------------------------
-    def add_table(self, *, name: str, at: datetime) -> Table:
+    def add_table(self, *, name: str, at: datetime, token: str = "") -> Table:
+        """A new table. On PostgreSQL only the owner's ``da_table_add`` adds one (schema
+        0016): ``token`` must be a signed-in floor person's or admin's session."""
         try:
             with self._write() as conn:
-                new_id = conn.execute(
-                    insert(T).values(name=name, created_at=at).returning(T.c.id)
-                ).scalar_one()
+                if self._pg:
+                    new_id = _definer(conn, "SELECT da_table_add(%s, %s, %s)",
+                                      (token, name, utc(at).replace(tzinfo=None)))
+                else:
+                    new_id = conn.execute(
+                        insert(T).values(name=name, created_at=at).returning(T.c.id)
+                    ).scalar_one()
                 append_audit(conn, [record_entry("table", table_state(id=new_id, name=name), at)])
         except IntegrityError as exc:
             raise BadInput(f'a table named "{name}" already exists') from exc
@@ -568,20 +582,28 @@ class SqlStore(UserStore):
             return [_table(r) for r in conn.execute(select(T).order_by(T.c.id))]
 
     def add_settings(
-        self, *, table_id: int, game: str, document: Mapping[str, Any], by: str, at: datetime
+        self, *, table_id: int, game: str, document: Mapping[str, Any], by: str, at: datetime,
+        token: str = "",
     ) -> SettingsVersion:
+        """A new settings version. On PostgreSQL only the owner's ``da_settings_add`` writes
+        one (schema 0016): ``token`` must be the session of ``by``, a floor person or admin."""
         with self._write() as conn:
             self._lock_table(conn, table_id)
             version = 1 + int(conn.execute(
                 select(func.coalesce(func.max(TS.c.version), 0)).where(TS.c.table_id == table_id)
             ).scalar_one())
-            new_id = conn.execute(
-                insert(TS).values(
-                    table_id=table_id, version=version, game=game,
-                    document=canonical(dict(document)),
-                    created_at=at, created_by=by,
-                ).returning(TS.c.id)
-            ).scalar_one()
+            if self._pg:
+                new_id = _definer(conn, "SELECT da_settings_add(%s, %s, %s, %s, %s, %s, %s)", (
+                    token, table_id, version, game, canonical(dict(document)),
+                    utc(at).replace(tzinfo=None), by))
+            else:
+                new_id = conn.execute(
+                    insert(TS).values(
+                        table_id=table_id, version=version, game=game,
+                        document=canonical(dict(document)),
+                        created_at=at, created_by=by,
+                    ).returning(TS.c.id)
+                ).scalar_one()
             append_audit(conn, [record_entry("settings", settings_state(
                 id=new_id, table_id=table_id, version=version, game=game,
                 document=canonical(dict(document)), created_at=at, created_by=by,
@@ -624,11 +646,15 @@ class SqlStore(UserStore):
         return Shift(id=int(new_id), table_id=table_id, dealer=dealer, floor=floor,
                      opened_at=utc(at))
 
-    def close_shift(self, shift_id: int, *, dealer: str, floor: str, at: datetime) -> Shift:
+    def close_shift(
+        self, shift_id: int, *, dealer: str, floor: str, at: datetime,
+        approval_id: int | None = None,
+    ) -> Shift:
         with self._write() as conn:
             conn.execute(
                 update(SH).where(SH.c.id == shift_id)
-                .values(closed_at=at, closed_by=dealer, closed_floor=floor)
+                .values(closed_at=at, closed_by=dealer, closed_floor=floor,
+                        close_approval_id=approval_id)
             )
             r = conn.execute(select(SH).where(SH.c.id == shift_id)).first()
             if r is not None:
@@ -1014,11 +1040,12 @@ class SqlStore(UserStore):
     # --- disputes and audit ------------------------------------------------------------------
     def add_dispute(
         self, *, hand_id: int, notes: str, ruling: str, floor: str, at: datetime,
-        adjustments: Sequence[Adjustment],
+        adjustments: Sequence[Adjustment], approval_id: int | None = None,
     ) -> Dispute:
         with self._write() as conn:
             new_id = int(conn.execute(
-                insert(D).values(hand_id=hand_id, notes=notes, ruling=ruling, floor=floor, at=at)
+                insert(D).values(hand_id=hand_id, notes=notes, ruling=ruling, floor=floor, at=at,
+                                 approval_id=approval_id)
                 .returning(D.c.id)
             ).scalar_one())
             if adjustments:

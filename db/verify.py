@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
 
+from dealer_assist.db.approvals_check import check_approvals_db, start_approvals
 from dealer_assist.db.bootstrap import BUSY_TIMEOUT_S, Database, unavailable
 from dealer_assist.engine.bodies import read_body
 from dealer_assist.errors import DealerAssistError
@@ -53,6 +54,7 @@ from dealer_assist.services.handrules import (
 )
 from dealer_assist.services.model import LedgerLine, SettingsVersion
 from dealer_assist.services.records import baselines
+from dealer_assist.services.rulecheck import RuleFinding, RuleRecords, rule_findings
 from dealer_assist.services.verify import (
     LINK_BROKEN,
     HandInfo,
@@ -377,6 +379,10 @@ def verify_database(
             report = _verify(db, progress, workers)
             report.audit = check_audit_log(db)
         report.findings.extend(check_records_db(db))
+        report.findings.extend(str(f) for f in check_rules_db(db))
+        approvals, old = check_approvals_db(db)
+        report.findings.extend(approvals)
+        report.notes.extend(old)
         report.findings.extend(anchored.problems)
         report.anchored = anchored.summary()
         return report
@@ -442,6 +448,51 @@ def check_records_db(db: Database) -> list[str]:
     rows = {"user": users, "table": tables, "settings": settings, "shift": shifts,
             "dispute": disputes, "cardroom": [rec.cardroom_state(name)] if name else []}
     return list(rec.check_records(entries, rows).problems)
+
+
+def rule_records_db(db: Database) -> RuleRecords:
+    """The rows the input rules are re-checked on (:mod:`dealer_assist.services.rulecheck`),
+    read with plain SQL: the whole audit log, shifts, users, tables, hands' shifts, disputes."""
+    from sqlalchemy import select
+
+    from dealer_assist.db.models import (
+        AuditRow,
+        DisputeRow,
+        HandRow,
+        ShiftRow,
+        TableRow,
+        UserRow,
+    )
+    from dealer_assist.services.model import AuditEntry, Shift
+    from dealer_assist.services.room import ROOM_ACTION, RoomClock, read_room
+
+    a, sh, u, t, h, d = (AuditRow.__table__, ShiftRow.__table__, UserRow.__table__,
+                         TableRow.__table__, HandRow.__table__, DisputeRow.__table__)
+    with db.engine.connect() as conn:
+        conn.execution_options(dealer_assist_read=True)
+        audit = [AuditEntry(id=r.id, at=_aware(r.at), actor=r.actor, action=r.action,
+                            detail=r.detail or "", table_id=r.table_id, hand_id=r.hand_id,
+                            seq=r.seq or 0)
+                 for r in conn.execute(select(a.c.id, a.c.at, a.c.actor, a.c.action, a.c.detail,
+                                              a.c.table_id, a.c.hand_id, a.c.seq)
+                                       .order_by(a.c.id))]
+        shifts = [Shift(r.id, r.table_id, r.dealer, r.floor, _aware(r.opened_at),
+                        None if r.closed_at is None else _aware(r.closed_at), r.closed_by,
+                        r.closed_floor) for r in conn.execute(select(sh))]
+        names = {r.name: r.full_name for r in conn.execute(select(u.c.name, u.c.full_name))}
+        tables = {int(r.id): r.name for r in conn.execute(select(t.c.id, t.c.name))}
+        hand_shift = {int(i): int(s) for i, s in conn.execute(select(h.c.id, h.c.shift_id))}
+        floors = [(int(i), f) for i, f in conn.execute(select(d.c.hand_id, d.c.floor))]
+    clock = RoomClock()
+    for e in audit:
+        if e.action == ROOM_ACTION:
+            clock = read_room(e.detail) or clock
+    return RuleRecords(audit, shifts, names, tables, hand_shift, floors, clock.tolerance)
+
+
+def check_rules_db(db: Database) -> list[RuleFinding]:
+    """The rules enforced at input, re-checked on the database's rows, each breach named."""
+    return rule_findings(rule_records_db(db))
 
 
 def check_audit_log(db: Database, *, after: Mapping[str, Any] | None = None) -> AuditCheck:
@@ -530,6 +581,8 @@ class _HandRules:
         #: the audit log records a floor person approving.
         self.floor: dict[int, list[tuple[int, int, str]]] = {}
         self.decided: dict[int, set[int]] = {}
+        #: By hand id: what a floor person approved of its start (schema 0016).
+        self.approved: dict[int, set[str]] = {}
 
     def read(self) -> None:
         walk = self.walk
@@ -542,7 +595,7 @@ class _HandRules:
         mark = "%s" if walk.pg else "?"
         bound = "" if self.max_event is None else f" AND e.id <= {int(self.max_event)}"
         sql = ("SELECT h.id, h.table_id, h.number, h.game, h.settings_id, e.seq, e.time, e.body, "
-               "h.started_by, e.actor, h.shift_id, h.seats, h.started_at "
+               "h.started_by, e.actor, h.shift_id, h.seats, h.started_at, e.approval_id "
                "FROM hands h JOIN events e ON e.hand_id = h.id AND e.number = 1" + bound)
         params: list[Any] = []
         if self.since:  # every hand of the table (its row against its start event: cheap)
@@ -550,13 +603,13 @@ class _HandRules:
             params.extend(self.since)
         shift_ids: set[int] = set()
         for (hand_id, table_id, number, game, settings_id, seq, at, body, by, actor, shift,
-             seats, started) in fetch(sql + " ORDER BY h.table_id, e.seq", params):
+             seats, started, approval) in fetch(sql + " ORDER BY h.table_id, e.seq", params):
             info = self.hands.get(hand_id)
             self.starts.setdefault(int(table_id), []).append(HandStart(
                 hand_id=int(hand_id), table_id=int(table_id), number=int(number), game=game,
                 status=info.status if info is not None else "open", settings_id=settings_id,
                 seq=int(seq), time=_aware(at), body=body, started_by=by, actor=actor,
-                shift_id=shift, seats=seats, started_at=_aware(started),
+                shift_id=shift, seats=seats, started_at=_aware(started), approval_id=approval,
             ))
             shift_ids.add(int(shift))
         self.shifts = {
@@ -576,6 +629,7 @@ class _HandRules:
         audit = [(h, a, d) for h, a, d, *_ in audit]
         self._read_imports(fetch, mark, entries)
         self.changes = recorded_changes(audit)
+        self.approved = start_approvals(fetch, self.starts, self.changes)
         self.baselines = baselines((a, d) for _, a, d in audit)
         wanted: list[int] = []
         follows: list[tuple[HandStart, HandStart]] = []  # (hand before, hand) of carrying games
@@ -672,7 +726,7 @@ class _HandRules:
         found = hand_findings(name, self.starts.get(table_id, []), versions, self.ledger,
                               self.changes, self.baselines.get(table_id, 0), self.shifts,
                               imported=self.imported, check_numbers=True, first_number=1,
-                              carried=self.carried)
+                              carried=self.carried, approved=self.approved)
         for h in self.starts.get(table_id, []):
             if h.hand_id in self.import_marks:
                 found.append((h.seq, f"hand {h.number}: the hands table gives it no settings "

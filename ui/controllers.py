@@ -68,6 +68,16 @@ def build_event(
     return engine_build_event(action, given, vocab=vocab)
 
 
+def unsigned_close(shift_id: int, message: str) -> str:
+    """What the dealer reads after closing a shift at a station without the room's key: the
+    shift IS closed; nothing was signed, and what the floor does about it."""
+    why = message.removeprefix("no checkpoint signed: ")
+    why = why.split(": `dealer-assist keys init`", 1)[0]
+    return (f"Shift {shift_id} is closed. No checkpoint was signed at this station: {why}. The "
+            "floor should run `dealer-assist keys init` (once for the room) and copy the room's "
+            "key to this station, so the next close is signed.")
+
+
 class DealerController(QObject):
     """One station's table: its shift, the hand in play, the settlement and Undo."""
 
@@ -76,6 +86,8 @@ class DealerController(QObject):
     failed = Signal(str)
     recovered = Signal()
     approval_needed = Signal(str)
+    #: Done, with something the floor must do (a shift closed at a station without a key).
+    noted = Signal(str)
 
     def __init__(self, services: Services, session: Session) -> None:
         super().__init__()
@@ -282,7 +294,11 @@ class DealerController(QObject):
         done = self._run(f"close shift {shift_id}", op)
         seal = getattr(self.services, "last_seal", None)
         if done and seal is not None and not seal.ok:  # closed, but nothing was signed
-            self.refused.emit(f"the shift is closed; {seal.message}: tell the floor")
+            if seal.fingerprint:  # the key is here: verify found a fault
+                self.refused.emit(f"Shift {shift_id} is closed, but no checkpoint was signed: "
+                                  f"{seal.message}. Tell the floor now.")
+            else:
+                self.noted.emit(unsigned_close(shift_id, seal.message))
         return done
 
     # --- time collection -----------------------------------------------------------------

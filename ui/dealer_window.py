@@ -52,7 +52,6 @@ from dealer_assist.ui.qt import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QStackedWidget,
     Qt,
     QVBoxLayout,
     QWidget,
@@ -62,6 +61,41 @@ from dealer_assist.ui.table_view import TableWidget
 from dealer_assist.ui.theme import current_theme
 
 PAGE_IDLE, PAGE_ACT, PAGE_DISCARD, PAGE_PUSH = range(4)
+
+
+class BottomPages(QWidget):
+    """The bottom bar's pages, one shown at a time, the bar as tall as the page in view needs:
+    a stacked widget asks for its tallest page, so one seat's discard (two lines) took the
+    height of nine seats' buttons and the felt at 1280x800 had no room left for the board
+    between its two rows of seats. Hidden pages take no room in a column."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self._pages: list[QWidget] = []
+        self._current = -1
+
+    def addWidget(self, page: QWidget) -> None:
+        self._pages.append(page)
+        layout = self.layout()
+        assert layout is not None
+        layout.addWidget(page)
+        page.setVisible(len(self._pages) == 1)
+        if self._current < 0:
+            self._current = 0
+
+    def currentIndex(self) -> int:
+        return self._current
+
+    def widget(self, index: int) -> QWidget:
+        return self._pages[index]
+
+    def setCurrentIndex(self, index: int) -> None:
+        self._current = index
+        for i, page in enumerate(self._pages):
+            page.setVisible(i == index)
+
 
 #: "seat 3: owes a discard", a checklist line of one seat.
 SEAT_LINE = re.compile(r"^[Ss]eat (\d+): (.+)$")
@@ -235,7 +269,7 @@ class DealerScreen(QWidget):
         middle.addWidget(side)
         root.addLayout(middle, 1)
 
-        self.pages: QStackedWidget = QStackedWidget()
+        self.pages: BottomPages = BottomPages()
         idle = QFrame()
         idle.setObjectName("Panel")
         il = QHBoxLayout(idle)
@@ -275,6 +309,7 @@ class DealerScreen(QWidget):
 
         self.c.changed.connect(self.refresh)
         self.c.refused.connect(self._refused)
+        self.c.noted.connect(self.show_note)
         self.c.failed.connect(self._failed)
         self.c.recovered.connect(self.banner.clear)
         self.c.approval_needed.connect(lambda _m: None)
@@ -553,7 +588,7 @@ class DealerScreen(QWidget):
                 and letter.lower() == "u":
             self.discards.unseen.click()
             return True
-        if self._trigger(letter):
+        if self._trigger(letter) or self._screen_key(letter):
             return True
         self.cards.show_error(f'"{letter}" is not a card or a key here: type a rank (2-9, T, '
                               "J, Q, K, A) and a suit (s, h, d, c)")
@@ -660,8 +695,15 @@ class DealerScreen(QWidget):
         if not ok:
             return
         self._input_kind = "action"
-        if not self.c.start_hand(seats) and seats is not None and self.c.pending is None \
-                and self.c.last_error:
+        self.c.approval_asked = ""
+        if self.c.start_hand(seats):
+            return
+        if self.c.approval_asked:  # chips off the table while a pot carries: the floor's PIN
+            self.show_refusal(self.c.approval_asked)
+            self._ask_approval(f"{self.c.approval_asked}.",
+                               lambda a: self.c.start_hand(seats, approval=a))
+            return
+        if seats is not None and self.c.pending is None and self.c.last_error:
             self.show_refusal(f"{self.c.last_error}: the seats typed ({self.seats_edit.text()})"
                               " are in Seats this hand; press S to fix or empty them")
 
@@ -976,7 +1018,7 @@ class DealerScreen(QWidget):
             seat, self._seat_typed = self._seat_typed, ""
             if seat and self.seat_action(int(seat), text):
                 return
-            if not seat and self._trigger(text):
+            if not seat and (self._trigger(text) or self._screen_key(text)):
                 return
             self.show_refusal(self._no_key(text))  # R when raising is capped: said, not silent
             return
@@ -1039,6 +1081,21 @@ class DealerScreen(QWidget):
                 continue
             return ""
         return ""
+
+    def _screen_key(self, letter: str) -> bool:
+        """O and X in a hand, when the game gives them no action: the screen's own keys, as
+        their buttons say. O opens another table (this hand waits at its table); X says why
+        the shift cannot close yet rather than asking the floor's PIN for a refusal."""
+        low = letter.lower()
+        if low == "o":
+            self.open_table()
+            self.take_focus()
+            return True
+        if low == "x" and self.c.shift is not None and self.c.now is not None:
+            self.show_refusal(f"Close shift: hand {self.c.now.hand.number} is not finished: "
+                              "finish and settle it, or call it off (Misdeal, F4), first")
+            return True
+        return False
 
     def _trigger(self, key: str) -> bool:
         """An action by its key; with several (one per seat) the seat to act's."""

@@ -262,7 +262,15 @@ class SeatWidget(QFrame):
             badge.setObjectName("seat-to-act")
             badge.setStyleSheet(f"font-size: {text_px if dense else head_px}px;"
                                 " font-weight: 900;")
-            if dense:
+            bf = QFont()
+            bf.setWeight(QFont.Weight.Black)
+            bf.setPixelSize(head_px)
+            # beside the number only when it fits there whole (nine seats: "TO ACI")
+            beside_title = room == 0 or (
+                QFontMetrics(tf).horizontalAdvance(title.text())
+                + (int(head_px * 1.3) + 6 if button else 0)
+                + QFontMetrics(bf).horizontalAdvance(badge.text()) + 12 <= room)
+            if dense or not beside_title:
                 lay.addLayout(head)
                 lay.addWidget(badge)
             else:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dealer_assist.cards import Card
 from dealer_assist.errors import BadInput
 from dealer_assist.evaluate.classes import classify, pack_key
-from dealer_assist.evaluate.high import HandValue, _ids, display_order, evaluate
+from dealer_assist.evaluate.high import HandValue, _ids, evaluate
 
 
 def front_value(cards: Sequence[Card]) -> HandValue:
@@ -22,13 +22,20 @@ def front_value(cards: Sequence[Card]) -> HandValue:
         raise BadInput(f"a front row has three cards, got {len(cards)}")
     _ids(cards)
     category, sig = classify([c.rank for c in cards], False)
-    key = pack_key(category, sig)
-    return HandValue(key, cards, display_order(cards, key))
+    # (the cards in display order are sorted when first asked for: a settlement compares
+    # many rows and words few)
+    return HandValue(pack_key(category, sig), cards)
 
 
-def front_fouls(front: Sequence[Card], middle: Sequence[Card]) -> bool:
-    """True when the front row ranks above the middle row: the hand is fouled."""
+def front_fouls(
+    front: Sequence[Card], middle: Sequence[Card],
+    values: tuple[HandValue, HandValue] | None = None,
+) -> bool:
+    """True when the front row ranks above the middle row: the hand is fouled. ``values``: the
+    two rows' values, when the caller has them already."""
     if len(middle) != 5:
         raise BadInput(f"a middle row has five cards, got {len(middle)}")
     _ids(tuple(front) + tuple(middle))
+    if values is not None:
+        return values[0] > values[1]
     return front_value(front) > evaluate(middle)

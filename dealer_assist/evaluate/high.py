@@ -181,7 +181,7 @@ class HandValue:
         answer shows board cards rather than a private card of the same rank.
         """
         pool = self._pool
-        if len(pool) == 5:
+        if len(pool) <= 5:  # (five cards, or a three-card front row: all of them play)
             return pool
         ids = [card_id(c) for c in pool]
         want = self.strength

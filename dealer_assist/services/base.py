@@ -194,15 +194,17 @@ class ServicesBase:
     # --- internals ---------------------------------------------------------------------------
     def _append(
         self, now: HandNow, event: Event, actor: str, body: dict[str, Any] | None = None,
+        *, approval_id: int | None = None,
     ) -> StoredEvent:
         """Append ``event`` to the hand (``body``: its body, checked already by :func:`_body`
-        with the hand's game)."""
+        with the hand's game; ``approval_id``: the floor's approval entry it carries)."""
         if body is None:
             body = _body(event, now.replay.game)
         try:
             return self.store.append_event(
                 now.hand.id, expected=len(now.replay.steps),
-                event=NewEvent(body=body, actor=actor, time=self.clock()),
+                event=NewEvent(body=body, actor=actor, time=self.clock(),
+                               approval_id=approval_id),
             )
         except Conflict:
             self._live.pop(now.hand.id, None)

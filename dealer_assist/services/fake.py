@@ -142,7 +142,7 @@ class InMemoryStore:
         return sorted((s.user for s in self.users.values()), key=lambda u: u.name)
 
     # --- tables, settings, shifts ------------------------------------------------------------
-    def add_table(self, *, name: str, at: datetime) -> Table:
+    def add_table(self, *, name: str, at: datetime, token: str = "") -> Table:
         table = Table(id=self._id(), name=name, created_at=at)
         self.tables[table.id] = table
         self.events[table.id] = []
@@ -158,7 +158,8 @@ class InMemoryStore:
         return sorted(self.tables.values(), key=lambda t: t.id)
 
     def add_settings(
-        self, *, table_id: int, game: str, document: Mapping[str, Any], by: str, at: datetime
+        self, *, table_id: int, game: str, document: Mapping[str, Any], by: str, at: datetime,
+        token: str = "",
     ) -> SettingsVersion:
         version = 1 + sum(1 for s in self.settings.values() if s.table_id == table_id)
         row = SettingsVersion(
@@ -184,7 +185,10 @@ class InMemoryStore:
         self.shifts[shift.id] = shift
         return shift
 
-    def close_shift(self, shift_id: int, *, dealer: str, floor: str, at: datetime) -> Shift:
+    def close_shift(
+        self, shift_id: int, *, dealer: str, floor: str, at: datetime,
+        approval_id: int | None = None,
+    ) -> Shift:
         shift = replace(self.shifts[shift_id], closed_at=at, closed_by=dealer, closed_floor=floor)
         self.shifts[shift_id] = shift
         return shift
@@ -369,7 +373,7 @@ class InMemoryStore:
     # --- disputes and audit ------------------------------------------------------------------
     def add_dispute(
         self, *, hand_id: int, notes: str, ruling: str, floor: str, at: datetime,
-        adjustments: Sequence[Adjustment],
+        adjustments: Sequence[Adjustment], approval_id: int | None = None,
     ) -> Dispute:
         d = Dispute(
             id=self._id(), hand_id=hand_id, notes=notes, ruling=ruling, floor=floor, at=utc(at),

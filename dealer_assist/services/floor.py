@@ -13,7 +13,7 @@ from dealer_assist.events import Start
 from dealer_assist.fees import parse_fee_policy
 
 #: Wrong PINs in a row that lock a user, and for how long.
-from dealer_assist.money import format_cents
+from dealer_assist.services.approvals import adjustments_subject as approved_adjustments
 from dealer_assist.services.base import (
     Approval,
     _body,
@@ -61,9 +61,7 @@ def adjustments_subject(number: int, adjustments: Sequence[Adjustment]) -> str:
     """What the approval of a dispute's adjustments approves, amounts and all ("adjustments in
     hand 12: seat 3 +$4, house -$4"), so the approval entry (and, on PostgreSQL, the ticket
     the approver's PIN gave) is of those adjustments and no others."""
-    parts = [("house" if a.seat is None else f"seat {a.seat}") + " "
-             + ("+" if a.amount >= 0 else "") + format_cents(a.amount) for a in adjustments]
-    return f"adjustments in hand {number}: {', '.join(parts)}"
+    return approved_adjustments(number, [(a.seat, a.amount) for a in adjustments])
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +129,7 @@ class FloorServices(TimeServices):
                 "paid to one seat comes from another seat or the house"
             )
         approved = ""
+        approval_id = None
         if adjustments:
             if approval is None:
                 raise ApprovalRequired(
@@ -139,9 +138,10 @@ class FloorServices(TimeServices):
             who = self.approve(approval, what=adjustments_subject(hand.number, adjustments),
                                table_id=hand.table_id, hand_id=hand.id, session=session)
             approved = f"; adjustments approved by {who.name}"
+            approval_id = who.entry
         dispute = self.store.add_dispute(
             hand_id=hand.id, notes=notes.strip(), ruling=ruling.strip(), floor=session.name,
-            at=self.clock(), adjustments=tuple(adjustments),
+            at=self.clock(), adjustments=tuple(adjustments), approval_id=approval_id,
         )
         self._audit(
             session.name, "dispute", f"hand {hand.number}: {ruling.strip()}{approved}",

@@ -46,6 +46,8 @@ class HandStart:
     started_by: str = ""
     actor: str = ""
     shift_id: int | None = None
+    #: The ``approval`` audit entry the start carries (schema 0016), if any.
+    approval_id: int | None = None
     #: The hands table's seats (its JSON text) and start time, compared with the start event.
     seats: str | None = None
     started_at: datetime | None = None
@@ -273,6 +275,7 @@ def hand_findings(
     check_numbers: bool = False,
     first_number: int | None = None,
     carried: Mapping[int, Mapping[str, Any]] | None = None,
+    approved: Mapping[int, set[str]] | None = None,
 ) -> list[tuple[int, str, int]]:
     """(seq, message, hand id) for every hand of one table (``hands`` in number order) whose
     fee is not its settings version's, that does not take over from the table's last hand dealt
@@ -288,8 +291,15 @@ def hand_findings(
     ``check_numbers``, to that order (each number one more than the hand before, the first
     ``first_number`` if given); a hand with no
     settings version must be one the audit log records as imported (``imported``: their ids;
-    None: not checked)."""
+    None: not checked).
+
+    ``approved`` (by hand id) is what a floor person approved of its start (its approval's
+    subject, read like a ``stacks`` entry): a carry-in other than the last hand's carry-out, a
+    new game, and a stack cut below what the seat left the last hand with while a pot carries
+    need it; a ``stacks`` entry (``changes``) accepts only a rebuy. None: ``changes`` accepts
+    all (the rule before schema 0016)."""
     found: list[tuple[int, str, int]] = []
+    floor_ok = changes if approved is None else approved
     was_imported = None if imported is None else set(imported)
     last_number: int | None = None if first_number is None else first_number - 1
     expected_fee: dict[int, str | None] = {}
@@ -426,38 +436,46 @@ def hand_findings(
         if (
             carry_of is not None and h.seq > baseline and prev is not None
             and prev.game == h.game and prev.status == "settled"
-            and NEW_GAME not in changes.get(h.hand_id, set())
+            and NEW_GAME not in floor_ok.get(h.hand_id, set())
         ):
             for key, value in carry_of.items():
                 if start.get(key) != value:
                     found.append((h.seq, f"{label} starts with {key} {_short(start.get(key))} "
                                   f"but hand {prev.number} carries {_short(value)}, and no new "
-                                  "game is recorded", h.hand_id))
+                                  "game is approved by a floor person", h.hand_id))
         if (
             h.seq > baseline and prev is not None
             and prev.game == h.game and prev.status == "settled" and prev.hand_id in ledger
         ):
             out = ledger[prev.hand_id]
-            given = changes.get(h.hand_id, set())
+            ok = floor_ok.get(h.hand_id, set())
+            given = changes.get(h.hand_id, set()) | ok
             carry_key, stacks_key = continuity_names(h.game)
             carry = start.get(carry_key)
-            if isinstance(carry, int) and carry != out.carry_out and "carry-in" not in given:
+            if isinstance(carry, int) and carry != out.carry_out and "carry-in" not in ok:
                 named = "" if carry_key == "carry_in" else f" ({carry_key})"
                 found.append((h.seq, f"{label} starts with a carry-in{named} of {carry} but hand "
                               f"{prev.number} carried out {out.carry_out}, and no change is "
-                              "recorded", h.hand_id))
+                              "approved by a floor person", h.hand_id))
             stacks = start.get(stacks_key)
             before = prev_start.get(stacks_key)
             if isinstance(stacks, dict) and isinstance(before, dict):
                 for key, value in sorted(stacks.items()):
-                    if key not in before or f"seat {key}" in given:
+                    if key not in before:
                         continue
                     try:
                         seat = int(key)
                         left = int(before[key]) - out.put_in.get(seat, 0) + out.push.get(seat, 0)
                     except (TypeError, ValueError):
                         continue
-                    if value != left:
+                    cut = isinstance(value, int) and value < left and out.carry_out > 0
+                    if cut and f"seat {key}" not in ok:
+                        found.append((h.seq, f"{label} starts seat {seat} with {value} but it "
+                                      f"left hand {prev.number} with {left}: chips taken off "
+                                      f"the table while {out.carry_out} carries, and no floor "
+                                      "person approved it", h.hand_id))
+                        break
+                    if value != left and f"seat {key}" not in given:
                         found.append((h.seq, f"{label} starts seat {seat} with {value} but it "
                                       f"left hand {prev.number} with {left}, and no rebuy is "
                                       "recorded", h.hand_id))

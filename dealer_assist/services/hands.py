@@ -12,9 +12,15 @@ from dealer_assist.engine.hand import HandReplay, Step, misdeal_refusal, replay
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
 from dealer_assist.events import Event, Misdeal, Start, Void
-from dealer_assist.money import format_cents
 
 #: Wrong PINs in a row that lock a user, and for how long.
+from dealer_assist.services.approvals import (
+    carry_change,
+    floor_subject,
+    misdeal_subject,
+    start_subject,
+    void_subject,
+)
 from dealer_assist.services.base import (
     Approval,
     HandNow,
@@ -113,15 +119,12 @@ class HandServices(TableServices):
             button = carried[button_key]
         carried.pop(button_key, None)
         changed: list[str] = []
+        #: What the floor approves: a new game, a carry-in other than the last hand's carry-out,
+        #: chips taken off the table while a pot carries (rebuys are the dealer's, recorded).
+        needs: list[str] = []
         if new_game and carried:
-            if approval is None:
-                raise ApprovalRequired(
-                    f"a new game at {table.name} drops what the last hand carries "
-                    f"({', '.join(sorted(carried))}): a floor person approves it with their PIN")
-            self.approve(approval, what=f"a new game at {table.name}", table_id=table.id,
-                         session=session)
-            changed.append(f"{NEW_GAME}: {', '.join(sorted(carried))} not carried from the "
-                           "last hand")
+            needs.append(f"{NEW_GAME}: {', '.join(sorted(carried))} not carried from the "
+                         "last hand")
             carried = {}
         if carried:
             per_hand["carried"] = carried
@@ -129,17 +132,33 @@ class HandServices(TableServices):
             per_hand["button"] = button if button is not None else self._next_button(
                 last, parsed.seats
             )
+        carried_in = self._carry_from_last(last, parsed.game) if "carry_in" in keys else 0
         if "stacks" in keys:
-            per_hand["stacks"], rebought = self._stacks_for(
-                last, parsed.game, parsed.seats, parsed.buy_in, stacks or {}
-            )
-            changed.extend(rebought)
+            kept = self._stacks_from_last(last, parsed.game)
+            per_hand["stacks"], rebought = stacks_for(
+                kept, parsed.seats, parsed.buy_in, stacks or {})
+            for line, (seat, value) in zip(rebought, [
+                    (s, v) for s, v in per_hand["stacks"].items()
+                    if s in (stacks or {}) and v != kept.get(s, parsed.buy_in)], strict=True):
+                if carried_in > 0 and seat in kept and value < kept[seat]:
+                    needs.append(line)  # chips off the table while the pot carries
+                else:
+                    changed.append(line)
         if "carry_in" in keys:
-            carried_in = self._carry_from_last(last, parsed.game)
             per_hand["carry_in"] = carry_in if carry_in is not None else carried_in
-            if carry_in is not None and carry_in != carried_in:  # recorded: verify accepts it
-                changed.append(f"carry-in {format_cents(carry_in)} ({format_cents(carried_in)} "
-                               "carried from the last hand)")
+            if carry_in is not None and carry_in != carried_in:
+                needs.append(carry_change(carry_in, carried_in))
+        approver = None
+        if needs:
+            if approval is None:
+                what = ("a new game at {t} drops what the last hand carries ({c})" if new_game
+                        else "the next hand at {t} changes what the last hand left it ({c})")
+                raise ApprovalRequired(what.format(t=table.name, c="; ".join(needs))
+                                       + ": a floor person approves it with their PIN")
+            after = last.hand.number if last.hand is not None else 0
+            approver = self.approve(approval, what=start_subject(table.name, after, needs),
+                                    table_id=table.id, session=session)
+            changed.extend(needs)
         start = start_event(parsed, **per_hand)
         game = get_game(parsed.game)
         game.check_chips(start.params)
@@ -147,11 +166,13 @@ class HandServices(TableServices):
         hand, row = self.store.start_hand(
             table_id=table.id, shift_id=shift.id, settings_id=version.id, game=parsed.game,
             seats=start.seats,
-            start=NewEvent(body=_body(start), actor=session.name, time=self.clock()),
+            start=NewEvent(body=_body(start), actor=session.name, time=self.clock(),
+                           approval_id=None if approver is None else approver.entry),
         )
         if changed:
-            self._audit(session.name, "stacks", f"hand {hand.number}: " + "; ".join(changed),
-                        table_id=table.id, hand_id=hand.id)
+            by = "" if approver is None else f"; approved by {approver.name}"
+            self._audit(session.name, "stacks", f"hand {hand.number}: " + "; ".join(changed)
+                        + by, table_id=table.id, hand_id=hand.id)
         first = Step(1, 1, start, state, (f"start: {game.title}",))
         rep = HandReplay(game=game, start=start, steps=(first,))
         now = HandNow(hand=hand, replay=rep, last=row)
@@ -200,9 +221,11 @@ class HandServices(TableServices):
                 raise ApprovalRequired(
                     f"{event.TYPE} is the floor's decision: a floor person approves it with "
                     "their PIN")
-            self.approve(approval, what=f"{event.TYPE} in hand {now.hand.number}",
-                         table_id=now.hand.table_id, hand_id=hand_id)
-        row = self._append(now, event, session.name, body)
+            approved = self.approve(approval, what=floor_subject(event.TYPE, now.hand.number),
+                                    table_id=now.hand.table_id, hand_id=hand_id).entry
+        else:
+            approved = None
+        row = self._append(now, event, session.name, body, approval_id=approved)
         self._draws.pop(hand_id, None)
         if event.TYPE in game.floor_events:
             assert approval is not None
@@ -249,13 +272,15 @@ class HandServices(TableServices):
             raise BadInput("a void needs a reason")
         now = self.hand_now(hand_id)
         finished = now.hand.status == "settled" or now.over
+        approved = None
         if finished:
             if approval is None:
                 raise ApprovalRequired(
                     "the hand is finished: a floor person must approve this void with their PIN"
                 )
-            self.approve(approval, what=f"void of event {target} in hand {now.hand.number}",
-                         table_id=now.hand.table_id, hand_id=hand_id, session=session)
+            approved = self.approve(approval, what=void_subject(target, now.hand.number),
+                                    table_id=now.hand.table_id, hand_id=hand_id,
+                                    session=session).entry
         void = Void(target=target, reason=reason.strip())
         events = [s.event for s in now.replay.steps] + [void]
         try:
@@ -266,7 +291,7 @@ class HandServices(TableServices):
             raise RuleViolation(
                 f"cannot void event {target}: event {exc.line} would then be wrong ({exc.reason})"
             ) from exc
-        row = self._append(now, void, session.name)
+        row = self._append(now, void, session.name, approval_id=approved)
         if now.hand.status == "settled":
             self.store.reopen_hand(hand_id)
         detail = f"event {target} ({now.replay.steps[target - 1].event.TYPE}): {void.reason}"
@@ -299,9 +324,10 @@ class HandServices(TableServices):
             rep = replay(events)
         except HandLogError as exc:
             raise RuleViolation(exc.reason) from exc
-        self.approve(approval, what=f"misdeal of hand {now.hand.number}",
-                     table_id=now.hand.table_id, hand_id=hand_id, session=session)
-        row = self._append(now, call, session.name)
+        approved = self.approve(approval, what=misdeal_subject(now.hand.number),
+                                table_id=now.hand.table_id, hand_id=hand_id,
+                                session=session).entry
+        row = self._append(now, call, session.name, approval_id=approved)
         if now.hand.status == "settled":
             self.store.reopen_hand(hand_id)
         self._audit(session.name, "misdeal",
@@ -390,12 +416,16 @@ class HandServices(TableServices):
                 if game is None or hand.game == game.name:  # sheet goes on without it, and
                     hands.append(hand)  # the game report lists it with its fault
                 continue
+            # a hand called off (even after it was over, even one that ended the game): as
+            # dealt, so the sheet shows every chip back and the pot carried on, and the game
+            # goes on
+            state = rep.state if rep.misdeal is None else rep.steps[0].state
             if game is None:
                 game = rep.game
-            elif hand.game != game.name or rep.game.game_over(rep.state):
+            elif hand.game != game.name or rep.game.game_over(state):
                 break
             hands.append(hand)
-            states.append(rep.state)
+            states.append(state)
             if not _carries_in(game, rep.start.params):
                 break  # this hand began the game: it carries nothing in
         hands.reverse()
@@ -455,13 +485,6 @@ class HandServices(TableServices):
         if hand is None or hand.game != game or hand.status != "settled":
             return {}
         return stacks_after(last.replay())
-
-    def _stacks_for(
-        self, last: _LastHand, game: str, seats: tuple[int, ...], buy_in: int | None,
-        given: Mapping[int, int],
-    ) -> tuple[dict[int, int], list[str]]:
-        """The next hand's stacks (:func:`next_hand.stacks_for`) from what each seat kept."""
-        return stacks_for(self._stacks_from_last(last, game), seats, buy_in, given)
 
     def _carry_from_last(self, last: _LastHand, game: str) -> int:
         hand = last.hand

@@ -39,6 +39,14 @@ class User:
 
 
 @dataclass(frozen=True, slots=True)
+class Approver(User):
+    """A floor person who just approved something, and the id of the ``approval`` audit entry
+    that says so: the approved change carries it (``approval_id``, schema 0016)."""
+
+    entry: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class UserSecret:
     """What sign-in needs and nothing else shows: the PIN hash and the lockout state."""
 
@@ -287,6 +295,9 @@ class NewEvent:
     body: Mapping[str, Any]
     actor: str
     time: datetime
+    #: The ``approval`` audit entry of a change that needs one (a void in a finished hand, a
+    #: misdeal, a floor decision, a start that changes what the last hand carries).
+    approval_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ signed checkpoint."""
 from __future__ import annotations
 
 from dealer_assist.errors import BadInput, RuleViolation
+from dealer_assist.services.approvals import shift_subject
 
 #: Wrong PINs in a row that lock a user, and for how long.
 from dealer_assist.services.base import (
@@ -80,10 +81,11 @@ class ShiftServices(HandServices):
                 f"hand {hand.number} is finished but not settled: settle it (push the chips "
                 "and record it) before closing the shift"
             )
-        floor = self.approve(approval, what=f"closing shift {shift.id}",
+        floor = self.approve(approval, what=shift_subject(shift.id),
                              table_id=shift.table_id, session=session)
         closed = self.store.close_shift(
-            shift.id, dealer=session.name, floor=floor.name, at=self.clock()
+            shift.id, dealer=session.name, floor=floor.name, at=self.clock(),
+            approval_id=floor.entry,
         )
         self._audit(
             session.name, "shift-closed", f"shift {shift.id}, floor {floor.name}",

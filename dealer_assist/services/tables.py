@@ -42,9 +42,10 @@ class TableServices(UserServices):
             raise BadInput("the table needs a name")
         if self.store.find_table(title) is not None:
             raise BadInput(f'a table named "{title}" already exists')
-        table = self.store.add_table(name=title, at=self.clock())
+        table = self.store.add_table(name=title, at=self.clock(), token=session.token)
         self.store.add_settings(
-            table_id=table.id, game=parsed.game, document=doc, by=session.name, at=self.clock()
+            table_id=table.id, game=parsed.game, document=doc, by=session.name, at=self.clock(),
+            token=session.token,
         )
         self._audit(session.name, "table-added", f"{table.name}: {parsed.game}", table_id=table.id)
         return table
@@ -57,7 +58,8 @@ class TableServices(UserServices):
         table = self.table(table_id)
         doc, parsed = self._check_settings(settings)
         row = self.store.add_settings(
-            table_id=table.id, game=parsed.game, document=doc, by=session.name, at=self.clock()
+            table_id=table.id, game=parsed.game, document=doc, by=session.name, at=self.clock(),
+            token=session.token,
         )
         self._audit(
             session.name, "settings-changed", f"{table.name}: version {row.version}, {parsed.game}",

@@ -169,12 +169,14 @@ class TimeServices(ShiftServices):
                 f"voiding mark {target} ({what}) moves money ({moves}): a floor person must "
                 "approve it with their PIN"
             )
+        approved = None
         if approval is not None:
-            self.approve(approval, what=f"void of {table.name} mark {target} ({what})",
-                         table_id=table.id, session=session)
+            approved = self.approve(approval, what=f"void of {table.name} mark {target} ({what})",
+                                    table_id=table.id, session=session).entry
         row, lines = self.store.append_table_event(
             table.id, expected=now.events,
-            event=NewEvent(body=_body(void), actor=session.name, time=at), lines=made,
+            event=NewEvent(body=_body(void), actor=session.name, time=at, approval_id=approved),
+            lines=made,
         )
         detail = f"table mark {target} ({what}): {void.reason}"
         if made:

@@ -22,6 +22,7 @@ from dealer_assist.services.model import (
     PERMISSIONS,
     ROLES,
     ApprovalSubject,
+    Approver,
     Session,
     User,
     UserState,
@@ -62,7 +63,7 @@ class UserServices(ServicesBase):
         self, approval: Approval, *, what: str, permission: str = "approve",
         table_id: int | None = None, hand_id: int | None = None,
         session: Session | None = None,
-    ) -> User:
+    ) -> Approver:
         """Check a floor approval (name and PIN, with the same lockout as sign-in); logged with
         its subject (``what``: "misdeal of hand 8") and the table and hand it concerns. With the
         ``session`` asking, the approver must be someone else: a floor person dealing never
@@ -84,8 +85,9 @@ class UserServices(ServicesBase):
             raise NotAllowed(
                 f"{user.name} is {_a(user.role)}: only a floor person can approve {what}"
             )
-        self._audit(user.name, "approval", what, table_id=table_id, hand_id=hand_id)
-        return user
+        entry = self._audit(user.name, "approval", what, table_id=table_id, hand_id=hand_id)
+        return Approver(id=user.id, name=user.name, full_name=user.full_name, role=user.role,
+                        active=user.active, entry=entry.id)
 
     def add_user(
         self, session: Session, *, name: str, full_name: str, role: str, pin: str

@@ -97,4 +97,4 @@ def test_the_odd_chip_carries_to_the_next_hand_verify_passes_and_names_a_changed
     _rechain(database, table)
     text = verify_database(database).summary()
     assert ("hand 2 starts with a carry-in (pot_in) of 0 but hand 1 carried out 100, and no "
-            "change is recorded") in text
+            "change is approved by a floor person") in text

@@ -59,7 +59,8 @@ def test_a_tampered_running_total_is_named(database: Database) -> None:
     _rewrite_start(database, second, table, totals_in={"1": 26, "2": 5, "3": 4, "4": 3})
     text = verify_database(database).summary()
     assert ('hand 2 starts with totals_in {"1": 26, "2": 5, "3": 4, "4": 3} but hand 1 '
-            'carries {"1": 6, "2": 5, "3": 4, "4": 3}, and no new game is recorded') in text
+            'carries {"1": 6, "2": 5, "3": 4, "4": 3}, and no new game is approved by a floor '
+            'person') in text
 
 
 def test_a_tampered_carried_pot_is_named_by_the_games_name(database: Database) -> None:
@@ -70,7 +71,7 @@ def test_a_tampered_carried_pot_is_named_by_the_games_name(database: Database) -
     _rewrite_start(database, second, table, pot_in=900)
     text = verify_database(database).summary()
     assert ("hand 2 starts with a carry-in (pot_in) of 900 but hand 1 carried out 400, and no "
-            "change is recorded") in text
+            "change is approved by a floor person") in text
 
 
 def test_a_new_game_on_the_record_is_accepted(database: Database, tmp_path: Path) -> None:

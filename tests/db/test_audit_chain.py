@@ -171,9 +171,11 @@ def test_schema_0003_file_is_upgraded_and_its_audit_entries_chained(tmp_path: Pa
     assert current == head
     store = SqlStore(db)
     log = store.audit_log(records=True)
-    # the entries stored before, chained in order; then (schema 0007) the records of the rows
+    # the entries stored before, chained in order; then (schema 0007) the records of the rows;
+    # then (schema 0016) the last rows written before approved changes carried their approval
     assert [(e.id, e.action) for e in log[:7]] == before and len(before) == 7
-    assert all(e.action.startswith("record-") for e in log[7:])
+    assert all(e.action.startswith("record-") for e in log[7:-1])
+    assert log[-1].action == "approvals-baseline"
     assert [e.seq for e in log] == list(range(1, len(log) + 1))
     check = check_audit_chain(log, store.audit_head())
     assert check.ok, check

@@ -85,4 +85,4 @@ def test_a_pot_changed_behind_the_apps_back_is_named(database: Database) -> None
     _rechain(database, table)
     text = verify_database(database).summary()
     assert ("hand 2 starts with a carry-in (pot_in) of 5000 but hand 1 carried out 300, and "
-            "no change is recorded") in text
+            "no change is approved by a floor person") in text

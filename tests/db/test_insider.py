@@ -366,25 +366,27 @@ def test_a_row_inserted_behind_the_app_has_no_record(room: Room, database: Datab
 def test_carry_in_changed_and_chain_recomputed_is_named_unless_recorded(
     room: Room, database: Database
 ) -> None:
-    """Hands of the test game carry over: a carry-in the dealer gives is recorded and accepted;
-    one written behind the app's back is named."""
+    """Hands of the test game carry over: a carry-in other than the last hand's carry-out needs
+    a floor person's approval (schema 0016), which the start carries and verify accepts; with
+    its approval entry deleted behind the app's back, verify names the start."""
+    from dealer_assist.services.app import Approval
+    from dealer_assist.services.errors import ApprovalRequired
+
     first = room.hand(["2d", "2c", "3h"])  # a tie carries the pot
     room.svc.settle(room.dealer, first)
-    given = room.svc.start_hand(room.dealer, room.table_id, carry_in=700)  # recorded
+    with pytest.raises(ApprovalRequired, match=r"carry-in \$7 \(\$"):
+        room.svc.start_hand(room.dealer, room.table_id, carry_in=700)
+    room.svc.start_hand(room.dealer, room.table_id, carry_in=700,
+                        approval=Approval("fran", "2222"))
     assert "carry-in" in room.store.audit_log(action="stacks")[-1].detail
     assert verify_database(database).ok, verify_database(database).summary()
-    m = _m(database)
-    ((text, id_),) = _rows(database, f"SELECT body, id FROM events WHERE hand_id = {m} AND "
-                           "number = 1", (given.hand.id,))
-    del text
-    ((prev_hand,),) = _rows(database, "SELECT id FROM hands ORDER BY id DESC LIMIT 1 OFFSET 1")
     _unguard(database)
-    _sql(database, "DELETE FROM audit_log WHERE action = 'stacks'")
+    _sql(database, "DELETE FROM audit_log WHERE action = 'approval'")
     _rechain_audit(database)
     report = verify_database(database)
-    assert report.problem is not None
-    assert "starts with a carry-in of 700 but hand" in report.problem.message
-    del id_, prev_hand
+    assert not report.ok
+    assert "starts with a carry-in of 700 but hand" in report.summary()
+    assert "is not an approval on the audit log" in report.summary()
 
 
 #: A Caro Hold 'em hand with no antes where everyone checks to the showdown: no chip moves.

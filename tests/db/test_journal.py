@@ -362,3 +362,30 @@ def test_regression_a_hand_started_offline_after_a_resume_check_finds_the_last_h
     assert store.sync() == 1
     assert verify_database(room.svc.store.db).ok  # type: ignore[attr-defined]
     store.close()
+
+
+def test_an_approved_change_is_never_kept_in_the_journal(
+    room: Room, proxy: Proxy, pg_url: str, tmp_path: Path
+) -> None:
+    """A change a floor person approved carries its approval entry (schema 0016), which the
+    server checks when the change is written: with the server cut, it is refused at once (the
+    dealer retries when the server is back) instead of being kept for a sync the server would
+    refuse."""
+    from datetime import UTC, datetime
+
+    from dealer_assist.services.model import NewEvent
+
+    clock = Clock()
+    st = _station(proxy, pg_url, tmp_path, clock)
+    store: JournalStore = st.store  # type: ignore[assignment]
+    dee = st.sign_in("dee", "1111")
+    first = st.start_hand(dee, room.table_id)
+    _deal(st, dee, first.hand.id, [(1, "As")])
+    proxy.cut()
+    misdeal = NewEvent(body={"type": "misdeal", "reason": "exposed"}, actor="dee",
+                       time=datetime(2026, 11, 28, 13, tzinfo=UTC), approval_id=7)
+    with pytest.raises(StoreUnavailable, match="approved is recorded only on the server"):
+        store.append_event(first.hand.id, expected=2, event=misdeal)
+    assert store.journal.count() == 0
+    proxy.restore()
+    store.close()

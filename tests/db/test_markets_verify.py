@@ -120,7 +120,7 @@ def test_hands_follow_on_with_stacks_and_advantage_cards_and_verify_clean(
     _rechain(database, table)
     text = verify_database(database).summary()
     assert ('hand 3 starts with advantage {"1": "As", "3": "7d"} but hand 2 carries '
-            '{"1": "5s", "3": "7d"}, and no new game is recorded') in text
+            '{"1": "5s", "3": "7d"}, and no new game is approved by a floor person') in text
 
 
 def test_a_player_below_twelve_chips_ends_the_game_and_a_rebuy_starts_a_new_one(

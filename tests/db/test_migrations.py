@@ -38,6 +38,9 @@ DEMO_STAKES = "was dealt by the demo at other stakes than settings version"
 #: The same demo dealt Caro stacks and antes in odd cents at a $1 chip (issue 41 item 6): notes
 #: too, under the baseline; a hand after it would be a fault.
 OLD_CHIPS = "was dealt before every wager had to be whole chips"
+#: The fixture's dispute: its adjustments carry no approval (schema 0016 asks one).
+OLD_ADJUSTMENTS = ("dispute 1 on hand 5 (adjustments): written before schema 0016 with no "
+                   "approval on record")
 FAST = Argon2PinHasher(fast=True)
 
 
@@ -46,7 +49,7 @@ def test_new_sqlite_database_is_created_at_the_newest_schema_with_wal_and_full_s
 ) -> None:
     db = open_database(f"sqlite:///{tmp_path}/new.db")
     current, head, _ = schema_state(db)
-    assert current == head == "0015"
+    assert current == head == "0016"
     with db.engine.connect() as conn:
         pragmas = [conn.exec_driver_sql(f"PRAGMA {p}").scalar()
                    for p in ("journal_mode", "synchronous", "foreign_keys")]
@@ -61,7 +64,7 @@ def test_new_sqlite_database_is_created_at_the_newest_schema_with_wal_and_full_s
 @pytest.mark.postgres
 def test_new_postgresql_database_is_created_with_append_only_triggers(pg_url: str) -> None:
     db = open_database(pg_url)
-    assert schema_state(db)[0] == "0015"
+    assert schema_state(db)[0] == "0016"
     with db.engine.connect() as conn:
         names = {r[0] for r in conn.exec_driver_sql(
             "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal")}
@@ -73,7 +76,7 @@ def test_previous_schema_file_is_copied_aside_then_upgraded_and_verifies(tmp_pat
     path = tmp_path / "old.db"
     shutil.copy(DATA / "schema-0001.sqlite3", path)
     db = open_database(f"sqlite:///{path}")
-    assert schema_state(db)[0] == "0015"
+    assert schema_state(db)[0] == "0016"
     assert db.backup is not None and db.backup.name.startswith("old.db.schema-0001.")
     old = sqlite3.connect(db.backup)
     assert old.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
@@ -82,12 +85,15 @@ def test_previous_schema_file_is_copied_aside_then_upgraded_and_verifies(tmp_pat
     # The fees ruling (a side pot won by a fold is raked; only uncalled chips go back): this
     # file's Caro hand 2 was settled before it and raked $1.25 where $3.50 was owed. Verify
     # re-derives by the ruling, finds the ledger is what the earlier rule gave, and names that
-    # hand's short rake as a note; nothing else differs beyond the demo's stakes.
+    # hand's short rake as a note; nothing else differs beyond the demo's stakes, and its
+    # dispute's adjustments, made before schema 0016 asked them a second floor person's
+    # approval: a note, not a fault.
     assert report.ok, report.summary()
     assert [n.message for n in report.notes
-            if DEMO_STAKES not in n.message and OLD_CHIPS not in n.message] == [SHORT_RAKE]
+            if DEMO_STAKES not in n.message and OLD_CHIPS not in n.message] == [
+        SHORT_RAKE, OLD_ADJUSTMENTS]
     assert len([n for n in report.notes if OLD_CHIPS in n.message]) == 4
-    assert len(report.notes) == 17
+    assert len(report.notes) == 18
     assert (report.tables, report.hands) == (2, 12)
     store = SqlStore(db)
     with db.engine.connect() as conn:
@@ -132,7 +138,7 @@ def test_postgresql_upgrade_from_the_previous_schema_fills_the_chain_heads(pg_ur
     assert schema_state(db)[0] == "0001"
     db.close()
     db = open_database(pg_url)
-    assert schema_state(db)[0] == "0015" and db.backup is None
+    assert schema_state(db)[0] == "0016" and db.backup is None
     assert verify_database(db).ok
     db.close()
 
@@ -141,7 +147,7 @@ def test_schema_0002_file_is_upgraded_and_takes_seat_and_period_events(tmp_path:
     path = tmp_path / "old.db"
     shutil.copy(DATA / "schema-0002.sqlite3", path)
     db = open_database(f"sqlite:///{path}")
-    assert schema_state(db)[0] == "0015"
+    assert schema_state(db)[0] == "0016"
     assert db.backup is not None and db.backup.name.startswith("old.db.schema-0002.")
     with db.engine.connect() as conn:
         triggers = {r[0] for r in conn.exec_driver_sql(
@@ -187,7 +193,7 @@ def test_newer_database_is_refused_and_left_alone(tmp_path: Path) -> None:
     con.commit()
     con.close()
     with pytest.raises(SchemaTooNew, match=r"written by a newer Dealer Assist \(schema 0099; "
-                       r"this version knows up to 0015\)\. Install the newer version"):
+                       r"this version knows up to 0016\)\. Install the newer version"):
         open_database(url)
     con = sqlite3.connect(tmp_path / "new.db")
     assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0099",)]
@@ -196,7 +202,7 @@ def test_newer_database_is_refused_and_left_alone(tmp_path: Path) -> None:
 
 def test_without_upgrade_an_old_database_says_to_run_db_upgrade(tmp_path: Path) -> None:
     shutil.copy(DATA / "schema-0001.sqlite3", tmp_path / "old.db")
-    with pytest.raises(StoreUnavailable, match=r"needs an upgrade \(schema 0001 -> 0015\): run "
+    with pytest.raises(StoreUnavailable, match=r"needs an upgrade \(schema 0001 -> 0016\): run "
                        "`dealer-assist db upgrade`"):
         open_database(f"sqlite:///{tmp_path}/old.db", upgrade=False)
 

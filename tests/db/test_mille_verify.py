@@ -60,7 +60,7 @@ def test_a_rewritten_running_total_or_chapeau_count_is_named(
     _rewrite_start(database, second, table, **{key: json.loads(forged)})
     text = verify_database(database).summary()
     assert (f"hand 2 starts with {key} {forged} but hand 1 carries {carried}, and no new game "
-            "is recorded") in text
+            "is approved by a floor person") in text
 
 
 def test_a_new_game_on_the_record_is_accepted(database: Database) -> None:

@@ -12,6 +12,7 @@ row as stored. The PIN is checked by the database (``da_pin_try``), by its own c
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -418,6 +419,324 @@ def test_regression_station_role_cannot_rename_the_cardroom(station: Station) ->
     assert not svc.name_new_cardroom("Forged Room", unnamed="Cardroom", station="pc-9")
     assert svc.cardroom_name() == "Harbor Card Room"
     report = verify_database(station.db)
+    assert report.ok, report.summary()
+
+
+# --- approved changes (schema 0016): the station is the attacker -----------------------------
+
+GUTS = {"game": "guts", "seats": [1, 2, 3], "smallest_chip": 100, "buy_in": 10000,
+        "params": {"ante": 100, "max": 2000}}
+
+
+@dataclass
+class GutsRoom:
+    station: Station
+    table: int
+    dealer: Any
+    floor: Any
+
+
+@pytest.fixture(scope="module")
+def guts(pg_cluster: PgCluster, pg_template: str) -> Iterator[GutsRoom]:
+    """A room of its own with a Guts table dealt by ``gus`` under ``fran`` (a second floor
+    person, ``flo``), run by the station login ``st_appr``: one hand is settled, and its $3 pot
+    carries into the next."""
+    url = pg_cluster.create_database("approved_changes", template=pg_template)
+    owner = open_database(url)
+    with owner.engine.begin() as conn:
+        conn.exec_driver_sql(
+            "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'st_group') "
+            "THEN CREATE ROLE st_group NOLOGIN; END IF; IF NOT EXISTS (SELECT 1 FROM pg_roles "
+            "WHERE rolname = 'st_appr') THEN CREATE ROLE st_appr LOGIN IN ROLE st_group; END IF; "
+            "END $$")
+    room = make_room(SqlStore(owner))
+    room.svc.add_user(room.admin, name="flo", full_name="Flo Floor", role="floor", pin="5555")
+    room.svc.add_user(room.admin, name="gus", full_name="Gus Guts", role="dealer", pin="4444")
+    table = room.svc.add_table(room.admin, dict(GUTS), name="Guts")
+    owner.close()
+    assert main(["--db", url, "db", "upgrade", "--station-role", "st_group"]) == 0
+    station_url = url.replace("postgres@", "st_appr@")
+    db = open_database(station_url)
+    svc = Services(SqlStore(db), clock=room.clock, hasher=FAST)
+    gus = svc.sign_in("gus", "4444")
+    svc.open_shift(gus, table.id, floor="fran")
+    now = svc.start_hand(gus, table.id)
+    for kind, seat, cards in (("in", 1, ""), ("in", 2, ""), ("out", 3, ""),
+                              ("show", 1, "Ah Ad"), ("show", 2, "Kh Qd")):
+        now = _act(svc, gus, now, kind, seat, cards)
+    svc.settle(gus, now.hand.id)
+    yield GutsRoom(Station(url, station_url,
+                           station_url.replace("postgresql+psycopg://", "postgresql://"), db, svc),
+                   table.id, gus, svc.sign_in("fran", "2222"))
+    db.close()
+
+
+def _act(svc: Services, who: Any, now: Any, kind: str, seat: int, cards: str = "") -> Any:
+    from dealer_assist.cards import parse_cards
+    from dealer_assist.engine.build import build_event
+
+    action = next(a for a in now.prompt().actions if a.kind == kind and a.seat == seat)
+    given = {"cards": parse_cards(cards)} if cards else None
+    return svc.record(who, now.hand.id, build_event(action, given, vocab=now.game.events))
+
+
+@contextlib.contextmanager
+def _no_pin(svc: Services, entry: int = 0) -> Iterator[None]:
+    """``Services.approve`` replaced by a function that checks no PIN and writes nothing: it
+    says the floor person named approved, with the approval entry ``entry``."""
+    from dealer_assist.services.model import Approver
+
+    def approve(approval: Any, **_: Any) -> Approver:
+        return Approver(id=2, name=approval.name, full_name="Fran Floor", role="floor",
+                        entry=entry)
+
+    real = svc.approve
+    svc.approve = approve  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        svc.approve = real  # type: ignore[method-assign]
+
+
+REFUSED = r"needs a floor person's approval|needs a second floor person's approval"
+
+
+def _settled(g: GutsRoom) -> Any:
+    hands = g.station.svc.list_hands()
+    return next(h for h in hands if h.table_id == g.table and h.status == "settled")
+
+
+def test_regression_station_cannot_void_misdeal_or_reopen_a_settled_hand_without_approval(
+    guts: GutsRoom,
+) -> None:
+    """Issue 40 item 1: with ``approve`` a no-op the station voided the winning show of a
+    settled Guts hand and resettled it, and called a misdeal, "approved by fran", with no
+    approval entry, and verify said intact. Now the database refuses each (a void in a settled
+    hand, a misdeal, reopening a settled hand carry their approval, spent there), and the app's
+    own path with the floor's PIN still works."""
+    from dealer_assist.errors import DealerAssistError
+    from dealer_assist.services.app import Approval
+
+    svc, gus = guts.station.svc, guts.dealer
+    hand = _settled(guts)
+    before = len(svc.hand_events(hand.id))
+    with _no_pin(svc), pytest.raises(DealerAssistError, match=REFUSED):
+        svc.void(gus, hand.id, 5, "wrong hand read", approval=Approval("fran", "0000"))
+    with _no_pin(svc), pytest.raises(DealerAssistError, match=REFUSED):
+        svc.misdeal(gus, hand.id, "exposed card", approval=Approval("fran", "0000"))
+    svc._live.clear()
+    head = svc.store.chain_head(guts.table)
+    assert head is not None
+    assert _refused(guts.station.dsn, [
+        f"UPDATE hands SET status = 'open' WHERE id = {hand.id}",
+        "INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, body, "
+        f"prev_hash, hash) VALUES ({guts.table}, {head.seq + 1}, {hand.id}, {before + 1}, "
+        "now(), 'gus', 'misdeal', '{\"reason\":\"x\",\"type\":\"misdeal\"}', "
+        f"'{head.hash}', repeat('1', 64))",
+        "INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, body, "
+        f"prev_hash, hash, approval_id) VALUES ({guts.table}, {head.seq + 1}, {hand.id}, "
+        f"{before + 1}, now(), 'gus', 'void', '{{\"reason\":\"x\",\"target\":5,"
+        f"\"type\":\"void\"}}', '{head.hash}', repeat('1', 64), 1)",
+    ]) == []
+    assert len(svc.hand_events(hand.id)) == before and svc.hand(hand.id).status == "settled"
+    # an approval for one thing is not spent on another: fran's PIN for a void of event 4
+    real = svc.approve(Approval("fran", "2222"), what="void of event 4 in hand 1",
+                       table_id=guts.table, hand_id=hand.id)
+    with _no_pin(svc, entry=real.entry), pytest.raises(DealerAssistError, match=REFUSED):
+        svc.void(gus, hand.id, 5, "wrong hand read", approval=Approval("fran", "0000"))
+    svc._live.clear()
+    assert verify_database(guts.station.db).ok
+    # the floor's PIN, as the dialogs ask it: voided, reopened, shown again and resettled
+    now = svc.void(gus, hand.id, 5, "wrong hand read", approval=Approval("fran", "2222"))
+    assert svc.hand(hand.id).status == "open"
+    now = _act(svc, gus, now, "show", 1, "2h 3d")
+    svc.settle(gus, hand.id)
+    void = svc.hand_events(hand.id)[-2]
+    assert void.body["type"] == "void"
+    report = verify_database(guts.station.db)
+    assert report.ok, report.summary()
+
+
+def test_regression_station_cannot_pay_the_house_to_a_seat_without_a_second_floor_person(
+    guts: GutsRoom,
+) -> None:
+    """Issue 40 item 1: dispute adjustments paying $5,000 from the house to a seat were taken
+    with ``approve`` a no-op. Now a dispute's adjustments need the second floor person's
+    approval of exactly those amounts, checked by the database at commit."""
+    from dealer_assist.errors import DealerAssistError
+    from dealer_assist.services.app import Approval
+    from dealer_assist.services.model import Adjustment
+
+    svc, fran = guts.station.svc, guts.floor
+    hand = _settled(guts)
+    pay = (Adjustment(amount=500000, seat=1), Adjustment(amount=-500000, seat=None))
+    with _no_pin(svc), pytest.raises(DealerAssistError, match=REFUSED):
+        svc.record_dispute(fran, hand.id, notes="n", ruling="r", adjustments=pay,
+                           approval=Approval("flo", "0000"))
+    assert _refused(guts.station.dsn, [
+        "WITH d AS (INSERT INTO disputes (hand_id, notes, ruling, floor, at) VALUES "
+        f"({hand.id}, 'n', 'r', 'fran', now()) RETURNING id) INSERT INTO dispute_adjustments "
+        "(dispute_id, seat, amount, note) SELECT id, 1, 500000, '' FROM d",
+    ]) == []
+    # flo approves $4 to seat 1: that approval does not carry $5,000
+    small = (Adjustment(amount=400, seat=1), Adjustment(amount=-400, seat=None))
+    real = svc.approve(Approval("flo", "5555"),
+                       what="adjustments in hand 1: seat 1 +$4, house -$4",
+                       table_id=guts.table, hand_id=hand.id, session=fran)
+    with _no_pin(svc, entry=real.entry), pytest.raises(DealerAssistError, match=REFUSED):
+        svc.record_dispute(fran, hand.id, notes="n", ruling="r", adjustments=pay,
+                           approval=Approval("flo", "0000"))
+    assert svc.disputes(hand.id) == []
+    done = svc.record_dispute(fran, hand.id, notes="n", ruling="r", adjustments=small,
+                              approval=Approval("flo", "5555"))
+    assert done.adjustments == small
+    report = verify_database(guts.station.db)
+    assert report.ok, report.summary()
+
+
+def test_regression_station_cannot_configure_as_a_dealer_or_without_signing_in(
+    guts: GutsRoom,
+) -> None:
+    """Issue 40 item 1: a hand-built ``Session`` (no sign-in) created a settings version with
+    no fee and added a table. Now tables and settings versions are written only by the
+    owner's ``da_table_add`` and ``da_settings_add``, with a floor person's or admin's
+    session."""
+    from dealer_assist.services.model import Session, User
+
+    svc = guts.station.svc
+    forged = Session(user=User(id=99, name="fran", full_name="Fran Floor", role="floor"),
+                     signed_in_at=datetime(2026, 11, 28, tzinfo=UTC))
+    dealer_as_floor = Session(user=User(id=3, name="gus", full_name="Gus", role="floor"),
+                              signed_in_at=datetime(2026, 11, 28, tzinfo=UTC),
+                              token=guts.dealer.token)
+    no_fee = {**GUTS, "fee": None}
+    for who in (forged, dealer_as_floor):
+        with pytest.raises(NotAllowed):
+            svc.change_settings(who, guts.table, no_fee)
+        with pytest.raises(NotAllowed):
+            svc.add_table(who, dict(GUTS), name="Forged")
+    assert _refused(guts.station.dsn, [
+        "INSERT INTO card_tables (name, created_at) VALUES ('Forged', now())",
+        "INSERT INTO table_settings (table_id, version, game, document, created_at, created_by) "
+        f"VALUES ({guts.table}, 99, 'guts', '{{}}', now(), 'fran')",
+        f"SELECT da_table_add('{guts.dealer.token}', 'Forged', now()::timestamp)",
+    ]) == []
+    assert [t.name for t in svc.list_tables()] == ["T1", "Guts"]
+    fran = svc.sign_in("fran", "2222")
+    assert svc.change_settings(fran, guts.table, dict(GUTS)).created_by == "fran"
+    report = verify_database(guts.station.db)
+    assert report.ok, report.summary()
+
+
+def test_regression_station_cannot_start_a_pot_from_nothing_or_cut_stacks(
+    guts: GutsRoom,
+) -> None:
+    """Issue 40 item 3 and issue 45 item 11: a dealer started the next Guts hand with
+    ``carry_in=5_000_000`` (the real carry $3 here) or cut a seat's stack while the pot
+    carries. The app asks for the floor's approval; with ``approve`` a no-op the database
+    refuses the start; with the floor's PIN it is taken, the approval saying what changed."""
+    from dealer_assist.errors import DealerAssistError
+    from dealer_assist.services.app import Approval
+    from dealer_assist.services.errors import ApprovalRequired
+
+    svc, gus = guts.station.svc, guts.dealer
+    with pytest.raises(ApprovalRequired, match=r"carry-in \$50,000 \(\$3 carried"):
+        svc.start_hand(gus, guts.table, carry_in=5_000_000)
+    with pytest.raises(ApprovalRequired, match=r"seat 1 \$10 \(\$\d+ kept"):
+        svc.start_hand(gus, guts.table, stacks={1: 1000})
+    for change in ({"carry_in": 5_000_000}, {"stacks": {1: 1000}}):
+        with _no_pin(svc), pytest.raises(DealerAssistError, match=r"needs a floor person's"):
+            svc.start_hand(gus, guts.table, approval=Approval("fran", "0000"),
+                           **change)  # type: ignore[arg-type]
+    assert svc.current_hand(guts.table) is None
+    # a rebuy (more chips) is the dealer's, recorded; a cut is the floor's, with its PIN
+    now = svc.start_hand(gus, guts.table, stacks={1: 1000, 3: 20000},
+                         approval=Approval("fran", "2222"))
+    assert now.replay.start.params["stacks"]["1"] == 1000
+    approval = svc.store.audit_log(action="approval")[-1]
+    assert approval.actor == "fran" and approval.detail.startswith("start at Guts after hand")
+    assert re.search(r"seat 1 \$10 \(\$\d+ kept from the last hand\)", approval.detail)
+    assert "seat 3" not in approval.detail
+    stacks = svc.store.audit_log(action="stacks")[-1].detail
+    assert "seat 3 $200" in stacks and stacks.endswith("approved by fran")
+    report = verify_database(guts.station.db)
+    assert report.ok, report.summary()
+
+
+def test_regression_station_cannot_close_a_shift_without_its_floor(guts: GutsRoom) -> None:
+    """Issue 40 item 1: a shift closed with ``approve`` a no-op. Now the close carries the
+    floor person's approval of that close, checked by the database; a raw close is refused."""
+    from dealer_assist.errors import DealerAssistError
+    from dealer_assist.services.app import Approval
+
+    svc, gus = guts.station.svc, guts.dealer
+    now = svc.current_hand(guts.table)
+    while now is not None and not now.over:  # everyone out: the hand ends, the pot carries
+        seat = next(a.seat for a in now.prompt().actions if a.kind == "out")
+        now = _act(svc, gus, now, "out", seat)
+    if now is not None:
+        svc.settle(gus, now.hand.id)
+    shift = svc.store.current_shift(guts.table)
+    assert shift is not None
+    with _no_pin(svc), pytest.raises(DealerAssistError, match=REFUSED):
+        svc.close_shift(gus, shift.id, approval=Approval("fran", "0000"))
+    assert _refused(guts.station.dsn, [
+        "UPDATE shifts SET closed_at = now(), closed_by = 'gus', closed_floor = 'fran' "
+        f"WHERE id = {shift.id}",
+    ]) == []
+    assert svc.store.current_shift(guts.table) is not None
+    closed = svc.close_shift(gus, shift.id, approval=Approval("fran", "2222"))
+    assert closed.closed_floor == "fran"
+    report = verify_database(guts.station.db)
+    assert report.ok, report.summary()
+
+
+@pytest.mark.parametrize("cents", [0, 5, 100, 9050, -600, 5_000_000, 123_456_789_01, -1])
+def test_the_databases_money_words_are_the_services(guts: GutsRoom, cents: int) -> None:
+    """The database builds the subjects it holds approvals to (schema 0016) with the words the
+    services write: its ``da_money`` is :func:`format_cents`."""
+    import psycopg
+
+    from dealer_assist.money import format_cents
+
+    with psycopg.connect(guts.station.dsn) as conn:
+        row = conn.execute("SELECT da_money(%s)", (cents,)).fetchone()
+    assert row is not None and row[0] == format_cents(cents)
+
+
+def test_regression_station_cannot_record_a_floor_decision_without_its_approval(
+    guts: GutsRoom,
+) -> None:
+    """Issue 40 item 1, floor decisions (the test game's ruling): with ``approve`` a no-op the
+    station wrote the ruling "decided by fran". Now ``game_rules`` (filled by ``db upgrade
+    --station-role`` from the games installed) names the game's floor decisions and the
+    database refuses one without the floor's approval of it."""
+    from anygame.play import SETTINGS, move
+
+    from dealer_assist.cards import parse_cards
+    from dealer_assist.engine.build import build_event
+    from dealer_assist.errors import DealerAssistError
+    from dealer_assist.services.app import Approval
+
+    assert main(["--db", guts.station.owner_url, "db", "upgrade", "--station-role",
+                 "st_group"]) == 0
+    svc = guts.station.svc
+    admin = svc.sign_in("admin", "9999")
+    svc.add_user(admin, name="tia", full_name="Tia Tally", role="dealer", pin="6666")
+    table = svc.add_table(admin, {**SETTINGS, "name": "Tally"}).id
+    tia = svc.sign_in("tia", "6666")
+    svc.open_shift(tia, table, floor="fran")
+    now = svc.start_hand(tia, table)
+    now = move(svc, tia, now, "call", {"cards": parse_cards("Qs Qs Qh"),
+                                       "combination": "trips"})
+    event = build_event(now.prompt().actions[0], {"decision": "void", "reason": "seen"},
+                        vocab=now.game.events)
+    with _no_pin(svc), pytest.raises(DealerAssistError, match=REFUSED):
+        svc.record(tia, now.hand.id, event, approval=Approval("fran", "0000"))
+    svc._live.clear()
+    now = svc.record(tia, now.hand.id, event, approval=Approval("fran", "2222"))
+    assert now.replay.steps[-1].event.TYPE == "ruling"
+    report = verify_database(guts.station.db)
     assert report.ok, report.summary()
 
 

@@ -10,10 +10,10 @@ import pytest
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.deck import DeckSpec, Shoe
-from dealer_assist.engine.evolve import builder, evolver, setter
+from dealer_assist.engine.evolve import builder, evolver, replace, setter
 from dealer_assist.engine.hand import Step, replay
 from dealer_assist.engine.registry import get_game
-from dealer_assist.errors import RuleViolation
+from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Check, Start
 from dealer_assist.games.caro_holdem.state import SeatState
 from dealer_assist.games.champs_and_cowards.state import CCState, SeatHand
@@ -72,6 +72,42 @@ def test_evolver_covers_every_state_field() -> None:
             assert changed == dataclasses.replace(record, **{f.name: marker})  # type: ignore[type-var]
             assert getattr(changed, f.name) is marker
             assert type(changed) is type(record)
+
+
+def test_replace_equals_dataclasses_replace_for_every_game_state_it_copies() -> None:
+    # the records the games copy per event (OFC, Markets, Paiute, Mille, Commerce, Chinese
+    # Poker): each field changed alone gives what dataclasses.replace gives, as a new object
+    for name in ("ofc", "markets", "paiute", "mille", "commerce", "chinese-poker"):
+        game = get_game(name)
+        start = game.sample_hand(random.Random(5), players=game.players[0])[0]
+        assert isinstance(start, Start)
+        state = game.start(start)
+        for f in dataclasses.fields(state):
+            marker = object()
+            changed = replace(state, **{f.name: marker})
+            assert changed == dataclasses.replace(state, **{f.name: marker})
+            assert getattr(changed, f.name) is marker
+            assert type(changed) is type(state)
+        assert replace(state) == state and replace(state) is not state
+
+
+def test_replace_of_a_record_that_checks_runs_its_constructor() -> None:
+    # a record whose constructor checks (or a field outside __init__) is replaced the slow way,
+    # so its check still refuses and its derived field is still derived
+    with pytest.raises(BadInput, match="decks must be"):
+        replace(DeckSpec(), decks=0)
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Derived:
+        x: int
+        twice: int = dataclasses.field(init=False, default=0)
+
+        def __post_init__(self) -> None:
+            object.__setattr__(self, "twice", 2 * self.x)
+
+    assert replace(Derived(2), x=5).twice == 10
+    with pytest.raises(TypeError):
+        replace(_Pair(1), middle=2)
 
 
 def test_step_lines_are_narrated_once_when_first_read() -> None:
@@ -150,3 +186,38 @@ def test_setter_equals_replace_of_its_fields() -> None:
     assert seat.stack == 900  # the original is untouched
     with pytest.raises(TypeError, match="cannot set"):
         setter(SeatState, "pocket")
+
+
+def test_front_row_cards_are_in_display_order_when_read() -> None:
+    # a front row's cards are sorted when first read, as they were when its value was made:
+    # the pair first, then the kicker
+    from dealer_assist.evaluate import front_value
+
+    value = front_value([parse_card("4c"), parse_card("Kd"), parse_card("4h")])
+    assert [c.code for c in value.cards] == ["4h", "4c", "Kd"]
+    assert value.description == front_value([parse_card("4s"), parse_card("4d"),
+                                             parse_card("Kh")]).description
+
+
+def test_rows_values_and_fouls_kept_for_the_last_rows_answer_as_fresh() -> None:
+    # the rows' values and foul kept for the last rows asked answer for any rows exactly what
+    # working them out afresh does, however many rows come between
+    from dealer_assist.games.open_face import rows as of
+
+    rng = random.Random(11)
+    deck = [Card(rank, suit) for rank in range(2, 15) for suit in "shdc"]
+    hands = []
+    for _ in range(60):
+        cards = rng.sample(deck, 13)
+        hands.append(of.Rows(tuple(cards[:3]), tuple(cards[3:8]), tuple(cards[8:])))
+    kept = [(of.values(r), of.foul_reason(r)) for r in hands + hands[::-1] + hands]
+    of._VALUES.clear()
+    of._FOULS.clear()
+    fresh = []
+    for r in hands + hands[::-1] + hands:
+        fresh.append((of.values(r), of.foul_reason(r)))
+        of._VALUES.clear()
+        of._FOULS.clear()
+    assert [(v.front.strength, v.middle.strength, v.back.strength, f) for v, f in kept] == [
+        (v.front.strength, v.middle.strength, v.back.strength, f) for v, f in fresh]
+    assert any(f is not None for _, f in fresh) and any(f is None for _, f in fresh)

@@ -70,7 +70,8 @@ def test_a_new_game_takes_nothing_carried_and_is_on_the_record() -> None:
     entry = room.store.audit_log(action="stacks")[-1]
     assert "new game: totals_in not carried from the last hand" in entry.detail
     approval = room.store.audit_log(action="approval")[-1]
-    assert (approval.actor, approval.detail) == ("fran", "a new game at Tally")
+    assert (approval.actor, approval.detail) == (
+        "fran", "start at Tally after hand 1: new game: totals_in not carried from the last hand")
 
 
 def test_a_new_game_that_drops_a_running_total_needs_the_floor_and_stores_nothing_without(

@@ -131,7 +131,8 @@ def test_a_game_package_played_on_the_dealers_screen_by_keyboard(
     fresh = screen.c.now
     assert fresh is not None and fresh.hand.id != settled_id, screen.refusal.text()
     assert fresh.replay.start.get("totals_in") is None
-    assert "a new game at Tally-1" in svc.store.audit_log(action="approval")[-1].detail
+    assert svc.store.audit_log(action="approval")[-1].detail == (
+        "start at Tally-1 after hand 1: new game: totals_in not carried from the last hand")
 
 
 def test_issue_41_7_a_drawn_value_is_on_the_record_and_a_second_draw_needs_the_floor(

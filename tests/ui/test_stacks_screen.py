@@ -110,3 +110,44 @@ def test_regression_seats_this_hand_stay_with_their_table(
     assert screen.seats_edit.text() == ""
     qtbot.keyClick(screen, Qt.Key.Key_N)
     assert screen.c.now is not None and screen.c.now.hand.seats == (1, 2, 3)
+
+
+def test_regression_issue_45_item_11_stacks_cut_while_the_pot_carries_asks_the_floor(
+    qtbot: Any, memory_services: Services
+) -> None:
+    """Issue 45 item 11: at a Guts table with the pot running, Stacks… [F3] cut a seat's
+    chips with no approval. Now N (deal) asks a floor person's name and PIN in the approval
+    dialog, as the other approvals do, and the hand starts with the cut, approved by fran."""
+    from dealer_assist.cards import parse_cards
+    from tests.db.test_guts_verify import SETTINGS, act
+    from tests.ui.test_any_game_screen import _answer, _enter
+
+    svc = memory_services
+    svc.add_table(svc.sign_in("ada", "9999"), {**SETTINGS, "name": "Guts-1"})
+    screen = open_screen(qtbot, svc, table="Guts-1")
+    dealer = screen.c.session
+    now = svc.start_hand(dealer, screen.c.table.id)  # type: ignore[union-attr]
+    for kind, seat in (("in", 1), ("in", 2), ("out", 3)):
+        now = act(svc, dealer, now, kind, seat)
+    now = act(svc, dealer, now, "show", 1, {"cards": parse_cards("Ah Ad")})
+    now = act(svc, dealer, now, "show", 2, {"cards": parse_cards("Kh Qd")})
+    svc.settle(dealer, now.hand.id)  # seat 1 left with $102; the $3 pot carries
+    screen.c.now = None
+    screen.c.rebuys = {1: 1000}  # what Stacks… [F3] leaves for the next hand
+    seen: list[str] = []
+
+    def approve(dlg: Any) -> None:
+        seen.append(dlg.what.text())
+        field = dlg.focusWidget()
+        qtbot.keyClicks(field, "fran")
+        qtbot.keyClick(field, Qt.Key.Key_Tab)
+        qtbot.keyClicks(dlg.pin, "2222")
+        _enter(qtbot, dlg)
+
+    _answer("ApprovalDialog", approve)
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    assert seen and "seat 1 $10 ($102 kept from the last hand)" in seen[0]
+    now = screen.c.now
+    assert now is not None and now.replay.start.get("stacks")["1"] == 1000
+    assert svc.store.audit_log(action="approval")[-1].actor == "fran"
+    assert svc.store.audit_log(action="stacks")[-1].detail.endswith("approved by fran")

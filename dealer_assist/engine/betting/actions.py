@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from dealer_assist.engine.betting.rules import Structure
-from dealer_assist.engine.betting.state import Act, BettingState, evolve
+from dealer_assist.engine.betting.state import Act, BettingState, evolve, put_to_act
 from dealer_assist.engine.evolve import replaced
 from dealer_assist.engine.start import off_chip
 from dealer_assist.errors import RuleViolation
@@ -286,8 +286,8 @@ def can_all_in(state: BettingState, seat: int) -> bool:
 def _after(state: BettingState, i: int, act: Act, **changes: object) -> BettingState:
     """Record ``act``, pass the turn, and close the round (returning any uncalled chips)."""
     moved = evolve(state, log=(*state.log, act), **changes)
-    nxt = moved.next_to_act(i)
-    moved = evolve(moved, to_act=nxt)
+    nxt = moved.next_to_act(i)  # (reads everything but the turn)
+    put_to_act(moved, nxt)  # (a new record nobody else holds yet: no second copy)
     if nxt is None:
         moved = _return_uncalled(moved)
     return moved

@@ -7,11 +7,12 @@ play is a walk along them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dealer_assist.engine.betting.rules import BettingRules, Structure
-from dealer_assist.engine.evolve import evolver
+from dealer_assist.engine.evolve import builder, evolver
 from dealer_assist.errors import RuleViolation
 from dealer_assist.money import format_cents
 
@@ -85,12 +86,13 @@ class BettingState:
     @property
     def live(self) -> tuple[int, ...]:
         """Seats still in the hand, clockwise from the button's left."""
-        return tuple(self.seats[i] for i in self._from_button() if not self.folded[i])
+        seats, folded = self.seats, self.folded
+        return tuple([seats[i] for i in _from_button(seats, self.button) if not folded[i]])
 
     @property
     def hand_over(self) -> bool:
         """Everyone but one has folded: that seat wins without a showdown."""
-        return sum(1 for f in self.folded if not f) == 1
+        return self.folded.count(False) == 1
 
     @property
     def round_closed(self) -> bool:
@@ -125,9 +127,7 @@ class BettingState:
         return max(0, self.bet - self.in_round[i])
 
     def _from_button(self) -> list[int]:
-        b = self.seats.index(self.button)
-        n = len(self.seats)
-        return [(b + 1 + k) % n for k in range(n)]
+        return list(_from_button(self.seats, self.button))
 
     def needs_to_act(self, i: int) -> bool:
         """Position ``i`` still has a decision this round."""
@@ -166,6 +166,20 @@ class BettingState:
 
 
 evolve = evolver(BettingState)
+#: ``BettingState(...)`` without the frozen constructor's cost (a hand's start makes one).
+_build = builder(BettingState)
+#: The turn's slot of a :class:`BettingState`, written past its frozen guard (on a record just
+#: made, before anyone else holds it).
+put_to_act: Callable[[BettingState, int | None], None] = vars(BettingState)["to_act"].__set__
+
+
+@lru_cache(maxsize=256)
+def _from_button(seats: tuple[int, ...], button: int) -> tuple[int, ...]:
+    """The positions clockwise from the button's left (asked on every betting input; a table
+    has few seatings and buttons, so each is worked out once)."""
+    b = seats.index(button)
+    n = len(seats)
+    return tuple((b + 1 + k) % n for k in range(n))
 
 
 def start(
@@ -230,7 +244,7 @@ def start(
         bet = rules.big_blind
         raises = 1
         first_after = bb
-    state = BettingState(
+    state = _build(
         rules=rules,
         seats=order,
         button=button,
@@ -250,7 +264,8 @@ def start(
         pot_in=pot_in,
         log=(),
     )
-    return evolve(state, to_act=state.next_to_act(first_after))
+    put_to_act(state, state.next_to_act(first_after))  # (a new record nobody holds yet)
+    return state
 
 
 def next_round(state: BettingState) -> BettingState:

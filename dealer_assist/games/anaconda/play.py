@@ -175,14 +175,16 @@ def _roll(state: State, event: Roll) -> State:
             raise violation("every declaration is recorded before anything is rolled: "
                             f"{next_step(state)}", 2)
         raise violation(f"no card is rolled now: {next_step(state)}", 2)
-    nxt = state.to_roll()
+    before = state.rolls_done()
+    # (state.to_roll(), the phase being ROLLING: the rounds done worked out once)
+    rolled_now = state.rolled
+    nxt = next((s for s in state.live if len(rolled_now.get(s, ())) == before), None)
     if seat != nxt:
         raise violation(f"seat {nxt} rolls next (each player still in turns one card, from the "
                         f"button's left, round by round), not seat {seat}", 2)
     _check_cards(state, (event.card,), f"seat {seat}'s roll")
     rolled = dict(state.rolled)
     rolled[seat] = (*rolled.get(seat, ()), event.card)
-    before = state.rolls_done()
     moved = evolve(state, rolled=MappingProxyType(rolled))
     done = moved.rolls_done()
     if done == before:  # the round of rolls goes on

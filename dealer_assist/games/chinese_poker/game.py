@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from dealer_assist.engine.base import (
@@ -21,6 +20,7 @@ from dealer_assist.engine.base import (
     Settlement,
     TableView,
 )
+from dealer_assist.engine.evolve import replace
 from dealer_assist.engine.inputs import THREE_ROW_HAND, Choice
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Start

@@ -22,7 +22,7 @@ from dealer_assist.games.open_face.rows import (
     ROW_NAMES,
     PairResult,
     Rows,
-    compare_rows,
+    RowValues,
     foul_reason,
     row_verdict,
     values,
@@ -136,6 +136,7 @@ def _outcome(state: ChineseState) -> ChineseOutcome:
     seats = state.settings.seats
     fouled: dict[int, str] = {}
     rates: dict[int, dict[str, int]] = {}
+    vals: dict[int, RowValues] = {}  # (each hand's rows valued once, for every pair)
     for s in seats:
         if not state.plays_rows(s):
             continue
@@ -144,12 +145,13 @@ def _outcome(state: ChineseState) -> ChineseOutcome:
             fouled[s] = reason
         else:
             rates[s] = {r: row_rate(state.sets[s], r) for r in ROW_NAMES}
-    pairs = tuple(_pair(state, a, b, fouled, rates) for a, b in combinations(seats, 2))
+            vals[s] = values(state.sets[s])
+    pairs = tuple(_pair(state, a, b, fouled, rates, vals) for a, b in combinations(seats, 2))
     return ChineseOutcome(fouled=fouled, rates=rates, pairs=pairs)
 
 
 def _pair(state: ChineseState, a: int, b: int, fouled: Mapping[int, str],
-          rates: Mapping[int, Mapping[str, int]]) -> PairResult:
+          rates: Mapping[int, Mapping[str, int]], vals: Mapping[int, RowValues]) -> PairResult:
     points = 0
     why: list[str] = []
     detail: dict[str, Any] = {}
@@ -178,15 +180,15 @@ def _pair(state: ChineseState, a: int, b: int, fouled: Mapping[int, str],
         who = " and ".join(f"seat {s}" for s, yes in ((a, sa), (b, sb)) if yes)
         why.append(f"{who} surrendered" + (" (each pays the other 2)" if sa and sb else " 2"))
     if state.plays_rows(a) and state.plays_rows(b):
-        pts, text, rows_detail = _rows(state, a, b, fouled, rates)
+        pts, text, rows_detail = _rows(a, b, fouled, rates, vals)
         points += pts
         why.append(text)
         detail.update(rows_detail)
     return PairResult(a, b, points, "; ".join(why), detail)
 
 
-def _rows(state: ChineseState, a: int, b: int, fouled: Mapping[int, str],
-          rates: Mapping[int, Mapping[str, int]]) -> tuple[int, str, dict[str, Any]]:
+def _rows(a: int, b: int, fouled: Mapping[int, str], rates: Mapping[int, Mapping[str, int]],
+          vals: Mapping[int, RowValues]) -> tuple[int, str, dict[str, Any]]:
     if a in fouled and b in fouled:
         return 0, "both fouled", {"rows_points": 0, "fouled": [a, b]}
     if a in fouled or b in fouled:
@@ -195,7 +197,9 @@ def _rows(state: ChineseState, a: int, b: int, fouled: Mapping[int, str],
         pts = won if winner == a else -won
         return pts, f"seat {loser} fouled: scooped, {won}", {
             "rows_points": pts, "fouled": [loser], "scoop": winner}
-    wins = compare_rows(state.sets[a], state.sets[b])
+    va, vb = vals[a], vals[b]
+    wins = {r: 1 if va.of(r) > vb.of(r) else -1 if vb.of(r) > va.of(r) else 0
+            for r in ROW_NAMES}  # (compare_rows, on the values already made)
     pts = 0
     for r, w in wins.items():
         if w > 0:
@@ -206,7 +210,6 @@ def _rows(state: ChineseState, a: int, b: int, fouled: Mapping[int, str],
     scoop = a if total == 3 else b if total == -3 else None
     if scoop is not None:
         pts += SCOOP_BONUS if scoop == a else -SCOOP_BONUS
-    va, vb = values(state.sets[a]), values(state.sets[b])
     text = f"rows {pts:+d} for seat {a}" + (f" (seat {scoop} scoops)" if scoop else "")
     return pts, text, {
         "rows_points": pts,

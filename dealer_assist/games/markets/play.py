@@ -5,13 +5,13 @@ engine's)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from types import MappingProxyType
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.engine import betting
 from dealer_assist.engine import start as read
 from dealer_assist.engine.betting import BettingRules, Structure
+from dealer_assist.engine.evolve import replace
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Bet, Call, Check, Event, Fold, Raise, Show, Start
 from dealer_assist.fees import FeeContext, parse_fee_policy, pre_deal_fees

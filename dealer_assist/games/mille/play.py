@@ -5,11 +5,11 @@ and names its ruling."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.engine import start as read
+from dealer_assist.engine.evolve import replace
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Event, Reshuffle, Start
 from dealer_assist.games.mille.events import Discard, Draw, Left, Meld, Out, Upcard

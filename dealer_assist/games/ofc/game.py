@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from dealer_assist.cards import Card
@@ -23,6 +22,7 @@ from dealer_assist.engine.base import (
     Settlement,
     TableView,
 )
+from dealer_assist.engine.evolve import replace
 from dealer_assist.engine.inputs import ONE_CARD, THREE_ROW_HAND
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Discard, Event, Start

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from dealer_assist.cards import Card
@@ -74,12 +75,20 @@ class OfcSettings:
     @property
     def placers(self) -> tuple[int, ...]:
         """Seats placing card by card (not in fantasyland), in turn order."""
-        return tuple(s for s in self.order if s not in self.in_fantasyland)
+        return _placers(self.seats, self.button, self.in_fantasyland)
 
     @property
     def rounds(self) -> int:
         """Turns each placer takes: the first five, then 8 single cards or 4 Pineapple pairs."""
         return 1 + (HAND_SIZE - FIRST_DEAL) // (2 if self.pineapple else 1)
+
+
+@lru_cache(maxsize=256)
+def _placers(seats: tuple[int, ...], button: int, in_fantasyland: frozenset[int]
+             ) -> tuple[int, ...]:
+    """:attr:`OfcSettings.placers` (asked several times an event; a table has few seatings, so
+    each is worked out once)."""
+    return tuple(s for s in left_of(seats, button) if s not in in_fantasyland)
 
 
 @dataclass(frozen=True, slots=True)

@@ -121,19 +121,52 @@ class RowValues:
 
 
 def values(rows: Rows) -> RowValues:
+    """The rows' values. A settlement asks for each player's several times (the foul, every
+    pair's rows, each row's words), so the last few asked are kept: a value depends on the
+    cards alone."""
+    known = _VALUES.get(id(rows))
+    if known is not None and known[0] is rows:
+        return known[1]
     if not rows.complete:
         raise ValueError("rows are not complete")
-    return RowValues(front_value(rows.front), evaluate(rows.middle), evaluate(rows.back))
+    out = RowValues(front_value(rows.front), evaluate(rows.middle), evaluate(rows.back))
+    if len(_VALUES) >= _VALUES_KEPT:
+        _VALUES.clear()
+    _VALUES[id(rows)] = (rows, out)
+    return out
+
+
+#: :func:`values` of the last rows asked (a table's hands, one settlement at a time), by the
+#: rows' identity (a hand's rows are one record its settlement asks about again and again;
+#: hashing their thirteen cards for each question would cost what it saves). Each entry holds
+#: its rows, so that no other rows can take their identity while they are kept.
+_VALUES: dict[int, tuple[Rows, RowValues]] = {}
+_VALUES_KEPT = 16
 
 
 def foul_reason(rows: Rows) -> str | None:
-    """Why a complete hand fouls (a lower row ranks above a higher one), or ``None``."""
+    """Why a complete hand fouls (a lower row ranks above a higher one), or ``None``. Kept for
+    the last rows asked, as their :func:`values` are: a settlement asks it of each player for
+    the fouls, the royalties and fantasyland."""
+    known = _FOULS.get(id(rows))
+    if known is not None and known[0] is rows:
+        return known[1]
     v = values(rows)
-    if front_fouls(rows.front, rows.middle):
-        return f"the front ({v.front.description}) ranks above the middle ({v.middle.description})"
-    if v.middle > v.back:
-        return f"the middle ({v.middle.description}) ranks above the back ({v.back.description})"
-    return None
+    reason = None
+    if front_fouls(rows.front, rows.middle, (v.front, v.middle)):
+        reason = (f"the front ({v.front.description}) ranks above the middle "
+                  f"({v.middle.description})")
+    elif v.middle > v.back:
+        reason = (f"the middle ({v.middle.description}) ranks above the back "
+                  f"({v.back.description})")
+    if len(_FOULS) >= _VALUES_KEPT:
+        _FOULS.clear()
+    _FOULS[id(rows)] = (rows, reason)
+    return reason
+
+
+#: :func:`foul_reason` of the last rows asked, by their identity (as :data:`_VALUES`).
+_FOULS: dict[int, tuple[Rows, str | None]] = {}
 
 
 def is_fouled(rows: Rows) -> bool:

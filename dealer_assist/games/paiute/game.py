@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -33,6 +33,7 @@ from dealer_assist.engine.base import (
     Setting,
     TableView,
 )
+from dealer_assist.engine.evolve import replace
 from dealer_assist.engine.inputs import Cards, Choice
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Reshuffle, Vocabulary

@@ -65,11 +65,11 @@ def _after_betting(state: State) -> State:
     bet = state.bet
     if bet.hand_over:
         return evolve(state, phase=OVER)
-    if bet.to_act is not None:
-        return evolve(state, phase=BETTING)
+    if bet.to_act is not None:  # (a round going on: mostly no change of phase, no copy)
+        return state if state.phase == BETTING else evolve(state, phase=BETTING)
     if state.street == 3:
         return _showdown(state)
-    return evolve(state, phase=BOARD)
+    return state if state.phase == BOARD else evolve(state, phase=BOARD)
 
 
 def _showdown(state: State) -> State:
@@ -177,13 +177,17 @@ def _board(state: State, event: BoardDealt) -> State:
         raise RuleViolation(
             f"the {ROUND_NAMES[nxt]} is {count} card{'s' if count > 1 else ''}, not {len(cards)}")
     _check_cards(state, cards, f"the {ROUND_NAMES[nxt]}")
-    moved = evolve(state, street=nxt, board=state.board + cards,
-                   known=state.known | frozenset(cards))
     bet = betting.next_round(state.bet)
-    moved = evolve(moved, bet=bet)
+    # (one copy: the new street, its board and its betting round, and the phase they make)
     if bet.to_act is None:  # nobody left to bet: the rest of the board comes
-        return _showdown(moved) if nxt == 3 else evolve(moved, phase=BOARD)
-    return evolve(moved, phase=BETTING)
+        if nxt == 3:
+            return _showdown(evolve(state, street=nxt, board=state.board + cards,
+                                    known=state.known | frozenset(cards), bet=bet))
+        phase = BOARD
+    else:
+        phase = BETTING
+    return evolve(state, street=nxt, board=state.board + cards,
+                  known=state.known | frozenset(cards), bet=bet, phase=phase)
 
 
 def _kill(state: State, seat: int, why: str = "") -> State:

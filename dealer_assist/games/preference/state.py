@@ -4,6 +4,7 @@ trumps, the defenders' choices, "no aces", and the ten tricks (``games/tricks``)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 
 from dealer_assist.cards import Card
@@ -221,11 +222,13 @@ class PrefState:
         d = self.declarer
         if d is None:
             return ()
-        return tuple(s for s in clockwise_from(self.active, d) if s != d)
+        return _defenders(self.active, d)
 
     def choice(self, seat: int) -> str | None:
-        first = next((c for s, c in self.defends if s == seat and c != "invite"), None)
-        return first
+        for s, c in self.defends:
+            if s == seat and c != "invite":
+                return c
+        return None
 
     def invited(self) -> int | None:
         """The host of an invited pair."""
@@ -233,7 +236,9 @@ class PrefState:
 
     @property
     def defenders_spoke(self) -> bool:
-        return self.trump is not None and all(self.choice(s) for s in self.defenders())
+        if self.trump is None:
+            return False
+        return all(self.choice(s) for s in self.defenders())
 
     def playing_defenders(self) -> tuple[int, ...]:
         return tuple(s for s in self.defenders() if self.choice(s) == "play")
@@ -253,7 +258,7 @@ class PrefState:
         playing when the other drops; before the defenders have spoken, every active
         player."""
         playing = self.playing_defenders()
-        if not self.defenders_spoke or len(playing) != 1 or self.invited() is not None:
+        if len(playing) != 1 or not self.defenders_spoke or self.invited() is not None:
             return self.active
         return tuple(s for s in self.active if s == self.declarer or s in playing)
 
@@ -283,6 +288,13 @@ class PrefState:
             out |= {c for tr in (*self.tricks.done, self.tricks.trick()) for s, c in tr.plays
                     if s == d}
         return frozenset(out)
+
+
+@lru_cache(maxsize=64)
+def _defenders(active: tuple[int, ...], declarer: int) -> tuple[int, ...]:
+    """The declarer's defenders, from its left (asked several times an event: worked out once
+    per seating and declarer)."""
+    return tuple(s for s in clockwise_from(active, declarer) if s != declarer)
 
 
 def start_state(event: Start) -> PrefState:
@@ -473,6 +485,14 @@ def _check_defend(state: PrefState, event: Defend) -> None:
 
 
 def transition(state: PrefState, event: Event) -> PrefState:
+    if isinstance(event, CardDealt):  # (most of a hand's events: asked first)
+        assert state.tricks is not None
+        n = state.tricks.number
+        t = state.tricks.play(event.seat, event.card)
+        false = state.false_no_aces
+        if state.no_aces and event.seat == state.declarer and event.card in ACES:
+            false = (*false, Revoke(event.seat, n, "declared no aces", event.card, n))
+        return _evolve(state, tricks=t, false_no_aces=false)
     if isinstance(event, Ante):
         return _evolve(state, ante=event.stakes)
     if isinstance(event, End):
@@ -500,14 +520,6 @@ def transition(state: PrefState, event: Event) -> PrefState:
             new = _evolve(new, tricks=_evolve_tricks(new.tricks,
                                                      owner=MappingProxyType(owner)))
         return new
-    if isinstance(event, CardDealt):
-        assert state.tricks is not None
-        n = state.tricks.number
-        t = state.tricks.play(event.seat, event.card)
-        false = state.false_no_aces
-        if state.no_aces and event.seat == state.declarer and event.card in ACES:
-            false = (*false, Revoke(event.seat, n, "declared no aces", event.card, n))
-        return _evolve(state, tricks=t, false_no_aces=false)
     raise AssertionError(event)
 
 

@@ -81,7 +81,11 @@ class RamsState:
 
     @property
     def declared(self) -> bool:
-        return self.turned is not None and self.to_declare is None and not self.redeal
+        # (to_declare is None and no redeal: every seat has said, asked once per card played)
+        if self.turned is None or self.redeal:
+            return False
+        said = self.said
+        return all(s in said for s in self.order)
 
     def players_in(self) -> tuple[int, ...]:
         """The seats that play the tricks, from the dealer's left."""

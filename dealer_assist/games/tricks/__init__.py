@@ -207,36 +207,37 @@ class Tricks:
         """The tricks after ``seat`` plays ``card`` (:meth:`check` has passed)."""
         t = self.trick()
         n = self.number
-        new_claims = [c for c in self.claims]
-        revokes = list(self.revokes)
+        claims = self.claims
+        revokes = self.revokes
         marked: set[int] = set()
-        for c in self.claims:
-            if c.seat == seat and card in c.cards:
-                revokes.append(_revoke(seat=seat, trick=c.trick, why=c.why, card=card,
-                                       shown_at=n))
-                new_claims.remove(c)
-                marked.add(c.trick)
+        if claims:  # (a card that shows an earlier claim false: a revoke, the claim settled)
+            hit = [c for c in claims if c.seat == seat and card in c.cards]
+            if hit:
+                revokes = (*revokes, *(_revoke(seat=seat, trick=c.trick, why=c.why, card=card,
+                                               shown_at=n) for c in hit))
+                claims = tuple(c for c in claims if not (c.seat == seat and card in c.cards))
+                marked = {c.trick for c in hit}
         if t.plays:
-            new_claims.extend(self._claims(seat, card, t, n))
+            claims = (*claims, *self._claims(seat, card, t, n))
         plays = (*t.plays, (seat, card))
-        done = list(self.done)
-        for i, old in enumerate(done):
-            if i + 1 in marked:
-                done[i] = _trick(leader=old.leader, plays=old.plays, winner=old.winner,
-                                 revoke=True)
+        done = self.done
+        if marked:  # (those claims' tricks are marked revoked)
+            done = tuple(
+                _trick(leader=old.leader, plays=old.plays, winner=old.winner, revoke=True)
+                if i + 1 in marked else old
+                for i, old in enumerate(done))
         revoke_now = t.revoke or n in marked
         leader = self.leader
         current: Trick | None
         if len(plays) == len(self.order):
             win = winner_of(plays, self.trump)
-            done.append(_trick(leader=t.leader, plays=plays, winner=win, revoke=revoke_now))
+            done = (*done, _trick(leader=t.leader, plays=plays, winner=win, revoke=revoke_now))
             current = None
             leader = win
         else:
             current = _trick(leader=t.leader, plays=plays, winner=None, revoke=revoke_now)
-        return _evolve_tricks(self, done=tuple(done), current=current, leader=leader,
-                              played=self.played | {card}, claims=tuple(new_claims),
-                              revokes=tuple(revokes))
+        return _evolve_tricks(self, done=done, current=current, leader=leader,
+                              played=self.played | {card}, claims=claims, revokes=revokes)
 
     def _claims(self, seat: int, card: Card, t: Trick, n: int) -> list[Claim]:
         """What ``card``, played to trick ``t`` (already led), claims ``seat`` did not hold."""
