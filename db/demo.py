@@ -198,18 +198,22 @@ def room_kinds(tables: int) -> list[tuple[str, int]]:
 
 
 def plan_table(
-    game_name: str, hands: int, seed: int, with_void: bool, kind: int = 0
+    game_name: str, hands: int, seed: int, with_void: bool, kind: int = 0,
+    last_hand: Sequence[str] = (),
 ) -> list[PlannedHand]:
-    """Deal ``hands`` hands of one table (runs in a worker process when there are many)."""
+    """Deal ``hands`` hands of one table (runs in a worker process when there are many).
+
+    Each hand starts with what the hand before carries (the game's ``carries``, a carry-in),
+    as the app starts it; ``last_hand``: the stored event texts of the table's last hand, when the
+    demo adds hands to a table it filled before, so the first new hand follows on from it."""
     rng = random.Random(seed)
     game = get_game(game_name)
     switch = time_switch(game_name, hands, kind)
     table = demo_table(game_name, kind)
     low, high = table.players
     out: list[PlannedHand] = []
-    carry = 0
     carry_key = game.key("carry_in")
-    before: tuple[Start, Folded] | None = None  # the hand before, for what its game carries
+    before, carry = _hand_before(game_name, last_hand)  # the hand before: what it carries
     settings = parse_table_settings(table.settings)
     # every hand is dealt at the table's own settings (the smallest chip, the unit, the blinds
     # or antes...), as a hand the app starts at that table is: verify holds them to it
@@ -268,6 +272,45 @@ def plan_table(
     return out
 
 
+def _hand_before(game_name: str, last: Sequence[str]) -> tuple[tuple[Start, Folded] | None, int]:
+    """The table's last stored hand (its event texts) as the hand before the demo's next one,
+    and the carry-in it leaves; (None, 0) when there is none of this game or it is not over."""
+    from dealer_assist.engine.log import hand_events
+
+    if not last:
+        return None, 0
+    events = hand_events(json.loads(b) for b in last)
+    if not events or not isinstance(events[0], Start) or events[0].game != game_name:
+        return None, 0
+    result = fold(events)
+    if not isinstance(result, Folded) or not result.over:
+        return None, 0
+    carry = result.settle().carry_out if "carry_in" in get_game(game_name).start_keys else 0
+    return (events[0], result), carry
+
+
+def _last_hands(db: Database, table_games: Sequence[tuple[str, int]]) -> list[tuple[str, ...]]:
+    """Per demo table (``Table 1``, ``Table 2``...), the event texts of its last stored hand
+    when it exists and deals that game: the hand the demo's next hand there follows on from."""
+    t = TableRow.__table__
+    out: list[tuple[str, ...]] = []
+    with db.engine.connect() as conn:
+        ids = dict(conn.execute(select(t.c.name, t.c.id)).all())
+        for i, (game, _) in enumerate(table_games):
+            table_id = ids.get(f"Table {i + 1}")
+            hand = None if table_id is None else conn.execute(
+                select(H.c.id, H.c.game).where(H.c.table_id == table_id)
+                .order_by(H.c.number.desc()).limit(1)
+            ).first()
+            if hand is None or hand.game != game:
+                out.append(())
+                continue
+            out.append(tuple(conn.execute(
+                select(E.c.body).where(E.c.hand_id == hand.id).order_by(E.c.seq)
+            ).scalars()))
+    return out
+
+
 def fill_demo(
     db: Database,
     *,
@@ -294,14 +337,15 @@ def fill_demo(
     tables = min(tables, hands)
     table_games = room_kinds(tables)
     per_table = share_hands(hands, table_games, seed)
-    jobs = [(table_games[i][0], per_table[i], seed * 1000 + i, i == 0, table_games[i][1])
-            for i in range(tables)]
+    lasts = _last_hands(db, table_games)
+    jobs = [(table_games[i][0], per_table[i], seed * 1000 + i, i == 0, table_games[i][1],
+             lasts[i]) for i in range(tables)]
     procs = workers if workers is not None else (os.cpu_count() or 1)
     source = list(range(tables))
     if repeat:
-        first_of: dict[tuple[str, int, int], int] = {}
+        first_of: dict[tuple[str, int, int, tuple[str, ...]], int] = {}
         for i in range(tables):
-            source[i] = first_of.setdefault((*table_games[i], per_table[i]), i)
+            source[i] = first_of.setdefault((*table_games[i], per_table[i], lasts[i]), i)
         jobs = [job for i, job in enumerate(jobs) if source[i] == i]
     result = DemoResult(users={name: pin for name, _, _, pin in demo_users(tables)})
     base = start or (datetime.now(UTC) - timedelta(days=1)).replace(
@@ -396,8 +440,8 @@ def _repeated(dealt: Iterable[list[PlannedHand]], source: list[int]
 def _record(conn: Connection, before: dict[str, int], games: Sequence[str],
             at: datetime) -> None:
     """Record every row on the audit chain (the bulk inserts wrote none), with a baseline per
-    table: the demo deals each hand on its own (its stacks do not follow from the hand before,
-    nor the first carry-in of a later demo run), so continuity is not claimed for them."""
+    table: the demo deals each hand's stacks on their own (they do not follow from the hand
+    before), so continuity of stacks is not claimed for them."""
     from dealer_assist.db.records import record_stored
 
     t = TableRow.__table__
