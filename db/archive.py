@@ -15,6 +15,7 @@ checks each checkpoint's signature and the heads it signed that fall inside the 
 from __future__ import annotations
 
 import json
+import re
 import stat
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -27,6 +28,7 @@ from dealer_assist.db.bootstrap import Database
 from dealer_assist.db.checkpoints import stored_checkpoints
 from dealer_assist.db.keys import RoomKey, show_fingerprint
 from dealer_assist.errors import BadInput
+from dealer_assist.money import format_cents
 from dealer_assist.services.audit_chain import audit_hash
 from dealer_assist.services.chain import GENESIS, canonical, row_hash, time_text, utc
 
@@ -45,7 +47,7 @@ def _t(value: Any) -> str:
     return time_text(value)
 
 
-def gather(db: Database, since: datetime, until: datetime) -> dict[str, Any]:
+def gather(db: Database, since: datetime, until: datetime, day: str = "") -> dict[str, Any]:
     """The records of ``[since, until)`` (hands by their start, audit entries by their time)."""
     with db.engine.connect() as conn:
         conn.execution_options(dealer_assist_read=True)
@@ -56,12 +58,24 @@ def gather(db: Database, since: datetime, until: datetime) -> dict[str, Any]:
         by_table: dict[int, list[Any]] = {}
         for h in hands:
             by_table.setdefault(int(h[1]), []).append(h)
+        span = (since.replace(tzinfo=None), until.replace(tzinfo=None))
+        timed = {int(t): (int(lo), int(hi)) for t, lo, hi in _rows(
+            conn, "SELECT table_id, MIN(seq), MAX(seq) FROM events WHERE hand_id IS NULL AND "
+            "time >= ? AND time < ? GROUP BY table_id", span)}
+        for table_id in timed:
+            by_table.setdefault(table_id, [])
+        imported = {int(h) for (h,) in _rows(
+            conn, "SELECT id FROM hands WHERE settings_id IS NULL AND started_at >= ? AND "
+            "started_at < ?", span)}
         tables = []
         for table_id, th in sorted(by_table.items()):
-            ids = [int(h[0]) for h in th]
+            ids = [int(h[0]) for h in th] or [0]
             marks = ",".join("?" for _ in ids)
             lo, hi = _rows(conn, f"SELECT MIN(seq), MAX(seq) FROM events WHERE hand_id IN "
                            f"({marks})", tuple(ids))[0]
+            if table_id in timed:  # the day's seat and period marks, between hands or not
+                tlo, thi = timed[table_id]
+                lo, hi = min(tlo, lo if lo is not None else tlo), max(thi, hi or thi)
             events = _rows(conn, "SELECT seq, hand_id, number, time, actor, body, prev_hash, "
                            "hash FROM events WHERE table_id = ? AND seq >= ? AND seq <= ? "
                            "ORDER BY seq", (table_id, lo, hi))
@@ -74,12 +88,20 @@ def gather(db: Database, since: datetime, until: datetime) -> dict[str, Any]:
                     latest[hid], ledger[hid] = settlement, []
                 if settlement == latest[hid]:
                     ledger[hid].append([kind, detail or "", seat, int(amount)])
+            when_of = {int(e[0]): e[3] for e in events}
+            time_lines = [[int(q), seat, int(amount), period] for q, seat, amount, period in _rows(
+                conn, "SELECT seq, seat, amount, period FROM ledger_lines WHERE hand_id IS NULL "
+                "AND table_id = ? AND seq >= ? AND seq <= ? ORDER BY id", (table_id, lo, hi))]
             tables.append({
                 "id": table_id, "name": names.get(table_id, str(table_id)),
                 "hands": [{"id": int(h[0]), "number": int(h[2]), "game": h[3],
-                           "status": h[5], "ledger": ledger.get(int(h[0]), [])} for h in th],
+                           "status": h[5], "ledger": ledger.get(int(h[0]), []),
+                           **({"imported": True} if int(h[0]) in imported else {})}
+                          for h in th],
                 "events": [[int(e[0]), e[1], int(e[2]), _t(e[3]), e[4], e[5], e[6], e[7]]
                            for e in events],
+                "time": [line for line in time_lines
+                         if _in_day(when_of, line[0], since, until)],
             })
         seqs = _rows(conn, "SELECT MIN(seq), MAX(seq) FROM audit_log WHERE at >= ? AND at < ?",
                      (since.replace(tzinfo=None), until.replace(tzinfo=None)))[0]
@@ -89,9 +111,102 @@ def gather(db: Database, since: datetime, until: datetime) -> dict[str, Any]:
                      for a in _rows(conn, "SELECT seq, at, actor, action, detail, table_id, "
                                     "hand_id, prev_hash, hash FROM audit_log WHERE seq >= ? "
                                     "AND seq <= ? ORDER BY seq", tuple(seqs))]
-        checkpoints = [c.to_json() for c in stored_checkpoints(conn)
-                       if utc(since) <= utc(c.at) < utc(until)]
-    return {"tables": tables, "audit": audit, "checkpoints": checkpoints}
+        shifts = _day_shifts(conn, span, {int(h[0]) for h in hands})
+        more = _later_entries(conn, shifts, day or since.date().isoformat(),
+                              {int(a[0]) for a in audit})
+        stored = stored_checkpoints(conn)
+        checkpoints = [c.to_json() for c in stored if utc(since) <= utc(c.at) < utc(until)]
+        covering = next((c for c in stored if utc(c.at) >= utc(until)), None)
+        if covering is not None:  # the first signed after the day: it covers all of it
+            checkpoints.append(covering.to_json())
+    return {"tables": tables, "audit": audit, "checkpoints": checkpoints, "shifts": shifts,
+            "audit_more": more}
+
+
+def _in_day(when_of: dict[int, Any], seq: int, since: datetime, until: datetime) -> bool:
+    """The event ``seq`` (of the table's archived segment) happened in the day."""
+    when = when_of.get(seq)
+    if when is None:
+        return False
+    at = when if isinstance(when, datetime) else datetime.fromisoformat(str(when))
+    return utc(since) <= utc(at) < utc(until)
+
+
+def _day_shifts(conn: Connection, span: tuple[datetime, datetime],
+                hand_ids: set[int]) -> list[dict[str, Any]]:
+    """The shifts the day's reports cover: open at some time in the day, or holding one of its
+    hands (a shift closed after midnight with its close)."""
+    rows = _rows(conn, "SELECT id, table_id, dealer, floor, opened_at, closed_at, closed_by, "
+                 "closed_floor FROM shifts WHERE opened_at < ? AND (closed_at IS NULL OR "
+                 "closed_at >= ?) ORDER BY id", (span[1], span[0]))
+    ids = {int(r[0]) for r in rows}
+    if hand_ids:
+        marks = ",".join("?" for _ in hand_ids)
+        extra = {int(s) for (s,) in _rows(conn, f"SELECT DISTINCT shift_id FROM hands WHERE id "
+                                          f"IN ({marks})", tuple(sorted(hand_ids)))} - ids
+        if extra:
+            marks = ",".join("?" for _ in extra)
+            rows += _rows(conn, "SELECT id, table_id, dealer, floor, opened_at, closed_at, "
+                          f"closed_by, closed_floor FROM shifts WHERE id IN ({marks})",
+                          tuple(sorted(extra)))
+    return [{"id": int(r[0]), "table": int(r[1]), "dealer": r[2], "floor": r[3],
+             "opened": _t(r[4]), "closed": None if r[5] is None else _t(r[5]),
+             "closed_by": r[6], "closed_floor": r[7]} for r in sorted(rows, key=lambda r: r[0])]
+
+
+#: Actions of the drop count and the shift close, kept in the audit log.
+_COUNT_ACTIONS = ("drop-box", "drop", "count", "count-signoff", "shift-closed", "report",
+                  "approval", "checkpoint", "no-checkpoint")
+
+
+def _later_entries(conn: Connection, shifts: list[dict[str, Any]], label: str,
+                   have: set[int]) -> list[list[Any]]:
+    """The audit entries outside the day's run that its reports were built from: its shifts'
+    drop boxes (registered before, perhaps long before), drops, counts and sign-offs, the
+    closes of its shifts made after midnight (with their approvals and checkpoints), and the
+    reports logged for the day or its shifts."""
+    from dealer_assist.services.room import read_box, read_count, read_signoff
+
+    ids = {s["id"] for s in shifts}
+    day = f"day summary: {label},"
+    marks = ",".join("?" for _ in _COUNT_ACTIONS)
+    rows = _rows(conn, "SELECT seq, at, actor, action, detail, table_id, hand_id, prev_hash, "
+                 f"hash FROM audit_log WHERE action IN ({marks}) ORDER BY seq", _COUNT_ACTIONS)
+    boxes: set[str] = set()
+    counts: set[int] = set()
+    wanted: list[Any] = []
+    for r in rows:
+        action, detail = r[3], r[4] or ""
+        keep = False
+        if action in ("drop", "count"):
+            rec = read_box(detail) if action == "drop" else read_count(detail)
+            if rec is not None and rec.shift_id in ids:
+                boxes.add(rec.box)
+                keep = True
+                if action == "count":
+                    counts.add(int(r[0]))
+        elif action == "shift-closed":
+            keep = any(detail.startswith(f"shift {i},") for i in ids)
+        elif action == "report":
+            keep = detail.startswith(day) or any(
+                f", shift {i}," in detail and detail.startswith("shift report") for i in ids)
+        elif action in ("checkpoint", "no-checkpoint", "approval"):
+            keep = any(f"shift {i} closed" in detail or detail == f"closing shift {i}"
+                       for i in ids)
+        if keep:
+            wanted.append(r)
+    for r in rows:
+        action, detail = r[3], r[4] or ""
+        if action == "drop-box":
+            rec = read_box(detail)
+            if rec is not None and rec.box in boxes:
+                wanted.append(r)
+        elif action == "count-signoff":
+            so = read_signoff(detail)
+            if so is not None and so.entry in counts:
+                wanted.append(r)
+    return [[int(a[0]), _t(a[1]), a[2], a[3], a[4], a[5], a[6], a[7], a[8]]
+            for a in sorted(wanted, key=lambda a: int(a[0])) if int(a[0]) not in have]
 
 
 def write_archive(db: Database, key: RoomKey, out: Path, *, day: str, since: datetime,
@@ -103,7 +218,7 @@ def write_archive(db: Database, key: RoomKey, out: Path, *, day: str, since: dat
         raise BadInput(f"the folder {out.parent} does not exist: create it or choose another")
     body = {"format": ARCHIVE_FORMAT, "cardroom": cardroom, "day": day,
             "from": time_text(since), "to": time_text(until), "clock": clock,
-            "keep_until": keep_until, **gather(db, since, until)}
+            "keep_until": keep_until, **gather(db, since, until, day)}
     text = canonical(body)
     doc = {"format": ARCHIVE_FORMAT, "public_key": key.public_hex, "key_id": key.key_id,
            "fingerprint": key.fingerprint, "signature": key.sign(text.encode("utf-8")),
@@ -128,6 +243,8 @@ class ArchiveCheck:
     events: int = 0
     audit: int = 0
     checkpoints: int = 0
+    #: Day summaries logged for the day whose totals were rebuilt and compared.
+    reports: int = 0
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -136,8 +253,10 @@ class ArchiveCheck:
 
     def summary(self) -> str:
         what = (f"archive of gaming day {self.day}: {self.hands} hands, {self.events} events, "
-                f"{self.audit} audit entries, {self.checkpoints} checkpoints; signed by room "
-                f"key {self.fingerprint}")
+                f"{self.audit} audit entries, {self.checkpoints} checkpoints; "
+                + (f"the day's totals rebuilt and compared with {self.reports} day summary "
+                   "report(s) logged for it; " if self.reports else "")
+                + f"signed by room key {self.fingerprint}")
         if self.ok:
             return f"{what}: intact"
         return what + ": " + str(len(self.problems)) + " problem(s)\n  " + \
@@ -213,6 +332,12 @@ def _check(doc: dict[str, Any], key: RoomKey | None) -> ArchiveCheck:
     for t in body.get("tables", []):
         heads[int(t["id"])] = _check_table(t, out)
     audit_heads = _check_audit(body.get("audit", []), out)
+    audit_heads.update(_check_more(body.get("audit_more", []), out))
+    _check_totals(body, out)
+    ends = str(body.get("to", ""))
+    if ends and not any(_signed_at(c) >= ends for c in body.get("checkpoints", [])):
+        out.problems.append("no signed checkpoint covers the day: none signed after it ended "
+                            "is in the archive")
     for c in body.get("checkpoints", []):
         out.checkpoints += 1
         n = c.get("number")
@@ -275,6 +400,83 @@ def _check_table(t: dict[str, Any], out: ArchiveCheck) -> dict[int, str]:
         if not same_lines(ledger_lines(int(h["id"]), result.settle()), stored):
             out.problems.append(f"{where}: its ledger lines differ from its replay")
     return hashes
+
+
+def _signed_at(c: dict[str, Any]) -> str:
+    try:
+        return str(json.loads(str(c.get("body", "{}"))).get("at", ""))
+    except ValueError:
+        return ""
+
+
+def _check_more(entries: list[list[Any]], out: ArchiveCheck) -> dict[int, str]:
+    """The entries kept beside the day's run (a box registered before the day, a count or a
+    shift close after it): each hash recomputed from its contents."""
+    hashes: dict[int, str] = {}
+    for seq, at, actor, action, detail, table_id, hand_id, prev_hash, digest in entries:
+        out.audit += 1
+        again = audit_hash(seq=seq, at=datetime.fromisoformat(at), actor=actor, action=action,
+                           detail=detail, table_id=table_id, hand_id=hand_id,
+                           prev_hash=prev_hash or GENESIS)
+        if again != digest:
+            out.problems.append(f"audit entry {seq}: its hash does not match its contents")
+        hashes[int(seq)] = str(digest)
+    return hashes
+
+
+#: A day summary's audit entry: its hands and, since they were logged, its money figures.
+_LOGGED_DAY = re.compile(r"^day summary: (?P<day>\d{4}-\d\d-\d\d), \d+ tables, "
+                         r"(?P<hands>\d+) hands(?P<rest>.*)$")
+_FIGURE = re.compile(r"(put in|pushed|house fees|jackpot drop|time) (-?\$[\d,.]+)")
+
+
+def day_totals(body: dict[str, Any]) -> dict[str, int]:
+    """The day summary's totals rebuilt from the archive alone: its hands (imported ones
+    aside, as the report sets them aside), what they put in and pushed by their ledgers, the
+    house fees and the jackpot and promotional drops, and the time collected from seats."""
+    def is_fund_kind(kind: str) -> bool:  # (as the reports tell a fund's drop from the house's)
+        return kind.lower().startswith(("jackpot", "promo"))
+
+    out = {"hands": 0, "put in": 0, "pushed": 0, "house fees": 0, "jackpot drop": 0,
+           "time": 0}
+    for t in body.get("tables", []):
+        for h in t.get("hands", []):
+            if h.get("imported"):
+                continue
+            out["hands"] += 1
+            for kind, detail, _seat, amount in h.get("ledger", []):
+                if kind == "put_in":
+                    out["put in"] += int(amount)
+                elif kind == "push":
+                    out["pushed"] += int(amount)
+                elif kind == "fee":
+                    out["jackpot drop" if is_fund_kind(str(detail)) else "house fees"] += \
+                        int(amount)
+        out["time"] += sum(int(line[2]) for line in t.get("time", []))
+    return out
+
+
+def _check_totals(body: dict[str, Any], out: ArchiveCheck) -> None:
+    """Each day summary logged for the archived day, against the totals rebuilt from the
+    archive: a figure the report signed that the records do not give is named."""
+    from dealer_assist.money import parse_cents
+
+    rebuilt = day_totals(body)
+    for seq, _at, _actor, action, detail, *_ in [*body.get("audit", []),
+                                                 *body.get("audit_more", [])]:
+        m = _LOGGED_DAY.match(str(detail)) if action == "report" else None
+        if m is None or m["day"] != body.get("day"):
+            continue
+        out.reports += 1
+        logged = {"hands": int(m["hands"])}
+        for name, amount in _FIGURE.findall(m["rest"]):
+            logged[name] = parse_cents(amount.replace("$", ""))
+        for name, value in logged.items():
+            if rebuilt[name] != value:
+                shown = (str(value), str(rebuilt[name])) if name == "hands" else (
+                    format_cents(value), format_cents(rebuilt[name]))
+                out.problems.append(f"the day summary logged as audit entry {seq} gives {name} "
+                                    f"{shown[0]}; the archive's records give {shown[1]}")
 
 
 def _check_audit(entries: list[list[Any]], out: ArchiveCheck) -> dict[int, str]:

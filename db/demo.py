@@ -68,6 +68,33 @@ DEMO_USERS = (
 )
 DEALERS = ("dana", "devon", "dale")
 FLOOR = ("fran", "flo")
+#: Each demo table has its own two dealers, who take its shifts in turn, so no dealer is ever
+#: signed in at two tables at once (the rule verify re-checks): dana and devon at Table 1, dale
+#: and the first of these at Table 2, and so on; their PINs follow 3003 (3004, 3005, ...).
+_MORE_DEALERS = (
+    ("ana", "Ana Castillo"), ("ben", "Ben Achebe"), ("cruz", "Cruz Ibarra"),
+    ("dev", "Dev Raman"), ("eli", "Eli Novak"), ("fay", "Fay Osei"), ("gus", "Gus Lindgren"),
+    ("hana", "Hana Sato"), ("ivo", "Ivo Petrov"), ("jun", "Jun Tanaka"), ("kai", "Kai Mensah"),
+    ("lena", "Lena Vogel"), ("milo", "Milo Duarte"), ("nia", "Nia Brooks"),
+    ("omar", "Omar Haddad"), ("pia", "Pia Keller"), ("quin", "Quin Adler"),
+    ("rosa", "Rosa Jimenez"), ("sami", "Sami Karlsson"), ("tess", "Tess Morgan"),
+    ("uma", "Uma Reddy"), ("vic", "Vic Moreno"), ("wren", "Wren Kowalski"),
+    ("xia", "Xia Lin"), ("yuri", "Yuri Volkov"), ("zoe", "Zoe Fontaine"),
+)
+
+
+def table_dealers(index: int) -> tuple[str, str]:
+    """The two dealers of demo table ``index`` (0: Table 1)."""
+    names = [*DEALERS[:2], DEALERS[2], *(n for n, _ in _MORE_DEALERS)]
+    return names[(2 * index) % len(names)], names[(2 * index + 1) % len(names)]
+
+
+def demo_users(tables: int = 1) -> tuple[tuple[str, str, str, str], ...]:
+    """The demo's people for a room of ``tables`` tables: :data:`DEMO_USERS` and the dealers
+    the tables beyond the first need (name, full name, role, PIN)."""
+    extra = min(len(_MORE_DEALERS), max(0, 2 * tables - len(DEALERS)))
+    return DEMO_USERS + tuple((n, f, "dealer", str(3004 + k))
+                              for k, (n, f) in enumerate(_MORE_DEALERS[:extra]))
 
 def demo_table(game_name: str, kind: int = 0) -> DemoTable:
     """How the demo spreads ``game_name`` (the game's own declaration); ``kind``: which of the
@@ -150,19 +177,43 @@ def demo_kinds() -> list[tuple[str, int]]:
     return [(g, k) for g in demo_games() for k in range(len(get_game(g).demo_tables()))]
 
 
+def room_kinds(tables: int) -> list[tuple[str, int]]:
+    """The demo tables of a room of ``tables``: the games' demo tables in turn (every demo
+    table of every game, again from the first once all are dealt); a room with at least one
+    table per game but fewer than every demo table deals every game, each game's other demo
+    tables (other betting structures) filling the tables left, in the registry's order."""
+    kinds = demo_kinds()
+    games = len({g for g, _ in kinds})
+    if not games <= tables < len(kinds):
+        return [kinds[i % len(kinds)] for i in range(tables)]
+    spare = tables - games
+    out = []
+    for g, k in kinds:
+        if k == 0:
+            out.append((g, k))
+        elif spare > 0:
+            out.append((g, k))
+            spare -= 1
+    return out
+
+
 def plan_table(
-    game_name: str, hands: int, seed: int, with_void: bool, kind: int = 0
+    game_name: str, hands: int, seed: int, with_void: bool, kind: int = 0,
+    last_hand: Sequence[str] = (),
 ) -> list[PlannedHand]:
-    """Deal ``hands`` hands of one table (runs in a worker process when there are many)."""
+    """Deal ``hands`` hands of one table (runs in a worker process when there are many).
+
+    Each hand starts with what the hand before carries (the game's ``carries``, a carry-in),
+    as the app starts it; ``last_hand``: the stored event texts of the table's last hand, when the
+    demo adds hands to a table it filled before, so the first new hand follows on from it."""
     rng = random.Random(seed)
     game = get_game(game_name)
     switch = time_switch(game_name, hands, kind)
     table = demo_table(game_name, kind)
     low, high = table.players
     out: list[PlannedHand] = []
-    carry = 0
     carry_key = game.key("carry_in")
-    before: tuple[Start, Folded] | None = None  # the hand before, for what its game carries
+    before, carry = _hand_before(game_name, last_hand)  # the hand before: what it carries
     settings = parse_table_settings(table.settings)
     # every hand is dealt at the table's own settings (the smallest chip, the unit, the blinds
     # or antes...), as a hand the app starts at that table is: verify holds them to it
@@ -221,6 +272,45 @@ def plan_table(
     return out
 
 
+def _hand_before(game_name: str, last: Sequence[str]) -> tuple[tuple[Start, Folded] | None, int]:
+    """The table's last stored hand (its event texts) as the hand before the demo's next one,
+    and the carry-in it leaves; (None, 0) when there is none of this game or it is not over."""
+    from dealer_assist.engine.log import hand_events
+
+    if not last:
+        return None, 0
+    events = hand_events(json.loads(b) for b in last)
+    if not events or not isinstance(events[0], Start) or events[0].game != game_name:
+        return None, 0
+    result = fold(events)
+    if not isinstance(result, Folded) or not result.over:
+        return None, 0
+    carry = result.settle().carry_out if "carry_in" in get_game(game_name).start_keys else 0
+    return (events[0], result), carry
+
+
+def _last_hands(db: Database, table_games: Sequence[tuple[str, int]]) -> list[tuple[str, ...]]:
+    """Per demo table (``Table 1``, ``Table 2``...), the event texts of its last stored hand
+    when it exists and deals that game: the hand the demo's next hand there follows on from."""
+    t = TableRow.__table__
+    out: list[tuple[str, ...]] = []
+    with db.engine.connect() as conn:
+        ids = dict(conn.execute(select(t.c.name, t.c.id)).all())
+        for i, (game, _) in enumerate(table_games):
+            table_id = ids.get(f"Table {i + 1}")
+            hand = None if table_id is None else conn.execute(
+                select(H.c.id, H.c.game).where(H.c.table_id == table_id)
+                .order_by(H.c.number.desc()).limit(1)
+            ).first()
+            if hand is None or hand.game != game:
+                out.append(())
+                continue
+            out.append(tuple(conn.execute(
+                select(E.c.body).where(E.c.hand_id == hand.id).order_by(E.c.seq)
+            ).scalars()))
+    return out
+
+
 def fill_demo(
     db: Database,
     *,
@@ -245,21 +335,28 @@ def fill_demo(
     if hands < 1 or tables < 1:
         raise BadInput("the demo needs at least one hand and one table")
     tables = min(tables, hands)
-    table_games = [games[i % len(games)] for i in range(tables)]
+    table_games = room_kinds(tables)
     per_table = share_hands(hands, table_games, seed)
-    jobs = [(table_games[i][0], per_table[i], seed * 1000 + i, i == 0, table_games[i][1])
-            for i in range(tables)]
+    lasts = _last_hands(db, table_games)
+    jobs = [(table_games[i][0], per_table[i], seed * 1000 + i, i == 0, table_games[i][1],
+             lasts[i]) for i in range(tables)]
     procs = workers if workers is not None else (os.cpu_count() or 1)
     source = list(range(tables))
     if repeat:
-        first_of: dict[tuple[str, int, int], int] = {}
+        first_of: dict[tuple[str, int, int, tuple[str, ...]], int] = {}
         for i in range(tables):
-            source[i] = first_of.setdefault((*table_games[i], per_table[i]), i)
+            source[i] = first_of.setdefault((*table_games[i], per_table[i], lasts[i]), i)
         jobs = [job for i, job in enumerate(jobs) if source[i] == i]
-    result = DemoResult(users={name: pin for name, _, _, pin in DEMO_USERS})
+    result = DemoResult(users={name: pin for name, _, _, pin in demo_users(tables)})
     base = start or (datetime.now(UTC) - timedelta(days=1)).replace(
         hour=18, minute=0, second=0, microsecond=0
     )
+    if start is None:  # a demo filled again follows on from what is recorded: time runs on
+        with db.engine.connect() as conn:
+            last = conn.execute(select(func.max(A.c.at))).scalar()
+        if last is not None:
+            last = datetime.fromisoformat(last) if isinstance(last, str) else last
+            base = max(base, last.replace(tzinfo=UTC) + timedelta(minutes=1))
     with ExitStack() as stack:
         plans: Iterable[list[PlannedHand]]
         if procs > 1 and hands >= 400:  # deal on every CPU; store each table as it arrives
@@ -270,18 +367,23 @@ def fill_demo(
             dealt = (plan_table(*job) for job in jobs)
         plans = _repeated(dealt, source) if len(jobs) < tables else dealt
         with db.engine.begin() as conn:
-            _users(conn, hasher or Argon2PinHasher(), base)
+            _users(conn, hasher or Argon2PinHasher(), base, tables)
             before = dict(conn.execute(select(TableRow.__table__.c.name,
                                               TableRow.__table__.c.head_seq)).all())
             rng = random.Random(seed)
+            audit: list[dict[str, Any]] = []
             for i, plan in enumerate(plans):
                 name = f"Table {i + 1}"
                 game, kind = table_games[i]
                 result.events += _table(conn, name, game, plan, base, rng, kind=kind,
-                                        first=source[i] == 0, sqlite=db.dialect == "sqlite")
+                                        first=source[i] == 0, sqlite=db.dialect == "sqlite",
+                                        index=i, audit=audit)
                 result.hands += len(plan)
                 result.tables += 1
-            _record(conn, before, [g for g, _ in table_games])
+            audit.sort(key=lambda r: r["at"])  # the room's log in time order, every table's
+            append_audit(conn, audit)
+            _record(conn, before, [g for g, _ in table_games],
+                    max([datetime.now(UTC), *(r["at"] + timedelta(seconds=1) for r in audit)]))
     result.seconds = time.perf_counter() - began
     return result
 
@@ -335,10 +437,11 @@ def _repeated(dealt: Iterable[list[PlannedHand]], source: list[int]
         yield got[src]
 
 
-def _record(conn: Connection, before: dict[str, int], games: Sequence[str]) -> None:
+def _record(conn: Connection, before: dict[str, int], games: Sequence[str],
+            at: datetime) -> None:
     """Record every row on the audit chain (the bulk inserts wrote none), with a baseline per
-    table: the demo deals each hand on its own (its stacks do not follow from the hand before,
-    nor the first carry-in of a later demo run), so continuity is not claimed for them."""
+    table: the demo deals each hand's stacks on their own (they do not follow from the hand
+    before), so continuity of stacks is not claimed for them."""
     from dealer_assist.db.records import record_stored
 
     t = TableRow.__table__
@@ -353,7 +456,7 @@ def _record(conn: Connection, before: dict[str, int], games: Sequence[str]) -> N
         seq = head if per_hand_stacks(game) else before.get(f"Table {i + 1}", 0)
         if seq:
             baseline[table_id] = int(seq)
-    record_stored(conn, datetime.now(UTC), baseline=baseline,
+    record_stored(conn, at, baseline=baseline,
                   why="demo hands, dealt one by one")
 
 
@@ -363,13 +466,13 @@ def per_hand_stacks(game: str) -> bool:
     return "stacks" in per_hand_keys(game)
 
 
-def _users(conn: Connection, hasher: PinHasher, at: datetime) -> None:
+def _users(conn: Connection, hasher: PinHasher, at: datetime, tables: int) -> None:
     u = UserRow.__table__
     existing = {r.name: r.full_name for r in conn.execute(select(u.c.name, u.c.full_name))}
     is_demo = conn.execute(
         select(Setting.__table__.c.value).where(Setting.__table__.c.key == "demo")
     ).scalar()
-    demo_names = {n: f for n, f, _, _ in DEMO_USERS}
+    demo_names = {n: f for n, f, _, _ in demo_users(len(_MORE_DEALERS))}
     real = [n for n, f in existing.items() if demo_names.get(n) != f]
     recorded = conn.execute(select(func.count()).select_from(TableRow.__table__)).scalar_one()
     recorded += conn.execute(select(func.count()).select_from(AuditRow.__table__)).scalar_one()
@@ -387,7 +490,7 @@ def _users(conn: Connection, hasher: PinHasher, at: datetime) -> None:
     rows = [
         {"name": n, "full_name": f, "role": r, "pin_hash": hasher.hash(p), "failed": 0,
          "locked_until": None, "active": True, "created_at": at}
-        for n, f, r, p in DEMO_USERS if n not in existing
+        for n, f, r, p in demo_users(tables) if n not in existing
     ]
     if rows:
         conn.execute(insert(u), rows)
@@ -399,7 +502,8 @@ def _users(conn: Connection, hasher: PinHasher, at: datetime) -> None:
 
 def _table(
     conn: Connection, name: str, game: str, plan: Sequence[PlannedHand], base: datetime,
-    rng: random.Random, *, first: bool, sqlite: bool, kind: int = 0,
+    rng: random.Random, *, first: bool, sqlite: bool, kind: int = 0, index: int = 0,
+    audit: list[dict[str, Any]] | None = None,
 ) -> int:
     t, ts = TableRow.__table__, TableSettingsRow.__table__
     doc = {"name": name, **demo_table(game, kind).settings}
@@ -443,7 +547,8 @@ def _table(
                 shifts[-1].update(closed_at=now, closed_by=shifts[-1]["dealer"],
                                   closed_floor=shifts[-1]["floor"])
             k = len(shifts) + (0 if first else 1)
-            shifts.append({"table_id": table_id, "dealer": DEALERS[k % len(DEALERS)],
+            crew = table_dealers(index)
+            shifts.append({"table_id": table_id, "dealer": crew[len(shifts) % 2],
                            "floor": FLOOR[k % len(FLOOR)], "opened_at": now, "closed_at": None,
                            "closed_by": None, "closed_floor": None})
             now += SHIFT_CHANGE
@@ -536,8 +641,12 @@ def _table(
         conn.execute(insert(L), ledger)
     conn.execute(update(TableRow.__table__).where(TableRow.__table__.c.id == table_id)
                  .values(head_seq=seq, head_hash=prev))
-    _table_audit(conn, table_id, name, plan, hand_ids, number0, starts, shifts, shift_ids, first,
-                 get_game(game).floor_events)
+    rows = _table_audit(conn, table_id, name, plan, hand_ids, number0, starts, shifts,
+                        shift_ids, first, get_game(game).floor_events)
+    if audit is None:
+        append_audit(conn, rows)
+    else:
+        audit.extend(rows)
     return seq - head_seq
 
 
@@ -589,7 +698,7 @@ def _table_audit(
     conn: Connection, table_id: int, name: str, plan: Sequence[PlannedHand], hand_ids: list[int],
     number0: int, starts: list[datetime], shifts: list[dict[str, Any]], shift_ids: list[int],
     first: bool, floor_events: frozenset[str] = frozenset(),
-) -> None:
+) -> list[dict[str, Any]]:
     """Sign-ins and shift sign-offs; the floor's approval of each decision a game leaves to the
     floor (``floor_events``); on the first table a void, a dispute and a reveal."""
     audit: list[dict[str, Any]] = []
@@ -669,4 +778,4 @@ def _table_audit(
                  f"{who['floor']}", "table_id": table_id, "hand_id": hand_ids[i]},
             ]
     audit.sort(key=lambda r: r["at"])
-    append_audit(conn, audit)
+    return audit

@@ -54,6 +54,7 @@ from dealer_assist.services.handrules import (
 )
 from dealer_assist.services.model import LedgerLine, SettingsVersion
 from dealer_assist.services.records import baselines
+from dealer_assist.services.rulecheck import RuleFinding, RuleRecords, rule_findings
 from dealer_assist.services.verify import (
     LINK_BROKEN,
     HandInfo,
@@ -378,6 +379,7 @@ def verify_database(
             report = _verify(db, progress, workers)
             report.audit = check_audit_log(db)
         report.findings.extend(check_records_db(db))
+        report.findings.extend(str(f) for f in check_rules_db(db))
         approvals, old = check_approvals_db(db)
         report.findings.extend(approvals)
         report.notes.extend(old)
@@ -446,6 +448,51 @@ def check_records_db(db: Database) -> list[str]:
     rows = {"user": users, "table": tables, "settings": settings, "shift": shifts,
             "dispute": disputes, "cardroom": [rec.cardroom_state(name)] if name else []}
     return list(rec.check_records(entries, rows).problems)
+
+
+def rule_records_db(db: Database) -> RuleRecords:
+    """The rows the input rules are re-checked on (:mod:`dealer_assist.services.rulecheck`),
+    read with plain SQL: the whole audit log, shifts, users, tables, hands' shifts, disputes."""
+    from sqlalchemy import select
+
+    from dealer_assist.db.models import (
+        AuditRow,
+        DisputeRow,
+        HandRow,
+        ShiftRow,
+        TableRow,
+        UserRow,
+    )
+    from dealer_assist.services.model import AuditEntry, Shift
+    from dealer_assist.services.room import ROOM_ACTION, RoomClock, read_room
+
+    a, sh, u, t, h, d = (AuditRow.__table__, ShiftRow.__table__, UserRow.__table__,
+                         TableRow.__table__, HandRow.__table__, DisputeRow.__table__)
+    with db.engine.connect() as conn:
+        conn.execution_options(dealer_assist_read=True)
+        audit = [AuditEntry(id=r.id, at=_aware(r.at), actor=r.actor, action=r.action,
+                            detail=r.detail or "", table_id=r.table_id, hand_id=r.hand_id,
+                            seq=r.seq or 0)
+                 for r in conn.execute(select(a.c.id, a.c.at, a.c.actor, a.c.action, a.c.detail,
+                                              a.c.table_id, a.c.hand_id, a.c.seq)
+                                       .order_by(a.c.id))]
+        shifts = [Shift(r.id, r.table_id, r.dealer, r.floor, _aware(r.opened_at),
+                        None if r.closed_at is None else _aware(r.closed_at), r.closed_by,
+                        r.closed_floor) for r in conn.execute(select(sh))]
+        names = {r.name: r.full_name for r in conn.execute(select(u.c.name, u.c.full_name))}
+        tables = {int(r.id): r.name for r in conn.execute(select(t.c.id, t.c.name))}
+        hand_shift = {int(i): int(s) for i, s in conn.execute(select(h.c.id, h.c.shift_id))}
+        floors = [(int(i), f) for i, f in conn.execute(select(d.c.hand_id, d.c.floor))]
+    clock = RoomClock()
+    for e in audit:
+        if e.action == ROOM_ACTION:
+            clock = read_room(e.detail) or clock
+    return RuleRecords(audit, shifts, names, tables, hand_shift, floors, clock.tolerance)
+
+
+def check_rules_db(db: Database) -> list[RuleFinding]:
+    """The rules enforced at input, re-checked on the database's rows, each breach named."""
+    return rule_findings(rule_records_db(db))
 
 
 def check_audit_log(db: Database, *, after: Mapping[str, Any] | None = None) -> AuditCheck:

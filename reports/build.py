@@ -17,7 +17,7 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
 from contextvars import ContextVar, copy_context
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from functools import lru_cache, wraps
 from typing import Any, TypeVar
 
@@ -531,7 +531,7 @@ def build_shift(
         [*(f for line in lines for f in line.fees),
          *(FeeTotal("time", c.amount, 1) for c in tf.derived)]),
         count_entries(store, names).get(shift.id, ()))
-    exc.extend(count_exceptions(drop, shift=shift))
+    exc.extend(count_exceptions(drop, shift=shift, tolerance=_tolerance(store)))
     funds, fund_exc = drop_funds(store, shift.opened_at, shift.closed_at or at)
     exc.extend(fund_exc)
     exc.extend(_replay_vs_ledger(funds, shift.table_id, tbl.name, lines))
@@ -551,7 +551,7 @@ def build_shift(
         ledger_fees=fees_by_kind(ledger_fee_lines), time=tf.derived,
         stack_changes=stack_changes,
         schedules=fee_schedules(store, tbl, shift.opened_at, shift.closed_at, names),
-        gaming_day=room.gaming_day(utc(shift.opened_at)),
+        gaming_day=_gaming_day(store, utc(shift.opened_at)),
         room_shift=room.shift_of(utc(shift.opened_at)),
         count=drop, drop_funds=funds,
     )
@@ -597,7 +597,10 @@ def drop_count(store: Store, names: dict[str, str], shift_id: int, table: str,
     from dealer_assist.services.counts import box_entries, signoffs
 
     boxes = box_entries(store)
-    signed = None
+    numbers = {e.number for e in entries}
+    signed = tuple(CountSignoff(so.number, utc(so.at), person(names, so.by), so.explanation,
+                                so.entry, so.follows, so.reason)
+                   for so in signoffs(store) if so.entry in numbers)
     drop = None
     if entries:
         box = entries[-1].box
@@ -607,25 +610,23 @@ def drop_count(store: Store, names: dict[str, str], shift_id: int, table: str,
                           person(names, reg.by) if reg else "",
                           utc(dropped.at) if dropped else None,
                           person(names, dropped.by) if dropped else "")
-        last = [so for so in signoffs(store) if so.entry == entries[-1].number]
-        if last:
-            so = last[-1]
-            signed = CountSignoff(so.number, utc(so.at), person(names, so.by), so.explanation)
     else:
         dropped = next((b for b in boxes if b.shift_id == shift_id), None)
         if dropped is not None:
             drop = DropRecord(dropped.box, None, "", utc(dropped.at),
                               person(names, dropped.by))
-    return DropCount(table, shift_id, expected, tuple(entries), signoff=signed, drop=drop)
+    return DropCount(table, shift_id, expected, tuple(entries), signoffs=signed, drop=drop)
 
 
 def count_exceptions(drop: DropCount, prefix: str = "", shift: Shift | None = None,
-                     ) -> list[ExceptionLine]:
+                     tolerance: timedelta = timedelta(minutes=5)) -> list[ExceptionLine]:
     """What a count (or its absence) leaves to check: a count that differs from the records
     (with both figures and whether the variance was explained and signed off), a closed shift
     whose box was never counted, a count entered while its shift was still open, a count
-    team of one person."""
+    team of one person, a count whose times lie before its shift opened or its box's drop or
+    after it was entered, and a sign-off made before the count it signs off had ended."""
     out: list[ExceptionLine] = []
+    out += _count_time_exceptions(drop, prefix, shift, tolerance)
     closed = utc(shift.closed_at) if shift is not None and shift.closed_at else None
     if shift is not None and closed is not None and not drop.entries:
         out.append(ExceptionLine(None, f"{prefix}shift {drop.shift_id} closed at "
@@ -651,6 +652,46 @@ def count_exceptions(drop: DropCount, prefix: str = "", shift: Shift | None = No
                              f"{format_cents(c.counted)} where the records give "
                              f"{format_cents(drop.expected_total)}: {word} (count entry "
                              f"{c.number}){tail}", "count"))
+    return out
+
+
+def _tolerance(store: Store) -> timedelta:
+    from dealer_assist.services.counts import room_clock_of
+
+    return room_clock_of(store).tolerance
+
+
+def _count_time_exceptions(drop: DropCount, prefix: str, shift: Shift | None,
+                           tolerance: timedelta) -> list[ExceptionLine]:
+    """The rules a count's times keep at input (docs/reports.md, Drop count), re-checked on the
+    records: whatever let a count in, the report names it."""
+    out: list[ExceptionLine] = []
+
+    def minute(t: datetime) -> datetime:
+        return utc(t).replace(second=0, microsecond=0)
+
+    dropped = drop.drop.dropped_at if drop.drop is not None else None
+    by_number = {e.number: e for e in drop.entries}
+    for e in drop.entries:
+        if e.started is None or e.ended is None:
+            continue
+        what = f"{prefix}count entry {e.number} (drop box {e.box}) ran {when_text(e.started)} " \
+               f"to {when_text(e.ended)}"
+        if utc(e.ended) > utc(e.at) + tolerance:
+            out.append(ExceptionLine(None, f"{what}, yet was entered at {when_text(e.at)}: "
+                                     "it ends after it was entered", "count"))
+        if shift is not None and utc(e.started) < minute(shift.opened_at):
+            out.append(ExceptionLine(None, f"{what}: it starts before shift {drop.shift_id} "
+                                     f"opened ({when_text(utc(shift.opened_at))})", "count"))
+        if dropped is not None and utc(e.started) < minute(dropped):
+            out.append(ExceptionLine(None, f"{what}: it starts before the box's drop "
+                                     f"({when_text(dropped)})", "count"))
+    for so in drop.signoffs:
+        c = by_number.get(so.entry)
+        if c is not None and c.ended is not None and utc(so.at) < utc(c.ended):
+            out.append(ExceptionLine(None, f"{prefix}sign-off entry {so.number} of count entry "
+                                     f"{c.number} was made at {when_text(so.at)}, before the "
+                                     f"count ended ({when_text(c.ended)})", "count"))
     return out
 
 
@@ -1003,14 +1044,25 @@ def build_audit(
     audit_chain = ChainCheck("audit log", head.entries, head.hash, check.ok,
                             check.problem or f"{check.entries} entries re-checked")
     funds, fund_exc = drop_funds(store, since, until)
+    exceptions = (*fund_exc, *_rule_exceptions(store, since, until))
     return AuditReport(
         cardroom=store.cardroom_name(), period_from=utc(since), period_to=utc(until),
         entries=entries, chains=_chains(store, tables.values()), audit_chain=audit_chain,
         generated=Generated(utc(at), by, zone=_zone(store)),
         signatures=(Signature("Auditor", signer), *floor_sigs),
         records=records, gaps=number_ranges(missing),
-        drop_funds=funds, exceptions=fund_exc,
+        drop_funds=funds, exceptions=exceptions,
     )
+
+
+def _rule_exceptions(store: Store, since: datetime, until: datetime) -> list[ExceptionLine]:
+    """The rules enforced at input, re-checked as ``verify`` does: each breach whose record
+    falls in the period, named with its records."""
+    from dealer_assist.services.rulecheck import rule_findings, rule_records
+
+    return [ExceptionLine(None, f"{f.rule}: {f.text}", "rule")
+            for f in rule_findings(rule_records(store))
+            if utc(since) <= utc(f.at) < utc(until)]
 
 
 def _replay_vs_ledger(funds: Sequence[Any], table_id: int, table: str,
@@ -1084,10 +1136,17 @@ def _subject(action: str, where: str, detail: str) -> str:
 
 
 def clock_at(store: Store, t: datetime) -> Any:
-    """The room clock of the gaming day ``t`` belongs to (a change applies from its day)."""
-    from dealer_assist.services.counts import clock_for_day, room_clock_of
+    """The room clock that keeps the gaming day ``t`` belongs to (a change applies from the
+    next day not yet started)."""
+    from dealer_assist.services.counts import room_clock_at
 
-    return clock_for_day(store, room_clock_of(store).gaming_day(t))
+    return room_clock_at(store, t)
+
+
+def _gaming_day(store: Store, t: datetime) -> date:
+    from dealer_assist.services.counts import gaming_day_of
+
+    return gaming_day_of(store, t)
 
 
 def _zone(store: Store) -> str:
@@ -1098,12 +1157,12 @@ def _zone(store: Store) -> str:
 
 def latest_day(store: Store) -> date:
     """The gaming day of the most recent hand, by the room's clock."""
-    from dealer_assist.services.counts import room_clock_of
+    from dealer_assist.services.counts import gaming_day_of
 
     last = store.list_hands(HandFilter(limit=1))
     if not last:
         raise NotFound("no hand has been dealt yet: nothing to report")
-    return room_clock_of(store).gaming_day(utc(last[0].started_at))
+    return gaming_day_of(store, utc(last[0].started_at))
 
 
 @_own_zone
@@ -1113,13 +1172,11 @@ def build_day(
     """Every table's hands started in the gaming day ``day`` (from the room's day-start hour,
     local time, to the next; UTC midnight when no room clock is set), with the room's totals."""
 
-    from dealer_assist.services.counts import clock_for_day
+    from dealer_assist.services.counts import day_bounds_of
 
     day = day or latest_day(store)
-    room = clock_for_day(store, day)
+    since, until, room = day_bounds_of(store, day)
     _TEXT_ZONE.set(room.tz)
-    start, end = room.day_bounds(day)
-    since, until = utc(start), utc(end)
     names = full_names(store)
     hands = sorted(store.list_hands(HandFilter(since=since, until=until, limit=None)),
                    key=lambda h: (h.table_id, h.number))
@@ -1202,7 +1259,8 @@ def build_day(
                 [*(f for x in sl for f in x.fees),
                  *(FeeTotal("time", c.amount, 1) for c in in_shift)]),
                 entries.get(sid, ())))
-            exc.extend(count_exceptions(drops[-1], f"{table_label(t.name)}: ", sh))
+            exc.extend(count_exceptions(drops[-1], f"{table_label(t.name)}: ", sh,
+                                        _tolerance(store)))
         schedules.extend(fee_schedules(store, t, since, until, names))
         for line in lines:
             name = room.shift_of(line.ended_at or line.started_at) or "all day"

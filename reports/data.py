@@ -153,12 +153,17 @@ class CountLine(Record):
 @dataclass(frozen=True, slots=True)
 class CountSignoff(Record):
     """A variance explained and signed off by a second person (not the one who entered the
-    count): its audit entry, when, who, and the explanation."""
+    count): its audit entry, when, who, and the explanation; a later sign-off of the same count
+    names the one it follows and why it was needed."""
 
     number: int
     at: datetime
     by: str
     explanation: str
+    #: The count entry signed off.
+    entry: int = 0
+    follows: int | None = None
+    reason: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,10 +186,17 @@ class DropCount(Record):
     shift_id: int
     expected: tuple[FeeTotal, ...]
     entries: tuple[CountLine, ...] = ()
-    #: The variance's explanation and second person's sign-off (None: none recorded).
-    signoff: CountSignoff | None = None
+    #: Every sign-off of the shift's count entries, in the order entered (none is replaced).
+    signoffs: tuple[CountSignoff, ...] = ()
     #: The box's registration and drop (None: none recorded).
     drop: DropRecord | None = None
+
+    @property
+    def signoff(self) -> CountSignoff | None:
+        """The latest sign-off of the count in force (None: its variance is not signed off)."""
+        c = self.in_force
+        mine = [so for so in self.signoffs if c is not None and so.entry == c.number]
+        return mine[-1] if mine else None
 
     @property
     def expected_total(self) -> int:
@@ -440,8 +452,10 @@ class ShiftReport(Record):
 
     @property
     def house_net(self) -> int:
-        """House fees and rake, with the dispute adjustments the house paid or received."""
-        return self.house_fees + self.house_adjustments
+        """Every house fee (the hands' fees and rake and the time collected from seats), with
+        the dispute adjustments the house paid or received. Jackpot and promotional drops are
+        the funds', never the house's."""
+        return self.house_fees + self.time_total + self.house_adjustments
 
     def fees_per_hour(self) -> tuple[tuple[datetime, int], ...]:
         """Fees and drops collected in each clock hour of the shift (by hand end time), and
@@ -788,7 +802,9 @@ class DayReport(Record):
 
     @property
     def house_net(self) -> int:
-        return self.total("house_fees") + self.house_adjustments
+        """Every house fee of the day (hands' fees and rake, time collected from seats) with
+        the dispute adjustments to or from the house."""
+        return self.total("house_fees") + self.total("time_fees") + self.house_adjustments
 
     def total(self, name: str) -> int:
         """Sum of one numeric column of :class:`TableDay` across the room."""

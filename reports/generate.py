@@ -6,7 +6,6 @@ report is the same whichever way it was asked for, and every one of them is in t
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -149,26 +148,13 @@ def _logged(svc: Services, render: Any, report: Report, path: Path,
     return Written(numbered, path, pages, tables=tables)
 
 
-def write_csv(path: Path, tables: Sequence[Any]) -> list[Path]:
-    """Each table of a report (``Written.tables``) as a CSV file beside its PDF
-    (``day-03-fees-and-rake-by-kind.csv``): the same rows and figures as printed."""
-    import csv
+def write_csv(path: Path, tables: Sequence[Any], report: Any) -> list[Path]:
+    """Each table of ``report`` (``Written.tables``) as a CSV file beside its PDF, named by its
+    section (``day-03-fees-and-rake-by-kind.csv``): the printed rows, amounts as plain numbers,
+    each row naming the report (:mod:`dealer_assist.reports.csvout`)."""
+    from dealer_assist.reports.csvout import source_of, write_tables
 
-    out = []
-    for n, (section, header, rows, total) in enumerate(tables, start=1):
-        slug = re.sub(r"[^a-z0-9]+", "-", section.lower()).strip("-")[:40] or "table"
-        target = path.with_name(f"{path.stem}-{n:02d}-{slug}.csv")
-        try:
-            with target.open("w", newline="", encoding="utf-8") as f:
-                w = csv.writer(f)
-                w.writerow(header)
-                w.writerows(rows)
-                if total is not None:
-                    w.writerow(total)
-        except OSError as exc:
-            raise BadInput(f"cannot write {target}: {exc.strerror or exc}") from exc
-        out.append(target)
-    return out
+    return write_tables(path, tables, source_of(report))
 
 
 def _write(render: Any, report: Report, path: Path) -> tuple[int, tuple[Any, ...]]:
@@ -189,7 +175,8 @@ def _write(render: Any, report: Report, path: Path) -> tuple[int, tuple[Any, ...
 
 
 def _with_csv(done: Written, csv: bool) -> Written:
-    return replace(done, csv=tuple(write_csv(done.path, done.tables))) if csv else done
+    return (replace(done, csv=tuple(write_csv(done.path, done.tables, done.report))) if csv
+            else done)
 
 
 @contextmanager
@@ -312,7 +299,17 @@ def _day(svc: Services, session: Session, path: Path, seal: Seal | None,
                 seal, svc)
     return _logged(svc, render_day, r, path, lambda pages: svc.log(
         session, "report", f"day summary: {r.day.isoformat()}, {len(r.tables)} tables, "
-        f"{r.total('hands')} hands, {pages} pages" + _anchored(seal)))
+        f"{r.total('hands')} hands, {pages} pages; " + day_figures(r) + _anchored(seal)))
+
+
+def day_figures(r: DayReport) -> str:
+    """The day summary's signed totals as its audit entry keeps them, so an archive of the day
+    can be checked against the report the room signed (``verify --archive``)."""
+    from dealer_assist.money import format_cents as c
+
+    return (f"put in {c(r.total('put_in'))}, pushed {c(r.total('pushed'))}, house fees "
+            f"{c(r.total('house_fees'))}, jackpot drop {c(r.total('jackpot_drop'))}, time "
+            f"{c(r.total('time_fees'))}, house net {c(r.house_net)}")
 
 
 def game_report(

@@ -18,6 +18,7 @@ from dealer_assist.reports.data import (
     AdjustmentLine,
     AuditReport,
     ChainCheck,
+    CountLine,
     DayReport,
     DisputeLine,
     DropCount,
@@ -134,18 +135,46 @@ def _variance(d: DropCount) -> str:
     return "none" if v == 0 else (f"over {money(v)}" if v > 0 else f"SHORT {money(-v)}")
 
 
+def _ran(c: CountLine) -> str:
+    """When a count ran, start to end ("not recorded" for an entry without its times)."""
+    if c.started is None or c.ended is None:
+        return "not recorded"
+    end = when(c.ended, seconds=False)
+    if local(c.started).date() == local(c.ended).date():
+        end = end.split(" ", 1)[1]
+    return f"{when(c.started, seconds=False)} to {end}"
+
+
 def _count_entries(d: DropCount, st: Styles, width: float) -> list[Flowable]:
-    """Every entry of a box's count, the original first: a correction never hides it."""
+    """Every entry of a box's count, the original first, each with the times it ran: a
+    correction never hides the count it replaces."""
     rows = []
     for i, c in enumerate(d.entries):
         later = d.entries[i + 1] if i + 1 < len(d.entries) else None
         state = "in force" if later is None else f"replaced by entry {later.number}"
         what = "first count" if c.corrects is None else f"corrects entry {c.corrects}: {c.reason}"
-        rows.append([str(c.number), when(c.at), c.by, money(c.counted), what, state])
-    return [data_table(["Entry", "Entered", "By", "Counted", "What", "Status"], rows,
-                       [14 * mm, 44 * mm, 34 * mm, 22 * mm, width - 142 * mm, 28 * mm],
-                       right=[0, 3], flagged=[i for i, c in enumerate(d.entries)
+        rows.append([str(c.number), when(c.at), c.by, _ran(c), money(c.counted),
+                     f"{what} ({state})"])
+    return [data_table(["Entry", "Entered", "By", "Count ran", "Counted", "What"], rows,
+                       [13 * mm, 40 * mm, 30 * mm, 40 * mm, 22 * mm, width - 145 * mm],
+                       right=[0, 4], flagged=[i for i, c in enumerate(d.entries)
                                               if c.corrects is not None], st=st)]
+
+
+def _signoffs(d: DropCount, st: Styles, width: float) -> list[Flowable]:
+    """Every sign-off of the count, in the order entered: a later one never hides the one
+    before it."""
+    if not d.signoffs:
+        return []
+    rows = [[str(so.number), when(so.at, seconds=False), so.by, str(so.entry),
+             so.explanation + (f" (after sign-off {so.follows}: {so.reason})"
+                               if so.follows is not None else "")] for so in d.signoffs]
+    return [paragraph("Variance sign-offs, in the order entered (a later sign-off is a new "
+                      "entry with its reason; the one before stays listed):", st.small),
+            data_table(["Entry", "Signed off", "By", "Count", "Explanation"], rows,
+                       [13 * mm, 36 * mm, 36 * mm, 14 * mm, width - 99 * mm],
+                       right=[0, 3], flagged=[i for i, so in enumerate(d.signoffs)
+                                              if so.follows is not None], st=st)]
 
 
 def _drop_count(d: DropCount | None, st: Styles, width: float) -> list[Flowable]:
@@ -197,6 +226,9 @@ def _drop_count(d: DropCount | None, st: Styles, width: float) -> list[Flowable]
             paragraph("Count entries, in the order entered (a correction is a new entry; the one "
                       "it replaces stays listed):", st.small),
             *_count_entries(d, st, width)]))
+    if d.signoffs:
+        out.append(spacer(1.5))
+        out.append(KeepTogether(_signoffs(d, st, width)))
     if c is not None:
         out.append(signature_block([Signature("Count team", n) for n in c.team], width, st,
                                    title="Count team signatures", figures=[("Drop box", c.box),
@@ -275,8 +307,9 @@ def _drop_funds(items: tuple[Any, ...], st: Styles, width: float) -> list[Flowab
 
 
 def _adjustments(items: tuple[AdjustmentLine, ...], st: Styles, width: float,
-                 house_fees: int) -> list[Flowable]:
-    """Money dispute rulings moved, per seat and for the house, and the house's net."""
+                 house_fees: int, time: int) -> list[Flowable]:
+    """Money dispute rulings moved, per seat and for the house, and the house's net (every
+    house fee: hands' fees and rake and time collected, with the house's adjustments)."""
     out = heading("Dispute adjustments", st)
     if not items:
         out.append(_none(st))
@@ -288,9 +321,9 @@ def _adjustments(items: tuple[AdjustmentLine, ...], st: Styles, width: float,
     out.append(data_table(["Table", "Hand", "Dispute", "To", "Amount", "Note"], rows,
                           [26 * mm, 16 * mm, 18 * mm, 20 * mm, 26 * mm, width - 106 * mm],
                           right=[1, 2, 4], st=st))
-    out.append(paragraph(f"House fees and rake {money(house_fees)}, dispute adjustments to the "
-                         f"house {money(house)}: house net {money(house_fees + house)}.",
-                         st.body))
+    out.append(paragraph(f"House fees and rake {money(house_fees)}, time collected from seats "
+                         f"{money(time)}, dispute adjustments to the house {money(house)}: "
+                         f"house net {money(house_fees + time + house)}.", st.body))
     return out
 
 
@@ -330,6 +363,11 @@ def _day_counts(items: tuple[DropCount, ...], st: Styles, width: float) -> list[
             out.append(spacer(1))
             out.append(paragraph(f"{table_label(d.table)}, shift {d.shift_id}:", st.body))
             out += _count_entries(d, st, width)
+    for d in items:
+        if len(d.signoffs) > 1:
+            out.append(spacer(1))
+            out.append(paragraph(f"{table_label(d.table)}, shift {d.shift_id}:", st.body))
+            out += _signoffs(d, st, width)
     return out
 
 
@@ -417,13 +455,13 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         ("Pushed to players", money(r.pushed)),
         ("Carried fund: opened / closed", (f"{money(r.fund.opening)} / "
                                            f"{money(r.fund.closing)}") if r.fund else "none"),
-        ("House fees and rake", money(r.house_fees)),
-        ("Dispute adjustments (house)", money(r.house_adjustments)),
-        ("House net", money(r.house_net)),
-        ("Jackpot / promotional drop", money(r.jackpot_drop)),
+        ("House fees and rake (hands)", money(r.house_fees)),
         ("Time collected from seats", money(r.time_total)),
         *([("of which given back (voided marks)", money(-r.time_given_back))]
           if r.time_given_back else []),
+        ("Dispute adjustments (house)", money(r.house_adjustments)),
+        ("House net", money(r.house_net)),
+        ("Jackpot / promotional drop", money(r.jackpot_drop)),
         ("Balance check", balance),
         ("Voids and corrections", str(len(r.voids))),
         ("Stack and carry changes", str(len(r.stack_changes))),
@@ -458,7 +496,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         story.append(_none(st, "No fees collected."))
     story += _funds((r.fund,) if r.fund else (), st, w, moves=True)
     story += _drop_funds(r.drop_funds, st, w)
-    story += _adjustments(r.adjustments, st, w, r.house_fees)
+    story += _adjustments(r.adjustments, st, w, r.house_fees, r.time_total)
     story += _drop_count(r.count, st, w)
     story += _schedules(r.schedules, st, w, tables=False)
     story += _time_collections(r, st, w)
@@ -546,8 +584,9 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         ("Hands dealt", str(r.hands_dealt)),
         ("Put in / pushed", f"{money(r.put_in)} / {money(r.pushed)}"),
         ("House fees and rake", money(r.house_fees)),
-        ("House net (after dispute adjustments)", money(r.house_net)),
-        ("Jackpot drop / time", f"{money(r.jackpot_drop)} / {money(r.time_total)}"),
+        ("Time collected from seats", money(r.time_total)),
+        ("House net (fees, rake, time, adjustments)", money(r.house_net)),
+        ("Jackpot drop", money(r.jackpot_drop)),
         ("Balance", "balanced" if r.conserved else "DOES NOT BALANCE"),
         ("Exceptions", str(len(r.exceptions))),
         ("Chain head", f"#{r.chain.last_seq} {hash_groups(r.chain.head_hash[:16])}"),
@@ -884,7 +923,7 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
     else:
         story.append(_none(st))
     story += _funds(r.funds, st, w, moves=False)
-    story += _adjustments(r.adjustments, st, w, r.total("house_fees"))
+    story += _adjustments(r.adjustments, st, w, r.total("house_fees"), r.total("time_fees"))
     story += _day_counts(r.counts, st, w)
     story += _schedules(r.schedules, st, w, tables=True)
     story += _exceptions(r.exceptions, st, w)
@@ -894,9 +933,9 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
         ("Tables / hands", f"{len(r.tables)} / {r.total('hands')}"),
         ("Put in / pushed", f"{money(r.total('put_in'))} / {money(r.total('pushed'))}"),
         ("House fees and rake", money(r.total("house_fees"))),
-        ("House net (after dispute adjustments)", money(r.house_net)),
-        ("Jackpot drop / time", f"{money(r.total('jackpot_drop'))} / "
-                                f"{money(r.total('time_fees'))}"),
+        ("Time collected from seats", money(r.total("time_fees"))),
+        ("House net (fees, rake, time, adjustments)", money(r.house_net)),
+        ("Jackpot drop", money(r.total("jackpot_drop"))),
         ("Exceptions", str(len(r.exceptions))),
     ]))
     return story

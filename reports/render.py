@@ -9,6 +9,7 @@ repeated; cells that might not fit wrap instead of running over the margin.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar, copy_context
 from dataclasses import dataclass, field
@@ -397,9 +398,10 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
                 f"{info.generated.key}", f.regular, 8, right - left))
         elif info.generated.unsigned:
             canv.setFillColor(INK)
-            canv.drawRightString(right, h - 17.5 * mm, fit(
-                info.generated.unsigned[:1].upper() + info.generated.unsigned[1:], f.regular, 8,
-                right - left))
+            text = info.generated.unsigned[:1].upper() + info.generated.unsigned[1:]
+            if stringWidth(plain(text), f.regular, 8) > right - left:  # never cut: say where
+                text = "No checkpoint signed: why, in full, at the top of page 1"
+            canv.drawRightString(right, h - 17.5 * mm, fit(text, f.regular, 8, right - left))
             canv.setFillColor(GREY)
         _line(canv, left, 10 * mm, gen, f.regular, 8, (right - left) - 30 * mm)
         _line(canv, left, 6 * mm, info.chain, f.regular, 8, (right - left) - 75 * mm)
@@ -462,8 +464,10 @@ def hash_groups(text: str, size: int = 8) -> str:
 
 def build_pdf(out: str | Path | Any, info: PageInfo, story: list[Flowable], *,
               wide: bool = False) -> int:
-    """Lay out ``story`` and write the PDF; returns the number of pages."""
-    story = [*story, *appendix_story(styles(), NOMINAL[wide])]
+    """Lay out ``story`` and write the PDF; returns the number of pages. A report built with
+    no signed checkpoint says why, whole, before anything else."""
+    story = [*unsigned_story(info.generated.unsigned, styles()), *story,
+             *appendix_story(styles(), NOMINAL[wide])]
     doc = ReportDoc(str(out) if isinstance(out, Path) else out, info, wide=wide)
     counter: list[int] = []
 
@@ -548,6 +552,17 @@ def _collect(header: Sequence[str], rows: Sequence[Sequence[object]],
                    None if total is None else [text(v) for v in total]))
 
 
+def unsigned_story(unsigned: str, st: Styles) -> list[Flowable]:
+    """The warning of a report built with no signed checkpoint, printed whole (the page
+    header can hold only a short form of it)."""
+    if not unsigned:
+        return []
+    text = unsigned[:1].upper() + unsigned[1:]
+    return [Paragraph(f"<b>Not signed.</b> {esc(text)}. The figures are built from the records "
+                      "as they stand; no checkpoint signed by the room's key vouches for them.",
+                      st.body), Spacer(1, 3 * mm)]
+
+
 def appendix_story(st: Styles, width: float) -> list[Flowable]:
     """The values summarised in their cells, each in full (its rows go on across pages)."""
     notes = list(current().appendix)
@@ -612,8 +627,92 @@ def _joined(pieces: list[str], font: str, size: float, room: float) -> list[str]
     return [esc(line) for line in lines]
 
 
+#: A cell that must never wrap: an amount ("$11,080.38", "-$4", "SHORT $1"), a count, a time,
+#: a table's name ("Table 10").
+_RIGID = re.compile(r"^(?:[-+−]?\$?[\d,]+(?:\.\d+)?%?|(?:over|SHORT) \$[\d,.]+|"
+                    r"Table \S{1,16}|\d\d:\d\d(?::\d\d)?)$")
+
+
+def rigid(text: str, right: bool = False) -> bool:
+    """A value read as one thing, never broken across lines: an amount, a count, a table."""
+    text = text.strip()
+    return bool(text) and "\n" not in text and (
+        (right and " " not in text) or _RIGID.match(text) is not None)
+
+
+def unbroken(widths: Sequence[float], rows: Sequence[Sequence[object]],
+             total: Sequence[object] | None, right: Sequence[int],
+             header: Sequence[object] = ()) -> list[float]:
+    """Column widths in which no amount, count or table name wraps: a column whose widest such
+    value (the total row in bold) would not fit is widened, the width taken from the columns of
+    words, which wrap instead (each keeps at least two thirds of its width). What cannot be
+    found so is left to :class:`OneLine`, which sets the value smaller."""
+    f = fonts()
+    out = list(widths)
+    rset = set(right)
+    need = [0.0] * len(out)
+    words = [True] * len(out)
+    #: the least a column of words keeps: two thirds of its width, and its longest word whole
+    keep = [w * 2 / 3 for w in out]
+    for i, h in enumerate(header[:len(out)]):
+        for word in plain(str(h)).split():
+            keep[i] = max(keep[i], _width(word, f.bold, TABLE_PT) + 6.5)
+    for bold, row in [*((False, r) for r in rows), *([(True, total)] if total else [])]:
+        for i, v in enumerate(row[:len(out)]):
+            if isinstance(v, Flowable):
+                continue
+            text = plain(str(v))
+            if rigid(text, i in rset):
+                wide = _width(text, f.bold if bold else f.regular, TABLE_PT) + 6.5
+                need[i] = max(need[i], wide)
+                if not bold:
+                    words[i] = False
+            elif len(text) < 40:
+                for word in text.split():
+                    keep[i] = max(keep[i], _width(word, f.regular, TABLE_PT) + 6.5)
+    short = sum(max(0.0, need[i] - out[i]) for i in range(len(out)))
+    if short <= 0:
+        return out
+    donors = [i for i in range(len(out)) if words[i] and i not in rset and need[i] <= out[i]
+              and keep[i] < out[i]]
+    spare = sum(out[i] - keep[i] for i in donors)
+    take = min(short, spare)
+    if take <= 0:
+        return out
+    for i in donors:
+        out[i] -= take * (out[i] - keep[i]) / spare
+    give = take / short
+    for i in range(len(out)):
+        if need[i] > widths[i]:
+            out[i] += (need[i] - widths[i]) * give
+    return out
+
+
+class OneLine(Flowable):  # type: ignore[misc]
+    """A value drawn on one line, set smaller to fit its cell rather than broken."""
+
+    def __init__(self, text: str, font: str, size: float, *, right: bool) -> None:
+        super().__init__()
+        self.text, self.font, self.size, self.right = text, font, min(TABLE_PT, size), right
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width = avail_width
+        return avail_width, TABLE_LEADING
+
+    def draw(self) -> None:
+        canv = self.canv
+        canv.setFont(self.font, self.size)
+        canv.setFillColor(INK)
+        y = TABLE_LEADING - TABLE_PT
+        if self.right:
+            canv.drawRightString(self.width, y, self.text)
+        else:
+            canv.drawString(0, y, self.text)
+
+
 class Cell:
-    """A value as a table cell: plain text when it fits (fast), else a wrapping Paragraph."""
+    """A value as a table cell: plain text when it fits (fast), else a wrapping Paragraph; an
+    amount, count or table name never wraps (:func:`unbroken`, :class:`OneLine`)."""
 
     def __init__(self, st: Styles, pad: float = 6.0, where: str = "") -> None:
         self.st = st
@@ -621,12 +720,17 @@ class Cell:
         self.font = fonts().regular
         self.where = where or current().section
 
-    def __call__(self, value: object, width: float, *, right: bool = False) -> Any:
+    def __call__(self, value: object, width: float, *, right: bool = False,
+                 bold: bool = False) -> Any:
         if isinstance(value, Flowable):
             return value
         text = plain(str(value))
-        if "\n" not in text and stringWidth(text, self.font, TABLE_PT) <= width - self.pad:
+        font = fonts().bold if bold else self.font
+        if "\n" not in text and stringWidth(text, font, TABLE_PT) <= width - self.pad:
             return text
+        if rigid(text, right):  # a number or a table's name: set smaller, never broken
+            return OneLine(text, font, TABLE_PT * (width - self.pad)
+                           / stringWidth(text, font, TABLE_PT), right=right)
         text = summarised(text, self.where)
         style = self.st.cell_right if right else self.st.cell
         return Paragraph(esc(text).replace("\n", "<br/>"), style)
@@ -650,7 +754,7 @@ def data_table(
     st = st or styles()
     f = fonts()
     make = Cell(st)
-    widths = scaled(widths)
+    widths = unbroken(scaled(widths), rows, total, right, header)
     _collect(header, rows, total)
     head = [head_cell(h, widths[i], st, right=i in right) for i, h in enumerate(header)]
     body: list[list[Any]] = [head]
@@ -658,7 +762,8 @@ def data_table(
     for r in rows:
         body.append([make(v, widths[i], right=i in rset) for i, v in enumerate(r)])
     if total is not None:
-        body.append([make(v, widths[i], right=i in rset) for i, v in enumerate(total)])
+        body.append([make(v, widths[i], right=i in rset, bold=True)
+                     for i, v in enumerate(total)])
     cmds: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), f.regular, TABLE_PT),
         ("LEADING", (0, 0), (-1, -1), TABLE_LEADING),
@@ -863,7 +968,8 @@ class LongTable(Flowable):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.row_lines = row_lines or ROW_LINES
-        self.widths = list(widths) if _prepared is not None else scaled(widths)
+        self.widths = (list(widths) if _prepared is not None
+                       else unbroken(scaled(widths), rows, total, right, header))
         self.right = frozenset(right)
         if _prepared is not None:
             self.head, self.rows, self.first, self.total_h = _prepared

@@ -47,6 +47,7 @@ from dealer_assist.services import (
     Table,
     TimeNow,
 )
+from dealer_assist.services.draws import draw, draw_cancelled
 from dealer_assist.services.timeacct import TimeMark
 from dealer_assist.ui.qt import QObject, Signal
 
@@ -67,6 +68,16 @@ def build_event(
     return engine_build_event(action, given, vocab=vocab)
 
 
+def unsigned_close(shift_id: int, message: str) -> str:
+    """What the dealer reads after closing a shift at a station without the room's key: the
+    shift IS closed; nothing was signed, and what the floor does about it."""
+    why = message.removeprefix("no checkpoint signed: ")
+    why = why.split(": `dealer-assist keys init`", 1)[0]
+    return (f"Shift {shift_id} is closed. No checkpoint was signed at this station: {why}. The "
+            "floor should run `dealer-assist keys init` (once for the room) and copy the room's "
+            "key to this station, so the next close is signed.")
+
+
 class DealerController(QObject):
     """One station's table: its shift, the hand in play, the settlement and Undo."""
 
@@ -75,6 +86,8 @@ class DealerController(QObject):
     failed = Signal(str)
     recovered = Signal()
     approval_needed = Signal(str)
+    #: Done, with something the floor must do (a shift closed at a station without a key).
+    noted = Signal(str)
 
     def __init__(self, services: Services, session: Session) -> None:
         super().__init__()
@@ -187,6 +200,17 @@ class DealerController(QObject):
         self.changed.emit()
         return True
 
+    def write_drops(self) -> bool:
+        """Write the dropped inputs' audit entries now (before signing out); False, with
+        ``last_error`` saying why, when the database does not take them (they stay waiting,
+        and nothing is kept for Retry in their place)."""
+        try:
+            self._write_drops()
+        except DealerAssistError as exc:
+            self.last_error = str(exc)
+            return False
+        return True
+
     def _write_drops(self) -> None:
         """The dropped inputs into the audit log, oldest first, each once."""
         while self.drops:
@@ -241,21 +265,15 @@ class DealerController(QObject):
 
         return self._run(f"open table {table_id}", op) and self._settle_if_over()
 
-    def own_open_shift(self) -> Shift | None:
-        """The shift this dealer has open (the latest, if the floor allowed several), or None."""
-        try:
-            mine = [s for s in self.services.list_shifts()
-                    if s.open and s.dealer == self.session.name]
-        except DealerAssistError:
-            return None
-        return max(mine, key=lambda s: s.id) if mine else None
-
     def resume(self) -> bool:
         """At sign-in: reopen the table and the hand this dealer was dealing (after a crash or
         a restart), as Open table would, so the station is where it was."""
         if self.table is not None:
             return False
-        shift = self.own_open_shift()
+        try:
+            shift = self.services.shift_to_resume(self.session)
+        except DealerAssistError:
+            return False
         if shift is None:
             return False
         return self.open_table(shift.table_id, shift.floor)
@@ -276,7 +294,11 @@ class DealerController(QObject):
         done = self._run(f"close shift {shift_id}", op)
         seal = getattr(self.services, "last_seal", None)
         if done and seal is not None and not seal.ok:  # closed, but nothing was signed
-            self.refused.emit(f"the shift is closed; {seal.message}: tell the floor")
+            if seal.fingerprint:  # the key is here: verify found a fault
+                self.refused.emit(f"Shift {shift_id} is closed, but no checkpoint was signed: "
+                                  f"{seal.message}. Tell the floor now.")
+            else:
+                self.noted.emit(unsigned_close(shift_id, seal.message))
         return done
 
     # --- time collection -----------------------------------------------------------------
@@ -367,6 +389,44 @@ class DealerController(QObject):
             self.settlement = None
 
         return self._run(self.words(event), op) and self._settle_if_over()
+
+    def draw(self, action: Action, approval: Approval | None = None) -> dict[str, Any] | None:
+        """The app draws ``action``'s values, on the record before they are shown (None when
+        it did not: ``approval_asked`` says a second draw needs the floor's approval, else the
+        refusal was emitted). Nothing is kept for Retry: a draw the database did not take was
+        never made."""
+        self.approval_asked = ""
+        self.auth_refused = False
+        if self.now is None:
+            self.refused.emit("no hand in play: start a hand first")
+            return None
+        if self.pending is not None:
+            self.last_error = self.kept_refusal()
+            self.refused.emit(self.last_error)
+            return None
+        try:
+            return draw(self.services, self.session, self.now.hand.id, action,
+                        approval=approval)
+        except StoreUnavailable as exc:
+            self.last_error = f"{exc}: nothing was drawn; draw again once it answers"
+            self.refused.emit(self.last_error)
+        except ApprovalRequired as exc:
+            self.last_error = self.approval_asked = str(exc)
+        except DealerAssistError as exc:
+            self.last_error = str(exc)
+            self.auth_refused = isinstance(exc, (SignInFailed, LockedOut, NotAllowed))
+            self.refused.emit(str(exc))
+        return None
+
+    def draw_cancelled(self, action: Action, values: dict[str, Any]) -> None:
+        """A draw closed without recording it: said on the record (best effort: the draw
+        itself is already there)."""
+        if self.now is None:
+            return
+        try:
+            draw_cancelled(self.services, self.session, self.now.hand.id, action, values)
+        except DealerAssistError as exc:
+            self.last_error = str(exc)
 
     def _settle_if_over(self) -> bool:
         """A hand that just ended is settled at once (its ledger written) as its own step, so

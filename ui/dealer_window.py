@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from dealer_assist.engine.base import Action, Prompt
+from dealer_assist.engine.inputs import Drawn
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput
 from dealer_assist.money import format_cents
@@ -308,6 +309,7 @@ class DealerScreen(QWidget):
 
         self.c.changed.connect(self.refresh)
         self.c.refused.connect(self._refused)
+        self.c.noted.connect(self.show_note)
         self.c.failed.connect(self._failed)
         self.c.recovered.connect(self.banner.clear)
         self.c.approval_needed.connect(lambda _m: None)
@@ -499,10 +501,19 @@ class DealerScreen(QWidget):
 
     def _ask_more(self, action: Action) -> None:
         """Inputs that are not cards from the card entry: rows, a choice, an amount, dice (one
-        dialog, laying out the widget of the input's kind)."""
+        dialog, laying out the widget of the input's kind). A value the app draws is drawn and
+        put on the record first (:meth:`_draw`)."""
+        drawn: dict[str, Any] | None = None
+        if any(isinstance(v, Drawn) for v in action.inputs):
+            drawn = self._draw(action)  # on the record before it is shown
+            if drawn is None:
+                self.take_focus()
+                return
         if action.floor:  # the floor's decision: the inputs first, then the floor's PIN
-            dialog = InputDialog(action, self)
+            dialog = InputDialog(action, self, drawn=drawn)
             if dialog.exec() != QDialog.DialogCode.Accepted:
+                if drawn:
+                    self.c.draw_cancelled(action, drawn)
                 return
             self._input_kind = "action"
             try:
@@ -523,9 +534,27 @@ class DealerScreen(QWidget):
                 return ""  # recorded, or kept for Retry (the banner names it)
             return self.c.last_error or "not recorded"
 
-        dialog = InputDialog(action, self, submit=submit)
-        dialog.exec()
+        dialog = InputDialog(action, self, submit=submit, drawn=drawn)
+        if dialog.exec() != QDialog.DialogCode.Accepted and drawn and not dialog.recorded:
+            self.c.draw_cancelled(action, drawn)
         self.take_focus()
+
+    def _draw(self, action: Action) -> dict[str, Any] | None:
+        """The app's draw for ``action``; a second one at the same point of the hand (the
+        first cancelled) after a floor person's approval. None: nothing drawn."""
+        got = self.c.draw(action)
+        if got is not None or not self.c.approval_asked:
+            return got
+        box: dict[str, Any] = {}
+
+        def op(approval: Approval) -> bool:
+            again = self.c.draw(action, approval)
+            if again is None:
+                return False
+            box.update(again)
+            return True
+
+        return box if self._ask_approval(f"{self.c.approval_asked}.", op) else None
 
     def letter_after_card(self, letter: str) -> bool:
         """A row or action letter typed right after a whole card ("9s" then B): enter the card

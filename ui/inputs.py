@@ -14,7 +14,7 @@ by the engine (:func:`dealer_assist.engine.build.build_event`), which checks eac
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from dealer_assist.engine.base import Action
@@ -59,7 +59,8 @@ class InputDialog(_Dialog):
     they fill, by event field, once accepted."""
 
     def __init__(self, action: Action, parent: QWidget | None = None, *,
-                 submit: Callable[[dict[str, Any]], str] | None = None) -> None:
+                 submit: Callable[[dict[str, Any]], str] | None = None,
+                 drawn: Mapping[str, Any] | None = None) -> None:
         super().__init__(action.label, parent, ok="Record")
         self.action = action
         self.inputs: tuple[Input, ...] = action.inputs
@@ -73,8 +74,10 @@ class InputDialog(_Dialog):
         self.edits: dict[str, QLineEdit] = {}
         self.choices: dict[str, QComboBox] = {}
         self.choice: QComboBox | None = None
-        #: Values the app drew for this action, shown before they are recorded.
+        #: Values the app drew for this action, shown before they are recorded: ``drawn`` as
+        #: given (drawn by the services, on the record before they are shown).
         self.drawn: dict[str, Any] = {}
+        self._given_drawn = dict(drawn or {})
         for value in self.inputs:
             self._lay_out(value)
 
@@ -126,7 +129,8 @@ class InputDialog(_Dialog):
             self.form.addRow("Dice" if value.field == "dice" else _title(value.field), e)
             self.edits[value.field] = e
         elif isinstance(value, Drawn):
-            got = value.draw(SYSTEM_RANDOM, single=value.count == 1 and not value.among)
+            got = (self._given_drawn[value.field] if value.field in self._given_drawn
+                   else value.draw(SYSTEM_RANDOM, single=value.count == 1 and not value.among))
             self.drawn[value.field] = got
             shown = " ".join(map(str, got)) if isinstance(got, tuple) else str(got)
             label = QLabel(f"{shown}  (drawn by the app)")

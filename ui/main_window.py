@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+from typing import Any
 
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.services import PERMISSIONS, Services, Session
@@ -163,11 +164,77 @@ class MainWindow(QMainWindow):
         ChangePinDialog(self.services, self.session, self).exec()
 
     def sign_out(self) -> None:
+        """Sign out, once no input is kept unrecorded (:meth:`nothing_kept`). A database that
+        does not answer cannot take the sign-out's entry: the station's log says so, and the
+        sign-in comes back (nothing unrecorded is lost: nothing was kept)."""
+        if not self.nothing_kept("sign out"):
+            return
         try:
             self.services.sign_out(self.session)
-        finally:
-            self.signed_out = True
-            self.close()
+        except DealerAssistError as exc:
+            log.warning("%s signed out; not written to the audit log: %s", self.session.name,
+                        exc)
+        self.signed_out = True
+        self.close()
+
+    def closeEvent(self, event: Any) -> None:
+        """Quitting (the window closed by the person at the station) asks first about a kept
+        input, as signing out does; the app closing its own window does not ask."""
+        if event.spontaneous() and not self.signed_out and not self.nothing_kept("quit"):
+            event.ignore()
+            return
+        super().closeEvent(event)
+
+    def nothing_kept(self, leaving: str) -> bool:
+        """Whether the dealer may ``leaving`` ("sign out", "quit") now: an input kept for Retry
+        is sent, or dropped on purpose with its audit entry written, first (the dealer is
+        asked: Retry, Drop or Cancel). False: stay, the kept input still named."""
+        if self.dealer is None:
+            return True
+        screen, c = self.dealer, self.dealer.c
+        if c.pending is not None:
+            choice = ask_kept(self, c.pending_what, leaving,
+                              droppable=c.pending_what != c.UNDROPPABLE)
+            if choice == "retry":
+                if not c.retry():
+                    return False
+            elif choice == "drop":
+                if not c.drop():
+                    return False
+            else:
+                return False
+        if c.drops and not c.write_drops():  # the drop's audit entry, before anyone leaves
+            screen.show_refusal(f"{c.last_error}: the dropped input is written to the audit "
+                                f"log once the database answers; press Retry [F5], then "
+                                f"{leaving}")
+            return False
+        return True
+
+
+def ask_kept(parent: QWidget, words: str, leaving: str, *, droppable: bool) -> str:
+    """Ask what to do with a kept input before ``leaving``: "retry", "drop" or "cancel"
+    (the default: Escape or Enter stays)."""
+    from dealer_assist.ui.qt import QMessageBox
+
+    box = QMessageBox(parent)
+    box.setObjectName("kept-input")
+    box.setWindowTitle("An input is not recorded")
+    box.setText(f"Your input is kept, not recorded: {words}.\nSend it (Retry) or drop it "
+                f"(Drop, written to the audit log) before you {leaving}.")
+    retry = box.addButton("&Retry  [F5]", QMessageBox.ButtonRole.AcceptRole)
+    retry.setObjectName("kept-retry")
+    drop = box.addButton("&Drop it", QMessageBox.ButtonRole.DestructiveRole)
+    drop.setObjectName("kept-drop")
+    drop.setEnabled(droppable)
+    if not droppable:
+        drop.setToolTip("the hand is over: its settlement cannot be dropped")
+    stay = box.addButton("&Cancel", QMessageBox.ButtonRole.RejectRole)
+    stay.setObjectName("kept-cancel")
+    box.setDefaultButton(stay)
+    box.setEscapeButton(stay)
+    box.exec()
+    clicked = box.clickedButton()
+    return "retry" if clicked is retry else "drop" if clicked is drop else "cancel"
 
 
 def sign_in(services: Services) -> Session | None:

@@ -68,7 +68,8 @@ class RoomClockDialog(_Dialog):
         now = room_clock_of(self.services.store)  # the paper and record keeping stay
         clock = room_clock(zone=self.zone.text().strip(), day_starts=int(hour),
                            shifts=parse_shifts(self.shifts.text()), paper=now.paper,
-                           retention_years=now.retention_years)
+                           retention_years=now.retention_years,
+                           tolerance_minutes=now.tolerance_minutes)
         self.entry = set_room_clock(self.services, self.session, clock)
 
 

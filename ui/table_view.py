@@ -673,19 +673,27 @@ def separate(boxes: list[list[float]], width: float, height: float,
 
     fixed = [list(b) for b in still or () if b[2] > 0 and b[3] > 0]
 
+    def apart(a: list[float], b: list[float]) -> list[tuple[int, float, float]]:
+        """How far ``b`` must move from ``a`` along each axis (the shorter first) and which
+        way, or nothing when they are ``gap`` apart already."""
+        dx = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]) + gap
+        dy = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]) + gap
+        if dx <= 0 or dy <= 0:
+            return []
+        return [(axis, push,
+                 1.0 if b[axis] + b[axis + 2] / 2 >= a[axis] + a[axis + 2] / 2 else -1.0)
+                for axis, push in sorted(((0, dx), (1, dy)), key=lambda x: x[1])]
+
     def keep_clear() -> bool:
         """Seats off what must stay clear (the board and pots); only the seat moves."""
         moved = False
         for a in fixed:
             for b in out:
-                dx = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]) + gap
-                dy = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]) + gap
-                if dx <= 0 or dy <= 0:
+                pushes = apart(a, b)
+                if not pushes:
                     continue
                 moved = True
-                for axis, push in sorted(((0, dx), (1, dy)), key=lambda x: x[1]):
-                    sign = 1.0 if b[axis] + b[axis + 2] / 2 >= a[axis] + a[axis + 2] / 2 \
-                        else -1.0
+                for axis, push, sign in pushes:
                     before = b[axis]
                     b[axis] += sign * push
                     clamp(b)
@@ -695,18 +703,14 @@ def separate(boxes: list[list[float]], width: float, height: float,
         return moved
 
     for _ in range(60):
-        moved = False
         moved = keep_clear()
         for i, a in enumerate(out):
             for b in out[i + 1:]:
-                dx = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]) + gap
-                dy = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]) + gap
-                if dx <= 0 or dy <= 0:
+                pushes = apart(a, b)
+                if not pushes:
                     continue
                 moved = True
-                for axis, push in sorted(((0, dx), (1, dy)), key=lambda x: x[1]):
-                    sign = 1.0 if b[axis] + b[axis + 2] / 2 >= a[axis] + a[axis + 2] / 2 \
-                        else -1.0
+                for axis, push, sign in pushes:
                     before = (a[axis], b[axis])
                     a[axis] -= sign * push / 2
                     b[axis] += sign * push / 2

@@ -16,9 +16,12 @@ from dealer_assist.cli.db_cmd import add_db_option, add_signin_options, open_ser
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "archive", help="write a closed gaming day's records to one signed file",
-        description="Write a closed gaming day's hand logs, ledger lines, audit entries, drop "
-        "counts and checkpoints to one file signed with the room's key. `verify --archive "
-        "FILE` checks it on any machine, without the database. Floor, auditor or admin.")
+        description="Write a closed gaming day's hand logs, ledger lines (time collections "
+        "included), shifts, audit entries (the drop boxes' registrations, drops, counts and "
+        "sign-offs, shift closes after midnight, the reports logged for the day) and the "
+        "signed checkpoint that covers the day to one file signed with the room's key. "
+        "`verify --archive FILE` checks it on any machine, without the database, and rebuilds "
+        "the day's report totals from it. Floor, auditor or admin.")
     add_db_option(p)
     p.add_argument("--day", required=True, metavar="DAY", help="the gaming day, 2026-11-21")
     p.add_argument("--out", required=True, metavar="FILE", help="the archive file to write")
@@ -37,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from dealer_assist.errors import BadInput
     from dealer_assist.reports.build import parse_day
     from dealer_assist.services.chain import utc
-    from dealer_assist.services.counts import clock_for_day
+    from dealer_assist.services.counts import day_bounds_of
     from dealer_assist.services.errors import NotAllowed
     from dealer_assist.services.model import PERMISSIONS
     from dealer_assist.services.room import ARCHIVE_ACTION
@@ -48,9 +51,8 @@ def run(args: argparse.Namespace) -> int:
         raise NotAllowed(f"{session.name} is a {session.role}: only a floor, auditor or admin "
                          "user can archive a gaming day")
     day = parse_day(args.day)
-    clock = clock_for_day(svc.store, day)
-    start, end = clock.day_bounds(day)
-    since, until = utc(start), utc(end)
+    since, until, clock = day_bounds_of(svc.store, day)
+    end = until.astimezone(clock.tz)
     now = utc(svc.clock())
     if now < until:
         raise BadInput(f"gaming day {day} is not over until {end:%Y-%m-%d %H:%M %Z}: archive "
@@ -67,6 +69,11 @@ def run(args: argparse.Namespace) -> int:
     key = room_key(args.key)
     assert key is not None
     db = svc.store.db
+    from dealer_assist.db.checkpoints import latest_checkpoint, sign_checkpoint
+
+    last = latest_checkpoint(db)
+    if last is None or utc(last.at) < until:  # one signed after the day covers all of it
+        sign_checkpoint(db, key, reason=f"archive of gaming day {day}")
     body = write_archive(db, key, Path(args.out), day=day.isoformat(), since=since,
                          until=until, cardroom=svc.store.cardroom_name(),
                          clock=clock.describe(), keep_until=keep.isoformat())

@@ -82,6 +82,9 @@ def add_parser(sub: Any) -> None:
     so.add_argument("--entry", type=record_id, required=True, metavar="N",
                     help="the count's audit entry number")
     so.add_argument("--explanation", required=True, help="what explains the variance")
+    so.add_argument("--reason", default="",
+                    help="why a count already signed off is signed off again (required then: "
+                    "the earlier sign-off stays on the record)")
     add_signin_options(so)
     so.set_defaults(func=run_signoff)
 
@@ -102,6 +105,9 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--paper", choices=["A4", "Letter", "a4", "letter"],
                    help="the reports' paper (default: Letter in US and Canadian zones, "
                    "A4 elsewhere)")
+    r.add_argument("--clock-tolerance", type=int, metavar="MIN",
+                   help="how many minutes a count's end may lie after the moment it is "
+                   "entered (stations' clocks differ a little; default 5, at most 60)")
     add_signin_options(r)
     r.set_defaults(func=run_room)
 
@@ -153,9 +159,14 @@ def run_room(args: argparse.Namespace) -> int:
     svc = open_services(args, create=False)
     now = room_clock_of(svc.store)
     if (args.zone is None and args.day_starts is None and args.shifts is None
-            and args.paper is None and args.retention_years is None):
+            and args.paper is None and args.retention_years is None
+            and args.clock_tolerance is None):
         print(now.describe())
         return 0
+    if args.clock_tolerance is not None and args.clock_tolerance < 0:
+        from dealer_assist.errors import BadInput
+
+        raise BadInput("the clock tolerance is a number of minutes, 0 to 60")
     session = sign_in(svc, args)
     clock = room_clock(
         zone=args.zone or now.zone,
@@ -164,6 +175,8 @@ def run_room(args: argparse.Namespace) -> int:
         paper=now.paper if args.paper is None else args.paper,
         retention_years=(now.retention_years if args.retention_years is None
                          else args.retention_years),
+        tolerance_minutes=(now.tolerance_minutes if args.clock_tolerance is None
+                           else max(0, args.clock_tolerance)),
     )
     set_room_clock(svc, session, clock)
     print(f"room clock set: {clock.describe()}")
@@ -199,6 +212,7 @@ def run_signoff(args: argparse.Namespace) -> int:
 
     svc = open_services(args, create=False)
     session = sign_in(svc, args)
-    entry = signoff_count(svc, session, entry=args.entry, explanation=args.explanation)
+    entry = signoff_count(svc, session, entry=args.entry, explanation=args.explanation,
+                          reason=args.reason)
     print(f"count entry {args.entry} signed off as audit entry {entry.seq or entry.id}")
     return 0

@@ -76,7 +76,7 @@ def add_signin_options(p: argparse.ArgumentParser) -> None:
 
 
 #: The PINs a command may read from standard input (only one of them at a time).
-STDIN_PINS = ("pin_stdin", "new_pin_stdin", "admin_pin_stdin")
+STDIN_PINS = ("pin_stdin", "new_pin_stdin", "admin_pin_stdin", "approver_pin_stdin")
 
 
 def add_secret_pin_options(p: argparse.ArgumentParser, flag: str, what: str) -> None:

@@ -31,7 +31,7 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from dealer_assist.db.bootstrap import open_database
-    from dealer_assist.db.demo import DEMO_USERS, fill_demo
+    from dealer_assist.db.demo import demo_users, fill_demo
 
     db = open_database(getattr(args, "db", None))
     try:
@@ -40,6 +40,6 @@ def run(args: argparse.Namespace) -> int:
         db.close()
     print(f"{result.summary()} into {db.describe()}")
     print("demo users (name, role, PIN):", file=sys.stderr)
-    for name, full, role, pin in DEMO_USERS:
+    for name, full, role, pin in demo_users(result.tables):
         print(f"  {name:<8} {role:<8} {pin}  {full}", file=sys.stderr)
     return 0

@@ -398,6 +398,16 @@ class Game(ABC, Generic[S]):
         """Whether each seat brings a stack to a hand (table stakes)."""
         return "stacks" in self.start_keys
 
+    def check_chips(self, params: Mapping[str, Any]) -> None:
+        """Every wager a start's ``params`` give (the game's money settings, each seat's stack)
+        is a whole number of the table's smallest chip: checked when a hand starts, and by
+        verify for every stored hand (a replay of an old hand is not refused for it: verify
+        names it). A pot carried in is what the game's own split left, not a wager."""
+        from dealer_assist.engine.start import whole_chips
+
+        whole_chips(params, (s.key for s in self.settings if s.kind == "money"),
+                    self.key("stacks"))
+
     @abstractmethod
     def start(self, event: Start) -> S:
         """The state before any card; :class:`RuleViolation` for settings the game refuses."""

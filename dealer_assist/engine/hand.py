@@ -431,6 +431,7 @@ BETTING_RULES: Mapping[str, str] = {
     "betting-cap": "the cap on bets in a round",
     "betting-reopen": "a short all-in does not reopen the betting",
     "betting-amount": "say the amount",
+    "betting-chip": "whole chips",
     "betting-limit": "limit bet size",
     "betting-min-raise": "minimum raise",
     "betting-pot-limit": "pot-limit maximum",

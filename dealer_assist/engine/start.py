@@ -14,6 +14,7 @@ from typing import Any
 
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Start
+from dealer_assist.money import format_cents
 
 
 def only(start: Start, allowed: Iterable[str]) -> None:
@@ -116,3 +117,49 @@ def blinds_or_ante(
     if sb > bb:
         raise RuleViolation("the small blind cannot be larger than the big blind")
     return (sb, bb), 0 if ante is None else cents(ante, "ante")
+
+
+def chip_text(chip: int) -> str:
+    """The table's smallest chip as a refusal names it ("the $1.00 smallest chip")."""
+    return f"the table's {format_cents(chip, always_cents=True)} smallest chip"
+
+
+def off_chip(amount: int, chip: int) -> str:
+    """Why ``amount`` is not a wager at a table whose smallest chip is ``chip``, with the two
+    amounts either side that are (the dealer's choice, never the app's)."""
+    below = amount - amount % chip
+    around = (f"{format_cents(below)} or {format_cents(below + chip)}" if below
+              else format_cents(chip))
+    return (f"{format_cents(amount)} is not a whole number of {chip_text(chip)}: "
+            f"make it {around}")
+
+
+def whole_chips(params: Mapping[str, Any], money: Iterable[str],
+                stacks_key: str = "stacks") -> None:
+    """Every amount of money a start's ``params`` give (``money``: the game's money settings,
+    a list's each amount too; each seat's stack under ``stacks_key``) is a whole number of the
+    table's smallest chip: nobody can bet, ante or hold a part of a chip. A start without a
+    smallest chip, or with one that is not a whole number, is left to the game's own reader."""
+    chip = params.get("smallest_chip")
+    if chip.__class__ is not int or chip <= 1:
+        return
+    for key in money:
+        value = params.get(key)
+        for amount in value if isinstance(value, list) else [value]:
+            if amount.__class__ is int and amount % chip:
+                raise RuleViolation(f'"{key}" {off_chip(amount, chip)}', rule="chips")
+    raw = params.get(stacks_key)
+    if isinstance(raw, Mapping):
+        for seat, amount in raw.items():
+            if amount.__class__ is int and amount % chip:
+                raise RuleViolation(f"seat {seat}'s stack {off_chip(amount, chip)}",
+                                    rule="chips")
+
+
+def sample_unit(params: Mapping[str, Any], dollars: int = 100) -> int:
+    """A sample hand's unit of money: ``dollars`` cents rounded up to a whole number of the
+    smallest chip its caller gives (default 100), so its antes, bets and stacks are chips."""
+    chip = params.get("smallest_chip", 100)
+    if chip.__class__ is not int or chip < 1:
+        return dollars
+    return -(-dollars // chip) * chip

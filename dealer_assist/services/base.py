@@ -171,6 +171,8 @@ class ServicesBase:
         #: What the last shift close's checkpoint found and signed.
         self.last_seal: Seal | None = None
         self._live: dict[int, HandNow] = {}
+        #: What the app last drew at each hand (services.draws), until it is recorded.
+        self._draws: dict[int, Any] = {}
         #: When each signed-in name was last seen active in the store (a monotonic clock): a
         #: name disabled at another station stops working here within ACTIVE_RECHECK_S.
         self._seen_active: dict[str, float] = {}

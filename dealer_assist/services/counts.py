@@ -12,8 +12,9 @@ from datetime import date, datetime
 from dealer_assist.errors import BadInput
 from dealer_assist.services.app import Services
 from dealer_assist.services.base import Approval
+from dealer_assist.services.chain import utc
 from dealer_assist.services.errors import NotAllowed, NotFound
-from dealer_assist.services.model import PERMISSIONS, AuditEntry, HandFilter, Session
+from dealer_assist.services.model import PERMISSIONS, AuditEntry, HandFilter, Session, Shift
 from dealer_assist.services.ports import Store
 from dealer_assist.services.room import (
     BOX_ACTION,
@@ -33,6 +34,7 @@ from dealer_assist.services.room import (
     room_detail,
     signoff_detail,
 )
+from dealer_assist.services.rulecheck import shift_people
 
 
 def _may(session: Session, permission: str, what: str) -> None:
@@ -51,27 +53,82 @@ def room_clock_of(store: Store) -> RoomClock:
     return RoomClock()
 
 
-def room_clock_at(store: Store, t: datetime) -> RoomClock:
-    """The room clock in force at ``t``: a change applies from when it was made, never to
-    the days before it (before any clock was set, the room ran on UTC from midnight)."""
-    from dealer_assist.services.chain import utc
+@dataclass(frozen=True, slots=True)
+class ClockSpan:
+    """A room clock and the gaming days it keeps: from ``first_day`` on, that day beginning at
+    ``since`` (UTC: where the day before it ended, by the clock before). ``None``: from the
+    room's first record."""
 
-    found = RoomClock()
+    clock: RoomClock
+    first_day: date | None = None
+    since: datetime | None = None
+
+
+def clock_spans(store: Store) -> list[ClockSpan]:
+    """Each room clock with the days it keeps. A change applies from the next gaming day that
+    has not started when it is made: the day running then, every day over and every day
+    archived keep their bounds. The first day kept by the new clock begins where the day before
+    it ended (it may run a little longer or shorter than a day: the change of clock); a second
+    change before that day begins replaces the first."""
+    from datetime import timedelta
+
+    spans = [ClockSpan(RoomClock())]
     for e in store.audit_log(action=ROOM_ACTION):
-        if utc(e.at) > utc(t):
-            break
         clock = read_room(e.detail)
-        if clock is not None:
-            found = clock
+        if clock is None:
+            continue
+        t = utc(e.at)
+        spans = [x for x in spans if x.since is None or x.since <= t]
+        now = spans[-1]
+        running = _label(now, t)
+        _, old_end = now.clock.day_bounds(running)
+        first = running + timedelta(days=1)
+        while utc(clock.day_bounds(first)[1]) <= utc(old_end):
+            first += timedelta(days=1)
+        spans.append(ClockSpan(clock, first, utc(old_end)))
+    return spans
+
+
+def _label(span: ClockSpan, t: datetime) -> date:
+    day = span.clock.gaming_day(t)
+    return span.first_day if span.first_day is not None and day < span.first_day else day
+
+
+def _span_at(spans: list[ClockSpan], t: datetime) -> ClockSpan:
+    found = spans[0]
+    for x in spans:
+        if x.since is None or x.since <= utc(t):
+            found = x
     return found
 
 
+def room_clock_at(store: Store, t: datetime) -> RoomClock:
+    """The room clock that keeps the gaming day ``t`` falls in (before any clock was set, the
+    room ran on UTC from midnight)."""
+    return _span_at(clock_spans(store), t).clock
+
+
+def gaming_day_of(store: Store, t: datetime) -> date:
+    """The gaming day ``t`` belongs to, by the clock that keeps that day."""
+    return _label(_span_at(clock_spans(store), t), t)
+
+
+def day_bounds_of(store: Store, day: date) -> tuple[datetime, datetime, RoomClock]:
+    """A gaming day's start and end (UTC) and the clock that keeps it: a day over or archived
+    keeps the bounds it had, whatever clock is set later."""
+    spans = clock_spans(store)
+    span = spans[0]
+    for x in spans:
+        if x.first_day is None or x.first_day <= day:
+            span = x
+    start, end = span.clock.day_bounds(day)
+    begins = span.since if span.first_day == day and span.since is not None else utc(start)
+    return begins, utc(end), span.clock
+
+
 def clock_for_day(store: Store, day: date) -> RoomClock:
-    """The clock a gaming day is kept by: the latest one set before that day ended. A change
-    applies from the day it is made on; the days that had ended before it keep their clock."""
-    latest = room_clock_of(store)
-    _, end = latest.day_bounds(day)
-    return room_clock_at(store, end)
+    """The clock a gaming day is kept by (:func:`day_bounds_of`)."""
+    return day_bounds_of(store, day)[2]
 
 
 def room_time(store: Store, text: str, what: str = "time") -> datetime:
@@ -151,11 +208,16 @@ def box_entries(store: Store) -> list[BoxEntry]:
 
 @dataclass(frozen=True, slots=True)
 class SignoffEntry:
+    """A variance sign-off as recorded; a later one of the same count names the sign-off it
+    follows and the reason (the earlier one stays on the record)."""
+
     number: int
     at: datetime
     by: str
     entry: int
     explanation: str
+    follows: int | None = None
+    reason: str = ""
 
 
 def signoffs(store: Store) -> list[SignoffEntry]:
@@ -164,7 +226,8 @@ def signoffs(store: Store) -> list[SignoffEntry]:
     for e in store.audit_log(action=SIGNOFF_ACTION):
         so = read_signoff(e.detail)
         if so is not None:
-            out.append(SignoffEntry(e.seq or e.id, e.at, e.actor or "", so[0], so[1]))
+            out.append(SignoffEntry(e.seq or e.id, e.at, e.actor or "", so.entry,
+                                    so.explanation, so.follows, so.reason))
     return out
 
 
@@ -265,14 +328,18 @@ def record_count(svc: Services, session: Session, count: Count, *,
         if first is None or first.count.shift_id != count.shift_id:
             raise BadInput(f"entry {count.corrects} is not a count of shift {count.shift_id}: "
                            "name the count being corrected by its entry number")
+    _count_in_time(svc, shift, count, drops)
     names = {u.name: u.full_name for u in svc.store.list_users()}
-    conflicted = sorted(n for n in count.team
-                        if n in {names.get(a, a) for a in shift_approvers(svc.store, shift.id)})
+    people = {names.get(n, n): why for n, why in
+              shift_people(shift, shift_approvers(svc.store, shift.id)).items()}
+    conflicted = sorted(n for n in count.team if n in people)
     if conflicted:
         if approval is None:
+            words = {"approved": "approved voids, misdeals or disputes of", "dealer": "dealt",
+                     "floor": "was the floor person of"}
+            said = "; ".join(f"{n} {words[people[n]]} shift {shift.id}" for n in conflicted)
             raise NotAllowed(
-                f"{', '.join(conflicted)} approved voids, misdeals or disputes of shift "
-                f"{shift.id}: the count team must be independent of them; choose another "
+                f"{said}: the count team must be independent of the shift; choose another "
                 "counter, or have a second floor person approve with their name and PIN "
                 "(Second approval in the drop count, or --approved-by NAME)")
         asked = approval.name.strip().lower()
@@ -292,10 +359,43 @@ def record_count(svc: Services, session: Session, count: Count, *,
     return svc.log(session, COUNT_ACTION, count_detail(count), table_id=count.table_id)
 
 
+def _minute(t: datetime) -> datetime:
+    """A recorded time to the minute: count times are typed to the minute, so a count begun
+    in the minute of its box's drop is not before it."""
+    return utc(t).replace(second=0, microsecond=0)
+
+
+def _count_in_time(svc: Services, shift: Shift, count: Count, drops: list[BoxEntry]) -> None:
+    """A count's start and end lie after the shift opened and after its box's drop, and no
+    later than now (within the room's clock tolerance)."""
+    if count.started is None or count.ended is None:
+        return
+    clock = room_clock_of(svc.store)
+    now = utc(svc.clock())
+    started, ended = utc(count.started), utc(count.ended)
+
+    def at(t: datetime) -> str:
+        return f"{clock.local(t):%Y-%m-%d %H:%M} {clock.zone}"
+
+    if ended > now + clock.tolerance:
+        raise BadInput(f"the count ends at {at(ended)}, after now ({at(now)}): enter a count "
+                       "once it has ended, with the times the team began and finished")
+    opened = _minute(shift.opened_at)
+    if started < opened:
+        raise BadInput(f"the count starts at {at(started)}, before shift {shift.id} opened "
+                       f"({at(utc(shift.opened_at))}): check the count's start time")
+    mine = [b for b in drops if b.shift_id == shift.id]
+    if mine and started < _minute(mine[0].at):
+        raise BadInput(f"the count starts at {at(started)}, before drop box {count.box} was "
+                       f"dropped ({at(utc(mine[0].at))}, entry {mine[0].number}): a box is "
+                       "counted after its drop")
+
+
 def signoff_count(svc: Services, session: Session, *, entry: int,
-                  explanation: str) -> AuditEntry:
+                  explanation: str, reason: str = "") -> AuditEntry:
     """Explain a count's variance and sign it off: by a second person (floor, auditor or
-    admin), not the one who entered the count."""
+    admin), not the one who entered the count, once the count has ended. A count already
+    signed off is signed off again only as a new entry with a reason; every sign-off stays."""
     if session.role not in PERMISSIONS["audit"]:
         raise NotAllowed(f"{session.name} is a {session.role}: only a floor, auditor or admin "
                          "user can sign off a count")
@@ -308,5 +408,19 @@ def signoff_count(svc: Services, session: Session, *, entry: int,
     if found.by == session.name:
         raise NotAllowed(f"{session.name} entered count entry {entry}: a second person signs "
                          "off its variance")
-    return svc.log(session, SIGNOFF_ACTION, signoff_detail(entry, text),
+    ended = found.count.ended
+    if ended is not None and utc(svc.clock()) < utc(ended):
+        clock = room_clock_of(svc.store)
+        raise BadInput(f"count entry {entry} runs until {clock.local(utc(ended)):%Y-%m-%d %H:%M}"
+                       f" {clock.zone}: sign off its variance after the count has ended")
+    earlier = [so for so in signoffs(svc.store) if so.entry == entry]
+    why = " ".join(reason.split())
+    if earlier and not why:
+        last = earlier[-1]
+        raise BadInput(f"count entry {entry} was already signed off (entry {last.number}): a "
+                       "later sign-off is a new entry and needs a reason (--reason ...); the "
+                       "earlier one stays on the record")
+    return svc.log(session, SIGNOFF_ACTION,
+                   signoff_detail(entry, text, follows=earlier[-1].number if earlier else None,
+                                  reason=why),
                    table_id=found.count.table_id)

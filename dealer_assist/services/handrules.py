@@ -21,7 +21,7 @@ from typing import Any
 
 from dealer_assist.engine.bodies import read_body
 from dealer_assist.engine.registry import get_game
-from dealer_assist.errors import DealerAssistError
+from dealer_assist.errors import DealerAssistError, RuleViolation
 from dealer_assist.events import Start
 from dealer_assist.fees import parse_fee_policy
 from dealer_assist.services.model import SettingsVersion
@@ -241,6 +241,19 @@ def stakes_differences(start: Mapping[str, Any], settings: TableSettings) -> lis
     return out
 
 
+def chip_fault(game: str, start: Mapping[str, Any]) -> str:
+    """Why a stored start is not in whole chips of its smallest chip (a stack, an ante, a unit,
+    a pot carried in: ``Game.check_chips``), or "" when it is (or its game is unknown here: its
+    replay names that)."""
+    try:
+        get_game(game).check_chips(start)
+    except RuleViolation as exc:
+        return str(exc)
+    except DealerAssistError:
+        return ""
+    return ""
+
+
 def in_force(versions: Sequence[SettingsVersion], at: datetime) -> SettingsVersion | None:
     """The table's settings version in force at ``at``: the latest created at or before it."""
     found = None
@@ -329,6 +342,12 @@ def hand_findings(
         if not isinstance(start, dict):
             prev, prev_start = h, {}
             continue
+        fault = chip_fault(h.game, start)
+        if fault and h.seq <= baseline:  # dealt one by one (an old demo, an old schema)
+            found.append(HandNote(h.seq, f"{label} was dealt before every wager had to be whole "
+                                  f"chips: {fault}", h.hand_id))
+        elif fault:
+            found.append((h.seq, f"{label}: {fault}", h.hand_id))
         said = start.get("game")
         if isinstance(said, str) and h.game != said:
             found.append((h.seq, f"{label}: the hands table says its game is {h.game}, its "

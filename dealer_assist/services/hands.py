@@ -27,6 +27,7 @@ from dealer_assist.services.base import (
     _body,
     _replay_rows,
 )
+from dealer_assist.services.draws import check_drawn
 from dealer_assist.services.errors import (
     ApprovalRequired,
     NotFound,
@@ -160,6 +161,7 @@ class HandServices(TableServices):
             changed.extend(needs)
         start = start_event(parsed, **per_hand)
         game = get_game(parsed.game)
+        game.check_chips(start.params)
         state = game.start(start)  # RuleViolation: nothing stored
         hand, row = self.store.start_hand(
             table_id=table.id, shift_id=shift.id, settings_id=version.id, game=parsed.game,
@@ -212,6 +214,7 @@ class HandServices(TableServices):
             raise RuleViolation(misdeal_refusal(now.replay.misdeal))
         game = now.replay.game
         body = _body(event, game)  # the game's reader first: BadInput, nothing stored
+        check_drawn(self._draws.get(hand_id), now.hand.events, event)
         after = game.apply(now.replay.state, event)  # RuleViolation: nothing stored
         if event.TYPE in game.floor_events:  # the floor decides: its approval on the record
             if approval is None:
@@ -223,6 +226,7 @@ class HandServices(TableServices):
         else:
             approved = None
         row = self._append(now, event, session.name, body, approval_id=approved)
+        self._draws.pop(hand_id, None)
         if event.TYPE in game.floor_events:
             assert approval is not None
             self._audit(session.name, "floor-decision",

@@ -33,6 +33,10 @@ PRINT_ACTION = "print"
 #: list: California's accounting records), and the fewest it may set.
 KEEP_YEARS = 7
 MIN_KEEP_YEARS = 3
+#: Minutes a count's typed end time may run ahead of the station's clock when it is entered
+#: (stations' clocks and a wall clock differ a little), unless the room sets its own.
+TOLERANCE_MINUTES = 5
+MAX_TOLERANCE_MINUTES = 60
 ARCHIVE_ACTION = "archive"
 _ROOM_PREFIX = "room clock "
 _COUNT_PREFIX = "drop count "
@@ -57,6 +61,15 @@ class RoomClock:
     paper: str = ""
     #: How many years the room keeps its records (0: the default, :data:`KEEP_YEARS`).
     retention_years: int = 0
+    #: How far (minutes) a count's end may lie after the moment it is entered (-1: the
+    #: default, :data:`TOLERANCE_MINUTES`).
+    tolerance_minutes: int = -1
+
+    @property
+    def tolerance(self) -> timedelta:
+        """The clock tolerance for typed times (a count's end against the station's clock)."""
+        n = TOLERANCE_MINUTES if self.tolerance_minutes < 0 else self.tolerance_minutes
+        return timedelta(minutes=n)
 
     @property
     def keep_years(self) -> int:
@@ -106,7 +119,8 @@ class RoomClock:
                                                                        key=lambda s: s[1]))
         return (f"time zone {self.zone}; gaming day starts {self.day_starts:02d}:00"
                 + (f"; shifts: {shifts}" if shifts else "")
-                + f"; paper {self.paper_size}; records kept {self.keep_years} years")
+                + f"; paper {self.paper_size}; records kept {self.keep_years} years"
+                + f"; clock tolerance {int(self.tolerance.total_seconds()) // 60} min")
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"zone": self.zone, "day_starts": self.day_starts,
@@ -115,12 +129,14 @@ class RoomClock:
             out["paper"] = self.paper
         if self.retention_years:
             out["retention_years"] = self.retention_years
+        if self.tolerance_minutes >= 0:
+            out["tolerance_minutes"] = self.tolerance_minutes
         return out
 
 
 def room_clock(*, zone: str, day_starts: int = 0,
                shifts: Sequence[tuple[str, int]] = (), paper: str = "",
-               retention_years: int = 0) -> RoomClock:
+               retention_years: int = 0, tolerance_minutes: int = -1) -> RoomClock:
     """A checked room clock: a known IANA zone, hours 0-23, distinct shift names and hours."""
     try:
         ZoneInfo(zone)
@@ -140,8 +156,11 @@ def room_clock(*, zone: str, day_starts: int = 0,
     if retention_years and not MIN_KEEP_YEARS <= retention_years <= 99:
         raise BadInput(f"records are kept {MIN_KEEP_YEARS} to 99 years: the boards ask for "
                        f"{MIN_KEEP_YEARS} or more (docs/store.md, Keeping records)")
+    if tolerance_minutes > MAX_TOLERANCE_MINUTES:
+        raise BadInput(f"the clock tolerance is 0 to {MAX_TOLERANCE_MINUTES} minutes: a count "
+                       "may end only a little after the station's clock when it is entered")
     return RoomClock(zone, day_starts, tuple(zip(names, hours, strict=True)),
-                     papers[paper.strip().lower()], retention_years)
+                     papers[paper.strip().lower()], retention_years, max(-1, tolerance_minutes))
 
 
 def parse_shifts(text: str) -> tuple[tuple[str, int], ...]:
@@ -169,7 +188,8 @@ def read_room(detail: str) -> RoomClock | None:
         obj = json.loads(detail[len(_ROOM_PREFIX):])
         return RoomClock(str(obj["zone"]), int(obj["day_starts"]),
                          tuple((str(n), int(h)) for n, h in obj.get("shifts", [])),
-                         str(obj.get("paper", "")), int(obj.get("retention_years", 0)))
+                         str(obj.get("paper", "")), int(obj.get("retention_years", 0)),
+                         int(obj.get("tolerance_minutes", -1)))
     except (ValueError, KeyError, TypeError):
         return None
 
@@ -370,14 +390,33 @@ def read_box(detail: str) -> BoxRecord | None:
     return None
 
 
-def signoff_detail(entry: int, explanation: str) -> str:
-    return _json(_SIGNOFF_PREFIX, {"entry": entry, "explanation": explanation})
+@dataclass(frozen=True, slots=True)
+class Signoff:
+    """A count's variance explained and signed off. A later sign-off of the same count is a
+    new entry naming the sign-off it follows (``follows``) and why it was needed."""
+
+    entry: int
+    explanation: str
+    follows: int | None = None
+    reason: str = ""
 
 
-def read_signoff(detail: str) -> tuple[int, str] | None:
+def signoff_detail(entry: int, explanation: str, *, follows: int | None = None,
+                   reason: str = "") -> str:
+    obj: dict[str, Any] = {"entry": entry, "explanation": explanation}
+    if follows is not None:
+        obj["follows"] = follows
+        obj["reason"] = reason
+    return _json(_SIGNOFF_PREFIX, obj)
+
+
+def read_signoff(detail: str) -> Signoff | None:
     obj = _read(_SIGNOFF_PREFIX, detail)
     try:
-        return None if obj is None else (int(obj["entry"]), str(obj["explanation"]))
+        return None if obj is None else Signoff(
+            int(obj["entry"]), str(obj["explanation"]),
+            None if obj.get("follows") is None else int(obj["follows"]),
+            str(obj.get("reason", "")))
     except (KeyError, TypeError, ValueError):
         return None
 
@@ -398,5 +437,10 @@ def describe_entry(action: str, detail: str) -> str | None:
                 else f"drop box {b.box} removed from the table (shift {b.shift_id})")
     if action == SIGNOFF_ACTION:
         so = read_signoff(detail)
-        return None if so is None else f"count entry {so[0]} signed off: {so[1]}"
+        if so is None:
+            return None
+        text = f"count entry {so.entry} signed off: {so.explanation}"
+        if so.follows is not None:
+            text += f"; a later sign-off after entry {so.follows}: {so.reason}"
+        return text
     return None

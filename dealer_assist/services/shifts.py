@@ -110,3 +110,20 @@ class ShiftServices(HandServices):
 
     def list_shifts(self, table_id: int | None = None) -> list[Shift]:
         return self.store.list_shifts(table_id)
+
+    def shift_to_resume(self, session: Session) -> Shift | None:
+        """The open shift a dealer signing in goes back to (after a crash or a restart): of the
+        shifts open in their name, the one whose table has an unfinished hand dealt in it (the
+        latest such hand), else the latest shift. A dealer the floor allowed several tables
+        comes back to the hand they were dealing, not to an idle table."""
+        mine = [s for s in self.store.list_shifts() if s.open and s.dealer == session.name]
+        if not mine:
+            return None
+        unfinished: list[tuple[int, Shift]] = []
+        for shift in mine:
+            hand = self.store.last_hand(shift.table_id)
+            if hand is not None and hand.status == "open" and hand.shift_id == shift.id:
+                unfinished.append((hand.id, shift))
+        if unfinished:
+            return max(unfinished, key=lambda x: x[0])[1]
+        return max(mine, key=lambda s: s.id)

@@ -195,7 +195,28 @@ def parse_table_settings(
         source=source,
     )
     _check_fee_fits(settings)
+    _check_chips(settings)
     return settings
+
+
+def _check_chips(settings: TableSettings) -> None:
+    """The buy-in and every amount of money among the game's settings (its antes, blinds,
+    bets, unit, stake) are whole numbers of the table's smallest chip: a hand can hold, bet or
+    ante only chips."""
+    from dealer_assist.engine.start import off_chip
+
+    chip = settings.smallest_chip
+    if settings.buy_in is not None and settings.buy_in % chip:
+        raise RuleViolation(f"{_where(settings.source, 'buy_in')} "
+                            f"{off_chip(settings.buy_in, chip)}")
+    for setting in get_game(settings.game).settings:
+        if setting.kind != "money":
+            continue
+        value = settings.params.get(setting.key)
+        for amount in value if isinstance(value, list) else [value]:
+            if isinstance(amount, int) and not isinstance(amount, bool) and amount % chip:
+                where = _where(settings.source, f"params.{setting.key}")
+                raise RuleViolation(f"{where} {off_chip(amount, chip)}")
 
 
 def _check_fee_fits(settings: TableSettings) -> None:

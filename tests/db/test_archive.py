@@ -21,6 +21,10 @@ FAST = Argon2PinHasher(fast=True)
 
 @pytest.fixture
 def day(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, Path]:
+    from dealer_assist.db.keys import create_key
+
+    create_key(tmp_path / "room-key.pem")  # (`keys init`: never made on first need)
+    monkeypatch.setenv("DEALER_ASSIST_KEY", str(tmp_path / "room-key.pem"))
     url = f"sqlite:///{tmp_path / 'room.sqlite3'}"
     svc = open_services(url, hasher=FAST, clock=Clock())
     room = make_room(hands=5, svc=svc)
@@ -33,10 +37,6 @@ def day(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, Path]:
                                             box="T1-01", counted=1400,
                                             team=["Cora Cashier", "Carl Counter"]))
     svc.store.close()
-    from dealer_assist.db.keys import create_key
-
-    create_key(tmp_path / "room-key.pem")  # (`keys init`: never made on first need)
-    monkeypatch.setenv("DEALER_ASSIST_KEY", str(tmp_path / "room-key.pem"))
     monkeypatch.setenv("DEALER_ASSIST_PIN", "2222")
     return url, tmp_path
 

@@ -98,7 +98,7 @@ def _push_moved(db: Database) -> str:
 
 def _audit_detail_edited(db: Database) -> str:
     _sql(db, "UPDATE audit_log SET detail = 'nothing to see' WHERE seq = 3")
-    return r"audit log NOT INTACT: entry 3 \(id 3, [a-z ]+\): its hash does not match"
+    return r"audit log NOT INTACT: entry 3 \(id 3, [a-z -]+\): its hash does not match"
 
 
 def _live_hand_made_imported(db: Database) -> str:

@@ -69,8 +69,9 @@ def test_caro_rake_capped_with_jackpot_drop_conserves_and_nets_the_payout() -> N
 
 
 def test_caro_rake_rounds_down_to_the_smallest_chip() -> None:
-    # 5% of $403 is $20.15: $20 with $1 chips, $20.15 with 5-cent chips, $20 with $5 chips.
-    for chip, rake in ((100, 2000), (5, 2015), (500, 2000)):
+    # 5% of $403 is $20.15: $20 with $1 chips, $20.15 with 5-cent chips, $20 with 25-cent
+    # chips. (Every wager of the hand is a whole number of each of these chips.)
+    for chip, rake in ((100, 2000), (5, 2015), (25, 2000)):
         s = with_fee(log(CARO_8), {"kind": "rake", "percent": "5"}, smallest_chip=chip).settle()
         assert s.conserved
         assert money(s)[2] == [("rake", rake, None)]

@@ -35,20 +35,23 @@ def test_rule_chips_are_conserved_across_a_sequence_of_hands(
     fee: dict[str, Any] | None,
 ) -> None:
     rng = random.Random(seed)
-    stacks = {s: rng.randrange(5, 100) * 100 for s in range(1, players + 1)}
+    ante = max(100, chip)  # every amount a whole number of the table's chips
+    if fee is not None and fee["kind"] == "per-player":
+        fee = {**fee, "amount": ante}
+    stacks = {s: rng.randrange(5, 100) * ante for s in range(1, players + 1)}
     pot = 0
     before = sum(stacks.values())
     fees = 0
     button = players
     for _ in range(hands):
-        seats = [s for s in sorted(stacks) if stacks[s] > 300]
+        seats = [s for s in sorted(stacks) if stacks[s] > 3 * ante]
         if len(seats) < 2:
             break
         later = [s for s in seats if s > button]
         button = later[0] if later else seats[0]
         renumber = dict(zip(range(1, len(seats) + 1), seats, strict=True))
         params: dict[str, Any] = {
-            "structure": structure, "ante": 100, "pot_in": pot, "bet_each_roll": each_roll,
+            "structure": structure, "ante": ante, "pot_in": pot, "bet_each_roll": each_roll,
             "smallest_chip": chip, "fee": fee, "button": seats.index(button) + 1,
             "stacks": {str(k): stacks[s] for k, s in renumber.items()}}
         events = GAME.sample_hand(rng, players=len(seats), params=params)

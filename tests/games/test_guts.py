@@ -66,9 +66,9 @@ def test_ruling_guts_1_a_carried_pot_is_the_stake_and_nobody_antes() -> None:
 
 
 def test_ruling_guts_1_a_player_short_of_the_ante_antes_what_they_have() -> None:
-    out = result(start(stacks={"1": 60, "2": 10000, "3": 10000, "4": 10000}),
+    out = result(start(ante=300, stacks={"1": 200, "2": 10000, "3": 10000, "4": 10000}),
                  d("out", 1), d("out", 2), d("out", 3), d("out", 4))
-    assert out["antes"]["1"] == 60 and out["pot"] == 360
+    assert out["antes"]["1"] == 200 and out["pot"] == 1100
 
 
 # -- ruling guts-2: in turn from the dealer's left; nobody in, one in -------------------------

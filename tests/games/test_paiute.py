@@ -100,12 +100,12 @@ def test_worked_call_beaten_in_a_last_turn() -> None:
 
 
 def test_worked_tie_splits_the_pot_the_odd_chip_from_the_dealers_left() -> None:
-    """Three kings and three fives against three kings (Kh and two wild sevens) and three
-    nines: three/three ties on the higher three. $3 in $1 chips: $1 each, the odd $1 to seat 1,
-    the first of the two from the dealer's (seat 3's) left."""
-    h = play(start(), *OPEN, draw(1), call(1, "Kc Kd Ks 5c 5d 5h", "three/three"),
-             draw(2), call(2, "Kh 7c 7d 9c 9d 9h", "three/three"), draw(3), discard(3, "2c"),
-             pass_(3))
+    """A royal flush against a royal flush (the 7d wild as the queen): royal flushes tie. $3 in
+    $1 chips: $1 each, the odd $1 to seat 1, the first of the two from the dealer's (seat 3's)
+    left."""
+    h = play(start(), *OPEN, draw(1), discard(1, "2c"), call(1, "Ah Kh Qh Jh 7c", "royal flush"),
+             draw(2), discard(2, "2d"), call(2, "As Ks 7d Js Ts", "royal flush"), draw(3),
+             discard(3, "3c"), pass_(3))
     assert GAME.report(h.state)["winners"] == [1, 2]
     s = h.settle()
     assert dict(s.payouts) == {1: 200, 2: 100} and s.net() == {1: 100, 2: 0, 3: -100}
@@ -148,6 +148,26 @@ def test_ruling_paiute_2_a_call_is_the_combination_claimed_with_the_wild_rank() 
         refused(*base, discard(1, "2d"), call(1, "9c 9d 9h 9s 7c", "four/two")))
     assert '"full house" is not a combination' in refused(
         *base, discard(1, "2d"), call(1, "9c 9d 9h 4s 4c", "full house"))
+
+
+def test_ruling_paiute_2_a_call_is_paid_as_the_best_combination_its_cards_make() -> None:
+    """Regression (issue 41): twos wild, Kc 2s 2h 5c 5d 5h was taken as three kings and three
+    fives, tying seat 2's three kings and three nines ($7 each of $14); the cards make four
+    fives and two kings, which beats it. The worse reading is refused with the better one
+    named; called as four/two it takes the whole pot."""
+    base = (start(seats=[1, 2], dealer=2, ante=700), {"type": "wild", "card": "2c"},
+            {"type": "upcard", "card": "Qs"}, draw(1))
+    assert refused(*base, call(1, "Kc 2s 2h 5c 5d 5h", "three/three")) == (
+        "line 5: Kc 2s 2h 5c 5d 5h make four fives and two kings with twos wild, better than "
+        "three kings and three fives: call four/two (ruling Paiute 2)")
+    h = play(*base, call(1, "Kc 2s 2h 5c 5d 5h", "four/two"), draw(2))
+    assert GAME.report(h.state)["hands"]["1"]["description"] == "four fives and two kings"
+    assert "does not beat or tie seat 1's four fives and two kings" in refused(
+        *base, call(1, "Kc 2s 2h 5c 5d 5h", "four/two"), draw(2),
+        call(2, "Kd Kh Ks 9c 9d 9h", "three/three"))
+    h = play(*base, call(1, "Kc 2s 2h 5c 5d 5h", "four/two"), draw(2), discard(2, "3d"),
+             pass_(2))
+    assert h.over and dict(h.settle().payouts) == {1: 1400}
 
 
 def test_ruling_paiute_1_the_top_of_the_pile_must_change() -> None:
@@ -281,7 +301,7 @@ def test_the_example_hand_log_replays_from_the_cli_as_expected(
     out = json.loads(capsys.readouterr().out)
     assert out == json.loads((examples_dir / f"{name}.expected.json").read_text())
     assert out["payouts"] == {"3": 300} and out["winners"] == [3] and out["conserved"]
-    assert [c["combination"] for c in out["calls"]] == ["three/three", "four/two"]
+    assert [c["combination"] for c in out["calls"]] == ["four/two", "four/two"]
 
 
 def test_regression_an_upcard_after_the_pile_was_emptied_is_refused_in_words() -> None:

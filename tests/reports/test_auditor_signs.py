@@ -58,13 +58,15 @@ def test_paper_follows_the_room_letter_in_the_us_a4_elsewhere(tmp_path: Path) ->
     assert round(float(PdfReader(again.path).pages[0].mediabox[3])) == 842
 
 
-def test_a_room_clock_change_applies_from_the_day_it_is_made() -> None:
+def test_a_room_clock_change_applies_from_the_next_gaming_day_not_yet_started() -> None:
     room = make_room(hands=2)  # dealt on 2026-11-21 (UTC), no clock yet
     room.clock.now = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
     set_room_clock(room.svc, room.floor, room_clock(zone="America/Los_Angeles", day_starts=6))
     old = clock_for_day(room.store, datetime(2026, 11, 21).date())
-    new = clock_for_day(room.store, datetime(2026, 11, 25).date())
+    running = clock_for_day(room.store, datetime(2026, 11, 25).date())  # the change's own day
+    new = clock_for_day(room.store, datetime(2026, 11, 26).date())
     assert (old.zone, old.day_starts) == ("UTC", 0)
+    assert (running.zone, running.day_starts) == ("UTC", 0)
     assert (new.zone, new.day_starts) == ("America/Los_Angeles", 6)
 
 

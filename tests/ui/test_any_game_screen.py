@@ -133,3 +133,62 @@ def test_a_game_package_played_on_the_dealers_screen_by_keyboard(
     assert fresh.replay.start.get("totals_in") is None
     assert svc.store.audit_log(action="approval")[-1].detail == (
         "start at Tally-1 after hand 1: new game: totals_in not carried from the last hand")
+
+
+def test_issue_41_7_a_drawn_value_is_on_the_record_and_a_second_draw_needs_the_floor(
+    qtbot: Any, sqlite_services: Services
+) -> None:
+    """R shows the die the app drew, Esc closes it: the draw is already on the record (and its
+    cancelling). R again asks a floor person's name and PIN before anything is drawn; the die
+    recorded is the second one drawn, and the approval is on the audit chain. (The dealer
+    could draw until the value suited someone: only the kept draw was stored.)"""
+    import anygame  # noqa: F401  (registers the test game)
+
+    svc = sqlite_services
+    svc.add_table(svc.sign_in("ada", "9999"), {**SETTINGS, "name": "Tally-1"})
+    screen = open_screen(qtbot, svc, table="Tally-1")
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    assert screen.c.now is not None
+    hand_id = screen.c.now.hand.id
+    shown: list[int] = []
+
+    def look_and_cancel(dlg: Any) -> None:
+        shown.append(dlg.drawn["value"])
+        qtbot.keyClick(dlg.focusWidget() or dlg, Qt.Key.Key_Escape)
+
+    answer_next_dialog(qtbot, look_and_cancel)
+    qtbot.keyClick(screen, Qt.Key.Key_R)
+    assert len(screen.c.now.replay.steps) == 1  # nothing recorded in the hand
+    drawn = svc.store.audit_log(action="drawn", hand_id=hand_id)
+    assert [e.detail for e in drawn] == [f"hand 1 after event 1: Roll the die: {shown[0]}"]
+    assert [e.detail for e in svc.store.audit_log(action="draw-cancelled", hand_id=hand_id)] \
+        == [f"hand 1 after event 1: Roll the die: {shown[0]} not recorded"]
+
+    asked: list[str] = []
+
+    def approve(dlg: Any) -> None:
+        asked.append(dlg.what.text())
+        field = dlg.focusWidget()
+        qtbot.keyClicks(field, "fran")
+        qtbot.keyClick(field, Qt.Key.Key_Tab)
+        qtbot.keyClicks(dlg.pin, "2222")
+        _answer("InputDialog", keep)
+        _enter(qtbot, dlg)
+
+    def keep(dlg: Any) -> None:
+        shown.append(dlg.drawn["value"])
+        _enter(qtbot, dlg)
+
+    answer_next_dialog(qtbot, approve)
+    qtbot.keyClick(screen, Qt.Key.Key_R)
+    assert asked and asked[0].startswith(
+        f"the app drew at this point of hand 1 already (Roll the die: {shown[0]}, not "
+        "recorded): a second draw needs a floor person's approval with their PIN")
+    assert len(shown) == 2, screen.refusal.text()
+    last = screen.c.now.replay.steps[-1].event
+    assert last.to_json() == {"type": "roll", "seat": 1, "die": "d6", "value": shown[1]}
+    drawn = svc.store.audit_log(action="drawn", hand_id=hand_id)
+    assert drawn[-1].detail == (f"hand 1 after event 1: Roll the die: {shown[1]}; draw 2, "
+                                "approved by fran")
+    assert any(e.detail == "second draw of Roll the die in hand 1"
+               for e in svc.store.audit_log(action="approval", hand_id=hand_id))

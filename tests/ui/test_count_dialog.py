@@ -7,8 +7,11 @@ log under the floor's name."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from services.support import Clock
 
 from dealer_assist.services import Services
 from dealer_assist.services.counts import box_entries, counts, room_time
@@ -37,6 +40,12 @@ def _active(qtbot: Any, dlg: Any) -> None:
     qtbot.waitUntil(dlg.isActiveWindow)
 
 
+#: The room's day: the hand dealt and the box dropped at 05:00 UTC, the count typed for
+#: 06:10 to 06:40 and entered at 08:00 (a count runs after its drop and before its entry).
+DEALT = datetime(2026, 11, 24, 5, 0, tzinfo=UTC)
+ENTERED = datetime(2026, 11, 24, 8, 0, tzinfo=UTC)
+
+
 def _focus(dlg: Any) -> str:
     w = dlg.focusWidget()
     return w.objectName() if w is not None else ""
@@ -46,6 +55,7 @@ def test_floor_registers_drops_and_counts_a_box_by_keyboard_alone(
     qtbot: Any, sqlite_services: Services, examples_dir: Path, tmp_path: Path
 ) -> None:
     svc = sqlite_services
+    svc.clock = clock = Clock(DEALT)
     hand_id = deal_example(svc, examples_dir)
     hand = svc.hand(hand_id)
     w = console(qtbot, svc)
@@ -63,6 +73,7 @@ def test_floor_registers_drops_and_counts_a_box_by_keyboard_alone(
         qtbot.waitUntil(lambda: "is registered to" in dlg.status.text())
         qtbot.keyClick(dlg, Qt.Key.Key_D, ALT)  # and record its drop for the hand's shift
         qtbot.waitUntil(lambda: "Dropped for" in dlg.status.text())
+        clock.now = ENTERED
         seen["status after"] = dlg.status.text()
         seen["focus after the box"] = _focus(dlg)
         order = []
@@ -148,6 +159,7 @@ def test_counter_who_ruled_on_the_shifts_dispute_needs_a_second_floor_approval(
     """The count team must be independent of the shift's rulings: Fran Floor ruled on its
     dispute, so her count needs a second floor person's name and PIN (not hers)."""
     svc = sqlite_services
+    svc.clock = clock = Clock(DEALT)
     hand_id = deal_example(svc, examples_dir)
     fran = svc.sign_in("fran", "2222")
     ada = svc.sign_in("ada", "9999")
@@ -164,6 +176,7 @@ def test_counter_who_ruled_on_the_shifts_dispute_needs_a_second_floor_approval(
         _type(qtbot, dlg, "CC1-0002")
         qtbot.keyClick(dlg, Qt.Key.Key_R, ALT)
         qtbot.waitUntil(lambda: "is registered to" in dlg.status.text())
+        clock.now = ENTERED
         qtbot.keyClick(dlg, Qt.Key.Key_S, ALT)
         _type(qtbot, dlg, "2026-11-24 06:10")
         qtbot.keyClick(dlg, Qt.Key.Key_E, ALT)

@@ -133,3 +133,43 @@ def test_kill_is_offered_while_a_seat_is_in_with_a_reason_and_cancel(
     state = screen.c.now.state
     assert seat not in state.live and dict(state.killed)[seat] == "fouled hand: four cards"
     assert answers == []  # the reason box was asked both times
+
+
+def test_regression_a_raise_to_666_at_a_one_dollar_chip_is_refused_in_the_dialog(
+    qtbot: Any, sqlite_services: Services, monkeypatch: Any
+) -> None:
+    """Issue 41 item 6: no-limit Crazy Pineapple Hi-Lo at a $1 chip took a raise to $6.66.
+    Typed in the raise dialog, it is refused there naming the chip, nothing is recorded, and
+    $7 then goes in."""
+    svc = sqlite_services
+    svc.add_table(svc.sign_in("ada", "9999"), {
+        **TABLE, "name": "HiLo-1",
+        "params": {"variant": "crazy-hi-lo", "structure": "no-limit", "blinds": [100, 200]}})
+    screen = open_screen(qtbot, svc, table="HiLo-1")
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    assert screen.c.now is not None
+    first = screen.prompt.to_act if screen.prompt else None
+    said: list[str] = []
+
+    def answer(dialog: InputDialog) -> int:
+        dialog.edits["to"].setText("$6.66")
+        try:
+            dialog.attempt()
+        except Exception as refusal:  # (the dialog shows it and stays open)
+            said.append(str(refusal))
+        assert not dialog.recorded
+        dialog.edits["to"].setText("$7")
+        dialog.attempt()
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(InputDialog, "exec", answer)
+    n = len(screen.c.now.replay.steps)
+    raise_button = screen.actions.button_for("raise")
+    assert raise_button is not None
+    qtbot.mouseClick(raise_button, Qt.MouseButton.LeftButton)
+    assert said and "a raise to $6.66 is not a whole number of the table's $1.00 smallest " \
+        "chip: make it $6 or $7" in said[0]
+    assert len(screen.c.now.replay.steps) == n + 1, screen.refusal.text()
+    bodies = [e.body for e in svc.hand_events(screen.c.now.hand.id)]
+    assert bodies[-1] == {"type": "raise", "seat": first, "to": 700}
+    assert not any(b.get("to") == 666 for b in bodies)

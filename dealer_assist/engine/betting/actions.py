@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from dealer_assist.engine.betting.rules import Structure
 from dealer_assist.engine.betting.state import Act, BettingState, evolve, put_to_act
 from dealer_assist.engine.evolve import replaced
+from dealer_assist.engine.start import off_chip
 from dealer_assist.errors import RuleViolation
 from dealer_assist.money import format_cents as money
 
@@ -81,6 +82,8 @@ def wager_range(state: BettingState, i: int) -> Range:
     if rules.max_in_round is not None:
         high = min(high, rules.max_in_round)
         low = min(low, high)
+    if high < everything:  # (a total short of all-in is a whole number of chips)
+        high -= high % rules.chip
     return Range(low=low, high=max(high, min(low, everything)), all_in=everything, pot=pot)
 
 
@@ -150,6 +153,8 @@ def _check_amount(state: BettingState, i: int, to: int | None, what: str) -> int
         to = rng.low
     if not isinstance(to, int) or isinstance(to, bool):
         raise _violation(f"the amount must be whole cents, not {to!r}", "amount")
+    if to % rules.chip and to != rng.all_in:
+        raise _violation(f"a {what} to {off_chip(to, rules.chip)}", "chip")
     if to > rng.all_in:
         raise _violation(
             f"seat {seat} has only {money(rng.all_in)} in all for this round "

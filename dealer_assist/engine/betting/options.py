@@ -44,6 +44,8 @@ class Options:
     owed: int
     choices: tuple[Choice, ...]
     note: str = ""
+    #: The table's smallest chip: a bet or raise short of all-in goes to a whole number of it.
+    chip: int = 1
 
     def choice(self, kind: str) -> Choice | None:
         return next((c for c in self.choices if c.kind == kind), None)
@@ -131,6 +133,7 @@ def options(state: BettingState) -> Options | None:
                        everything, all_in=True)
             )
     choices.append(Choice("fold", "fold"))
-    return Options(seat=seat, owed=owed, choices=tuple(choices), note=note)
+    return Options(seat=seat, owed=owed, choices=tuple(choices), note=note,
+                   chip=state.rules.chip)
 
 

@@ -35,6 +35,8 @@ class BettingRules:
       or ``small_bet`` in a game without blinds); a raise is at least the last full raise.
     - ``max_in_round``: the most one player may put in during one betting round (Markets poker
       caps it at five chips); ``None`` for none.
+    - ``chip``: the table's smallest chip: a bet or raise is to a whole number of it (a stack
+      all-in is whatever the stack is).
     """
 
     structure: Structure
@@ -48,8 +50,12 @@ class BettingRules:
     heads_up_uncapped: bool = True
     min_bet: int | None = None
     max_in_round: int | None = None
+    chip: int = 1
 
     def __post_init__(self) -> None:
+        if not isinstance(self.chip, int) or isinstance(self.chip, bool) or self.chip < 1:
+            raise BadInput(f"the smallest chip must be a whole number of cents, 1 or more: "
+                           f"{self.chip!r}")
         for name in ("small_blind", "big_blind", "ante", "small_bet", "big_bet", "big_bet_from"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:

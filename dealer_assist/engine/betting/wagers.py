@@ -59,7 +59,7 @@ def random_wager(rng: random.Random, opts: Options, weights: Mapping[str, int],
                  vocab: Vocabulary, *, typed: bool) -> Event:
     """One of ``opts``'s choices drawn with ``weights`` (by kind), as the game's event (from
     ``vocab``). A bet or raise whose total is the player's choice (``typed``: not fixed limit)
-    goes to its smallest, its largest or a total drawn between them."""
+    goes to its smallest, its largest or a total drawn between them (in whole chips)."""
     c = rng.choices(opts.choices, weights=[weights[x.kind] for x in opts.choices])[0]
     made: Any = vocab[c.kind]  # the game's class for the tag: each takes a seat
     if c.kind not in ("bet", "raise"):
@@ -68,4 +68,6 @@ def random_wager(rng: random.Random, opts: Options, weights: Mapping[str, int],
     if typed:
         assert c.low is not None and c.high is not None
         to = rng.choice((c.low, c.high, rng.randint(c.low, c.high)))
+        if to != c.high:  # a whole number of the table's chips (all-in is the whole stack)
+            to = max(c.low, to - to % opts.chip)
     return cast(Event, made(seat=opts.seat, to=to))

@@ -9,6 +9,7 @@ from typing import Any
 from dealer_assist.cards import Card, full_deck
 from dealer_assist.engine import betting
 from dealer_assist.engine.base import SampleDeal
+from dealer_assist.engine.start import sample_unit
 from dealer_assist.evaluate.low import low_hand
 from dealer_assist.events import Event, Show, Start
 from dealer_assist.games.anaconda.events import EVENTS, Declare, Pass, Roll
@@ -61,11 +62,12 @@ def sample_deal(
         raise ValueError(f"Anaconda sample hands do not take {', '.join(unknown)}")
     seats = list(range(1, players + 1))
     structure = given.pop("structure", rng.choice(STRUCTURES))
+    unit = sample_unit(given)  # $1, or the smallest chip given when it is more
     settings: dict[str, Any] = {"structure": structure, "button": rng.choice(seats),
-                                "ante": 100, "pot_in": 0,
-                                "stacks": {str(s): rng.randrange(10, 200) * 100 for s in seats}}
+                                "ante": unit, "pot_in": 0,
+                                "stacks": {str(s): rng.randrange(10, 200) * unit for s in seats}}
     if structure == "limit":
-        settings.update(small_bet=200, big_bet=400, cap=4)
+        settings.update(small_bet=2 * unit, big_bet=4 * unit, cap=4)
     settings.update(given)
     start = Start(game="anaconda", seats=tuple(seats), params=settings)
     deck: list[Card] = list(full_deck())

@@ -136,6 +136,7 @@ def read_table(start: Start, pot_key: str = "pot_in") -> Table:
         # in pot-limit and no-limit the smallest bet is the ante (as at a Pineapple table
         # with antes)
         min_bet=None if structure == Structure.LIMIT.value else ante,
+        chip=chip,
     )
     return Table(seats=seats, button=button, rules=rules, stacks=MappingProxyType(stacks),
                  pot_in=pot_in, bet_each_roll=each_roll, smallest_chip=chip,

@@ -79,8 +79,8 @@ def sample_start(
     stacks = {}
     for s in seats:
         if short_stacks and rng.random() < 0.35:
-            # Short, odd-sized stacks force all-ins (and pots with odd cents); at least $3 so
-            # that a per-player fee can be paid.
+            # Short, odd-sized stacks (in whole chips) force all-ins; at least $3 so that a
+            # per-player fee can be paid.
             stacks[str(s)] = 300 + rng.randint(1, 30) * unit // 2 + rng.choice([0, 25, 50])
         else:
             stacks[str(s)] = unit * rng.randint(60, 400)
@@ -97,7 +97,24 @@ def sample_start(
         if "heads_up_uncapped" not in fixed:
             params.pop("heads_up_uncapped", None)
         params.update(fixed)
+    _in_chips(params, fixed or {})
     return Start(game="caro-holdem", seats=tuple(seats), params=types.MappingProxyType(params))
+
+
+def _in_chips(params: dict[str, Any], fixed: Mapping[str, Any]) -> None:
+    """The drawn antes, blinds and stacks in whole chips of the hand's smallest chip (a forced
+    bet at least one chip), as a table holds them; the table's own (``fixed``) as given."""
+    chip = params["smallest_chip"]
+
+    def whole(amount: int) -> int:
+        return max(chip, amount - amount % chip) if amount else 0
+
+    if "ante" in params and "ante" not in fixed:
+        params["ante"] = whole(params["ante"])
+    if "blinds" in params and "blinds" not in fixed:
+        params["blinds"] = [whole(b) for b in params["blinds"]]
+    if "stacks" not in fixed:
+        params["stacks"] = {s: whole(v) for s, v in params["stacks"].items()}
 
 
 def sample_hand(

@@ -8,6 +8,7 @@ from typing import Any
 
 from dealer_assist.cards import Card, full_deck
 from dealer_assist.engine.base import SampleDeal
+from dealer_assist.engine.start import sample_unit
 from dealer_assist.events import Event, Show, Start
 from dealer_assist.games.guts.events import In, Out
 from dealer_assist.games.guts.play import step
@@ -35,9 +36,10 @@ def sample_deal(
     if unknown:
         raise ValueError(f"Guts sample hands do not take {', '.join(unknown)}")
     seats = list(range(1, players + 1))
+    unit = sample_unit(given)  # $1, or the smallest chip given when it is more
     settings: dict[str, Any] = {
-        "button": rng.choice(seats), "ante": 100, "pot_in": 0,
-        "stacks": {str(s): rng.randrange(20, 200) * 100 for s in seats},
+        "button": rng.choice(seats), "ante": unit, "pot_in": 0,
+        "stacks": {str(s): rng.randrange(20, 200) * unit for s in seats},
     }
     settings.update(given)
     start = Start(game="guts", seats=tuple(seats), params=settings)

@@ -68,7 +68,8 @@ def deal_order(seats: tuple[int, ...], dealer: int) -> tuple[int, ...]:
 
 def rules(chip: int) -> BettingRules:
     """No-limit, the smallest bet one chip, at most five chips a player in one round."""
-    return BettingRules(structure=Structure.NO_LIMIT, min_bet=chip, max_in_round=ROUND_MAX * chip)
+    return BettingRules(structure=Structure.NO_LIMIT, min_bet=chip, max_in_round=ROUND_MAX * chip,
+                        chip=chip)
 
 
 def _advantage_in(start: Start, seats: tuple[int, ...]) -> dict[int, Card] | None:

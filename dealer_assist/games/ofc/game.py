@@ -472,13 +472,15 @@ class OpenFaceChinesePoker(Game[OfcState]):
               params: Mapping[str, Any] | None = None) -> SampleDeal[Any]:
         given = dict(params or {})
         unknown = sorted(set(given) - {"fee", "unit", "pineapple", "fantasyland", "royalties",
-                                     "smallest_chip"})
+                                     "smallest_chip", *self.carries})
         if unknown:
             raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
         if "royalties" in given:
             given["royalties_table"] = given.pop("royalties")
         if "fantasyland" in given:
             given["fantasyland"] = tuple(given["fantasyland"])
+        if "in_fantasyland" in given:  # carried from the hand before (the demo's next hand)
+            given["in_fantasyland"] = tuple(given["in_fantasyland"])
         return deal_events(rng, players=players, **given)
 
 

@@ -29,8 +29,11 @@ def sample_events(rng: random.Random, *, players: int, pineapple: bool = False,
 def deal_events(rng: random.Random, *, players: int, pineapple: bool = False,
                 fantasyland: tuple[int, ...] = (), royalties_table: str = "rules-text",
                 unit: int = 100, fee: Mapping[str, Any] | None = None,
-                smallest_chip: int | None = None) -> SampleDeal[Any]:
-    """:func:`sample_events`'s hand with the state it led to (each event applied as dealt)."""
+                smallest_chip: int | None = None,
+                in_fantasyland: tuple[int, ...] = ()) -> SampleDeal[Any]:
+    """:func:`sample_events`'s hand with the state it led to (each event applied as dealt).
+    ``in_fantasyland``: the seats the hand before sent to fantasyland (what a table carries
+    from hand to hand, as the app starts the next hand), dealt their hands to set."""
     seats = tuple(range(1, players + 1))
     button = rng.choice(seats)
     params: dict[str, Any] = {"button": button, "unit": unit, "royalties": royalties_table}
@@ -38,6 +41,8 @@ def deal_events(rng: random.Random, *, players: int, pineapple: bool = False,
         params["pineapple"] = True
     if fantasyland:
         params["fantasyland"] = list(fantasyland)
+    if in_fantasyland:
+        params["in_fantasyland"] = sorted(in_fantasyland)
     if fee is not None:
         params["fee"] = dict(fee)
     if smallest_chip is not None:

@@ -56,7 +56,8 @@ DOSSIER = GameDossier(
         "Each player takes the top of the pile when it matches a rank it holds or is wild, "
         "calls its best combination eight times in ten (in a last turn whenever it beats or "
         "ties), and throws its rarest rank; after four rounds without a call the player to "
-        "play holds a three/three."
+        "play holds a three/three (or, with a wild card among them, a four/two), called as the "
+        "best combination its cards make."
     ),
     measures=(
         Measure("combination", "Winning call", "category"),

@@ -324,6 +324,13 @@ class Paiute(AnteGame[State]):
                     " (they make no combination)")
             wild = RANK_PLURALS[state.wild_rank]
             raise _refuse(f"{_text(cards)} is not {combination} with {wild} wild{hint}", 2)
+        made = best_of(cards, state.wild_rank)
+        if made is not None and strength(*made) > strength(combination, value):
+            # the cards speak: a call is paid as the best combination they make, so a worse
+            # reading (three/three where a wild card makes four/two) is not the dealer's pick
+            wild = RANK_PLURALS[state.wild_rank]
+            raise _refuse(f"{_text(cards)} make {describe(*made)} with {wild} wild, better than "
+                          f"{describe(combination, value)}: call {made[0]}", 2)
         top = state.best()
         if top is not None and strength(combination, value) < top.strength:
             raise _refuse(f"{describe(combination, value)} does not beat or tie seat "

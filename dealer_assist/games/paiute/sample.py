@@ -5,7 +5,8 @@ Each seat takes the top of the discard pile when it matches a rank it holds (or 
 holds no other card taken from the pile, else draws from the stock; it calls the best
 combination it can (eight times in ten before any call; in a last turn whenever its call beats
 or ties the best), else discards the card of its rarest rank. After four rounds without a call
-the seat to play is dealt, by the shuffle, a three/three from its unseen cards and the stock,
+the seat to play is dealt, by the shuffle, a three/three from its unseen cards and the stock
+(with a wild card among them, a four/two: a call names the best combination its cards make),
 so every hand ends."""
 
 from __future__ import annotations
@@ -118,7 +119,8 @@ def sample_hand(game: Paiute, rng: random.Random, *, players: int,
                 stock = [c for c in stock if c not in stacked] + back
                 rng.shuffle(stock)
                 hands[seat] = hand = stacked
-                six = _best(hand, ("three/three",), wild)
+                six = _best(hand, SIX if first else tuple(n for n in SIX if n != "paiute"),
+                            wild)
         calling = (bar is not None) or rng.random() < 0.8
         options = [o for o in (six, five) if o is not None
                    and (bar is None or o[0] >= bar)]

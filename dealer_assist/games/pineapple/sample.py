@@ -9,6 +9,7 @@ from typing import Any
 from dealer_assist.cards import Card, full_deck
 from dealer_assist.engine import betting
 from dealer_assist.engine.base import SampleDeal
+from dealer_assist.engine.start import sample_unit
 from dealer_assist.events import (
     BoardDealt,
     Discard,
@@ -26,17 +27,19 @@ PARAMS = frozenset({"fee", "variant", "structure", "stacks", "button", "blinds",
                     "small_bet", "big_bet", "cap", "heads_up_uncapped", "smallest_chip"})
 
 
-def sample_params(rng: random.Random, seats: list[int], structure: str) -> dict[str, Any]:
-    """A table's settings in ``structure``: blinds $1/$2 mostly, an ante now and then."""
+def sample_params(rng: random.Random, seats: list[int], structure: str,
+                  unit: int = 100) -> dict[str, Any]:
+    """A table's settings in ``structure``: blinds $1/$2 mostly, an ante now and then
+    (``unit``: the $1, a whole number of the table's smallest chip)."""
     params: dict[str, Any] = {"structure": structure, "button": rng.choice(seats)}
     if rng.random() < 0.8:
-        params["blinds"] = [100, 200]
+        params["blinds"] = [unit, 2 * unit]
     else:
-        params["ante"] = 100
+        params["ante"] = unit
     if structure == "limit":
-        params.update(small_bet=200, big_bet=400, cap=4,
+        params.update(small_bet=2 * unit, big_bet=4 * unit, cap=4,
                       heads_up_uncapped=rng.random() < 0.8)
-    params["stacks"] = {str(s): rng.randrange(5, 200) * 100 for s in seats}
+    params["stacks"] = {str(s): rng.randrange(5, 200) * unit for s in seats}
     return params
 
 
@@ -70,7 +73,7 @@ def deal_hand(
     seats = list(range(1, players + 1))
     variant = given.pop("variant", rng.choice(VARIANTS))
     structure = given.pop("structure", rng.choice(STRUCTURES))
-    settings = sample_params(rng, seats, structure)
+    settings = sample_params(rng, seats, structure, sample_unit(given))
     if "blinds" in given or "ante" in given:  # the table's forced bets, not the sample's
         settings.pop("blinds", None)
         settings.pop("ante", None)

@@ -102,6 +102,7 @@ def parse_settings(start: Start) -> Settings:
         cap=cap,
         heads_up_uncapped=hu,
         min_bet=None if blinds or structure == Structure.LIMIT.value else ante,
+        chip=chip,
     )
     fee = get("fee")
     return Settings(

@@ -59,13 +59,13 @@ def play_paiute(app: App, t: Table, step: Callable[[str], None]) -> None:
     assert t.bodies()[3] == {"type": "draw", "seat": 1, "from": "discard"}
     turn(app, t, step, "s", "jd", 6)
     turn(app, t, step, "s", "8s", 8)
-    app.key("s")  # seat 1 draws and calls six cards: three queens (the 7s wild), three fours
+    app.key("s")  # seat 1 draws and calls six cards: four queens (the 7s wild), two fours
     t.wait(10)
     app.key("c")
-    form(app, r"^Seat 1 calls \(6 cards\)$", "qs qh qd 4c 4h 7s", "t")
+    form(app, r"^Seat 1 calls \(6 cards\)$", "qs qh qd 4c 4h 7s", "f")
     assert t.wait(11)[-1] == {"type": "call", "seat": 1,
                               "cards": ["Qs", "Qh", "Qd", "4c", "4h", "7s"],
-                              "combination": "three/three"}
+                              "combination": "four/two"}
     step("seat 1 calls")
     turn(app, t, step, "s", "3d", 12)
     app.key("n")
