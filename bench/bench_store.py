@@ -32,10 +32,11 @@ from dealer_assist.db.bootstrap import open_database  # noqa: E402
 from dealer_assist.db.demo import fill_demo  # noqa: E402
 from dealer_assist.db.store import SqlStore  # noqa: E402
 from dealer_assist.db.verify import verify_database  # noqa: E402
+from dealer_assist.engine.hand import Folded  # noqa: E402
 from dealer_assist.engine.log import hand_events  # noqa: E402
 from dealer_assist.engine.registry import game_names, get_game  # noqa: E402
+from dealer_assist.engine.stored import fold  # noqa: E402
 from dealer_assist.services import Argon2PinHasher, Services  # noqa: E402
-from dealer_assist.services.verify import Folded, fold  # noqa: E402
 
 CACHE = Path(os.environ.get("DEALER_ASSIST_BENCH_CACHE", tempfile.gettempdir()))
 FAST = Argon2PinHasher(fast=True)

@@ -361,9 +361,9 @@ def _check(doc: dict[str, Any], key: RoomKey | None) -> ArchiveCheck:
 def _check_table(t: dict[str, Any], out: ArchiveCheck) -> dict[int, str]:
     """Recompute the table's chain segment, then replay its hands against their ledgers."""
     from dealer_assist.engine.hand import Refused
+    from dealer_assist.engine.stored import fold, parser_of
     from dealer_assist.services.ledger import ledger_lines, same_lines
     from dealer_assist.services.model import LedgerLine
-    from dealer_assist.services.verify import fold, parser_of
 
     name, table_id = t.get("name"), int(t["id"])
     hashes: dict[int, str] = {}

@@ -43,6 +43,7 @@ from dealer_assist.db.store import append_audit
 from dealer_assist.engine.base import DemoTable
 from dealer_assist.engine.hand import Folded
 from dealer_assist.engine.registry import game_names, get_game
+from dealer_assist.engine.stored import fold
 from dealer_assist.errors import BadInput
 from dealer_assist.events import Event, Misdeal, Start, Void
 from dealer_assist.services.approvals import adjustments_subject, shift_subject
@@ -52,7 +53,6 @@ from dealer_assist.services.handrules import stakes_differences
 from dealer_assist.services.ledger import ledger_lines
 from dealer_assist.services.next_hand import carried_from
 from dealer_assist.services.ports import PinHasher
-from dealer_assist.services.verify import fold
 from dealer_assist.settings.table import parse_table_settings, start_params
 from dealer_assist.workers import pool_options
 

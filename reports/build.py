@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from dealer_assist.engine.base import Settlement
 from dealer_assist.engine.hand import Folded, Refused, replay
 from dealer_assist.engine.registry import get_game
+from dealer_assist.engine.stored import earlier_difference, fold, parser_of
 from dealer_assist.errors import BadInput, DealerAssistError
 from dealer_assist.events import Event, Start, Void
 from dealer_assist.gc_pause import paused_gc
@@ -87,12 +88,7 @@ from dealer_assist.services.model import Dispute as StoredDispute
 from dealer_assist.services.model import Hand, HandFilter, LedgerLine, Shift, StoredEvent, Table
 from dealer_assist.services.ports import Store
 from dealer_assist.services.timeacct import TimeMark, compare_time_lines, fold_time
-from dealer_assist.services.verify import (
-    earlier_difference,
-    fold,
-    ledger_diff,
-    parser_of,
-)
+from dealer_assist.services.verify import ledger_diff
 
 _B = TypeVar("_B")
 #: How exception texts print a time: the room's zone, set by the builder of the report (each

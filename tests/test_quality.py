@@ -4,9 +4,11 @@ and reports), and the layer contract."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -76,4 +78,51 @@ def test_every_core_module_is_covered_by_the_contract() -> None:
     names |= {p.name for p in pkg.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
     unknown = names - CORE_PACKAGES - OUTER_PACKAGES
     if unknown:
-        pytest.fail(f"add {sorted(unknown)} to the core contract in pyproject.toml and here")
+        pytest.fail(f"add {sorted(unknown)} to the core contracts in pyproject.toml (the pure "
+                    "core and a layer inside it) and here")
+
+
+def _core_layers() -> list[set[str]]:
+    """The layers of the core's own contract, top first, each a set of top-level names."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    (core,) = [c for c in config["tool"]["importlinter"]["contracts"]
+               if c["name"].startswith("Layers inside the core")]
+    return [{m.strip().removeprefix("dealer_assist.") for m in re.split(r"[|:]", layer)}
+            for layer in core["layers"]]
+
+
+def test_every_core_module_has_a_layer_inside_the_core() -> None:
+    """A core module left out of the core's layers could import any of them unnoticed."""
+    placed = [name for layer in _core_layers() for name in layer]
+    assert len(placed) == len(set(placed)), "a module is given two layers"
+    assert set(placed) == CORE_PACKAGES
+
+
+def test_core_layers_run_dossier_services_games_settings_fees_engine() -> None:
+    """The order docs/architecture.md draws: the dossier on top, the engine under every game."""
+    layers = _core_layers()
+    order = ("dossier", "services", "games", "settings", "fees", "engine")
+    where = [next(i for i, layer in enumerate(layers) if name in layer) for name in order]
+    assert where == sorted(set(where)), dict(zip(order, where, strict=True))
+
+
+def test_import_contract_refuses_the_engine_importing_the_dossier(tmp_path: Path) -> None:
+    """The core's layers are held: a module of the engine that imports the dossier (the circle
+    engine/base.py once closed through dossier/declare.py) and a game that imports the services
+    are both named, so the contract cannot pass by checking nothing."""
+    pkg = _installed_layout(tmp_path)
+    (pkg / "engine" / "wrong_way.py").write_text(
+        "from dealer_assist.dossier import stats  # noqa: F401\n"
+    )
+    (pkg / "games" / "wrong_way.py").write_text(
+        "from dealer_assist.services import model  # noqa: F401\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    r = subprocess.run(
+        [str(BIN / "lint-imports"), "--no-cache", "--config", str(ROOT / "pyproject.toml")],
+        cwd=tmp_path, capture_output=True, text=True, timeout=600, env=env,
+    )
+    out = " ".join((r.stdout + r.stderr).split())
+    assert r.returncode != 0
+    assert "dealer_assist.engine.wrong_way -> dealer_assist.dossier.stats" in out
+    assert "dealer_assist.games.wrong_way -> dealer_assist.services.model" in out

@@ -15,13 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealer_assist.cards import RANK_CHARS, SUITS, Card, parse_card
-from dealer_assist.engine.hand import parse_lines
+from dealer_assist.engine.hand import Folded, Refused, parse_lines
 from dealer_assist.engine.pots import Pot, build_pots
+from dealer_assist.engine.stored import fold
 from dealer_assist.errors import BadInput
 from dealer_assist.events import Call, Discard, Start, event_from_json, event_from_line
 from dealer_assist.games.champs_and_cowards.events import EVENTS as CC_EVENTS
 from dealer_assist.gc_pause import paused_gc
-from dealer_assist.services.verify import Folded, HandInfo, Refused, check_hand, fold
+from dealer_assist.services.verify import HandInfo, check_hand
 
 # --- reading events: every refusal word for word -----------------------------------------------
 

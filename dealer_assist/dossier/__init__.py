@@ -6,11 +6,6 @@ belong), and the game's numbers by simulation at a table's settings, with 95% co
 intervals, every simulated hand checked for conserved chips and replayed from its log.
 
 Pure computation (no PDF, no database): :mod:`dealer_assist.reports.dossier` lays it out.
-Each game says what is its own (:meth:`dealer_assist.engine.base.Game.dossier`).
+Each game says what is its own (:meth:`dealer_assist.engine.base.Game.dossier`, in the
+declarations of :mod:`dealer_assist.engine.declare`).
 """
-
-from __future__ import annotations
-
-from dealer_assist.dossier.declare import GameDossier, Measure, Ruling
-
-__all__ = ["GameDossier", "Measure", "Ruling"]

@@ -10,7 +10,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from dealer_assist.dossier.declare import PER_GAME, GameDossier, Measure
 from dealer_assist.dossier.procedure import (
     REFUSAL_HANDS,
     ProcedureStep,
@@ -32,6 +31,7 @@ from dealer_assist.dossier.simulate import (
 )
 from dealer_assist.dossier.stats import Numbers, wilson
 from dealer_assist.engine.base import Game
+from dealer_assist.engine.declare import PER_GAME, GameDossier, Measure
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError
 from dealer_assist.events import Event

@@ -31,18 +31,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from dealer_assist.dossier.declare import COMMON, PER_GAME, GameDossier
 from dealer_assist.dossier.stats import Categories, Numbers, Ratio, Shares
 from dealer_assist.engine.base import PER_HAND_KEYS, Game, SampleDeal, Settlement
+from dealer_assist.engine.declare import COMMON, PER_GAME, GameDossier
 from dealer_assist.engine.hand import Folded, fold
 from dealer_assist.engine.registry import get_game
+from dealer_assist.engine.stored import fold as replay_fold
+from dealer_assist.engine.stored import parse_body, parser_of, settlement_keys
 from dealer_assist.events import Event, Start
 from dealer_assist.fees.policy import fund_of
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.services.handrules import stakes_differences
 from dealer_assist.services.next_hand import next_button
-from dealer_assist.services.verify import fold as replay_fold
-from dealer_assist.services.verify import parse_body, parser_of, settlement_keys
 from dealer_assist.settings.table import TableSettings, parse_table_settings, start_params
 from dealer_assist.workers import pool_options
 

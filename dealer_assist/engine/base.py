@@ -19,7 +19,7 @@ from dealer_assist.events import SHARED, Event, Start, Vocabulary
 from dealer_assist.money import format_cents
 
 if TYPE_CHECKING:
-    from dealer_assist.dossier.declare import GameDossier
+    from dealer_assist.engine.declare import GameDossier
 
 S = TypeVar("S")
 

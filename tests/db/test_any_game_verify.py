@@ -87,9 +87,10 @@ def test_the_demo_deals_each_tables_hands_in_sequence_with_what_the_game_carries
     from anygame.game import GAME
 
     from dealer_assist.db.demo import plan_table
+    from dealer_assist.engine.hand import Folded
     from dealer_assist.engine.log import hand_events
+    from dealer_assist.engine.stored import fold
     from dealer_assist.services.next_hand import carried_from
-    from dealer_assist.services.verify import Folded, fold
 
     plan = plan_table(GAME.name, 8, seed=4, with_void=False)
     before = None

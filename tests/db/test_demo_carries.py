@@ -16,9 +16,9 @@ from dealer_assist.db.verify import verify_database
 from dealer_assist.engine.hand import Folded
 from dealer_assist.engine.log import hand_events
 from dealer_assist.engine.registry import get_game
+from dealer_assist.engine.stored import fold
 from dealer_assist.services.auth import Argon2PinHasher
 from dealer_assist.services.next_hand import carried_from
-from dealer_assist.services.verify import fold
 
 FAST = Argon2PinHasher(fast=True)
 

@@ -24,12 +24,13 @@ from dealer_assist.db.demo import fill_demo
 from dealer_assist.db.keys import RoomKey, create_key, load_key
 from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import verify_database
+from dealer_assist.engine.hand import Folded
+from dealer_assist.engine.stored import fold, parse_body
 from dealer_assist.errors import BadInput
 from dealer_assist.services import Approval
 from dealer_assist.services.audit_chain import audit_hash
 from dealer_assist.services.chain import GENESIS, event_hash
 from dealer_assist.services.ledger import ledger_lines
-from dealer_assist.services.verify import Folded, fold, parse_body
 
 #: What a shift close signs with its checkpoint: a check found the database intact.
 CHECKED = {"full": True}

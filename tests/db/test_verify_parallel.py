@@ -23,19 +23,18 @@ from dealer_assist.db.bootstrap import Database, open_database
 from dealer_assist.db.demo import fill_demo
 from dealer_assist.db.verify import verify_database
 from dealer_assist.engine.base import FeeLine, Settlement
+from dealer_assist.engine.hand import Folded
 from dealer_assist.engine.log import hand_events
+from dealer_assist.engine.stored import fold, settlement_keys
 from dealer_assist.services import Argon2PinHasher
 from dealer_assist.services.chain import canonical, event_hash, time_text
 from dealer_assist.services.ledger import ledger_lines
 from dealer_assist.services.model import LedgerLine, SettingsVersion
 from dealer_assist.services.verify import (
-    Folded,
     HandInfo,
     StoredLine,
     TableCheck,
     VerifyReport,
-    fold,
-    settlement_keys,
 )
 
 FAST = Argon2PinHasher(fast=True)

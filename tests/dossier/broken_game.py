@@ -25,12 +25,11 @@ GAME = LosesAChip()
 def in_place_of_champs() -> Iterator[None]:
     """Champs and Cowards hands are dealt and replayed by the broken game meanwhile; the
     caches that remember a game by its start text are emptied on the way in and out."""
-    from dealer_assist.engine import registry
-    from dealer_assist.services import verify
+    from dealer_assist.engine import registry, stored
 
     def forget() -> None:
-        verify._begin_text.cache_clear()
-        verify._PARSERS.clear()
+        stored._begin_text.cache_clear()
+        stored._PARSERS.clear()
 
     real = registry._MODULES["champs-and-cowards"]
     registry.register("champs-and-cowards", __name__)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer_assist.dossier.declare import GameDossier, Measure
+from dealer_assist.engine.declare import GameDossier, Measure
 from dealer_assist.games.champs_and_cowards.game import ChampsAndCowards
 
 

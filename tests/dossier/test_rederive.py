@@ -25,8 +25,8 @@ from typing import Any
 import pytest
 
 from dealer_assist.dossier.build import Dossier, Figure, build_dossier
-from dealer_assist.dossier.declare import COMMON, PER_GAME, RESERVED_KEYS, GameDossier, Measure
 from dealer_assist.dossier.simulate import plan
+from dealer_assist.engine.declare import COMMON, PER_GAME, RESERVED_KEYS, GameDossier, Measure
 from dealer_assist.engine.hand import HandReplay, replay
 from dealer_assist.engine.log import hand_events
 from dealer_assist.engine.registry import game_names, get_game

@@ -25,7 +25,7 @@ from dealer_assist.games.anaconda.settle import settlement
 from dealer_assist.games.anaconda.state import MAX_SEATS, OVER, STRUCTURES, State
 
 if TYPE_CHECKING:
-    from dealer_assist.dossier.declare import GameDossier
+    from dealer_assist.engine.declare import GameDossier
 
 _STAKES = {"structure": "limit", "ante": 100, "small_bet": 200, "big_bet": 400, "cap": 4}
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer_assist.dossier.declare import GameDossier, Measure, Ruling, Values
 from dealer_assist.engine.base import Settlement
+from dealer_assist.engine.declare import GameDossier, Measure, Ruling, Values
 from dealer_assist.games.caro_holdem.showdown import best_hands
 
 _KEPT = {1: "1 card", 2: "2 cards", 3: "3 cards", 4: "4 cards", 5: "5 cards"}

@@ -25,7 +25,7 @@ from dealer_assist.games.caro_holdem.showdown import settlement
 from dealer_assist.games.caro_holdem.state import OVER, State
 
 if TYPE_CHECKING:
-    from dealer_assist.dossier.declare import GameDossier
+    from dealer_assist.engine.declare import GameDossier
 
 
 class CaroHoldem(Game[State]):

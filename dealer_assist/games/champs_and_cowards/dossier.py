@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer_assist.dossier.declare import GameDossier, Measure, Ruling, Values
 from dealer_assist.engine.base import Settlement
+from dealer_assist.engine.declare import GameDossier, Measure, Ruling, Values
 from dealer_assist.games.champs_and_cowards.state import (
     DEALER,
     DESTROYED,

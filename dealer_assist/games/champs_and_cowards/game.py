@@ -23,7 +23,7 @@ from dealer_assist.games.champs_and_cowards.sample import deal_hand
 from dealer_assist.games.champs_and_cowards.state import CCState, start_state
 
 if TYPE_CHECKING:
-    from dealer_assist.dossier.declare import GameDossier
+    from dealer_assist.engine.declare import GameDossier
 
 
 class ChampsAndCowards(Game[CCState]):

@@ -63,7 +63,7 @@ from dealer_assist.games.open_face.rows import (
 )
 
 if TYPE_CHECKING:
-    from dealer_assist.dossier.declare import GameDossier
+    from dealer_assist.engine.declare import GameDossier
 
 #: The keys of the dealer's inputs (another seat's: its number first, "3 R").
 KEY_ROWS, KEY_NATURAL, KEY_SURRENDER = "r", "n", "s"

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer_assist.dossier.declare import GameDossier, Measure, Ruling, Values
 from dealer_assist.engine.base import Settlement
+from dealer_assist.engine.declare import GameDossier, Measure, Ruling, Values
 
 
 def measure(game: Any, state: Any, settlement: Settlement) -> Values:

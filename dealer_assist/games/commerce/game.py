@@ -40,7 +40,7 @@ from dealer_assist.games.commerce.rank import Hand, rank_hand
 from dealer_assist.money import format_cents
 
 if TYPE_CHECKING:
-    from dealer_assist.dossier.declare import GameDossier
+    from dealer_assist.engine.declare import GameDossier
 
 NAME = "commerce"
 HAND = 3

@@ -26,7 +26,7 @@ from dealer_assist.games.dicey_poker.sample import sample_deal, sample_events
 from dealer_assist.games.dicey_poker.state import DiceyState
 
 if TYPE_CHECKING:
-    from dealer_assist.dossier.declare import GameDossier
+    from dealer_assist.engine.declare import GameDossier
 
 NAME = play.NAME
 

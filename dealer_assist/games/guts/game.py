@@ -31,7 +31,7 @@ from dealer_assist.games.guts.state import (
 )
 
 if TYPE_CHECKING:
-    from dealer_assist.dossier.declare import GameDossier
+    from dealer_assist.engine.declare import GameDossier
 
 _STAKES = {"ante": 100, "max": 2000}
 

@@ -35,7 +35,7 @@ from dealer_assist.games.markets.settle import (
 from dealer_assist.games.markets.state import GAME_FLOOR, OVER, State
 
 if TYPE_CHECKING:
-    from dealer_assist.dossier.declare import GameDossier
+    from dealer_assist.engine.declare import GameDossier
 
 
 class Markets(Game[State]):

@@ -34,7 +34,7 @@ from dealer_assist.games.open_face.rows import fees_by_seat
 from dealer_assist.money import format_cents
 
 if TYPE_CHECKING:
-    from dealer_assist.dossier.declare import GameDossier
+    from dealer_assist.engine.declare import GameDossier
 
 NAME = "mille"
 

@@ -67,7 +67,7 @@ from dealer_assist.games.open_face.rows import (
 )
 
 if TYPE_CHECKING:
-    from dealer_assist.dossier.declare import GameDossier
+    from dealer_assist.engine.declare import GameDossier
 
 
 

@@ -53,7 +53,7 @@ from dealer_assist.games.paiute.events import EVENTS, Call, Discard, Draw, Pass,
 from dealer_assist.money import format_cents
 
 if TYPE_CHECKING:
-    from dealer_assist.dossier.declare import GameDossier
+    from dealer_assist.engine.declare import GameDossier
 
 NAME = "paiute"
 HAND = 5

@@ -26,7 +26,7 @@ from dealer_assist.games.pineapple.settle import settlement
 from dealer_assist.games.pineapple.state import OVER, State
 
 if TYPE_CHECKING:
-    from dealer_assist.dossier.declare import GameDossier
+    from dealer_assist.engine.declare import GameDossier
 
 
 def _demo(variant: str, structure: str, stakes: str, blinds: dict[str, Any],

@@ -34,7 +34,7 @@ from dealer_assist.games.tricks.table import (
 from dealer_assist.money import format_cents as fmt
 
 if TYPE_CHECKING:
-    from dealer_assist.dossier.declare import GameDossier
+    from dealer_assist.engine.declare import GameDossier
 
 SAID_WORDS = {"play": "plays this hand", "pass": "passed", "widow": "took the widow",
               "rams": "declared Rams"}
