@@ -3,25 +3,44 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
+
+import pytest
+
+#: The folders this process made for the run, removed when pytest ends in it (each xdist
+#: worker and the controller remove their own, in ``pytest_unconfigure``).
+_RUN_FOLDERS: list[str] = []
+
+
+def _run_folder(prefix: str) -> str:
+    folder = tempfile.mkdtemp(prefix=prefix)
+    _RUN_FOLDERS.append(folder)
+    return folder
+
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("DEALER_ASSIST_NO_USER_DB", "1")
 # Station settings (ui/station.py) go to a file of the run's own, never the developer's: a test
 # that stores settings points DEALER_ASSIST_SETTINGS at its own tmp_path.
 os.environ["DEALER_ASSIST_SETTINGS"] = str(
-    Path(tempfile.mkdtemp(prefix="dealer-assist-settings-")) / "station.ini")
+    Path(_run_folder("dealer-assist-settings-")) / "station.ini")
 # the room's signing key for checkpoints: one made for this test run, never the user's
-os.environ.setdefault("DEALER_ASSIST_KEY", os.path.join(
-    tempfile.mkdtemp(prefix="dealer-assist-key-"), "room-key.pem"))
+if "DEALER_ASSIST_KEY" not in os.environ:
+    os.environ["DEALER_ASSIST_KEY"] = os.path.join(
+        _run_folder("dealer-assist-key-"), "room-key.pem")
 if not os.path.exists(os.environ["DEALER_ASSIST_KEY"]):  # made as `keys init` makes it
     from dealer_assist.db.keys import create_key
 
     create_key(Path(os.environ["DEALER_ASSIST_KEY"]))
 
-import pytest
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for folder in _RUN_FOLDERS:
+        shutil.rmtree(folder, ignore_errors=True)
+
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
