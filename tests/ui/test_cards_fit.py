@@ -78,16 +78,12 @@ def test_regression_card_box_shows_all_five_cards_typed(
     qtbot.keyClick(box, Qt.Key.Key_Escape)
 
 
-def test_regression_pineapple_nine_seats_discards_leave_the_board_in_view(
-    qtbot: Any, memory_services: Services
-) -> None:
-    """Crazy Pineapple at nine seats, at the discards after the flop, in the main window at
-    1280x800: a discard and a Kill per seat took five rows of buttons and the checklist three
-    lines; the seat boxes overlapped each other and hid the board."""
+def _nine_seats_at_the_discards(qtbot: Any, svc: Services) -> Any:
+    """Crazy Pineapple at nine seats in the main window at 1280x800, at the discards after the
+    flop: the dealer's screen."""
     from dealer_assist.cards import parse_cards
     from dealer_assist.ui.main_window import MainWindow
 
-    svc = memory_services
     svc.add_table(svc.sign_in("ada", "9999"), {
         "name": "CP-9", "game": "pineapple", "seats": 9, "smallest_chip": 100,
         "buy_in": 40000, "params": {"structure": "no-limit", "blinds": [100, 200],
@@ -107,7 +103,10 @@ def test_regression_pineapple_nine_seats_discards_leave_the_board_in_view(
         assert c.record(c.event_for(a, flop) if a.kind == "board" else c.event_for(a))
     qtbot.wait(20)
     assert len([a for a in p.actions if a.kind == "discard"]) == 9
-    assert problems() == []
+    return screen
+
+
+def _seats_clear_of_each_other_and_the_board(screen: Any) -> None:
     table = screen.table
     boxes = {n: w.geometry() for n, w in table.seats.items()}
     assert [(a, b) for a in boxes for b in boxes if a < b and boxes[a].intersects(boxes[b])] \
@@ -116,8 +115,35 @@ def test_regression_pineapple_nine_seats_discards_leave_the_board_in_view(
     assert board is not None and board.isVisible()
     on_felt = QRect(board.mapTo(table, board.rect().topLeft()), board.size())
     assert [n for n, g in boxes.items() if g.intersects(on_felt)] == []  # (the pots: problems)
+
+
+def test_regression_pineapple_nine_seats_discards_leave_the_board_in_view(
+    qtbot: Any, memory_services: Services
+) -> None:
+    """At the discards a discard and a Kill per seat took five rows of buttons and the
+    checklist three lines; the seat boxes overlapped each other and hid the board."""
+    screen = _nine_seats_at_the_discards(qtbot, memory_services)
+    assert problems() == []
+    _seats_clear_of_each_other_and_the_board(screen)
     # the checklist in one line, the per-seat buttons under one heading per kind
     assert screen.instructions.text() == "owes a discard: seats 1, 2, 3, 4, 5, 6, 7, 8, 9"
     assert [lab.text() for lab in screen.actions.group_labels] == ["Discards:",
                                                                   "Kill (no discard):"]
     assert screen.actions.buttons[0].text() == "1  [1 D]"
+
+
+def test_regression_pineapple_nine_seats_discard_panel_leaves_the_board_in_view(
+    qtbot: Any, memory_services: Services
+) -> None:
+    """While one seat's discard is entered (1 D: the discard panel in place of the buttons) the
+    seat boxes stay clear of each other and of the board: the bottom bar had been as tall as
+    nine seats' buttons, and at 1280x800 the board was half covered by the top seats."""
+    screen = _nine_seats_at_the_discards(qtbot, memory_services)
+    screen.setFocus()
+    qtbot.keyClicks(screen, "1d")  # seat 1's discard: the panel asks for the card or U
+    qtbot.wait(20)
+    assert screen.discards.isVisible()
+    _seats_clear_of_each_other_and_the_board(screen)
+    need = screen.discards.heightForWidth(screen.pages.width())
+    assert screen.pages.height() == need
+    assert screen.table.geometry().bottom() + 6 + need + 1 >= screen.pages.geometry().bottom()
