@@ -25,6 +25,7 @@ from sqlalchemy import Connection, and_, case, exists, func, insert, select, upd
 from sqlalchemy import event as sa_event
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
+from dealer_assist.db import room_records
 from dealer_assist.db.bootstrap import Database, unavailable
 from dealer_assist.db.models import (
     AdjustmentRow,
@@ -71,6 +72,7 @@ from dealer_assist.services.records import (
     shift_state,
     table_state,
 )
+from dealer_assist.services.sealed import SealedRow
 
 T = TableRow.__table__
 TS = TableSettingsRow.__table__
@@ -1093,6 +1095,15 @@ class SqlStore(UserStore):
             }])
         return entry
 
+    def add_room_record(self, **record: Any) -> AuditEntry:
+        """A room record: its audit entry and typed row in one transaction (schema 0022)."""
+        with self._write() as conn:
+            return room_records.add_room_record(conn, **record)
+
+    def room_records(self, kind: str) -> list[SealedRow]:
+        with self._read() as conn:
+            return room_records.read_room_records(conn, kind)
+
     def audit_head(self) -> AuditHead:
         with self._read() as conn:
             row = conn.execute(select(AH.c.entries, AH.c.head_hash).where(AH.c.id == 1)).first()
@@ -1167,7 +1178,7 @@ def _frees_held_locks(method: _W) -> _W:
 _LOCKING_WRITES = (
     "add_table", "add_settings", "open_shift", "close_shift", "start_hand", "import_hand",
     "append_event", "append_table_event", "settle_hand", "reopen_hand", "add_dispute",
-    "add_audit", "set_cardroom_name", "add_user", "try_pin", "set_login_state",
+    "add_audit", "add_room_record", "set_cardroom_name", "add_user", "try_pin", "set_login_state",
     "claim_name_try", "claim_pin_try", "pin_try_right", "set_pin_hash", "set_user_active",
 )
 for _name in _LOCKING_WRITES:

@@ -361,6 +361,7 @@ def verify_database(
     checked on ``workers`` processes (default: every CPU, for large databases).
     """
     from dealer_assist.db.checkpoints import check_checkpoints
+    from dealer_assist.db.room_records import check_room_rows
 
     try:
         with db.engine.connect() as conn:
@@ -380,6 +381,7 @@ def verify_database(
             report.audit = check_audit_log(db)
         report.findings.extend(check_records_db(db))
         report.findings.extend(check_sealed_db(db))
+        check_room_rows(db, report)  # the room's records: audit entries and typed rows agree
         report.findings.extend(str(f) for f in check_rules_db(db))
         approvals, old = check_approvals_db(db)
         report.findings.extend(approvals)
@@ -473,6 +475,7 @@ def rule_records_db(db: Database) -> RuleRecords:
         TableRow,
         UserRow,
     )
+    from dealer_assist.db.room_records import counts_by_entry
     from dealer_assist.services.model import AuditEntry, Shift
     from dealer_assist.services.room import ROOM_ACTION, RoomClock, read_room
 
@@ -499,7 +502,8 @@ def rule_records_db(db: Database) -> RuleRecords:
         if e.action == ROOM_ACTION:
             clock = read_room(e.detail) or clock
     return RuleRecords(audit, shifts, names, tables, hand_shift, floors, clock.tolerance,
-                       {r.name: (r.role, bool(r.active)) for r in people})
+                       {r.name: (r.role, bool(r.active)) for r in people},
+                       counts=counts_by_entry(db))
 
 
 def check_rules_db(db: Database) -> list[RuleFinding]:
