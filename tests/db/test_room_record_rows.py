@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from alembic import command
 from services.support import Room, make_room
+from sqlalchemy.exc import IntegrityError
 
 from dealer_assist.db import sealed
 from dealer_assist.db.bootstrap import Database, _alembic_config, build_engine, run_upgrade
@@ -134,8 +135,8 @@ def test_upgrade_moves_counts_drops_signoffs_and_clocks_into_typed_rows(
 
 
 @pytest.fixture
-def room_db(sqlite_url: str) -> Iterator[tuple[Room, Database]]:
-    store = SqlStore(Database(engine=build_engine(sqlite_url), url=sqlite_url))
+def room_db(db_url: str) -> Iterator[tuple[Room, Database]]:
+    store = SqlStore(Database(engine=build_engine(db_url), url=db_url))
     yield make_room(store), store.db
     store.close()
 
@@ -217,3 +218,19 @@ def test_in_memory_store_keeps_the_same_rows_chained() -> None:
     rows = room.store.room_records("drop_boxes")
     assert [r["entry"] for r in rows] == [e.seq for e in room.store.audit_log(action="drop-box")]
     assert chain_faults("drop_boxes", rows, len(rows), rows[-1].hash) == []
+
+
+def test_a_count_whose_row_is_refused_leaves_no_audit_entry_either(
+        sqlite_url: str) -> None:
+    """One transaction: the entry and its row are kept together or not at all."""
+    store = SqlStore(Database(engine=build_engine(sqlite_url), url=sqlite_url))
+    room = make_room(store)
+    with store.db.engine.begin() as conn:
+        conn.exec_driver_sql("CREATE TRIGGER refuse_counts BEFORE INSERT ON drop_counts "
+                             "BEGIN SELECT RAISE(ABORT, 'drop_counts refused'); END")
+    before = len(store.audit_log(action="count"))
+    with pytest.raises(IntegrityError, match="drop_counts refused"):
+        _counted(room)
+    assert len(store.audit_log(action="count")) == before == 0
+    assert counts(store) == [] and len(box_entries(store)) == 2
+    store.close()
