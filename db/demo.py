@@ -39,7 +39,7 @@ from dealer_assist.db.models import (
     TableSettingsRow,
     UserRow,
 )
-from dealer_assist.db.store import append_audit
+from dealer_assist.db.store.audit import append_audit
 from dealer_assist.engine.base import DemoTable
 from dealer_assist.engine.hand import Folded
 from dealer_assist.engine.registry import game_names, get_game

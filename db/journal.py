@@ -44,7 +44,9 @@ from sqlalchemy import func, insert, select, update
 
 from dealer_assist.db.journal_check import BatchCheck, JournalRefused
 from dealer_assist.db.journal_file import Journal, hand_from, hand_json, row_from, row_json
-from dealer_assist.db.store import A, E, H, L, SqlStore, T, append_audit
+from dealer_assist.db.store import SqlStore
+from dealer_assist.db.store.audit import append_audit
+from dealer_assist.db.store.rows import A, E, H, L, T
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.services.chain import canonical, event_hash, utc
 from dealer_assist.services.errors import Conflict, NotFound, StoreUnavailable
