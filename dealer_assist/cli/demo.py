@@ -31,7 +31,8 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from dealer_assist.db.bootstrap import open_database
-    from dealer_assist.db.demo import demo_users, fill_demo
+    from dealer_assist.db.demo import fill_demo
+    from dealer_assist.db.demo_rows import demo_users
 
     db = open_database(getattr(args, "db", None))
     try:
