@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from dealer_assist.cli.db_cmd import add_db_option, whole_number
+from dealer_assist.cli.options import add_db_option, whole_number
 
 #: A demo's bounds (a bigger room is many demos, or the benchmarks).
 MAX_HANDS = 1_000_000
