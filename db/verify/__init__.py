@@ -21,13 +21,15 @@ from dealer_assist.db.verify.records import (
     check_audit_log,
     check_records_db,
     check_rules_db,
+    check_sealed_db,
     rule_records_db,
 )
 from dealer_assist.db.verify.walk import verify_all, verify_since
 from dealer_assist.services.verify import VerifyReport
 
 __all__ = [
-    "check_audit_log", "check_records_db", "check_rules_db", "rule_records_db", "verify_database",
+    "check_audit_log", "check_records_db", "check_rules_db", "check_sealed_db", "rule_records_db",
+    "verify_database",
 ]
 
 
@@ -71,6 +73,7 @@ def verify_database(
             report = verify_all(db, progress, workers)
             report.audit = check_audit_log(db)
         report.findings.extend(check_records_db(db))
+        report.findings.extend(check_sealed_db(db))
         report.findings.extend(str(f) for f in check_rules_db(db))
         approvals, old = check_approvals_db(db)
         report.findings.extend(approvals)
