@@ -22,33 +22,23 @@ from reportlab.platypus import Flowable
 from dealer_assist.engine.base import ScoreSheet
 from dealer_assist.errors import BadInput
 from dealer_assist.gc_pause import paused_gc
-from dealer_assist.reports.build import _full, _game_title, _void_approvals, clock_at, hand_figures
-from dealer_assist.reports.data import (
+from dealer_assist.reports.build.common import _full, _game_title, _void_approvals, clock_at
+from dealer_assist.reports.build.figures import hand_figures
+from dealer_assist.reports.data.lines import HandLine
+from dealer_assist.reports.data.records import (
     ChainCheck,
     ExceptionLine,
     Generated,
-    HandLine,
     Record,
     Signature,
     table_label,
 )
-from dealer_assist.reports.render import (
-    LongTable,
-    PageInfo,
-    Styles,
-    begin,
-    build_pdf,
-    chain_line,
-    data_table,
-    fields_table,
-    hash_groups,
-    heading,
-    money,
-    paragraph,
-    signature_block,
-    styles,
-    when,
-)
+from dealer_assist.reports.render.blocks import heading, paragraph, signature_block
+from dealer_assist.reports.render.longtable import LongTable
+from dealer_assist.reports.render.page import PageInfo, begin, build_pdf
+from dealer_assist.reports.render.style import Styles, styles
+from dealer_assist.reports.render.tables import data_table, fields_table
+from dealer_assist.reports.render.text import chain_line, hash_groups, money, when
 from dealer_assist.reports.source import find_table, full_names, person, scan_table
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import Hand
