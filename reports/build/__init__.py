@@ -10,15 +10,15 @@ shared pieces: ``common``, ``figures`` (one hand re-derived), ``replays`` (every
 
 from __future__ import annotations
 
-from dealer_assist.reports.build.common import when_text, reveal_line, clock_at, number_ranges
+from dealer_assist.reports.build.audit import build_audit
+from dealer_assist.reports.build.common import clock_at, number_ranges, reveal_line, when_text
+from dealer_assist.reports.build.counts import count_entries, count_exceptions, drop_count
+from dealer_assist.reports.build.day import build_day, latest_day, parse_day
 from dealer_assist.reports.build.figures import hand_figures
+from dealer_assist.reports.build.hand import build_hand
 from dealer_assist.reports.build.replays import Replays, all_figures
-from dealer_assist.reports.build.counts import count_entries, drop_count, count_exceptions
 from dealer_assist.reports.build.schedules import fee_schedules, time_figures
 from dealer_assist.reports.build.shift import build_shift
-from dealer_assist.reports.build.hand import build_hand
-from dealer_assist.reports.build.audit import build_audit
-from dealer_assist.reports.build.day import latest_day, build_day, parse_day
 
 __all__ = [
     "Replays", "all_figures", "build_audit", "build_day", "build_hand", "build_shift",

@@ -9,12 +9,15 @@ from datetime import datetime
 
 from dealer_assist.reports.build.common import _chains, _full, _zone, number_ranges
 from dealer_assist.reports.data.audit import AuditLine, AuditReport
-from dealer_assist.reports.data.records import ChainCheck, ExceptionLine, Generated, Signature, table_label
-from dealer_assist.reports.funds import drop_funds
-from dealer_assist.reports.source import (
-    full_names,
-    person,
+from dealer_assist.reports.data.records import (
+    ChainCheck,
+    ExceptionLine,
+    Generated,
+    Signature,
+    table_label,
 )
+from dealer_assist.reports.funds import drop_funds
+from dealer_assist.reports.source import full_names, person
 from dealer_assist.services.audit_chain import check_audit_chain
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import AuditEntry as StoredAudit

@@ -15,10 +15,7 @@ from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.reports.data.lines import DisputeLine, DisputeNote, RevealLine
 from dealer_assist.reports.data.records import ChainCheck
-from dealer_assist.reports.source import (
-    person,
-    scan_table,
-)
+from dealer_assist.reports.source import person, scan_table
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import AuditEntry as StoredAudit
 from dealer_assist.services.model import Dispute as StoredDispute

@@ -11,9 +11,7 @@ from dealer_assist.money import format_cents
 from dealer_assist.reports.build.common import when_text
 from dealer_assist.reports.data.counts import CountLine, CountSignoff, DropCount, DropRecord
 from dealer_assist.reports.data.records import ExceptionLine, FeeTotal
-from dealer_assist.reports.source import (
-    person,
-)
+from dealer_assist.reports.source import person
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import Shift
 from dealer_assist.services.ports import Store

@@ -27,12 +27,23 @@ from dealer_assist.reports.build.replays import all_figures
 from dealer_assist.reports.build.schedules import fee_schedules, time_figures
 from dealer_assist.reports.data.counts import DropCount
 from dealer_assist.reports.data.day import DayReport, ImportedHand, TableDay
-from dealer_assist.reports.data.lines import AdjustmentLine, FundBalance, HandLine, fees_by_kind, fund_balance
-from dealer_assist.reports.data.records import ChainCheck, ExceptionLine, FeeSchedule, FeeTotal, Generated, Signature, table_label
-from dealer_assist.reports.source import (
-    full_names,
-    person,
+from dealer_assist.reports.data.lines import (
+    AdjustmentLine,
+    FundBalance,
+    HandLine,
+    fees_by_kind,
+    fund_balance,
 )
+from dealer_assist.reports.data.records import (
+    ChainCheck,
+    ExceptionLine,
+    FeeSchedule,
+    FeeTotal,
+    Generated,
+    Signature,
+    table_label,
+)
+from dealer_assist.reports.source import full_names, person
 from dealer_assist.services.chain import utc
 from dealer_assist.services.errors import NotFound
 from dealer_assist.services.model import Hand, HandFilter, Table

@@ -18,10 +18,7 @@ from dealer_assist.money import format_cents
 from dealer_assist.reports.build.common import MISDEAL_KEY
 from dealer_assist.reports.data.lines import HandLine, VoidLine
 from dealer_assist.reports.data.records import ExceptionLine, FeeTotal, Record, table_label
-from dealer_assist.reports.source import (
-    Row,
-    person,
-)
+from dealer_assist.reports.source import Row, person
 from dealer_assist.services.chain import utc
 from dealer_assist.services.ledger import ledger_lines, same_lines
 from dealer_assist.services.model import Hand, LedgerLine

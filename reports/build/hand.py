@@ -20,15 +20,17 @@ from dealer_assist.reports.build.common import (
     clock_at,
 )
 from dealer_assist.reports.build.figures import _events, hand_figures
-from dealer_assist.reports.data.hand import EventLine, HandReport, LedgerEntry, SeatLine, SettlementData, Snapshot
+from dealer_assist.reports.data.hand import (
+    EventLine,
+    HandReport,
+    LedgerEntry,
+    SeatLine,
+    SettlementData,
+    Snapshot,
+)
 from dealer_assist.reports.data.lines import RevealLine
 from dealer_assist.reports.data.records import ExceptionLine, Generated, Signature
-from dealer_assist.reports.source import (
-    find_hand,
-    full_names,
-    person,
-    scan_table,
-)
+from dealer_assist.reports.source import find_hand, full_names, person, scan_table
 from dealer_assist.services.chain import utc
 from dealer_assist.services.errors import NotFound
 from dealer_assist.services.ports import Store

@@ -17,12 +17,7 @@ from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.reports.build.figures import Figures, hand_figures
-from dealer_assist.reports.source import (
-    Row,
-    TableScan,
-    ledger_rows,
-    scan_table,
-)
+from dealer_assist.reports.source import Row, TableScan, ledger_rows, scan_table
 from dealer_assist.reports.sql import LedgerRow, ledger_line
 from dealer_assist.services.model import Hand, Table
 from dealer_assist.services.ports import Store

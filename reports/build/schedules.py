@@ -13,10 +13,13 @@ from dealer_assist.errors import DealerAssistError
 from dealer_assist.money import format_cents
 from dealer_assist.reports.build.common import when_text
 from dealer_assist.reports.data.lines import VoidLine
-from dealer_assist.reports.data.records import ExceptionLine, FeeSchedule, TimeCollection, table_label
-from dealer_assist.reports.source import (
-    person,
+from dealer_assist.reports.data.records import (
+    ExceptionLine,
+    FeeSchedule,
+    TimeCollection,
+    table_label,
 )
+from dealer_assist.reports.source import person
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import LedgerLine, StoredEvent, Table
 from dealer_assist.services.ports import Store

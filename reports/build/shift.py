@@ -27,15 +27,16 @@ from dealer_assist.reports.build.figures import _replay_vs_ledger
 from dealer_assist.reports.build.replays import all_figures
 from dealer_assist.reports.build.schedules import fee_schedules, time_figures
 from dealer_assist.reports.data.lines import HandLine, StackChange, VoidLine, fees_by_kind
-from dealer_assist.reports.data.records import ChainCheck, ExceptionLine, FeeTotal, Generated, Signature
+from dealer_assist.reports.data.records import (
+    ChainCheck,
+    ExceptionLine,
+    FeeTotal,
+    Generated,
+    Signature,
+)
 from dealer_assist.reports.data.shift import ShiftReport
 from dealer_assist.reports.funds import drop_funds
-from dealer_assist.reports.source import (
-    find_shift,
-    full_names,
-    person,
-    shift_hands,
-)
+from dealer_assist.reports.source import find_shift, full_names, person, shift_hands
 from dealer_assist.services.chain import utc
 from dealer_assist.services.errors import NotFound
 from dealer_assist.services.model import Shift

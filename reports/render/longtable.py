@@ -9,9 +9,7 @@ from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (
-    Flowable,
-)
+from reportlab.platypus import Flowable
 
 from dealer_assist.reports.render.state import (
     CELL_LINES,

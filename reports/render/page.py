@@ -13,12 +13,7 @@ from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (
-    BaseDocTemplate,
-    Flowable,
-    Frame,
-    PageTemplate,
-)
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.reports.data.records import Generated

@@ -11,10 +11,7 @@ from datetime import UTC, tzinfo
 from functools import wraps
 from typing import Any, ParamSpec, TypeVar
 
-from reportlab.platypus import (
-    Flowable,
-    Paragraph,
-)
+from reportlab.platypus import Flowable, Paragraph
 
 
 @dataclass(slots=True)

@@ -12,12 +12,7 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (
-    Flowable,
-    Paragraph,
-    Table,
-    TableStyle,
-)
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from dealer_assist.reports.render.state import _collect, current, scaled, summarised
 from dealer_assist.reports.render.style import (
