@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from dealer_assist.reports.build.common import _chains, _full, _zone, number_ranges
+from dealer_assist.reports.build.common import chain_heads, named_in_full, number_ranges, room_zone
 from dealer_assist.reports.data.audit import AuditLine, AuditReport
 from dealer_assist.reports.data.records import (
     ChainCheck,
@@ -47,7 +47,7 @@ def build_audit(
 
     floors = dict.fromkeys(e.actor for e in store.audit_log(since=since, until=until)
                            if e.actor and roles.get(e.actor) == "floor")
-    floor_sigs = tuple(Signature("Floor", _full(names, f)) for f in floors) or (
+    floor_sigs = tuple(Signature("Floor", named_in_full(names, f)) for f in floors) or (
         Signature("Floor", ""),)
     entries = tuple(
         AuditLine(utc(e.at), person(names, e.actor), roles.get(e.actor or "", ""), e.action,
@@ -75,8 +75,8 @@ def build_audit(
     exceptions = (*fund_exc, *_rule_exceptions(store, since, until))
     return AuditReport(
         cardroom=store.cardroom_name(), period_from=utc(since), period_to=utc(until),
-        entries=entries, chains=_chains(store, tables.values()), audit_chain=audit_chain,
-        generated=Generated(utc(at), by, zone=_zone(store)),
+        entries=entries, chains=chain_heads(store, tables.values()), audit_chain=audit_chain,
+        generated=Generated(utc(at), by, zone=room_zone(store)),
         signatures=(Signature("Auditor", signer), *floor_sigs),
         records=records, gaps=number_ranges(missing),
         drop_funds=funds, exceptions=exceptions,

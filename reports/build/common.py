@@ -27,10 +27,12 @@ _B = TypeVar("_B")
 
 #: How exception texts print a time: the room's zone, set by the builder of the report (each
 #: builder runs in a context of its own, so one report's zone never reaches another's).
-_TEXT_ZONE: ContextVar[Any] = ContextVar("dealer_assist_text_zone", default=None)
+TEXT_ZONE: ContextVar[Any] = ContextVar("dealer_assist_text_zone", default=None)
 
 
-def _own_zone(fn: Callable[..., _B]) -> Callable[..., _B]:
+def own_zone(fn: Callable[..., _B]) -> Callable[..., _B]:
+    """Run a report's builder in a context of its own: the zone it sets for its exception
+    texts never reaches another report's."""
     @wraps(fn)
     def run(*args: Any, **kwargs: Any) -> _B:
         return copy_context().run(fn, *args, **kwargs)
@@ -38,11 +40,11 @@ def _own_zone(fn: Callable[..., _B]) -> Callable[..., _B]:
     return run
 
 
-#: The key under which :func:`_void_approvals` keeps the floor who approved a hand's misdeal.
+#: The key under which :func:`void_approvals` keeps the floor who approved a hand's misdeal.
 MISDEAL_KEY = 0
 
 
-def _void_approvals(store: Store, hand_ids: set[int]) -> dict[tuple[int, int], str]:
+def void_approvals(store: Store, hand_ids: set[int]) -> dict[tuple[int, int], str]:
     """(hand id, voided event) -> the floor person who approved a void in a finished hand;
     (hand id, ``MISDEAL_KEY``) -> the floor person who approved the hand's misdeal."""
     out: dict[tuple[int, int], str] = {}
@@ -75,7 +77,8 @@ def reveal_line(number: int, e: StoredAudit, names: dict[str, str]) -> RevealLin
                       after_event=int(m.group(1)))
 
 
-def _dispute(d: StoredDispute, number: int, names: dict[str, str]) -> DisputeLine:
+def dispute_line(d: StoredDispute, number: int, names: dict[str, str]) -> DisputeLine:
+    """A recorded dispute as a report lists it, with the floor person's full name."""
     by = person(names, d.floor)
     return DisputeLine(
         dispute_id=d.id, hand_number=number, opened_at=utc(d.at), opened_by=by,
@@ -85,7 +88,9 @@ def _dispute(d: StoredDispute, number: int, names: dict[str, str]) -> DisputeLin
     )
 
 
-def _game_title(games: Iterable[str]) -> str:
+def game_title(games: Iterable[str]) -> str:
+    """The games' titles, each once in the order dealt (a game no longer registered by its
+    name), so a report names what was dealt."""
     titles = []
     for g in dict.fromkeys(games):
         try:
@@ -95,18 +100,20 @@ def _game_title(games: Iterable[str]) -> str:
     return ", ".join(titles) or "no hands dealt"
 
 
-def _full(names: dict[str, str], user: str | None) -> str:
+def named_in_full(names: dict[str, str], user: str | None) -> str:
+    """A person's full name for a signature line; their sign-in name when none is known."""
     return names.get(user or "", user or "")
 
 
 def when_text(t: datetime) -> str:
     """A time in an exception's words: the room's local time with its zone named."""
-    zone = _TEXT_ZONE.get()
+    zone = TEXT_ZONE.get()
     lt = utc(t).astimezone(zone) if zone is not None else utc(t)
     return f"{lt:%Y-%m-%d %H:%M} {lt.tzname() or 'UTC'}"
 
 
-def _chains(store: Store, tables: Iterable[Table]) -> tuple[ChainCheck, ...]:
+def chain_heads(store: Store, tables: Iterable[Table]) -> tuple[ChainCheck, ...]:
+    """Each table's chain re-checked from its first event: the heads a report rests on."""
     return tuple(scan_table(store, t, ()).head for t in tables)
 
 
@@ -132,13 +139,15 @@ def clock_at(store: Store, t: datetime) -> Any:
     return room_clock_at(store, t)
 
 
-def _gaming_day(store: Store, t: datetime) -> date:
+def gaming_day_at(store: Store, t: datetime) -> date:
+    """The gaming day ``t`` belongs to by the room's clock."""
     from dealer_assist.services.counts import gaming_day_of
 
     return gaming_day_of(store, t)
 
 
-def _zone(store: Store) -> str:
+def room_zone(store: Store) -> str:
+    """The room's time zone, in which a report prints its times."""
     from dealer_assist.services.counts import room_clock_of
 
     return room_clock_of(store).zone

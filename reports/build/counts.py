@@ -96,7 +96,9 @@ def count_exceptions(drop: DropCount, prefix: str = "", shift: Shift | None = No
     return out
 
 
-def _tolerance(store: Store) -> timedelta:
+def count_tolerance(store: Store) -> timedelta:
+    """The room clock's tolerance: how far a count may be recorded as ending after it was
+    entered (the stations' clocks differ a little) before the report names it."""
     from dealer_assist.services.counts import room_clock_of
 
     return room_clock_of(store).tolerance

@@ -10,17 +10,17 @@ from datetime import date, datetime
 from dealer_assist.errors import BadInput
 from dealer_assist.money import format_cents
 from dealer_assist.reports.build.common import (
-    _TEXT_ZONE,
-    _full,
-    _game_title,
-    _own_zone,
-    _void_approvals,
+    TEXT_ZONE,
+    game_title,
+    named_in_full,
+    own_zone,
+    void_approvals,
     when_text,
 )
 from dealer_assist.reports.build.counts import (
-    _tolerance,
     count_entries,
     count_exceptions,
+    count_tolerance,
     drop_count,
 )
 from dealer_assist.reports.build.replays import all_figures
@@ -60,7 +60,7 @@ def latest_day(store: Store) -> date:
     return gaming_day_of(store, utc(last[0].started_at))
 
 
-@_own_zone
+@own_zone
 def build_day(
     store: Store, *, day: date | None = None, by: str, at: datetime, cage: str = "",
 ) -> DayReport:
@@ -71,7 +71,7 @@ def build_day(
 
     day = day or latest_day(store)
     since, until, room = day_bounds_of(store, day)
-    _TEXT_ZONE.set(room.tz)
+    TEXT_ZONE.set(room.tz)
     names = full_names(store)
     hands = sorted(store.list_hands(HandFilter(since=since, until=until, limit=None)),
                    key=lambda h: (h.table_id, h.number))
@@ -87,7 +87,7 @@ def build_day(
     tables = {t.id: t for t in store.list_tables()}
     all_disputes = store.disputes()
     reveals = store.audit_log(action="reveal")
-    approvals = _void_approvals(store, {h.id for h in hands})
+    approvals = void_approvals(store, {h.id for h in hands})
     rows: list[TableDay] = []
     chains: list[ChainCheck] = []
     exc: list[ExceptionLine] = []
@@ -155,7 +155,7 @@ def build_day(
                  *(FeeTotal("time", c.amount, 1) for c in in_shift)]),
                 entries.get(sid, ())))
             exc.extend(count_exceptions(drops[-1], f"{table_label(t.name)}: ", sh,
-                                        _tolerance(store)))
+                                        count_tolerance(store)))
         schedules.extend(fee_schedules(store, t, since, until, names))
         for line in lines:
             name = room.shift_of(line.ended_at or line.started_at) or "all day"
@@ -176,7 +176,7 @@ def build_day(
             AdjustmentLine(t.name, number[d.hand_id], d.id, a.seat, a.amount, a.note)
             for d in all_disputes if d.hand_id in idset for a in d.adjustments)
         rows.append(TableDay(
-            table=t.name, game=_game_title(h.game for h in th), shifts=len(per_shift),
+            table=t.name, game=game_title(h.game for h in th), shifts=len(per_shift),
             hands=len(lines), put_in=sum(x.put_in for x in lines),
             carried_in=sum(x.carry_in for x in lines), pushed=sum(x.pushed for x in lines),
             carried_out=sum(x.carry_out for x in lines),
@@ -188,7 +188,7 @@ def build_day(
                         and since <= utc(e.at) < until),
             time_fees=sum(c.amount for c in tf.derived),
         ))
-    sigs = [Signature("Floor", _full(names, f)) for f in dict.fromkeys(floors)]
+    sigs = [Signature("Floor", named_in_full(names, f)) for f in dict.fromkeys(floors)]
     sigs.append(Signature("Cage", cage))
     return DayReport(
         imported=tuple(_imported_line(store, tables, h, names) for h in imported),

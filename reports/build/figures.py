@@ -49,7 +49,7 @@ def _fee(kind: str, amount: int, base: int = 0) -> FeeTotal:
     return FeeTotal(kind, amount, 1, base)
 
 
-def _events(rows: Sequence[Row]) -> list[Event]:
+def events_of(rows: Sequence[Row]) -> list[Event]:
     """A hand's events from its rows: the start first, whose game names the rest's events."""
     if not rows:
         return []
@@ -86,7 +86,7 @@ def hand_figures(
             n, "imported from a hand log, not dealt at this table: its figures are the log's "
             "own and it fed no live hand", "imported"))
     try:
-        events = _events(rows)
+        events = events_of(rows)
     except (DealerAssistError, ValueError) as e:
         events = []
         exc.append(ExceptionLine(n, f"a stored event cannot be read: {e}", "integrity"))
@@ -167,8 +167,8 @@ def hand_figures(
     return Figures(line, tuple(exc), tuple(voids), ledger_fees)
 
 
-def _replay_vs_ledger(funds: Sequence[Any], table_id: int, table: str,
-                      lines: Sequence[HandLine]) -> list[ExceptionLine]:
+def replay_vs_ledger(funds: Sequence[Any], table_id: int, table: str,
+                     lines: Sequence[HandLine]) -> list[ExceptionLine]:
     """Each fund's drops at this table as the hands' replay gives them must be the drops the
     ledger recorded (what the fund's balance is built from)."""
     from dealer_assist.fees import fund_of

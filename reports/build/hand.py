@@ -13,13 +13,13 @@ from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import Event
 from dealer_assist.money import format_cents
 from dealer_assist.reports.build.common import (
-    _dispute,
-    _full,
-    _game_title,
-    _void_approvals,
     clock_at,
+    dispute_line,
+    game_title,
+    named_in_full,
+    void_approvals,
 )
-from dealer_assist.reports.build.figures import _events, hand_figures
+from dealer_assist.reports.build.figures import events_of, hand_figures
 from dealer_assist.reports.data.hand import (
     EventLine,
     HandReport,
@@ -85,7 +85,7 @@ def build_hand(
     scan = scan_table(store, tbl, [hand.id])
     rows = scan.rows.get(hand.id, [])
     ledger = store.ledger(hand.id)
-    approvals = _void_approvals(store, {hand.id})
+    approvals = void_approvals(store, {hand.id})
     fig = hand_figures(hand, rows, ledger, names, approvals=approvals)
     exc = list(fig.exceptions)
     if not scan.head.verified:
@@ -96,7 +96,7 @@ def build_hand(
     snaps: list[Snapshot] = []
     settlement: SettlementData | None = None
     try:
-        rep = replay(_events(rows))
+        rep = replay(events_of(rows))
     except DealerAssistError:
         rep = None
     if rep is not None:
@@ -117,7 +117,7 @@ def build_hand(
             elif secret:
                 text += "  [REVEALED]"
             events_out.append(EventLine(
-                n=step.number, seq=row.seq, at=utc(row.time), actor=_full(names, row.actor),
+                n=step.number, seq=row.seq, at=utc(row.time), actor=named_in_full(names, row.actor),
                 kind=ev.TYPE, text=text, voided=step.voided, hidden=secret and not show))
         snaps = _snapshots(rep, hidden_seats, show, hidden_codes)
         if rep.over:
@@ -128,14 +128,14 @@ def build_hand(
                                                   for f in s.fees),
                 steps=tuple((p.n, p.text if show else _mask(p.text, hidden_codes), p.amount)
                             for p in s.steps))
-    disputes = tuple(_dispute(d, hand.number, names) for d in store.disputes(hand.id))
+    disputes = tuple(dispute_line(d, hand.number, names) for d in store.disputes(hand.id))
     for d in disputes:  # the same exception the shift and day reports list for this hand
         if d.adjustments:
             moved = sum(a for _, a, _ in d.adjustments if a > 0)
             exc.append(ExceptionLine(d.hand_number, f"dispute {d.dispute_id} ruling moved "
                                      f"{format_cents(moved)} outside the hand's settlement",
                                      "adjustment"))
-    dealer = _full(names, hand.started_by)
+    dealer = named_in_full(names, hand.started_by)
     floor_user = (reveal.by if reveal is not None else
                   (disputes[-1].ruled_by if disputes else
                    person(names, shift.floor) if shift else ""))
@@ -144,7 +144,7 @@ def build_hand(
     if cage:
         sigs.append(Signature("Cage", cage))
     return HandReport(
-        cardroom=store.cardroom_name(), table=tbl.name, game=_game_title([hand.game]),
+        cardroom=store.cardroom_name(), table=tbl.name, game=game_title([hand.game]),
         hand_id=hand.id, number=hand.number, shift_id=hand.shift_id,
         started_at=utc(rows[0].time) if rows else utc(hand.started_at),
         ended_at=fig.line.ended_at if fig.line.status != "unfinished" else None,

@@ -7,23 +7,23 @@ from datetime import datetime
 
 from dealer_assist.money import format_cents
 from dealer_assist.reports.build.common import (
-    _TEXT_ZONE,
-    _dispute,
-    _full,
-    _game_title,
-    _gaming_day,
-    _own_zone,
-    _void_approvals,
+    TEXT_ZONE,
     clock_at,
+    dispute_line,
+    game_title,
+    gaming_day_at,
+    named_in_full,
+    own_zone,
     reveal_line,
+    void_approvals,
 )
 from dealer_assist.reports.build.counts import (
-    _tolerance,
     count_entries,
     count_exceptions,
+    count_tolerance,
     drop_count,
 )
-from dealer_assist.reports.build.figures import _replay_vs_ledger
+from dealer_assist.reports.build.figures import replay_vs_ledger
 from dealer_assist.reports.build.replays import all_figures
 from dealer_assist.reports.build.schedules import fee_schedules, time_figures
 from dealer_assist.reports.data.lines import HandLine, StackChange, VoidLine, fees_by_kind
@@ -43,7 +43,7 @@ from dealer_assist.services.model import Shift
 from dealer_assist.services.ports import Store
 
 
-@_own_zone
+@own_zone
 def build_shift(
     store: Store, *, shift_id: int | None = None, table: str | None = None, by: str,
     at: datetime, cage: str = "",
@@ -55,11 +55,11 @@ def build_shift(
     if tbl is None:
         raise NotFound(f"shift {shift.id} names a table that does not exist")
     room = clock_at(store, utc(shift.opened_at))
-    _TEXT_ZONE.set(room.tz)
+    TEXT_ZONE.set(room.tz)
     names = full_names(store)
     hands = shift_hands(store, shift)
     ids = [h.id for h in hands]
-    approvals = _void_approvals(store, set(ids))
+    approvals = void_approvals(store, set(ids))
     scan, figures = all_figures(store, tbl, hands, names, approvals)
     lines: list[HandLine] = []
     exc: list[ExceptionLine] = []
@@ -80,7 +80,7 @@ def build_shift(
     if tf.ledger_count:
         ledger_fee_lines.append(FeeTotal("time", tf.ledger_total, tf.ledger_count))
     number = {h.id: h.number for h in hands}
-    disputes = tuple(_dispute(d, number[d.hand_id], names) for d in store.disputes()
+    disputes = tuple(dispute_line(d, number[d.hand_id], names) for d in store.disputes()
                      if d.hand_id in number)
     for d in disputes:
         if d.adjustments:
@@ -104,27 +104,27 @@ def build_shift(
         [*(f for line in lines for f in line.fees),
          *(FeeTotal("time", c.amount, 1) for c in tf.derived)]),
         count_entries(store, names).get(shift.id, ()))
-    exc.extend(count_exceptions(drop, shift=shift, tolerance=_tolerance(store)))
+    exc.extend(count_exceptions(drop, shift=shift, tolerance=count_tolerance(store)))
     funds, fund_exc = drop_funds(store, shift.opened_at, shift.closed_at or at)
     exc.extend(fund_exc)
-    exc.extend(_replay_vs_ledger(funds, shift.table_id, tbl.name, lines))
+    exc.extend(replay_vs_ledger(funds, shift.table_id, tbl.name, lines))
     return ShiftReport(
-        cardroom=store.cardroom_name(), table=tbl.name, game=_game_title(h.game for h in hands),
+        cardroom=store.cardroom_name(), table=tbl.name, game=game_title(h.game for h in hands),
         shift_id=shift.id, opened_at=utc(shift.opened_at),
         closed_at=utc(shift.closed_at) if shift.closed_at else None,
         dealers=tuple(person(names, d) for d in dealers),
         floor=tuple(person(names, f) for f in floors),
         hands=tuple(lines), chain=scan.head, generated=Generated(utc(at), by, zone=room.zone),
         signatures=(
-            Signature("Dealer", _full(names, shift.closed_by or shift.dealer)),
-            Signature("Floor", _full(names, shift.closed_floor or shift.floor)),
+            Signature("Dealer", named_in_full(names, shift.closed_by or shift.dealer)),
+            Signature("Floor", named_in_full(names, shift.closed_floor or shift.floor)),
             Signature("Cage", cage),
         ),
         voids=tuple(voids), disputes=disputes, reveals=reveals, exceptions=tuple(exc),
         ledger_fees=fees_by_kind(ledger_fee_lines), time=tf.derived,
         stack_changes=stack_changes,
         schedules=fee_schedules(store, tbl, shift.opened_at, shift.closed_at, names),
-        gaming_day=_gaming_day(store, utc(shift.opened_at)),
+        gaming_day=gaming_day_at(store, utc(shift.opened_at)),
         room_shift=room.shift_of(utc(shift.opened_at)),
         count=drop, drop_funds=funds,
     )

@@ -10,11 +10,11 @@ from dealer_assist.reports.data.audit import AuditReport
 from dealer_assist.reports.layouts.sections import (
     LANDSCAPE_W,
     Out,
-    _chain_section,
-    _drop_funds,
-    _exceptions,
-    _kind,
-    _none,
+    chain_section,
+    drop_funds_section,
+    exceptions_section,
+    kind_text,
+    none_note,
 )
 from dealer_assist.reports.render.blocks import heading, paragraph, signature_block
 from dealer_assist.reports.render.longtable import LongTable
@@ -35,17 +35,17 @@ def audit_story(r: AuditReport, st: Styles) -> list[Flowable]:
     story += heading("Actions by kind", st)
     counts = r.counts()
     if counts:
-        story.append(data_table(["Action", "Count"], [[_kind(a), str(n)] for a, n in counts],
+        story.append(data_table(["Action", "Count"], [[kind_text(a), str(n)] for a, n in counts],
                                 [70 * mm, 24 * mm], right=[1],
                                 total=["Total", str(len(r.entries))], st=st))
     else:
-        story.append(_none(st, "No sensitive actions were logged in this period."))
-    story += _drop_funds(r.drop_funds, st, 180 * mm)
+        story.append(none_note(st, "No sensitive actions were logged in this period."))
+    story += drop_funds_section(r.drop_funds, st, 180 * mm)
     if r.drop_funds or r.exceptions:
-        story += _exceptions(r.exceptions, st, 180 * mm)
+        story += exceptions_section(r.exceptions, st, 180 * mm)
     story += heading("Log", st)
     if r.entries:
-        rows = [[str(e.number), when(e.at), e.user, e.role, _kind(e.action), e.target,
+        rows = [[str(e.number), when(e.at), e.user, e.role, kind_text(e.action), e.target,
                  e.detail] for e in r.entries]
         flagged = [i for i, e in enumerate(r.entries)
                    if e.action.lower() in {"lockout", "login_failed", "reveal"}]
@@ -59,7 +59,7 @@ def audit_story(r: AuditReport, st: Styles) -> list[Flowable]:
                                rows, [14 * mm, 48 * mm, 40 * mm, 17 * mm, 26 * mm, 48 * mm,
                                       w - 193 * mm], right=[0], flagged=flagged))
     else:
-        story.append(_none(st))
+        story.append(none_note(st))
     story += heading("Record entries, counted by kind", st)
     if r.records:
         story.append(data_table(["Kind", "Entries", "Entry numbers"],
@@ -71,9 +71,9 @@ def audit_story(r: AuditReport, st: Styles) -> list[Flowable]:
                                "version, shift, dispute...) on the chain; verify compares them "
                                "with the rows.", st.small))
     else:
-        story.append(_none(st))
+        story.append(none_note(st))
     audit = (r.audit_chain,) if r.audit_chain is not None else ()
-    story += _chain_section((*r.chains, *audit), st, w)
+    story += chain_section((*r.chains, *audit), st, w)
     figures = [("Period", f"{when(r.period_from)} to {when(r.period_to)}"),
                ("Entries", str(len(r.entries)))]
     if r.entries:

@@ -9,14 +9,15 @@ from reportlab.platypus import Flowable, KeepTogether
 
 from dealer_assist.reports.data.counts import CountLine, DropCount
 from dealer_assist.reports.data.records import Signature, table_label
-from dealer_assist.reports.layouts.sections import _kind, _none
+from dealer_assist.reports.layouts.sections import kind_text, none_note
 from dealer_assist.reports.render.blocks import heading, paragraph, signature_block, spacer
 from dealer_assist.reports.render.style import Styles
 from dealer_assist.reports.render.tables import data_table, fields_table
 from dealer_assist.reports.render.text import dash, local, money, when
 
 
-def _variance(d: DropCount) -> str:
+def variance_text(d: DropCount) -> str:
+    """A count's variance in words: none, over, SHORT, or not counted."""
     v = d.variance
     if v is None:
         return "not counted"
@@ -65,12 +66,12 @@ def _signoffs(d: DropCount, st: Styles, width: float) -> list[Flowable]:
                                               if so.follows is not None], st=st)]
 
 
-def _drop_count(d: DropCount | None, st: Styles, width: float) -> list[Flowable]:
+def drop_count_section(d: DropCount | None, st: Styles, width: float) -> list[Flowable]:
     """The shift's drop box: expected by fee kind beside what was counted, the variance, the
     denominations, the entries (corrections keep the original), and the count team's lines."""
     out = heading("Drop count", st)
     if d is None:
-        out.append(_none(st))
+        out.append(none_note(st))
         return out
     c = d.in_force
     b = d.drop
@@ -93,13 +94,13 @@ def _drop_count(d: DropCount | None, st: Styles, width: float) -> list[Flowable]
         ("Variance sign-off", _signoff(d)),
     ], width, st=st))
     out.append(spacer(1.5))
-    rows = [[_kind(f.kind), str(f.count), money(f.amount)] for f in d.expected]
+    rows = [[kind_text(f.kind), str(f.count), money(f.amount)] for f in d.expected]
     rows.append(["Expected in the box (records)", "", money(d.expected_total)])
     rows.append(["Counted", "", money(c.counted) if c else dash()])
     flagged = [len(rows)] if d.variance else []
     out.append(data_table(["Fee kind", "Collections", "Amount"], rows,
                           [80 * mm, 30 * mm, 36 * mm], right=[1, 2], flagged=flagged,
-                          total=["Variance (counted less expected)", "", _variance(d)], st=st))
+                          total=["Variance (counted less expected)", "", variance_text(d)], st=st))
     if c is not None and c.denominations:
         out.append(spacer(1.5))
         out.append(data_table(
@@ -122,7 +123,7 @@ def _drop_count(d: DropCount | None, st: Styles, width: float) -> list[Flowable]
                                    title="Count team signatures", figures=[("Drop box", c.box),
                                             ("Expected", money(d.expected_total)),
                                             ("Counted", money(c.counted)),
-                                            ("Variance", _variance(d))]))
+                                            ("Variance", variance_text(d))]))
     return out
 
 
@@ -136,16 +137,17 @@ def _signoff(d: DropCount) -> str:
     return f"{so.explanation} (signed off by {so.by}, {when(so.at, seconds=False)})"
 
 
-def _day_counts(items: tuple[DropCount, ...], st: Styles, width: float) -> list[Flowable]:
+def day_counts_section(items: tuple[DropCount, ...], st: Styles, width: float) -> list[Flowable]:
+    """The day summary's drop count: each table's count in force, its variance and sign-off."""
     out = heading("Drop count", st)
     if not items:
-        out.append(_none(st))
+        out.append(none_note(st))
         return out
     rows = []
     for d in items:
         c = d.in_force
         rows.append([table_label(d.table), str(d.shift_id), c.box if c else dash(),
-                     money(d.expected_total), money(c.counted) if c else dash(), _variance(d),
+                     money(d.expected_total), money(c.counted) if c else dash(), variance_text(d),
                      ", ".join(c.team) if c else dash(), str(max(0, len(d.entries) - 1)),
                      _signoff(d)])
     out.append(data_table(["Table", "Shift", "Drop box", "Expected", "Counted", "Variance",

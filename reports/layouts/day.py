@@ -7,17 +7,17 @@ from reportlab.platypus import Flowable
 
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.reports.data.day import DayReport
-from dealer_assist.reports.layouts.counts import _day_counts
+from dealer_assist.reports.layouts.counts import day_counts_section
 from dealer_assist.reports.layouts.sections import (
     LANDSCAPE_W,
     Out,
-    _adjustments,
-    _chain_section,
-    _exceptions,
-    _funds,
-    _kind,
-    _none,
-    _schedules,
+    adjustments_section,
+    chain_section,
+    exceptions_section,
+    funds_section,
+    kind_text,
+    none_note,
+    schedules_section,
 )
 from dealer_assist.reports.render.blocks import heading, paragraph, signature_block
 from dealer_assist.reports.render.page import PageInfo, begin, build_pdf
@@ -83,19 +83,19 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
                                "Bal.: put in + carried in = pushed + carried out + fees.",
                                st.small))
     else:
-        story.append(_none(st, "No hands were dealt on this day."))
+        story.append(none_note(st, "No hands were dealt on this day."))
     story += _imported_section(r, st)
     story += heading("Fees and rake by kind, all tables", st)
     if r.fees:
         story.append(data_table(
             ["Kind", "Goes to", "Collections", "Taken from pots of", "Amount"],
-            [[_kind(f.kind), "fund" if f.fund else "house", str(f.count),
+            [[kind_text(f.kind), "fund" if f.fund else "house", str(f.count),
               money(f.base) if f.base else dash(), money(f.amount)]
              for f in r.fees], [60 * mm, 26 * mm, 26 * mm, 40 * mm, 34 * mm], right=[2, 3, 4],
             total=["Total", "", str(sum(f.count for f in r.fees)), "",
                    money(sum(f.amount for f in r.fees))], st=st))
     else:
-        story.append(_none(st, "No fees collected."))
+        story.append(none_note(st, "No fees collected."))
     story += heading("Shifts", st)
     if r.shift_lines:
         rows = [[t, str(sid), when(a, seconds=False), when(b, seconds=False) if b else "open",
@@ -107,7 +107,7 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
         story.append(paragraph("Fees and time: the house fees, drops and time collections of "
                                "the shift's part of the day.", st.small))
     else:
-        story.append(_none(st))
+        story.append(none_note(st))
     story += heading("By room shift", st)
     if r.room_shifts:
         story.append(data_table(
@@ -123,13 +123,13 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
                                f"collection in the one it was made in ({zone_name()}).",
                                st.small))
     else:
-        story.append(_none(st))
-    story += _funds(r.funds, st, w, moves=False)
-    story += _adjustments(r.adjustments, st, w, r.total("house_fees"), r.total("time_fees"))
-    story += _day_counts(r.counts, st, w)
-    story += _schedules(r.schedules, st, w, tables=True)
-    story += _exceptions(r.exceptions, st, w)
-    story += _chain_section(r.chains, st, w)
+        story.append(none_note(st))
+    story += funds_section(r.funds, st, w, moves=False)
+    story += adjustments_section(r.adjustments, st, w, r.total("house_fees"), r.total("time_fees"))
+    story += day_counts_section(r.counts, st, w)
+    story += schedules_section(r.schedules, st, w, tables=True)
+    story += exceptions_section(r.exceptions, st, w)
+    story += chain_section(r.chains, st, w)
     story.append(signature_block(r.signatures, w, st, figures=[
         ("Day", day_text(r.day)),
         ("Tables / hands", f"{len(r.tables)} / {r.total('hands')}"),

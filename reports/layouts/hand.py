@@ -13,11 +13,11 @@ from dealer_assist.reports.data.records import table_label
 from dealer_assist.reports.layouts.sections import (
     PORTRAIT_W,
     Out,
-    _chain_section,
-    _disputes,
-    _exceptions,
-    _kind,
-    _none,
+    chain_section,
+    disputes_section,
+    exceptions_section,
+    kind_text,
+    none_note,
 )
 from dealer_assist.reports.render.blocks import heading, paragraph, signature_block, spacer
 from dealer_assist.reports.render.page import PageInfo, begin, build_pdf
@@ -112,11 +112,11 @@ def hand_story(r: HandReport, st: Styles) -> list[Flowable]:
         for snap in r.snapshots:
             story += _snapshot(snap, st, w, r.revealed is not None)
     else:
-        story.append(_none(st))
+        story.append(none_note(st))
     story += heading("Settlement (re-derived by replaying the events)", st)
     s = r.settlement
     if s is None:
-        story.append(_none(st, "The hand is not finished: nothing settled."))
+        story.append(none_note(st, "The hand is not finished: nothing settled."))
     else:
         seats = sorted(set(s.put_in) | set(s.payouts))
         rows = [[str(seat), money(s.put_in.get(seat, 0)), money(s.payouts.get(seat, 0)),
@@ -135,7 +135,7 @@ def hand_story(r: HandReport, st: Styles) -> list[Flowable]:
         for k, items in by_kind.items():
             payers = [str(seat) for _, seat, _ in items if seat is not None]
             notes = [n for _, seat, n in items if seat is None and n]
-            lines.append(f"{_kind(k)} {money(sum(a for a, _, _ in items))}"
+            lines.append(f"{kind_text(k)} {money(sum(a for a, _, _ in items))}"
                          + (f" (seat{'s' if len(payers) > 1 else ''} {', '.join(payers)})"
                             if payers else "")
                          + (f" ({'; '.join(notes)})" if notes else ""))
@@ -149,15 +149,15 @@ def hand_story(r: HandReport, st: Styles) -> list[Flowable]:
                                     [12 * mm, w - 40 * mm, 28 * mm], right=[0, 2], st=st))
     story += heading("Ledger lines", st)
     if r.ledger:
-        rows = [[_kind(x.kind), str(x.seat) if x.seat is not None else dash(), money(x.amount),
+        rows = [[kind_text(x.kind), str(x.seat) if x.seat is not None else dash(), money(x.amount),
                  x.note] for x in r.ledger]
         story.append(data_table(["Kind", "Seat", "Amount", "Note"], rows,
                                 [40 * mm, 14 * mm, 26 * mm, w - 80 * mm], right=[1, 2], st=st))
     else:
-        story.append(_none(st))
-    story += _disputes(r.disputes, st, w, full=True)
-    story += _exceptions(r.exceptions, st, w)
-    story += _chain_section((r.chain,), st, w)
+        story.append(none_note(st))
+    story += disputes_section(r.disputes, st, w, full=True)
+    story += exceptions_section(r.exceptions, st, w)
+    story += chain_section((r.chain,), st, w)
     figures = [("Hand", f"{table_label(r.table)}, hand {r.number}"),
                ("Exceptions", str(len(r.exceptions)))]
     if r.settlement is not None:

@@ -28,15 +28,18 @@ LANDSCAPE_W = 267 * mm
 Out = str | Path | Any
 
 
-def _kind(kind: str) -> str:
+def kind_text(kind: str) -> str:
+    """A fee or ledger kind as a heading prints it (``carry_in`` -> ``Carry in``)."""
     return kind.replace("_", " ").replace("-", " ").capitalize()
 
 
-def _none(st: Styles, text: str = "None.") -> Paragraph:
+def none_note(st: Styles, text: str = "None.") -> Paragraph:
+    """What an empty section says, so it is never mistaken for a missing one."""
     return paragraph(text, st.note)
 
 
-def _chain_section(chains: tuple[ChainCheck, ...], st: Styles, width: float) -> list[Flowable]:
+def chain_section(chains: tuple[ChainCheck, ...], st: Styles, width: float) -> list[Flowable]:
+    """The integrity section: every chain the report rests on, and whether it held."""
     out = heading("Integrity: event chain", st)
     out.append(paragraph(
         "Every recorded input is chained to the one before it by a hash. The figures in this "
@@ -44,7 +47,7 @@ def _chain_section(chains: tuple[ChainCheck, ...], st: Styles, width: float) -> 
         "first event.", st.small))
     out.append(spacer(1.5))
     if not chains:
-        out.append(_none(st, "No events recorded in this period."))
+        out.append(none_note(st, "No events recorded in this period."))
         return out
     rows = [[c.table, str(c.last_seq), Paragraph(hash_groups(c.head_hash) or dash(), st.mono),
              "intact" if c.verified else "FAILED", c.message or ""] for c in chains]
@@ -56,10 +59,13 @@ def _chain_section(chains: tuple[ChainCheck, ...], st: Styles, width: float) -> 
     return out
 
 
-def _exceptions(items: tuple[ExceptionLine, ...], st: Styles, width: float) -> list[Flowable]:
+def exceptions_section(items: tuple[ExceptionLine, ...], st: Styles,
+                       width: float) -> list[Flowable]:
+    """The exceptions section: every line that did not add up, with its severity."""
     out = heading("Exceptions", st)
     if not items:
-        out.append(_none(st, "None: every hand settled, conserved chips and matched the ledger."))
+        out.append(none_note(
+            st, "None: every hand settled, conserved chips and matched the ledger."))
         return out
     rows = [[str(e.hand_number) if e.hand_number is not None else dash(), e.severity, e.text]
             for e in items]
@@ -68,12 +74,12 @@ def _exceptions(items: tuple[ExceptionLine, ...], st: Styles, width: float) -> l
     return out
 
 
-def _schedules(items: tuple[FeeSchedule, ...], st: Styles, width: float, *,
-               tables: bool) -> list[Flowable]:
+def schedules_section(items: tuple[FeeSchedule, ...], st: Styles, width: float, *,
+                      tables: bool) -> list[Flowable]:
     """The fee schedule in force, then each change with its time and who made it."""
     out = heading("Fee schedule in force, and every change", st)
     if not items:
-        out.append(_none(st, "No settings recorded."))
+        out.append(none_note(st, "No settings recorded."))
         return out
     head = ["Table"] if tables else []
     rows = [[*([table_label(s.table)] if tables else []), str(s.version), when(s.at),
@@ -89,13 +95,13 @@ def _schedules(items: tuple[FeeSchedule, ...], st: Styles, width: float, *,
     return out
 
 
-def _funds(items: tuple[FundBalance, ...], st: Styles, width: float, *,
-           moves: bool) -> list[Flowable]:
+def funds_section(items: tuple[FundBalance, ...], st: Styles, width: float, *,
+                  moves: bool) -> list[Flowable]:
     """Each carried fund's opening balance, what went in and out, and its closing balance;
     with ``moves``, every hand that moved it."""
     out = heading("Funds carried between hands", st)
     if not items:
-        out.append(_none(st, "None: no hand carried money to the next."))
+        out.append(none_note(st, "None: no hand carried money to the next."))
         return out
     rows = [[table_label(f.table), str(f.shift_id) if f.shift_id is not None else "whole day",
              money(f.opening), money(f.paid_in), money(f.paid_out), money(f.closing),
@@ -120,14 +126,14 @@ def _funds(items: tuple[FundBalance, ...], st: Styles, width: float, *,
     return out
 
 
-def _drop_funds(items: tuple[Any, ...], st: Styles, width: float) -> list[Flowable]:
+def drop_funds_section(items: tuple[Any, ...], st: Styles, width: float) -> list[Flowable]:
     """Each jackpot or promotional fund over the period: opening, drops in by table, payouts
     out, closing, and the check that closing = opening + in - out."""
     from dealer_assist.reports.funds import PAYOUTS_NOT_RECORDED
 
     out = heading("Jackpot and promotional funds", st)
     if not items:
-        out.append(_none(st, "None: no jackpot or promotional drop has been recorded."))
+        out.append(none_note(st, "None: no jackpot or promotional drop has been recorded."))
         return out
     rows: list[list[str]] = []
     flagged = []
@@ -157,13 +163,13 @@ def _drop_funds(items: tuple[Any, ...], st: Styles, width: float) -> list[Flowab
     return out
 
 
-def _adjustments(items: tuple[AdjustmentLine, ...], st: Styles, width: float,
-                 house_fees: int, time: int) -> list[Flowable]:
+def adjustments_section(items: tuple[AdjustmentLine, ...], st: Styles, width: float,
+                        house_fees: int, time: int) -> list[Flowable]:
     """Money dispute rulings moved, per seat and for the house, and the house's net (every
     house fee: hands' fees and rake and time collected, with the house's adjustments)."""
     out = heading("Dispute adjustments", st)
     if not items:
-        out.append(_none(st))
+        out.append(none_note(st))
         return out
     rows = [[table_label(a.table), str(a.hand_number), str(a.dispute_id),
              "house" if a.seat is None else f"seat {a.seat}", money(a.amount), a.note]
@@ -178,10 +184,11 @@ def _adjustments(items: tuple[AdjustmentLine, ...], st: Styles, width: float,
     return out
 
 
-def _time_collections(r: ShiftReport, st: Styles, width: float) -> list[Flowable]:
+def time_collections_section(r: ShiftReport, st: Styles, width: float) -> list[Flowable]:
+    """The time collected from each seat and period in the shift, with its total."""
     out = heading("Time collections by seat and period", st)
     if not r.time:
-        out.append(_none(st, "No time collected in this shift."))
+        out.append(none_note(st, "No time collected in this shift."))
         return out
     rows = [[when(c.at), str(c.seat), str(c.period) if c.period else dash(), money(c.amount)]
             for c in r.time]
@@ -191,11 +198,13 @@ def _time_collections(r: ShiftReport, st: Styles, width: float) -> list[Flowable
     return out
 
 
-def _disputes(items: tuple[DisputeLine, ...], st: Styles, width: float, *,
-              full: bool) -> list[Flowable]:
+def disputes_section(items: tuple[DisputeLine, ...], st: Styles, width: float, *,
+                     full: bool) -> list[Flowable]:
+    """The disputes section: a line each, or (``full``) each dispute's notes, ruling and
+    adjustments."""
     out = heading("Disputes", st)
     if not items:
-        out.append(_none(st))
+        out.append(none_note(st))
         return out
     if not full:
         rows = [[str(d.dispute_id), str(d.hand_number), when(d.opened_at, seconds=False),
@@ -214,7 +223,7 @@ def _disputes(items: tuple[DisputeLine, ...], st: Styles, width: float, *,
             block.append(Paragraph(f"<b>Note, {esc(when(n.at))}, {esc(n.by)}:</b> "
                                    + esc(n.text).replace("\n", "<br/>"), st.body))
         if not d.notes:
-            block.append(_none(st, "No notes recorded."))
+            block.append(none_note(st, "No notes recorded."))
         block.append(spacer(1.5))
         ruling = d.ruling or "No ruling yet."
         by = f" ({d.ruled_by}, {when(d.ruled_at)})" if d.ruling else ""

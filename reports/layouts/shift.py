@@ -8,20 +8,20 @@ from reportlab.platypus import Flowable, KeepTogether
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.reports.data.records import table_label
 from dealer_assist.reports.data.shift import ShiftReport
-from dealer_assist.reports.layouts.counts import _drop_count, _variance
+from dealer_assist.reports.layouts.counts import drop_count_section, variance_text
 from dealer_assist.reports.layouts.sections import (
     PORTRAIT_W,
     Out,
-    _adjustments,
-    _chain_section,
-    _disputes,
-    _drop_funds,
-    _exceptions,
-    _funds,
-    _kind,
-    _none,
-    _schedules,
-    _time_collections,
+    adjustments_section,
+    chain_section,
+    disputes_section,
+    drop_funds_section,
+    exceptions_section,
+    funds_section,
+    kind_text,
+    none_note,
+    schedules_section,
+    time_collections_section,
 )
 from dealer_assist.reports.render.blocks import heading, paragraph, signature_block, spacer
 from dealer_assist.reports.render.charts import fees_chart
@@ -84,7 +84,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
         ("Reveals of hidden cards", str(len(r.reveals))),
         ("Exceptions", str(len(r.exceptions))),
         ("Drop count", (f"{money(r.count.in_force.counted)} counted, variance "
-                        f"{_variance(r.count)}") if r.count and r.count.in_force
+                        f"{variance_text(r.count)}") if r.count and r.count.in_force
          else "not counted yet"),
     ]
     story.append(fields_table(summary, w, st=st, label_w=54 * mm))
@@ -92,7 +92,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
     fees = r.fees_by_kind
     if fees:
         ledger = {f.kind: f.amount for f in r.ledger_fees}
-        rows = [[_kind(f.kind), "fund" if f.fund else "house", str(f.count),
+        rows = [[kind_text(f.kind), "fund" if f.fund else "house", str(f.count),
                  money(f.base) if f.base else dash(), money(f.amount),
                  money(ledger[f.kind]) if f.kind in ledger else dash()] for f in fees]
         mism = [i for i, f in enumerate(fees) if ledger.get(f.kind) != f.amount]
@@ -108,20 +108,20 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
             "from (chips returned uncalled are never raked); the hands table gives it per hand.",
             st.small))
     else:
-        story.append(_none(st, "No fees collected."))
-    story += _funds((r.fund,) if r.fund else (), st, w, moves=True)
-    story += _drop_funds(r.drop_funds, st, w)
-    story += _adjustments(r.adjustments, st, w, r.house_fees, r.time_total)
-    story += _drop_count(r.count, st, w)
-    story += _schedules(r.schedules, st, w, tables=False)
-    story += _time_collections(r, st, w)
+        story.append(none_note(st, "No fees collected."))
+    story += funds_section((r.fund,) if r.fund else (), st, w, moves=True)
+    story += drop_funds_section(r.drop_funds, st, w)
+    story += adjustments_section(r.adjustments, st, w, r.house_fees, r.time_total)
+    story += drop_count_section(r.count, st, w)
+    story += schedules_section(r.schedules, st, w, tables=False)
+    story += time_collections_section(r, st, w)
     story.append(KeepTogether([
         *heading("Fees per hour", st)[1:],
         paragraph("House fees and jackpot drops collected in each clock hour of the shift, by "
                   "the time each hand ended, and time collected from seats by the time it was "
                   "collected.", st.small),
         fees_chart(r.fees_per_hour(), w, title="")]))
-    story += _exceptions(r.exceptions, st, w)
+    story += exceptions_section(r.exceptions, st, w)
     story += heading("Voids and corrections", st)
     if r.voids:
         rows = [[str(v.hand_number) if v.hand_number is not None else dash(), when(v.at),
@@ -131,7 +131,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
                                 [12 * mm, 42 * mm, 34 * mm, 12 * mm, 46 * mm, 34 * mm],
                                 right=[0, 3], st=st))
     else:
-        story.append(_none(st))
+        story.append(none_note(st))
     story += heading("Stack and carry changes", st)
     if r.stack_changes:
         rows = [[str(c.hand_number), when(c.at), c.by, c.changes, c.approved_by or dash()]
@@ -144,8 +144,8 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
             "dealer's; chips taken off the table while a pot carries, a carry-in changed and a "
             "new game are approved by a floor person.", st.small))
     else:
-        story.append(_none(st))
-    story += _disputes(r.disputes, st, w, full=False)
+        story.append(none_note(st))
+    story += disputes_section(r.disputes, st, w, full=False)
     story += heading("Reveals of destroyed or folded hands", st)
     if r.reveals:
         rows = [[str(x.hand_number), str(x.after_event) if x.after_event else dash(),
@@ -154,7 +154,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
                                 rows, [14 * mm, 18 * mm, 44 * mm, 40 * mm, w - 116 * mm],
                                 right=[0, 1], st=st))
     else:
-        story.append(_none(st))
+        story.append(none_note(st))
     story += heading(f"Hands ({r.hands_dealt})", st, need=70)
     story.append(paragraph(
         f"Times are {zone_name()} (+1d: the next day). Pot is what the players put in plus "
@@ -192,8 +192,8 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
                    money(sum(h.raked_from for h in r.hands)), money(r.fees_total),
                    money(r.pushed), money(r.carried_out), "", ""]))
     else:
-        story.append(_none(st, "No hands were dealt in this shift."))
-    story += _chain_section((r.chain,), st, w)
+        story.append(none_note(st, "No hands were dealt in this shift."))
+    story += chain_section((r.chain,), st, w)
     story.append(signature_block(r.signatures, w, st, figures=[
         ("Table and shift", f"{table_label(r.table)}, shift {r.shift_id}"),
         ("Hands dealt", str(r.hands_dealt)),

@@ -14,8 +14,8 @@ from reportlab.platypus import Flowable
 from dealer_assist.reports.render.state import (
     CELL_LINES,
     ROW_LINES,
-    _collect,
-    _note,
+    appendix_note,
+    collect_table,
     current,
     scaled,
 )
@@ -29,7 +29,7 @@ from dealer_assist.reports.render.style import (
     fonts,
 )
 from dealer_assist.reports.render.tables import unbroken
-from dealer_assist.reports.render.text import _split, _width, plain
+from dealer_assist.reports.render.text import plain, text_width, wrap_lines
 
 
 class LongTable(Flowable):  # type: ignore[misc]
@@ -66,7 +66,7 @@ class LongTable(Flowable):  # type: ignore[misc]
             self.head, self.rows, self.first, self.total_h = _prepared
             return
         if collect:
-            _collect(header, rows, total)
+            collect_table(header, rows, total)
         self.where = current().section
         self.summarise = collect
         f = fonts()
@@ -101,18 +101,18 @@ class LongTable(Flowable):  # type: ignore[misc]
         for k, (v, w) in enumerate(zip(values, self.widths, strict=False)):
             text = plain(str(v))
             avail = w - 2 * 3
-            if "\n" not in text and _width(text, font, self.SIZE) <= avail:
+            if "\n" not in text and text_width(text, font, self.SIZE) <= avail:
                 out.append([text])
                 continue
             lines = [ln for part in text.split("\n")
-                     for ln in (_split(part, font, self.SIZE, avail) or [""])]
+                     for ln in (wrap_lines(part, font, self.SIZE, avail) or [""])]
             if self.summarise and len(lines) > CELL_LINES:
                 col = str(header[k]) if k < len(header) else ""
                 where = f"{self.where}, {col}" if col else self.where
-                n = _note(where, text)
+                n = appendix_note(where, text)
                 short = (" ".join(lines[:CELL_LINES - 3]) + f" … [{len(text):,} characters: "
                          f"in full in appendix note {n}]")
-                lines = _split(plain(short), font, self.SIZE, avail)
+                lines = wrap_lines(plain(short), font, self.SIZE, avail)
             out.append(lines)
         return out or [[""]]
 
@@ -189,7 +189,7 @@ class LongTable(Flowable):  # type: ignore[misc]
                 for line in lines:
                     if line:
                         if k in right:
-                            put(x + w - 3 - _width(line, font, self.SIZE), base, line)
+                            put(x + w - 3 - text_width(line, font, self.SIZE), base, line)
                         else:
                             put(x + 3, base, line)
                     base -= self.LEADING

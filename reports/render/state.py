@@ -102,7 +102,8 @@ def start_report() -> ReportState:
     return st
 
 
-def _note(where: str, text: str) -> int:
+def appendix_note(where: str, text: str) -> int:
+    """Keep ``text`` whole for the report's appendix; its number there."""
     notes = current().appendix
     notes.append((where, text))
     return len(notes)
@@ -117,12 +118,13 @@ def summarised(text: str, where: str, *, chars: int = CELL_CHARS) -> str:
     cut = head.rfind(" ")
     if cut > len(head) // 2:
         head = head[:cut]
-    n = _note(where, text)
+    n = appendix_note(where, text)
     return f"{head} … [{len(text):,} characters: in full in appendix note {n}]"
 
 
-def _collect(header: Sequence[str], rows: Sequence[Sequence[object]],
-             total: Sequence[object] | None) -> None:
+def collect_table(header: Sequence[str], rows: Sequence[Sequence[object]],
+                  total: Sequence[object] | None) -> None:
+    """Keep a table of the report as plain text rows, for the CSV files written beside it."""
     def text(v: object) -> str:
         if isinstance(v, Paragraph):
             return " ".join(v.getPlainText().split())

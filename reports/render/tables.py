@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
-from dealer_assist.reports.render.state import _collect, current, scaled, summarised
+from dealer_assist.reports.render.state import collect_table, current, scaled, summarised
 from dealer_assist.reports.render.style import (
     FLAG_BG,
     HEAD_BG,
@@ -27,7 +27,7 @@ from dealer_assist.reports.render.style import (
     fonts,
     styles,
 )
-from dealer_assist.reports.render.text import _width, esc, plain
+from dealer_assist.reports.render.text import esc, plain, text_width
 
 #: The smallest a column heading is ever set (the body is 9 pt): a word still wider than its
 #: column at this size is broken with a hyphen onto the next line instead.
@@ -107,20 +107,20 @@ def unbroken(widths: Sequence[float], rows: Sequence[Sequence[object]],
     keep = [w * 2 / 3 for w in out]
     for i, h in enumerate(header[:len(out)]):
         for word in plain(str(h)).split():
-            keep[i] = max(keep[i], _width(word, f.bold, TABLE_PT) + 6.5)
+            keep[i] = max(keep[i], text_width(word, f.bold, TABLE_PT) + 6.5)
     for bold, row in [*((False, r) for r in rows), *([(True, total)] if total else [])]:
         for i, v in enumerate(row[:len(out)]):
             if isinstance(v, Flowable):
                 continue
             text = plain(str(v))
             if rigid(text, i in rset):
-                wide = _width(text, f.bold if bold else f.regular, TABLE_PT) + 6.5
+                wide = text_width(text, f.bold if bold else f.regular, TABLE_PT) + 6.5
                 need[i] = max(need[i], wide)
                 if not bold:
                     words[i] = False
             elif len(text) < 40:
                 for word in text.split():
-                    keep[i] = max(keep[i], _width(word, f.regular, TABLE_PT) + 6.5)
+                    keep[i] = max(keep[i], text_width(word, f.regular, TABLE_PT) + 6.5)
     short = sum(max(0.0, need[i] - out[i]) for i in range(len(out)))
     if short <= 0:
         return out
@@ -206,7 +206,7 @@ def data_table(
     f = fonts()
     make = Cell(st)
     widths = unbroken(scaled(widths), rows, total, right, header)
-    _collect(header, rows, total)
+    collect_table(header, rows, total)
     head = [head_cell(h, widths[i], st, right=i in right) for i, h in enumerate(header)]
     body: list[list[Any]] = [head]
     rset = set(right)

@@ -130,20 +130,22 @@ def hash_groups(text: str, size: int = 8) -> str:
 
 
 @lru_cache(maxsize=16384)
-def _width(text: str, font: str, size: float) -> float:
+def text_width(text: str, font: str, size: float) -> float:
     """Text width, remembered: long tables repeat the same amounts and times many times."""
     return float(stringWidth(text, font, size))
 
 
-def _split(text: str, font: str, size: float, width: float) -> list[str]:
+def wrap_lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` broken into lines that fit ``width``; a word wider than the column (a hash, a
+    long code) is cut, so no line runs over the margin."""
     from reportlab.lib.utils import simpleSplit
 
     lines: list[str] = simpleSplit(text, font, size, width)
     out: list[str] = []
     for line in lines:  # a word wider than the column (a hash, a long code) is cut
-        while _width(line, font, size) > width and len(line) > 1:
+        while text_width(line, font, size) > width and len(line) > 1:
             cut = len(line) - 1
-            while cut > 1 and _width(line[:cut], font, size) > width:
+            while cut > 1 and text_width(line[:cut], font, size) > width:
                 cut -= 1
             out.append(line[:cut])
             line = line[cut:]
