@@ -85,7 +85,7 @@ def add_room_record(
 ) -> AuditEntry:
     """The audit entry and ``kind``'s row (``entry``: the entry's number) in the caller's
     transaction; on PostgreSQL both held to the sign-in ``token`` names."""
-    from dealer_assist.db.store import append_audit
+    from dealer_assist.db.store.audit import append_audit
 
     if token and conn.dialect.name == "postgresql":
         conn.exec_driver_sql("SELECT set_config('da.token', %(t)s, true)", {"t": token})
