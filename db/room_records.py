@@ -32,13 +32,14 @@ from dealer_assist.db.bootstrap import Database
 from dealer_assist.db.models import AuditRow, UTCDateTime
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import AuditEntry
-from dealer_assist.services.room import Count
+from dealer_assist.services.room import Count, RoomClock
 from dealer_assist.services.room_rows import (
     COUNT_SIGNOFFS,
     DROP_BOXES,
     DROP_COUNTS,
     KIND_OF,
     ROOM_CLOCKS,
+    clock_of,
     count_of,
     values_of,
 )
@@ -179,3 +180,14 @@ def counts_by_entry(db: Database) -> dict[int, Count]:
         if DROP_COUNTS not in inspect(conn).get_table_names():
             return {}
         return {int(r["entry"]): count_of(r) for r in sealed.read(conn, TABLES[DROP_COUNTS])}
+
+
+def room_clock_db(db: Database) -> RoomClock:
+    """The room clock in force: the latest row of ``room_clocks`` (UTC from midnight when
+    none), as verify's re-check of the input rules reads it."""
+    with db.engine.connect() as conn:
+        conn.execution_options(dealer_assist_read=True)
+        if ROOM_CLOCKS not in inspect(conn).get_table_names():
+            return RoomClock()
+        rows = sealed.read(conn, TABLES[ROOM_CLOCKS])
+    return clock_of(rows[-1]) if rows else RoomClock()

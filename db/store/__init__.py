@@ -4,7 +4,8 @@
 aggregate, each in its own module on the connection core (:mod:`.base`): users and sign-in
 (:mod:`.users`), tables and settings (:mod:`.tables`), shifts and disputes (:mod:`.shifts`),
 the hand log (:mod:`.hands` reads it, :mod:`.hand_log` writes it), the ledger (:mod:`.ledger`),
-the audit log (:mod:`.audit`) and the room's typed records (:mod:`.room_records`). Each method is one transaction.
+the audit log (:mod:`.audit`) and the room's typed records (:mod:`.room_records`). Each method
+is one transaction.
 """
 
 from __future__ import annotations
