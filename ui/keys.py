@@ -71,9 +71,9 @@ DEALER_KEYS: tuple[KeyRow, ...] = (
            "Stacks… for the next hand (games played with stacks)"),
     KeyRow((Press("F4", "misdeal", key=K.Key_F4),),
            "misdeal: the reason, then the floor's PIN"),
-    KeyRow((Press("Shift+F5", "drop_kept", key=K.Key_F5, shift=True),
-            Press("F5", "retry", key=K.Key_F5, shift=False)),
-           "drop the input kept after a database failure (logged); send it"),
+    KeyRow((Press("F5", "retry", key=K.Key_F5, shift=False),
+            Press("Shift+F5", "drop_kept", key=K.Key_F5, shift=True)),
+           "send the input kept after a database failure; drop it (logged)"),
     KeyRow((Press("F6", "_seats_key", key=K.Key_F6),
             Press("F7", "_collect_time_key", key=K.Key_F7)),
            "seats; collect time (tables that collect time)"),
@@ -100,9 +100,9 @@ DEALER_KEYS: tuple[KeyRow, ...] = (
            "enter the typed card(s): 9d, td or 10d, 9♦"),
 )
 
-#: Keys of the screen in view, by the screen widget's object name: (title, ((keys, does), ...)).
+#: Keys of the other screens in view, by the screen widget's object name: (title, ((keys, does),
+#: ...)); the dealer's screen ("dealer-screen", "Table") has :data:`DEALER_KEYS`.
 SCREENS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {
-    "dealer-screen": ("Table", tuple((row.keys, row.does) for row in DEALER_KEYS)),
     "floor-console": ("Floor", (
         ("F, Tab", "the Find filters; the next filter or button (Enter finds)"),
         ("Enter", "search: the first hand found opens, ↓ ↑ for the others (in the reveal "
@@ -134,6 +134,9 @@ EVERYWHERE: tuple[tuple[str, str], ...] = (
 
 def key_tables(screen: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
     """(heading, keys) of the screen named ``screen`` (its object name), then of everywhere."""
-    title, keys = SCREENS.get(screen, ("", ()))
+    if screen == "dealer-screen":  # read at the call: the table the screen's keys run on
+        title, keys = "Table", tuple((row.keys, row.does) for row in DEALER_KEYS)
+    else:
+        title, keys = SCREENS.get(screen, ("", ()))
     return [(h, t) for h, t in ((f"Keys of the {title} screen", keys), ("Everywhere", EVERYWHERE))
             if t]

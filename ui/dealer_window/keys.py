@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from dealer_assist.ui import keys as key_table
 from dealer_assist.ui.dealer_window.layout import DealerLayout
 from dealer_assist.ui.dealer_window.pages import PAGE_IDLE, PAGE_PUSH
-from dealer_assist.ui.keys import DEALER_KEYS, PAGES, Press
+from dealer_assist.ui.keys import PAGES, Press
 from dealer_assist.ui.qt import QKeyEvent, QKeySequence, Qt
 
 
@@ -34,7 +35,7 @@ class DealerKeys(DealerLayout):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         page = PAGES[self.pages.currentIndex()]
-        for row in DEALER_KEYS:
+        for row in key_table.DEALER_KEYS:  # read at each key: the one table F1 shows
             for press in row.presses:
                 if not matches(press, event, page):
                     continue
