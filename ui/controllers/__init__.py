@@ -19,12 +19,8 @@ from dealer_assist.ui.controllers.dealer import (
     build_event,
     unsigned_close,
 )
-from dealer_assist.ui.controllers.floor import (
-    FloorController,
-)
-from dealer_assist.ui.controllers.running import (
-    Operations,
-)
+from dealer_assist.ui.controllers.floor import FloorController
+from dealer_assist.ui.controllers.running import Operations
 
 __all__ = [
     "DealerController",

@@ -17,22 +17,14 @@ is written from), `screen` puts the parts together.
 
 from __future__ import annotations
 
-from dealer_assist.ui.dealer_window.between_hands import (
-    BetweenHands,
-)
-from dealer_assist.ui.dealer_window.fixes import (
-    Fixes,
-)
-from dealer_assist.ui.dealer_window.hand_entry import (
-    HandEntry,
-)
+from dealer_assist.ui.dealer_window.between_hands import BetweenHands
+from dealer_assist.ui.dealer_window.fixes import Fixes
+from dealer_assist.ui.dealer_window.hand_entry import HandEntry
 from dealer_assist.ui.dealer_window.keys import (
     DealerKeys,
     matches,
 )
-from dealer_assist.ui.dealer_window.layout import (
-    DealerLayout,
-)
+from dealer_assist.ui.dealer_window.layout import DealerLayout
 from dealer_assist.ui.dealer_window.pages import (
     PAGE_ACT,
     PAGE_DISCARD,
@@ -43,9 +35,7 @@ from dealer_assist.ui.dealer_window.pages import (
     fee_before_deal,
     grouped_by_seat,
 )
-from dealer_assist.ui.dealer_window.screen import (
-    DealerScreen,
-)
+from dealer_assist.ui.dealer_window.screen import DealerScreen
 
 __all__ = [
     "PAGE_ACT",

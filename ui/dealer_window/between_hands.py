@@ -10,9 +10,7 @@ from dealer_assist.ui.dialogs import (
     OpenTableDialog,
     SeatsDialog,
 )
-from dealer_assist.ui.qt import (
-    QDialog,
-)
+from dealer_assist.ui.qt import QDialog
 from dealer_assist.ui.stacks_dialog import StacksDialog
 
 

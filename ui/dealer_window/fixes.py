@@ -5,12 +5,8 @@ from __future__ import annotations
 
 from dealer_assist.services import Approval
 from dealer_assist.ui.dealer_window.layout import DealerLayout
-from dealer_assist.ui.dialogs import (
-    VoidReasonDialog,
-)
-from dealer_assist.ui.qt import (
-    QDialog,
-)
+from dealer_assist.ui.dialogs import VoidReasonDialog
+from dealer_assist.ui.qt import QDialog
 
 
 class Fixes(DealerLayout):

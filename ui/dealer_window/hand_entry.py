@@ -17,9 +17,7 @@ from dealer_assist.ui.panels import (
     needs_cards,
     shortcut,
 )
-from dealer_assist.ui.qt import (
-    QDialog,
-)
+from dealer_assist.ui.qt import QDialog
 
 
 class HandEntry(DealerLayout):

@@ -20,9 +20,7 @@ from dealer_assist.ui.dealer_window.pages import (
     fee_before_deal,
     grouped_by_seat,
 )
-from dealer_assist.ui.dialogs import (
-    ApprovalDialog,
-)
+from dealer_assist.ui.dialogs import ApprovalDialog
 from dealer_assist.ui.inputs import deck_of
 from dealer_assist.ui.journal_line import JournalLine
 from dealer_assist.ui.panels import (

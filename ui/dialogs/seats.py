@@ -9,9 +9,7 @@ from typing import Any
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.services import Approval
 from dealer_assist.ui.dialogs.approvals import ApprovalDialog
-from dealer_assist.ui.dialogs.base import (
-    _Dialog,
-)
+from dealer_assist.ui.dialogs.base import _Dialog
 from dealer_assist.ui.qt import (
     QColor,
     QDialog,

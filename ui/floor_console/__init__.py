@@ -11,23 +11,15 @@ puts the parts together, `times` keeps its times in UTC.
 
 from __future__ import annotations
 
-from dealer_assist.ui.floor_console.actions import (
-    FloorActions,
-)
-from dealer_assist.ui.floor_console.find import (
-    FindPart,
-)
+from dealer_assist.ui.floor_console.actions import FloorActions
+from dealer_assist.ui.floor_console.find import FindPart
 from dealer_assist.ui.floor_console.layout import (
     COLUMNS,
     FloorLayout,
     ReasonBox,
 )
-from dealer_assist.ui.floor_console.replay import (
-    ReplayPart,
-)
-from dealer_assist.ui.floor_console.screen import (
-    FloorConsole,
-)
+from dealer_assist.ui.floor_console.replay import ReplayPart
+from dealer_assist.ui.floor_console.screen import FloorConsole
 from dealer_assist.ui.floor_console.times import (
     _aware,
     _wall_clock,

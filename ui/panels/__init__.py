@@ -19,9 +19,7 @@ from dealer_assist.ui.panels.actions import (
     needs_cards,
     shortcut,
 )
-from dealer_assist.ui.panels.discards import (
-    DiscardPanel,
-)
+from dealer_assist.ui.panels.discards import DiscardPanel
 from dealer_assist.ui.panels.history import (
     Banner,
     HistoryList,

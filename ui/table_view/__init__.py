@@ -25,12 +25,8 @@ from dealer_assist.ui.table_view.placing import (
     SEAT_GAP,
     separate,
 )
-from dealer_assist.ui.table_view.seat import (
-    SeatWidget,
-)
-from dealer_assist.ui.table_view.table import (
-    TableWidget,
-)
+from dealer_assist.ui.table_view.seat import SeatWidget
+from dealer_assist.ui.table_view.table import TableWidget
 
 __all__ = [
     "JOKER_WORD",
