@@ -58,6 +58,9 @@ class FloorLayout(QWidget):
     the widgets and keys; :class:`~dealer_assist.ui.floor_console.FloorConsole` adds what they
     do from its parts."""
 
+    #: The tables' names by id, as Find last read them (:meth:`fill_filters`).
+    _tables: dict[int, str]
+
     if TYPE_CHECKING:  # the parts' methods the widgets and the other parts call
         def _enable(self) -> None:
             raise NotImplementedError
