@@ -1,14 +1,14 @@
-"""The dealer's table screen and the main window that holds it and the floor console.
+"""The dealer's table screen (the main window holds it beside the floor console).
 
 The screen is a view: it lays out the table, the prompt, the action bar, the card entry, the
 discard chooser and the push checklist, and redraws them all from the controller's hand after
-each recorded event. Every action has a key: the action's letter, digits for Caro Hold 'em's
-kept count, Enter for cards, T to tick a push step, N for the next hand, O to open a table,
-X to close the shift, Ctrl+Z to undo, F4 for a misdeal, F2 for the card picker, F5 to retry, F9
-for the theme. In games played with stacks, F3 (between hands) sets the next hand's stacks: a
-rebuy, an add-on, a new player.
-At a table whose fee is a time collection, F6 opens the seats (who sits in, who leaves) and F7
-marks the period and lists the time to collect from each seat.
+each recorded event. Every action has a key, all of them in one table
+(``dealer_assist.ui.keys.DEALER_KEYS``, which F1 shows): the action's letter, digits for Caro
+Hold 'em's kept count, Enter for cards, T to tick a push step, N for the next hand, O to open a
+table, X to close the shift, Ctrl+Z to undo, F4 for a misdeal, F2 for the card picker, F5 to
+retry. In games played with stacks, F3 (between hands) sets the next hand's stacks: a rebuy, an
+add-on, a new player. At a table whose fee is a time collection, F6 opens the seats (who sits
+in, who leaves) and F7 marks the period and lists the time to collect from each seat.
 
 `layout` lays the screen out and draws it, `hand_entry`, `between_hands` and `fixes` are
 what its buttons do, `keys` runs the key table of `dealer_assist.ui.keys` (the table F1's help
