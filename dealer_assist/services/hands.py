@@ -27,6 +27,7 @@ from dealer_assist.services.base import (
     _body,
     _replay_rows,
 )
+from dealer_assist.services.dealer_hooks import deals_here
 from dealer_assist.services.draws import check_drawn
 from dealer_assist.services.errors import (
     ApprovalRequired,
@@ -94,10 +95,12 @@ class HandServices(TableServices):
         shift = self.store.current_shift(table.id)
         if shift is None:
             raise RuleViolation(f"{table.name} has no open shift: open a shift first")
-        if session.role == "dealer" and shift.dealer != session.name:
+        if not deals_here(self, session, table.id, shift):
             raise RuleViolation(
                 f"{table.name}'s open shift is {shift.dealer}'s: {shift.dealer} closes it with "
-                "the floor, then open your own shift to deal"
+                "the floor, then open your own shift to deal" if self.dealer_box is None else
+                f"{session.name} is not down at {table.name}: open the table (sign in there) "
+                "to take it over, between hands"
             )
         last = _LastHand(self, self.store.last_hand(table.id))  # read, and replayed, once
         self._previous_hand_done(last)
