@@ -272,6 +272,9 @@ def open_services(
         store = JournalStore(store, journal)
     services = Services(store, **kwargs)
     services.sealer = DbSealer(db, key)
+    from dealer_assist.db.dealer_box import SqlDealerRecords
+
+    services.dealer_box = SqlDealerRecords(db)
     return services
 
 

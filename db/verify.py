@@ -380,6 +380,7 @@ def verify_database(
             report.audit = check_audit_log(db)
         report.findings.extend(check_records_db(db))
         report.findings.extend(check_sealed_db(db))
+        report.findings.extend(check_dealer_box_db(db))
         report.findings.extend(str(f) for f in check_rules_db(db))
         approvals, old = check_approvals_db(db)
         report.findings.extend(approvals)
@@ -393,6 +394,13 @@ def verify_database(
         if _driver_error(exc):
             raise unavailable(exc, db.describe()) from exc
         raise
+
+
+def check_dealer_box_db(db: Database) -> list[str]:
+    """The dealer box's downs, who recorded where, and times in chain order (schema 0019)."""
+    from dealer_assist.db.dealer_box_verify import check_dealer_box_db as check
+
+    return check(db)
 
 
 def check_sealed_db(db: Database) -> list[str]:
@@ -497,7 +505,10 @@ def rule_records_db(db: Database) -> RuleRecords:
     for e in audit:
         if e.action == ROOM_ACTION:
             clock = read_room(e.detail) or clock
-    return RuleRecords(audit, shifts, names, tables, hand_shift, floors, clock.tolerance)
+    from dealer_assist.db.dealer_box_verify import downs_since
+
+    return RuleRecords(audit, shifts, names, tables, hand_shift, floors, clock.tolerance,
+                       downs_since=downs_since(db))
 
 
 def check_rules_db(db: Database) -> list[RuleFinding]:

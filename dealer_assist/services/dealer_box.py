@@ -217,7 +217,9 @@ def next_place(rotation: Rotation, rules: Rules, downs: Sequence[Down], dealer: 
     tables = rotation.tables
     if run is None or run.kind != DEAL or run.table_id not in tables:
         return tables[0] if tables else None
-    if dealt_since_break(downs, dealer, now) + rules.push_minutes > rules.break_after_minutes:
+    # whole minutes: a push a few seconds late does not send a dealer on an early break
+    dealt = int(dealt_since_break(downs, dealer, now))
+    if dealt + rules.push_minutes > rules.break_after_minutes:
         return None
     i = tables.index(run.table_id)
     if i + 1 < len(tables):

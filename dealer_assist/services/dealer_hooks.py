@@ -34,13 +34,14 @@ def take_table(svc: ServicesBase, session: Session, table_id: int,
     """A signed-in user takes a table at a station. With a dealer box, a dealer's sign-in
     records their down there (refused, nothing written, when a hand in play stands in the
     way) and True says they deal the table's open ``shift`` whoever opened it. Without one
-    (or for a floor person), True only for the dealer who opened the shift."""
+    (or for a floor person), True only for the dealer who opened the shift. With no open
+    ``shift`` nothing is recorded here: opening the shift records the down."""
     box = svc.dealer_box
-    if box is None or session.role != "dealer":
+    if box is None or session.role != "dealer" or shift is None:
         return shift is not None and shift.dealer == session.name
     sign_in_at_table(box, StoreHands(svc), session, table_id,
                      now=now if now is not None else svc.clock())
-    return shift is not None
+    return True
 
 
 def deals_here(svc: ServicesBase, session: Session, table_id: int, shift: Shift) -> bool:

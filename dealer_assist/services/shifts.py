@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.services.approvals import shift_subject
-from dealer_assist.services.dealer_hooks import take_table
+from dealer_assist.services.dealer_handlers import sign_in_at_table
+from dealer_assist.services.dealer_hooks import StoreHands
 
 #: Wrong PINs in a row that lock a user, and for how long.
 from dealer_assist.services.base import (
@@ -49,7 +50,9 @@ class ShiftServices(HandServices):
             raise BadInput(f"{floor} is not an active floor person")
         self.settings(table.id)
         other = [s for s in self.store.list_shifts() if s.open and s.dealer == session.name]
-        take_table(self, session, table.id, None)  # the dealer box: one table at a time
+        if self.dealer_box is not None and session.role == "dealer":  # one table at a time
+            sign_in_at_table(self.dealer_box, StoreHands(self), session, table.id,
+                             now=self.clock())
         if other and self.dealer_box is None:
             names = ", ".join(self.table(s.table_id).name for s in other)
             what = f"{session.name} dealing {table.name} as well as {names}"

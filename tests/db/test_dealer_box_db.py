@@ -1,0 +1,115 @@
+"""The dealer box on SQLite and PostgreSQL: every use case of tests/services/test_dealer_box.py
+again over the sealed tables, two stations racing to place one dealer (exactly one wins), the
+records sealed and walked by ``verify``, and an overlap of downs named by it."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from services import test_dealer_box as base
+from services.dealer_room import DealerRoom, make_dealer_room
+
+from dealer_assist.db import sealed
+from dealer_assist.db.bootstrap import Database
+from dealer_assist.db.dealer_box import DOWNS, SqlDealerRecords
+from dealer_assist.db.store import SqlStore
+from dealer_assist.db.verify import verify_database
+from dealer_assist.services.dealer_box import fold_downs, running
+from dealer_assist.services.dealer_handlers import sign_in_at_table
+from dealer_assist.services.dealer_hooks import StoreHands
+from dealer_assist.services.errors import Conflict
+
+for _name, _func in list(vars(base).items()):
+    _code = getattr(_func, "__code__", None)
+    if _name.startswith("test_") and _code and "make" in _code.co_varnames[: _code.co_argcount]:
+        globals()[_name] = _func
+del _name, _func, _code
+
+
+@pytest.fixture
+def make(database: Database) -> Callable[[], DealerRoom]:
+    return lambda: make_dealer_room(SqlStore(database), SqlDealerRecords(database))
+
+
+class _Racing(SqlDealerRecords):
+    """Both stations read the records before either appends (the race made certain)."""
+
+    def __init__(self, db: Database, barrier: threading.Barrier) -> None:
+        super().__init__(db)
+        self.barrier = barrier
+
+    def downs(self) -> list[Any]:
+        out = super().downs()
+        self.barrier.wait(timeout=10)
+        return out
+
+
+def test_rule_two_stations_racing_to_sign_one_dealer_in_at_two_tables_exactly_one_wins(
+    database: Database, make: Callable[[], DealerRoom],
+) -> None:
+    r = make()
+    barrier = threading.Barrier(2)
+    results: dict[str, str] = {}
+
+    def station(table: str) -> None:
+        box = _Racing(database, barrier)
+        try:
+            sign_in_at_table(box, StoreHands(r.svc), r.dealers["dana"], r.tables[table],
+                             now=r.room.clock.now + timedelta(seconds=1))
+            results[table] = "won"
+        except Conflict as exc:
+            results[table] = str(exc)
+
+    threads = [threading.Thread(target=station, args=(t,)) for t in ("T1", "T2")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert sorted(results.values()).count("won") == 1, results
+    lost = next(v for v in results.values() if v != "won")
+    assert "dana was just placed by another station" in lost
+    records = r.box.downs()
+    assert len(records) == 1 and records[0].dealer == "dana"
+    winner = next(t for t, v in results.items() if v == "won")
+    assert running(fold_downs(records))["dana"].table_id == r.tables[winner]
+
+
+def test_downs_are_sealed_rows_append_only_and_verify_intact(
+    database: Database, make: Callable[[], DealerRoom],
+) -> None:
+    r = make()
+    r.sit("dana", "T1")
+    r.room.clock.advance(minutes=30)
+    r.sit("eve", "T1")
+    with sealed.reading(database) as conn:
+        rows = sealed.read(conn, DOWNS)
+    assert [(x.seq, x.values["dealer"], x.values["kind"]) for x in rows] == [
+        (1, "dana", "deal"), (2, "eve", "deal")]
+    assert rows[1].prev_hash == rows[0].hash
+    with pytest.raises(Exception, match="append-only|UPDATE refused"), \
+            database.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE dealer_downs SET table_id = 99")
+    report = verify_database(database)
+    assert report.ok, report.lines() if hasattr(report, "lines") else report
+
+
+def test_verify_names_two_downs_of_one_dealer_that_overlap(
+    database: Database, make: Callable[[], DealerRoom],
+) -> None:
+    r = make()
+    r.sit("dana", "T1")
+    r.room.clock.advance(minutes=30)
+    r.sit("dana", "T2")
+    # a station whose clock ran behind: a record dated before dana's last one (written past
+    # the handler, which refuses it)
+    with sealed.writing(database) as conn:
+        sealed.append(conn, DOWNS, at=r.room.clock.now - timedelta(minutes=10), actor="dana",
+                      token=r.dealers["dana"].token,
+                      values={"dealer": "dana", "kind": "deal", "table_id": r.tables["T3"]})
+    report = verify_database(database)
+    text = "\n".join(str(p) for p in getattr(report, "problems", [])) or str(report)
+    assert "dana's downs overlap" in text
