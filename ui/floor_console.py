@@ -294,7 +294,10 @@ class FloorConsole(QWidget):
         self.disputes_label.setWordWrap(True)
         lg.addWidget(self.disputes_label)
         room_bar.addWidget(log, 1)
-        for b in (self.game_pdf, self.count_button, self.verify_button):
+        self.dealers_button = QPushButton("Dealers…  [W]")
+        self.dealers_button.setObjectName("dealers")
+        self.dealers_button.clicked.connect(self.dealers)
+        for b in (self.game_pdf, self.count_button, self.dealers_button, self.verify_button):
             room_bar.addWidget(b, 0, Qt.AlignmentFlag.AlignTop)
         rl.addLayout(room_bar)
         split.addWidget(right)
@@ -312,6 +315,7 @@ class FloorConsole(QWidget):
             ("R", self.reveal), ("D", self.dispute), ("H", self.export_hand),
             ("S", self.export_shift), ("V", self.verify), ("Return", self._enter),
             ("C", self.enter_count), ("G", self.export_game), ("F", self.find_filters),
+            ("W", self.dealers),
             ("P", lambda: self.print_report("hand")),
             ("Shift+P", lambda: self.print_report("shift")),
         ):
@@ -526,6 +530,16 @@ class FloorConsole(QWidget):
                         f"{dlg.entry.seq or dlg.entry.id}.")
         if said:
             self.show_info(" ".join(said))
+
+    def dealers(self) -> None:
+        """The floor's dealer view: who deals where, pushes, breaks, rules and rotation."""
+        if self.c.session.role not in ("floor", "admin"):
+            self.show_notice("only a floor or admin user can see the dealer view")
+            return
+        from dealer_assist.ui.dealer_view import DealerView
+
+        self.dealer_view = DealerView(self.c.services, self.c.session, parent=self)
+        self.dealer_view.exec()
 
     def dispute(self) -> None:
         hand = self.c.hand

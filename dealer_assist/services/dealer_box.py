@@ -108,7 +108,8 @@ def check_rules(rules: Rules) -> None:
 
 
 def check_rotation(rotation: Rotation, *, active_dealers: Iterable[str],
-                   open_tables: Mapping[int, str]) -> None:
+                   open_tables: Mapping[int, str], names: Mapping[int, str] | None = None,
+                   ) -> None:
     """Refuse a rotation naming a dealer who is not an active dealer, a table not open (no
     open shift), a name or table twice, or fewer dealers than tables."""
     if not rotation.dealers or not rotation.tables:
@@ -120,8 +121,9 @@ def check_rotation(rotation: Rotation, *, active_dealers: Iterable[str],
                            "the rotation")
     for table in rotation.tables:
         if table not in open_tables:
-            raise BadInput(f"table {table} is closed (no open shift): open it first or leave it "
-                           "out of the rotation")
+            label = (names or {}).get(table, f"table {table}")
+            raise BadInput(f"{label} is closed (no open shift): open it first or leave it out "
+                           "of the rotation")
     if len(set(rotation.dealers)) != len(rotation.dealers):
         raise BadInput("a dealer is named twice in the rotation: name each once")
     if len(set(rotation.tables)) != len(rotation.tables):

@@ -135,10 +135,12 @@ def set_rules(box: DealerRecords, session: Session, rules: Rules, *, now: dateti
 
 
 def set_rotation(box: DealerRecords, session: Session, rotation: Rotation, *, now: datetime,
-                 active_dealers: Iterable[str], open_tables: Mapping[int, str]) -> None:
+                 active_dealers: Iterable[str], open_tables: Mapping[int, str],
+                 names: Mapping[int, str] | None = None) -> None:
     """The floor sets the rotation: dealers in order over the open tables in order."""
     _floor(session, "set the rotation")
-    check_rotation(rotation, active_dealers=active_dealers, open_tables=open_tables)
+    check_rotation(rotation, active_dealers=active_dealers, open_tables=open_tables,
+                   names=names)
     box.set_rotation(rotation, at=now, actor=session.name, token=session.token)
 
 

@@ -5,11 +5,22 @@ its hands. Without a dealer box (a store that has none), a shift's dealer deals 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
+from dealer_assist.errors import BadInput
 from dealer_assist.services.base import ServicesBase
-from dealer_assist.services.dealer_box import DEAL, fold_downs, running
-from dealer_assist.services.dealer_handlers import sign_in_at_table
+from dealer_assist.services.dealer_box import DEAL, Rotation, Rules, fold_downs, running
+from dealer_assist.services.dealer_handlers import (
+    DealerRow,
+    count_tokes,
+    dealer_view,
+    set_rotation,
+    set_rules,
+    sign_in_at_table,
+    start_break,
+)
+from dealer_assist.services.dealer_ports import DealerRecords, TokeCount
 from dealer_assist.services.model import Session, Shift
 
 
@@ -54,3 +65,59 @@ def deals_here(svc: ServicesBase, session: Session, table_id: int, shift: Shift)
         return shift.dealer == session.name
     mine = running(fold_downs(box.downs())).get(session.name)
     return mine is not None and mine.kind == DEAL and mine.table_id == table_id
+
+
+def _box(svc: ServicesBase) -> DealerRecords:
+    if svc.dealer_box is None:
+        raise BadInput("this station has no dealer box (an in-memory or journalled store): "
+                       "open the room's database")
+    return svc.dealer_box
+
+
+def table_names(svc: ServicesBase) -> dict[int, str]:
+    return {t.id: t.name for t in svc.store.list_tables()}
+
+
+def set_room_rotation(svc: ServicesBase, session: Session, dealers: Sequence[str],
+                      tables: Sequence[str]) -> Rotation:
+    """The floor's rotation by names: dealers in order over tables (by name or number) in
+    order, checked against the active dealers and the tables with an open shift."""
+    ids = {name.lower(): tid for tid, name in table_names(svc).items()}
+    picked: list[int] = []
+    for t in tables:
+        key = t.strip().lower()
+        if key in ids:
+            picked.append(ids[key])
+        elif key.isdigit() and len(key) < 10:
+            picked.append(int(key))
+        else:
+            raise BadInput(f'there is no table "{t.strip()}": name tables as the room does '
+                           f"({', '.join(sorted(table_names(svc).values()))})")
+    open_tables = {s.table_id: str(s.table_id) for s in svc.store.list_shifts() if s.open}
+    active = [u.name for u in svc.store.list_users() if u.role == "dealer" and u.active]
+    rotation = Rotation(tuple(d.strip().lower() for d in dealers if d.strip()), tuple(picked))
+    set_rotation(_box(svc), session, rotation, now=svc.clock(), active_dealers=active,
+                 open_tables=open_tables, names=table_names(svc))
+    return rotation
+
+
+def set_room_rules(svc: ServicesBase, session: Session, rules: Rules) -> None:
+    set_rules(_box(svc), session, rules, now=svc.clock())
+
+
+def send_on_break(svc: ServicesBase, session: Session, dealer: str, *, off: bool = False) -> None:
+    start_break(_box(svc), StoreHands(svc), session, dealer, now=svc.clock(), off=off)
+
+
+def room_dealers(svc: ServicesBase) -> list[DealerRow]:
+    """The floor's dealer view: every dealer on shift (in the rotation or down now)."""
+    return dealer_view(_box(svc), table_names(svc), now=svc.clock())
+
+
+def enter_tokes(svc: ServicesBase, session: Session, *, shift_id: int, amount: int,
+                team: tuple[str, str]) -> TokeCount:
+    """The toke box of a table's shift, counted by two people (floor or admin)."""
+    if svc.store.get_shift(shift_id) is None:
+        raise BadInput(f"there is no shift {shift_id}")
+    return count_tokes(_box(svc), session, shift_id=shift_id, amount=amount, team=team,
+                       now=svc.clock())
