@@ -36,7 +36,9 @@ class ShiftServices(HandServices):
     ) -> Shift:
         """The signed-in dealer opens a shift at a table under a named floor person. One dealer
         deals one table: with a shift already open at another table, opening this one needs a
-        floor person's approval (someone else's), or the other shift closed first."""
+        floor person's approval (someone else's), or the other shift closed first. With the
+        dealer box, a dealer's down moves here as they open it (one table at a time), unless a
+        hand is in play at their table: then it stays there until they sign in here."""
         self._require(session, "deal", "open a shift")
         table = self.table(table_id)
         current = self.store.current_shift(table.id)
@@ -50,10 +52,7 @@ class ShiftServices(HandServices):
             raise BadInput(f"{floor} is not an active floor person")
         self.settings(table.id)
         other = [s for s in self.store.list_shifts() if s.open and s.dealer == session.name]
-        if self.dealer_box is not None and session.role == "dealer":  # one table at a time
-            sign_in_at_table(self.dealer_box, StoreHands(self), session, table.id,
-                             now=self.clock())
-        if other and self.dealer_box is None:
+        if other:
             names = ", ".join(self.table(s.table_id).name for s in other)
             what = f"{session.name} dealing {table.name} as well as {names}"
             if approval is None:
@@ -62,6 +61,15 @@ class ShiftServices(HandServices):
                     f"shift first (Close shift [X]), or a floor person allows {what}"
                 )
             self.approve(approval, what=what, table_id=table.id, session=session)
+        if self.dealer_box is not None and session.role == "dealer":  # one table at a time
+            try:
+                sign_in_at_table(self.dealer_box, StoreHands(self), session, table.id,
+                                 now=self.clock())
+            except RuleViolation:
+                if not other:
+                    raise
+                # the floor allowed this shift: the dealer's down stays with the hand in
+                # play; they sign in here between hands
         shift = self.store.open_shift(
             table_id=table.id, dealer=session.name, floor=floor_user.name, at=self.clock()
         )
