@@ -378,6 +378,8 @@ class ShiftReport(Record):
     #: The room's gaming day and named shift the shift opened in ("" when the room names none).
     gaming_day: date | None = None
     room_shift: str = ""
+    #: The dealer box's section (``reports.dealer_hours.DealerSection``; None: no downs kept).
+    dealer_box: Any = None
 
     @property
     def day(self) -> date:
@@ -795,6 +797,8 @@ class DayReport(Record):
     funds: tuple[FundBalance, ...] = ()
     #: Every dispute adjustment of the day's hands.
     adjustments: tuple[AdjustmentLine, ...] = ()
+    #: The dealer box's section (``reports.dealer_hours.DealerSection``; None: no downs kept).
+    dealer_box: Any = None
 
     @property
     def house_adjustments(self) -> int:

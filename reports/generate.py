@@ -23,6 +23,7 @@ from dealer_assist.reports.data import (
     RevealLine,
     ShiftReport,
 )
+from dealer_assist.reports.dealer_hours import for_day, for_shift
 from dealer_assist.reports.funds import logged as fund_closings
 from dealer_assist.reports.game_report import GameReport, build_game, render_game
 from dealer_assist.reports.layouts import render_audit, render_day, render_hand, render_shift
@@ -207,6 +208,8 @@ def _shift(svc: Services, session: Session, path: Path, seal: Seal | None,
            shift_id: int | None, table: str | None, cage: str) -> Written:
     r = _sealed(build_shift(svc.store, shift_id=shift_id, table=table, by=signer(session),
                             at=svc.clock(), cage=cage), seal, svc)
+    r = replace(r, dealer_box=for_shift(svc.store, svc.dealer_box, svc.shift(r.shift_id),
+                                     svc.clock()))
     tbl = svc.store.find_table(r.table)
     return _logged(svc, render_shift, r, path, lambda pages: svc.log(
         session, "report", f"shift report: table {r.table}, shift {r.shift_id}, "
@@ -297,6 +300,8 @@ def _day(svc: Services, session: Session, path: Path, seal: Seal | None,
          day: date | None, cage: str) -> Written:
     r = _sealed(build_day(svc.store, day=day, by=signer(session), at=svc.clock(), cage=cage),
                 seal, svc)
+    if r.period is not None:
+        r = replace(r, dealer_box=for_day(svc.store, svc.dealer_box, *r.period))
     return _logged(svc, render_day, r, path, lambda pages: svc.log(
         session, "report", f"day summary: {r.day.isoformat()}, {len(r.tables)} tables, "
         f"{r.total('hands')} hands, {pages} pages; " + day_figures(r) + _anchored(seal)))

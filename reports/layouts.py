@@ -31,6 +31,7 @@ from dealer_assist.reports.data import (
     Snapshot,
     table_label,
 )
+from dealer_assist.reports.dealer_story import dealer_story
 from dealer_assist.reports.render import (
     LongTable,
     PageInfo,
@@ -578,6 +579,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
                    money(r.pushed), money(r.carried_out), "", ""]))
     else:
         story.append(_none(st, "No hands were dealt in this shift."))
+    story += dealer_story(r.dealer_box, st, w)
     story += _chain_section((r.chain,), st, w)
     story.append(signature_block(r.signatures, w, st, figures=[
         ("Table and shift", f"{table_label(r.table)}, shift {r.shift_id}"),
@@ -927,6 +929,7 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
     story += _day_counts(r.counts, st, w)
     story += _schedules(r.schedules, st, w, tables=True)
     story += _exceptions(r.exceptions, st, w)
+    story += dealer_story(r.dealer_box, st, w)
     story += _chain_section(r.chains, st, w)
     story.append(signature_block(r.signatures, w, st, figures=[
         ("Day", day_text(r.day)),

@@ -48,7 +48,7 @@ def split(amount: int, weights: Mapping[str, int]) -> list[TokeShare]:
 def weights(rule: str, downs: Sequence[Down], *, start: datetime, end: datetime,
             table_id: int | None = None) -> dict[str, int]:
     """Each dealer's weight over the downs at a table (any table when None) that overlap the
-    period: whole minutes dealt in it, downs dealt in it, or one each."""
+    period: minutes dealt in it (to the nearest minute), downs dealt in it, or one each."""
     if rule not in TOKE_RULES:
         raise BadInput(f'"{rule}" is not one of the room\'s toke splits: choose '
                        f"{', '.join(TOKE_RULES)}")
@@ -60,7 +60,7 @@ def weights(rule: str, downs: Sequence[Down], *, start: datetime, end: datetime,
         if b <= a:
             continue
         if rule == "minutes":
-            out[d.dealer] = out.get(d.dealer, 0) + int((b - a).total_seconds() // 60)
+            out[d.dealer] = out.get(d.dealer, 0) + round((b - a).total_seconds() / 60)
         elif rule == "downs":
             out[d.dealer] = out.get(d.dealer, 0) + 1
         else:
