@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from services import test_dealer_box as base
 from services.dealer_room import DealerRoom, make_dealer_room
+from services.support import FAST
 
 from dealer_assist.db import sealed
 from dealer_assist.db.bootstrap import Database
@@ -113,3 +114,31 @@ def test_verify_names_two_downs_of_one_dealer_that_overlap(
     report = verify_database(database)
     text = "\n".join(str(p) for p in getattr(report, "problems", [])) or str(report)
     assert "dana's downs overlap" in text
+
+
+def test_demo_deals_its_day_with_a_rotation_one_dealer_one_table_and_verify_intact(
+    database: Database,
+) -> None:
+    from collections import defaultdict
+
+    from dealer_assist.db.demo import fill_demo
+    from dealer_assist.services.dealer_box import BREAK, DEAL
+
+    fill_demo(database, hands=240, tables=3, seed=1, workers=1, hasher=FAST)
+    downs = fold_downs(SqlDealerRecords(database).downs())
+    pushes = [d for d in downs if d.kind == DEAL]
+    assert len({d.table_id for d in pushes}) == 3
+    assert any(d.kind == BREAK for d in downs)  # the one pushed out goes on a break
+    by_dealer: dict[str, list[Any]] = defaultdict(list)
+    by_table: dict[int | None, list[Any]] = defaultdict(list)
+    for d in downs:
+        by_dealer[d.dealer].append(d)
+        if d.kind == DEAL:
+            by_table[d.table_id].append(d)
+    for spans in [*by_dealer.values(), *by_table.values()]:  # one place at a time, each
+        spans.sort(key=lambda d: d.start)
+        for a, b in zip(spans, spans[1:], strict=False):
+            assert a.end is not None and a.end <= b.start
+    assert max(d.minutes(d.end or d.start) for d in pushes) < 45  # pushed every half hour
+    report = verify_database(database)
+    assert report.ok, (report.findings, report.problems)
