@@ -22,6 +22,7 @@ from dealer_assist.services.dealer_handlers import (
 )
 from dealer_assist.services.dealer_ports import DealerRecords, TokeCount
 from dealer_assist.services.model import Session, Shift
+from dealer_assist.services.tokes import TokeShare
 
 
 class StoreHands:
@@ -121,3 +122,19 @@ def enter_tokes(svc: ServicesBase, session: Session, *, shift_id: int, amount: i
         raise BadInput(f"there is no shift {shift_id}")
     return count_tokes(_box(svc), session, shift_id=shift_id, amount=amount, team=team,
                        now=svc.clock())
+
+
+def toke_split(svc: ServicesBase, shift_id: int) -> list[TokeShare]:
+    """The split of a shift's counted toke box among the dealers down at its table while it
+    was open, by the room's rule."""
+    from dealer_assist.services.tokes import split, weights
+
+    box = _box(svc)
+    shift = svc.store.get_shift(shift_id)
+    count = next((t for t in box.toke_counts() if t.shift_id == shift_id), None)
+    if shift is None or count is None:
+        raise BadInput(f"the toke box of shift {shift_id} has not been counted")
+    rule = (box.rules() or Rules()).toke_rule
+    w = weights(rule, fold_downs(box.downs()), start=shift.opened_at,
+                end=shift.closed_at or svc.clock(), table_id=shift.table_id)
+    return split(count.amount, w)

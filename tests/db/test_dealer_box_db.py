@@ -142,3 +142,27 @@ def test_demo_deals_its_day_with_a_rotation_one_dealer_one_table_and_verify_inta
     assert max(d.minutes(d.end or d.start) for d in pushes) < 45  # pushed every half hour
     report = verify_database(database)
     assert report.ok, (report.findings, report.problems)
+
+
+def test_cli_dealers_toke_count_prints_the_split_and_refuses_a_rule_not_the_rooms(
+    sqlite_url: str, capsys: pytest.CaptureFixture[str],
+) -> None:
+    from dealer_assist.cli import main
+    from dealer_assist.db.bootstrap import open_database
+    from dealer_assist.db.demo import fill_demo
+
+    db = open_database(sqlite_url)
+    fill_demo(db, hands=60, tables=1, seed=1, workers=1, hasher=FAST)
+    db.close()
+    floor = ["--db", sqlite_url, "--as", "fran", "--pin", "2000"]
+    assert main(["dealers", "rules", "--toke-rule", "tips", *floor]) == 2
+    assert '"tips" is not one of the room\'s toke splits' in capsys.readouterr().err
+    assert main(["dealers", "tokes", "--shift", "1", "--amount", "100.01", "--team",
+                 "Ann Count,Bob Count", *floor]) == 0
+    out = capsys.readouterr().out
+    assert "toke count recorded (record 1): shift 1, $100.01" in out
+    shares = [line.split() for line in out.splitlines()[1:]]
+    assert sum(int(s[1].replace("$", "").replace(".", "")) for s in shares) == 10_001
+    assert main(["dealers", "tokes", "--shift", "1", "--amount", "5", "--team", "A,B",
+                 *floor]) == 2
+    assert "already counted" in capsys.readouterr().err
