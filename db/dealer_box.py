@@ -131,7 +131,8 @@ class SqlDealerRecords:
             sealed.lock(conn, ROTATIONS)
             version = 1 + max((_int(r.values["version"]) for r in sealed.read(conn, ROTATIONS)),
                               default=0)
-            rows = [{"dealer": d, "table_id": None} for d in rotation.dealers]
+            rows: list[dict[str, object]] = [{"dealer": d, "table_id": None}
+                                             for d in rotation.dealers]
             rows += [{"dealer": None, "table_id": t} for t in rotation.tables]
             for i, values in enumerate(rows, start=1):
                 sealed.append(conn, ROTATIONS, at=at, actor=actor, token=token,

@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy import Connection, func, insert, select, update
 
 from dealer_assist.db.bootstrap import Database
+from dealer_assist.db.demo_rotation import NewDown, push_rotation, record_downs
 from dealer_assist.db.models import (
     AdjustmentRow,
     AuditRow,
@@ -39,7 +40,6 @@ from dealer_assist.db.models import (
     TableSettingsRow,
     UserRow,
 )
-from dealer_assist.db.demo_rotation import NewDown, push_rotation, record_downs
 from dealer_assist.db.store import append_audit
 from dealer_assist.engine.base import DemoTable
 from dealer_assist.engine.hand import Folded

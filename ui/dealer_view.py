@@ -170,8 +170,12 @@ class DealerView(QDialog):
 
     def texts(self) -> list[list[str]]:
         """What the list shows, row by row (for the floor's eyes and the tests)."""
-        return [[(self.list.item(i, j).text() if self.list.item(i, j) else "")
-                 for j in range(self.list.columnCount())] for i in range(self.list.rowCount())]
+        def cell(i: int, j: int) -> str:
+            item = self.list.item(i, j)
+            return item.text() if item is not None else ""
+
+        return [[cell(i, j) for j in range(self.list.columnCount())]
+                for i in range(self.list.rowCount())]
 
     def chosen(self) -> str | None:
         row = self.list.currentRow()

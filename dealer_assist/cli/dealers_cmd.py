@@ -102,11 +102,11 @@ def run_dealers(args: argparse.Namespace) -> int:
     team = [n for n in args.team.split(",") if n.strip()]
     if len(team) != 2:
         raise BadInput("the toke box is counted by two people: --team 'Name 1,Name 2'")
-    row = enter_tokes(svc, session, shift_id=args.shift, amount=parse_cents(args.amount),
-                      team=(team[0], team[1]))
-    print(f"toke count recorded (record {row.seq}): shift {row.shift_id}, "
-          f"{format_cents(row.amount)}")
-    for share in toke_split(svc, row.shift_id):
+    count = enter_tokes(svc, session, shift_id=args.shift, amount=parse_cents(args.amount),
+                        team=(team[0], team[1]))
+    print(f"toke count recorded (record {count.seq}): shift {count.shift_id}, "
+          f"{format_cents(count.amount)}")
+    for share in toke_split(svc, count.shift_id):
         odd = "  (odd cent)" if share.odd_cent else ""
         print(f"  {share.dealer:<10} {format_cents(share.cents)}{odd}")
     return 0

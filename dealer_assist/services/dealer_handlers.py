@@ -224,7 +224,8 @@ def station_notice(box: DealerRecords, table_id: int, names: Mapping[int, str], 
         if here is None:
             return ""
         due = here.start + timedelta(minutes=rules.push_minutes)
-        dealer, to, relief = here.dealer, -1, None
+        dealer, relief = here.dealer, None
+        to: int | None = -1
     else:
         if push.due is None or push.dealer is None:
             return ""

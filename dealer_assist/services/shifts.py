@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.services.approvals import shift_subject
-from dealer_assist.services.dealer_handlers import sign_in_at_table
-from dealer_assist.services.dealer_hooks import StoreHands
 
 #: Wrong PINs in a row that lock a user, and for how long.
 from dealer_assist.services.base import (
     Approval,
 )
+from dealer_assist.services.dealer_handlers import sign_in_at_table
+from dealer_assist.services.dealer_hooks import StoreHands, deals_here
 from dealer_assist.services.errors import (
     ApprovalRequired,
     NotFound,
@@ -52,6 +52,8 @@ class ShiftServices(HandServices):
             raise BadInput(f"{floor} is not an active floor person")
         self.settings(table.id)
         other = [s for s in self.store.list_shifts() if s.open and s.dealer == session.name]
+        if self.dealer_box is not None:  # a shift of theirs another dealer deals now is not
+            other = [s for s in other if deals_here(self, session, s.table_id, s)]
         if other:
             names = ", ".join(self.table(s.table_id).name for s in other)
             what = f"{session.name} dealing {table.name} as well as {names}"

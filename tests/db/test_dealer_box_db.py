@@ -4,6 +4,7 @@ records sealed and walked by ``verify``, and an overlap of downs named by it."""
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Callable
 from datetime import timedelta
@@ -91,7 +92,7 @@ def test_downs_are_sealed_rows_append_only_and_verify_intact(
     assert [(x.seq, x.values["dealer"], x.values["kind"]) for x in rows] == [
         (1, "dana", "deal"), (2, "eve", "deal")]
     assert rows[1].prev_hash == rows[0].hash
-    with pytest.raises(Exception, match="append-only|UPDATE refused"), \
+    with pytest.raises(Exception, match=r"append-only|UPDATE refused"), \
             database.engine.begin() as conn:
         conn.exec_driver_sql("UPDATE dealer_downs SET table_id = 99")
     report = verify_database(database)
@@ -137,7 +138,7 @@ def test_demo_deals_its_day_with_a_rotation_one_dealer_one_table_and_verify_inta
             by_table[d.table_id].append(d)
     for spans in [*by_dealer.values(), *by_table.values()]:  # one place at a time, each
         spans.sort(key=lambda d: d.start)
-        for a, b in zip(spans, spans[1:], strict=False):
+        for a, b in itertools.pairwise(spans):
             assert a.end is not None and a.end <= b.start
     assert max(d.minutes(d.end or d.start) for d in pushes) < 45  # pushed every half hour
     report = verify_database(database)

@@ -1,5 +1,6 @@
 """A test cardroom with the dealer box: three tables with open shifts (opened by dee and the
-floor people fran and gus), dealers dana, eve and gil, the floor's rules and rotation; built on any store and dealer-box records."""
+floor people fran and gus) and dealers dana, eve and gil; built on any store and dealer-box
+records."""
 
 from __future__ import annotations
 
