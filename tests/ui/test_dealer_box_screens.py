@@ -95,3 +95,57 @@ def test_floor_dealer_view_by_keyboard_where_since_next_late_and_break(
     assert view.message.text() == ("fran is not an active dealer: enable them or leave them "
                                    "out of the rotation")
     assert svc.dealer_box.rotation().dealers == ("dana", "eve")  # type: ignore[union-attr]
+
+
+def _open_by_keys(qtbot: Any, screen: Any, table: str) -> None:
+    """O at the station, the table chosen by typing its name, Enter in the last field."""
+    from tests.ui.conftest import answer_next_dialog
+
+    def fill(dlg: Any) -> None:
+        dlg.table.setFocus()
+        qtbot.keyClicks(dlg.table, table)
+        assert dlg.table.currentText() == table
+        qtbot.keyClick(dlg.table, Qt.Key.Key_Return)  # on to the floor person
+        qtbot.keyClick(dlg.floor, Qt.Key.Key_Return)  # the last field: Open shift
+
+    answer_next_dialog(qtbot, fill)
+    qtbot.keyClick(screen, Qt.Key.Key_O)
+
+
+def test_done_a_push_moves_dana_to_table_two_while_eve_relieves_her_and_the_floor_sees_both(
+    qtbot: Any, room: tuple[Services, Clock],
+) -> None:
+    """The issue's walk-through, keyboard only at two stations and the floor's view."""
+    from dealer_assist.ui.controllers import DealerController
+    from dealer_assist.ui.dealer_view import DealerView
+    from dealer_assist.ui.dealer_window import DealerScreen
+
+    svc, clock = room
+
+    def station(name: str, pin: str) -> DealerScreen:
+        screen = DealerScreen(DealerController(svc, svc.sign_in(name, pin)))
+        qtbot.addWidget(screen)
+        screen.resize(1280, 800)
+        screen.show()
+        return screen
+
+    dana = station("dana", "1111")
+    _open_by_keys(qtbot, dana, "CC-1")  # dana's sign-in at table 1
+    assert dana.c.table is not None and dana.c.table.name == "CC-1"
+    _rotation(svc)  # push every minute; dana and eve over CC-1 and Caro-1
+    clock.advance(minutes=1, seconds=5)
+    dana.push_notice._timer.timeout.emit()
+    assert dana.push_notice.text() == "Push: dana to Caro-1 (eve deals here)"
+
+    eve = station("eve", "1112")
+    _open_by_keys(qtbot, eve, "CC-1")  # the relief's PIN sign-in ends dana's down
+    assert eve.c.shift is not None and eve.c.table is not None and eve.c.table.name == "CC-1"
+    _open_by_keys(qtbot, dana, "Caro-1")  # dana pushed on to table 2 (the floor's shift)
+    assert dana.c.table is not None and dana.c.table.name == "Caro-1"
+    qtbot.keyClick(eve, Qt.Key.Key_N)
+    assert eve.c.now is not None and eve.c.now.hand.started_by == "eve"
+
+    view = DealerView(svc, svc.sign_in("fran", "2222"))
+    qtbot.addWidget(view)
+    rows = {r[0]: r[1] for r in view.texts()}
+    assert rows == {"dana": "Caro-1", "eve": "CC-1"}
