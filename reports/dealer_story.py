@@ -43,7 +43,7 @@ def dealer_story(section: DealerSection | None, st: Styles, width: float) -> lis
         out.append(data_table(
             ["Dealer", "Table", "Game", "From", "To", "Min", "Hands", "Hands/h", "Table avg/h",
              "Game avg/h"], rows,
-            [20 * mm, 18 * mm, 30 * mm, 17 * mm, 17 * mm, 11 * mm, 13 * mm, 16 * mm, 19 * mm,
+            [20 * mm, 18 * mm, 27 * mm, 17 * mm, 17 * mm, 11 * mm, 16 * mm, 16 * mm, 19 * mm,
              19 * mm], right=[5, 6, 7, 8, 9], st=st))
     else:
         out.append(paragraph("No downs in this period.", st.note))

@@ -301,7 +301,9 @@ def _day(svc: Services, session: Session, path: Path, seal: Seal | None,
     r = _sealed(build_day(svc.store, day=day, by=signer(session), at=svc.clock(), cage=cage),
                 seal, svc)
     if r.period is not None:
-        r = replace(r, dealer_box=for_day(svc.store, svc.dealer_box, *r.period))
+        start, end = r.period  # a day still running: its downs up to now
+        r = replace(r, dealer_box=for_day(svc.store, svc.dealer_box, start,
+                                          min(end, max(start, svc.clock()))))
     return _logged(svc, render_day, r, path, lambda pages: svc.log(
         session, "report", f"day summary: {r.day.isoformat()}, {len(r.tables)} tables, "
         f"{r.total('hands')} hands, {pages} pages; " + day_figures(r) + _anchored(seal)))

@@ -167,3 +167,25 @@ def test_cli_dealers_toke_count_prints_the_split_and_refuses_a_rule_not_the_room
     assert main(["dealers", "tokes", "--shift", "1", "--amount", "5", "--team", "A,B",
                  *floor]) == 2
     assert "already counted" in capsys.readouterr().err
+
+
+def test_verify_names_an_input_recorded_by_a_dealer_not_down_at_the_table(
+    database: Database, make: Callable[[], DealerRoom],
+) -> None:
+    r = make()
+    r.sit("dana", "T1")
+    start = r.room.clock.now
+    r.room.clock.advance(minutes=1)
+    r.finish("dana", r.deal("dana", "T1", ["9d", "Kc", "2h"]))
+    assert verify_database(database).ok
+    # a down of eve at T1 from before dana's hand, written past the handler: dana's inputs
+    # were then recorded at a table where eve was down
+    with sealed.writing(database) as conn:
+        sealed.append(conn, DOWNS, at=start + timedelta(seconds=30), actor="eve",
+                      token=r.dealers["eve"].token,
+                      values={"dealer": "eve", "kind": "deal", "table_id": r.tables["T1"]})
+    findings = verify_database(database).findings
+    named = [f for f in findings if "was recorded by dealer dana" in f]
+    assert named and all(f.startswith("T1: input ") and f.endswith("when eve was down there")
+                         for f in named)
+    assert len(named) == 4  # the start and the three cards

@@ -125,3 +125,24 @@ def test_toke_split_equal_names_the_odd_cents_and_refuses_bad_input() -> None:
         split(-1, {"ann": 1})
     with pytest.raises(BadInput, match="nobody to share the tokes with"):
         split(100, {})
+
+
+def test_day_summary_prints_every_tables_dealer_hours_and_the_toke_split(
+    database: Database, tmp_path: Path,
+) -> None:
+    r = _shift_with_a_push(database)
+    r.sit("gil", "T2")
+    r.room.clock.advance(minutes=10)
+    r.finish("gil", r.deal("gil", "T2", ["9d", "Kc", "2h"]))
+    done = generate.day_report(r.svc, r.room.floor, tmp_path / "day.pdf", csv=True)
+    section = done.report.dealer_box  # type: ignore[union-attr]
+    assert [(d.dealer, d.table, d.hands) for d in section.downs] == [
+        ("dana", "T1", 1), ("eve", "T1", 2), ("gil", "T2", 1)]
+    assert [(t.shift_id, t.amount) for t in section.tokes] == [
+        (r.svc.current_shift(r.tables["T1"]).id, 1001)]
+    text = " ".join(" ".join(pages(done.path)).split())
+    assert "Dealer hours" in text and "Tokes, shift 1 (T1)" in text
+    # the day still running: downs counted up to the report's time, not the day's end
+    # (eve's down, still running, 20:30 to the report at 21:00: 30 minutes like dana's; the
+    # odd cent of the tie goes by name)
+    assert "dana 30 $5.01 1 eve 30 $5 — Total 60 $10.01 1" in text
