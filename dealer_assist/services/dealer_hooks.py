@@ -138,3 +138,13 @@ def toke_split(svc: ServicesBase, shift_id: int) -> list[TokeShare]:
     w = weights(rule, fold_downs(box.downs()), start=shift.opened_at,
                 end=shift.closed_at or svc.clock(), table_id=shift.table_id)
     return split(count.amount, w)
+
+
+def shift_down_at(svc: ServicesBase, session: Session) -> Shift | None:
+    """The open shift of the table where this dealer is down now (None: not down at a table,
+    or no shift open there): where a station resumes after a restart, never a table another
+    dealer has taken over since."""
+    mine = running(fold_downs(_box(svc).downs())).get(session.name)
+    if mine is None or mine.kind != DEAL or mine.table_id is None:
+        return None
+    return svc.store.current_shift(mine.table_id)

@@ -11,7 +11,7 @@ from dealer_assist.services.base import (
     Approval,
 )
 from dealer_assist.services.dealer_handlers import sign_in_at_table
-from dealer_assist.services.dealer_hooks import StoreHands, deals_here
+from dealer_assist.services.dealer_hooks import StoreHands, deals_here, shift_down_at
 from dealer_assist.services.errors import (
     ApprovalRequired,
     NotFound,
@@ -131,6 +131,8 @@ class ShiftServices(HandServices):
         shifts open in their name, the one whose table has an unfinished hand dealt in it (the
         latest such hand), else the latest shift. A dealer the floor allowed several tables
         comes back to the hand they were dealing, not to an idle table."""
+        if self.dealer_box is not None and session.role == "dealer":
+            return shift_down_at(self, session)  # where their down is, whoever opened it
         mine = [s for s in self.store.list_shifts() if s.open and s.dealer == session.name]
         if not mine:
             return None

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from dealer_assist.errors import BadInput, DealerAssistError, RuleViolation
+from dealer_assist.services import Approval
 from dealer_assist.services.dealer_box import (
     BREAK,
     DEAL,
@@ -245,3 +246,22 @@ def test_refusals_are_dealer_assist_errors(make: MakeRoom) -> None:
     r.deal("dana", "T1", ["9d", "Kc"])  # a hand in play
     with pytest.raises(DealerAssistError):
         r.sit("dana", "T2")
+
+
+def test_regression_a_restarted_station_resumes_where_the_dealer_is_down_not_their_old_shift(
+    make: MakeRoom,
+) -> None:
+    """dana opened T2's shift (T2's first one closed), eve relieved her there and dana moved
+    to T3: dana's station, restarted, comes back at T3, never pushing eve out of the shift
+    dana opened."""
+    r = make()
+    gus = r.svc.sign_in("gus", "2223")
+    r.svc.close_shift(gus, r.svc.current_shift(r.tables["T2"]).id,
+                      approval=Approval("fran", "2222"))
+    r.svc.open_shift(r.dealers["dana"], r.tables["T2"], floor="fran")
+    r.sit("eve", "T2")
+    r.sit("dana", "T3")
+    shift = r.svc.shift_to_resume(r.dealers["dana"])
+    assert shift is not None and shift.table_id == r.tables["T3"]
+    assert r.svc.shift_to_resume(r.dealers["gil"]) is None
+    assert _where(r) == {"eve": "T2", "dana": "T3"}
