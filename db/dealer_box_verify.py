@@ -30,18 +30,21 @@ def _at(value: object) -> datetime:
 
 def down_faults(records: list[DownRecord], inputs: Iterable[Input],
                 names: dict[int, str]) -> list[str]:
-    """Overlapping downs, and dealers' inputs at a table where they were not down, from the
-    first down record on (a room's inputs before it started the dealer box are its shifts')."""
+    """Overlapping downs, and dealers' inputs at a table where they were not down, each dealer
+    from their first down record on (before it, their shift's rule held: a room's inputs
+    before it kept downs, a dealer the box never placed)."""
     out = [f"dealer_downs: {o.dealer}'s downs overlap: record {o.second.seq} starts at "
            f"{o.second.at:%Y-%m-%d %H:%M:%S} UTC, before record {o.first.seq} "
            f"({o.first.at:%H:%M:%S})" for o in overlaps(records)]
     if not records:
         return out
-    first = min(r.at for r in records)
+    first: dict[str, datetime] = {}
+    for r in records:
+        first[r.dealer] = min(r.at, first.get(r.dealer, r.at))
     downs = fold_downs(records)
     for table_id, seq, actor, at, role in inputs:
         t = _at(at)
-        if role != "dealer" or t < first:
+        if role != "dealer" or actor not in first or t < first[actor]:
             continue
         here = dealer_at(downs, table_id, t)
         if here != actor:

@@ -380,7 +380,6 @@ def verify_database(
             report.audit = check_audit_log(db)
         report.findings.extend(check_records_db(db))
         report.findings.extend(check_sealed_db(db))
-        report.findings.extend(check_dealer_box_db(db))
         report.findings.extend(str(f) for f in check_rules_db(db))
         approvals, old = check_approvals_db(db)
         report.findings.extend(approvals)
@@ -396,11 +395,11 @@ def verify_database(
         raise
 
 
-def check_dealer_box_db(db: Database) -> list[str]:
-    """The dealer box's downs, who recorded where, and times in chain order (schema 0019)."""
-    from dealer_assist.db.dealer_box_verify import check_dealer_box_db as check
+def check_dealer_box(conn: Connection) -> list[str]:
+    """The dealer box's downs and who recorded where (schema 0019), read on ``conn``."""
+    from dealer_assist.db.dealer_box_verify import check_dealer_box as check
 
-    return check(db)
+    return check(conn)
 
 
 def check_sealed_db(db: Database) -> list[str]:
@@ -863,6 +862,7 @@ class _Walk:
             report.add(check.problem)
             report.problems.extend(check.faults)
             report.notes.extend(check.notes)
+        report.findings.extend(check_dealer_box(self.conn))  # in this verify's snapshot
         return report
 
     def run_since(self, cp: Any) -> VerifyReport:
@@ -972,6 +972,7 @@ class _Walk:
             report.problems.extend(check.faults)
             report.notes.extend(check.notes)
         report.findings.extend(self._ledger_since(cp))
+        report.findings.extend(check_dealer_box(self.conn))
         return report
 
     def _ledger_since(self, cp: Any) -> list[str]:

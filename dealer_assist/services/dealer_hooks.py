@@ -21,6 +21,7 @@ from dealer_assist.services.dealer_handlers import (
     start_break,
 )
 from dealer_assist.services.dealer_ports import DealerRecords, TokeCount
+from dealer_assist.services.errors import StoreUnavailable
 from dealer_assist.services.model import Session, Shift
 from dealer_assist.services.tokes import TokeShare
 
@@ -57,14 +58,25 @@ def take_table(svc: ServicesBase, session: Session, table_id: int,
 
 
 def deals_here(svc: ServicesBase, session: Session, table_id: int, shift: Shift) -> bool:
-    """May this signed-in dealer deal at the table now? With a dealer box: they are down there;
-    without: the shift is theirs. Floor people always may."""
+    """May this signed-in dealer deal at the table now? With a dealer box: they are down there
+    (a dealer it never placed: the shift is theirs and nobody is down there); without: the
+    shift is theirs. Floor people always may."""
     if session.role != "dealer":
         return True
     box = svc.dealer_box
     if box is None:
         return shift.dealer == session.name
-    mine = running(fold_downs(box.downs())).get(session.name)
+    try:
+        records = box.downs()
+    except StoreUnavailable:  # the server away, the station on its journal: the shift's rule,
+        return shift.dealer == session.name  # which the journal's sync checks again
+    run = running(fold_downs(records))
+    mine = run.get(session.name)
+    if mine is None and all(r.dealer != session.name for r in records):
+        # a dealer the box has never placed (a shift opened before the room kept downs, or
+        # by a tool without them) deals their own shift, while nobody is down there
+        return shift.dealer == session.name and not any(
+            d.kind == DEAL and d.table_id == table_id for d in run.values())
     return mine is not None and mine.kind == DEAL and mine.table_id == table_id
 
 
