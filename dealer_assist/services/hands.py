@@ -32,6 +32,13 @@ from dealer_assist.services.errors import (
     ApprovalRequired,
     NotFound,
 )
+from dealer_assist.services.faulty_last import (
+    FaultyLast,
+    read_what_is_left,
+    refusal,
+    starts_from,
+    unreadable_line,
+)
 from dealer_assist.services.handrules import NEW_GAME
 from dealer_assist.services.ledger import ledger_lines
 from dealer_assist.services.model import (
@@ -100,7 +107,8 @@ class HandServices(TableServices):
                 "the floor, then open your own shift to deal"
             )
         last = _LastHand(self, self.store.last_hand(table.id))  # read, and replayed, once
-        self._previous_hand_done(last)
+        if last.broken() is None:  # (a hand that cannot be read cannot be finished either)
+            self._previous_hand_done(last)
         version = self.settings(table.id)
         parsed = parse_table_settings(version.document, source=table.name)
         if seats is not None:
@@ -114,7 +122,8 @@ class HandServices(TableServices):
         keys = per_hand_keys(parsed.game)
         button_key = get_game(parsed.game).key("button")
         per_hand: dict[str, Any] = {}
-        carried = self._carried_from_last(last, parsed.game, parsed.seats)
+        faulty = self._faulty_last(last, parsed.game)
+        carried = {} if faulty else self._carried_from_last(last, parsed.game, parsed.seats)
         if button is None and isinstance(carried.get(button_key), int):
             button = carried[button_key]
         carried.pop(button_key, None)
@@ -134,22 +143,28 @@ class HandServices(TableServices):
             )
         carried_in = self._carry_from_last(last, parsed.game) if "carry_in" in keys else 0
         if "stacks" in keys:
-            kept = self._stacks_from_last(last, parsed.game)
+            kept = faulty.stacks if faulty else self._stacks_from_last(last, parsed.game)
             per_hand["stacks"], rebought = stacks_for(
                 kept, parsed.seats, parsed.buy_in, stacks or {})
             for line, (seat, value) in zip(rebought, [
                     (s, v) for s, v in per_hand["stacks"].items()
                     if s in (stacks or {}) and v != kept.get(s, parsed.buy_in)], strict=True):
-                if carried_in > 0 and seat in kept and value < kept[seat]:
+                if faulty or (carried_in > 0 and seat in kept and value < kept[seat]):
                     needs.append(line)  # chips off the table while the pot carries
                 else:
                     changed.append(line)
         if "carry_in" in keys:
-            per_hand["carry_in"] = carry_in if carry_in is not None else carried_in
-            if carry_in is not None and carry_in != carried_in:
-                needs.append(carry_change(carry_in, carried_in))
+            given = carry_in if carry_in is not None else faulty.carry if faulty else carried_in
+            per_hand["carry_in"] = given
+            if given != carried_in:
+                needs.append(carry_change(given, carried_in))
+        if faulty:  # the floor approves what the table goes on from
+            needs.insert(0, unreadable_line(faulty, get_game(parsed.game)))
         approver = None
         if needs:
+            if approval is None and faulty:
+                raise ApprovalRequired(refusal(table.name, faulty,
+                                               starts_from(per_hand, get_game(parsed.game))))
             if approval is None:
                 what = ("a new game at {t} drops what the last hand carries ({c})" if new_game
                         else "the next hand at {t} changes what the last hand left it ({c})")
@@ -439,13 +454,25 @@ class HandServices(TableServices):
         """The seat after the last hand's button (:func:`next_hand.next_button`)."""
         if last.hand is None:
             return seats[-1]
-        if last.hand.status == "settled":  # replayed anyway (what the game carries over)
+        if last.hand.status == "settled" and last.broken() is None:  # replayed anyway
             rep = last.replay()
             return next_button(seats, last_button(rep), redealt=rep.misdeal is not None)
-        # (an open hand left behind: its start is enough)
+        # (an open hand left behind, or one that cannot be read: its start is enough)
         key = get_game(last.hand.game).key("button")
         button = self.store.hand_events(last.hand.id)[0].body.get(key)
         return next_button(seats, button, redealt=False)
+
+    def _faulty_last(self, last: _LastHand, game: str) -> FaultyLast | None:
+        """What the table's last hand of ``game`` leaves the next one when its record cannot
+        be read (:mod:`~dealer_assist.services.faulty_last`); None when it reads (or is of
+        another game: nothing of it is taken over)."""
+        why = last.broken()
+        if why is None or last.hand is None or last.hand.game != game:
+            return None
+        hand = last.hand
+        ledger = self.store.ledger(hand.id) if hand.status == "settled" else []
+        return read_what_is_left(get_game(game), hand, self.store.hand_events(hand.id),
+                                 ledger, why)
 
     def _carried_from_last(
         self, last: _LastHand, game: str, seats: tuple[int, ...]
@@ -511,12 +538,26 @@ class _LastHand:
         self.services = services
         self.hand = hand
         self._replay: HandReplay | None = None
+        self._broken: str | None = None
 
     def replay(self) -> HandReplay:
         assert self.hand is not None
         if self._replay is None:
             self._replay = self.services.hand_replay(self.hand.id)
         return self._replay
+
+    def broken(self) -> str | None:
+        """Why the last hand's stored record does not replay (an event its game's reader
+        refuses, written behind the app's back), or None (it replays, or there is none)."""
+        if self.hand is None:
+            return None
+        if self._broken is None:
+            try:
+                self.replay()
+                self._broken = ""
+            except HandLogError as exc:
+                self._broken = str(exc)
+        return self._broken or None
 
 
 def _carries_in(game: Game[Any], params: Mapping[str, Any]) -> bool:
