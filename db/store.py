@@ -97,6 +97,10 @@ _APPEND_SQL = {
     "insert_approved": "INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, "
                        "body, prev_hash, hash, approval_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
                        "?, ?)",
+    # an event that ends its hand, or is approved: its mark and approval (schemas 0018, 0016)
+    "insert_marked": "INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, "
+                     "body, prev_hash, hash, approval_id, over_mark) VALUES (?, ?, ?, ?, ?, ?, "
+                     "?, ?, ?, ?, ?, ?)",
     "move": "UPDATE card_tables SET head_seq = ?, head_hash = ? WHERE id = ?",
 }
 _APPEND_PG = {k: v.replace("?", "%s") for k, v in _APPEND_SQL.items()}
@@ -406,7 +410,9 @@ class SqlStore(UserStore):
         )
         row = (table_id, seq, hand_id, number, self._time(at), ev.actor,
                str(ev.body.get("type", "")), body_text, head_hash, h)
-        if ev.approval_id is None:
+        if ev.over_mark is not None:
+            cur.execute(self._sql["insert_marked"], (*row, ev.approval_id, ev.over_mark))
+        elif ev.approval_id is None:
             cur.execute(self._sql["insert"], row)
         else:
             cur.execute(self._sql["insert_approved"], (*row, ev.approval_id))
@@ -503,7 +509,7 @@ class SqlStore(UserStore):
         """PostgreSQL: the append in one statement from the head this store wrote last, or None
         (nothing written) when that head is unknown or no longer the table's, or when another
         thread of this process is using the store's own connection."""
-        if event.approval_id is not None:  # (rare: the locking path carries it)
+        if event.approval_id is not None or event.over_mark is not None:  # (the locking path)
             return None
         table_id = self._hand_table.get(hand_id)
         head = self._heads.pop(table_id, None) if table_id is not None else None

@@ -40,6 +40,7 @@ from dealer_assist.services.faulty_last import (
     unreadable_line,
 )
 from dealer_assist.services.handrules import NEW_GAME
+from dealer_assist.services.overmark import over_mark
 from dealer_assist.services.ledger import ledger_lines
 from dealer_assist.services.model import (
     ChainHead,
@@ -240,7 +241,9 @@ class HandServices(TableServices):
                                     table_id=now.hand.table_id, hand_id=hand_id).entry
         else:
             approved = None
-        row = self._append(now, event, session.name, body, approval_id=approved)
+        row = self._append(now, event, session.name, body, approval_id=approved,
+                           over_mark=over_mark(game, now.replay.start, after,
+                                               over=game.is_over(after), misdealt=False))
         self._draws.pop(hand_id, None)
         if event.TYPE in game.floor_events:
             assert approval is not None
@@ -306,7 +309,9 @@ class HandServices(TableServices):
             raise RuleViolation(
                 f"cannot void event {target}: event {exc.line} would then be wrong ({exc.reason})"
             ) from exc
-        row = self._append(now, void, session.name, approval_id=approved)
+        row = self._append(now, void, session.name, approval_id=approved,
+                           over_mark=over_mark(rep.game, rep.start, rep.state, over=rep.over,
+                                               misdealt=rep.misdeal is not None))
         if now.hand.status == "settled":
             self.store.reopen_hand(hand_id)
         detail = f"event {target} ({now.replay.steps[target - 1].event.TYPE}): {void.reason}"
@@ -342,7 +347,9 @@ class HandServices(TableServices):
         approved = self.approve(approval, what=misdeal_subject(now.hand.number),
                                 table_id=now.hand.table_id, hand_id=hand_id,
                                 session=session).entry
-        row = self._append(now, call, session.name, approval_id=approved)
+        row = self._append(now, call, session.name, approval_id=approved,
+                           over_mark=over_mark(rep.game, rep.start, rep.state, over=rep.over,
+                                               misdealt=True))
         if now.hand.status == "settled":
             self.store.reopen_hand(hand_id)
         self._audit(session.name, "misdeal",
