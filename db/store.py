@@ -121,8 +121,8 @@ _APPEND_ONE_PG = (
     " h AS (UPDATE hands SET events = %(number)s WHERE id = %(hand_id)s"
     " AND events = %(expected)s AND EXISTS (SELECT 1 FROM t) RETURNING events)"
     " INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, body, prev_hash,"
-    " hash) SELECT t.id, %(seq)s, %(hand_id)s, h.events, %(time)s, %(actor)s::text,"
-    " %(type)s::text, %(body)s::text, %(prev_hash)s::text, %(hash)s::text"
+    " hash, over_mark) SELECT t.id, %(seq)s, %(hand_id)s, h.events, %(time)s, %(actor)s::text,"
+    " %(type)s::text, %(body)s::text, %(prev_hash)s::text, %(hash)s::text, %(over_mark)s::text"
     " FROM t LEFT JOIN h ON true RETURNING seq"
 )
 #: How many hands' tables a store remembers for that append (hands are dealt one after another).
@@ -509,7 +509,7 @@ class SqlStore(UserStore):
         """PostgreSQL: the append in one statement from the head this store wrote last, or None
         (nothing written) when that head is unknown or no longer the table's, or when another
         thread of this process is using the store's own connection."""
-        if event.approval_id is not None or event.over_mark is not None:  # (the locking path)
+        if event.approval_id is not None:  # (rare: the locking path carries it)
             return None
         table_id = self._hand_table.get(hand_id)
         head = self._heads.pop(table_id, None) if table_id is not None else None
@@ -531,6 +531,7 @@ class SqlStore(UserStore):
                     "prev_hash": prev, "hash": h, "expected": expected, "number": expected + 1,
                     "time": self._time(at), "actor": event.actor,
                     "type": str(event.body.get("type", "")), "body": body_text,
+                    "over_mark": event.over_mark,
                 }).fetchone()
             except (DBAPIError, self._driver_error) as exc:
                 # Refused or cut off. The statement was undone, or (the connection dropped after
