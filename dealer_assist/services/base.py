@@ -198,7 +198,8 @@ class ServicesBase:
     ) -> StoredEvent:
         """Append ``event`` to the hand (``body``: its body, checked already by :func:`_body`
         with the hand's game; ``approval_id``: the floor's approval entry it carries;
-        ``over_mark``: when it ends the hand, :func:`~dealer_assist.services.overmark.over_mark`)."""
+        ``over_mark``: when it ends the hand, what it carries, from
+        :func:`~dealer_assist.services.overmark.over_mark`)."""
         if body is None:
             body = _body(event, now.replay.game)
         try:

@@ -40,7 +40,6 @@ from dealer_assist.services.faulty_last import (
     unreadable_line,
 )
 from dealer_assist.services.handrules import NEW_GAME
-from dealer_assist.services.overmark import over_mark
 from dealer_assist.services.ledger import ledger_lines
 from dealer_assist.services.model import (
     ChainHead,
@@ -58,6 +57,7 @@ from dealer_assist.services.next_hand import (
     stacks_after,
     stacks_for,
 )
+from dealer_assist.services.overmark import over_mark
 from dealer_assist.services.tables import TableServices
 from dealer_assist.settings import (
     parse_table_settings,

@@ -279,7 +279,7 @@ def test_regression_a_void_in_a_hand_over_but_not_settled_without_approval_is_na
     was told; the same void with the floor's PIN verifies clean."""
     from dealer_assist.cards import parse_cards
 
-    svc, gus, fran, table, _ = _guts(either)
+    svc, gus, _fran, table, _ = _guts(either)
     now = svc.start_hand(gus, table)  # (the button moved on: seat 2 declares first)
     for kind, seat in (("in", 2), ("out", 3), ("in", 1)):
         now = act(svc, gus, now, kind, seat)
@@ -300,7 +300,7 @@ def test_a_void_in_a_hand_over_with_the_floors_pin_and_one_while_dealing_verify_
     one); after the end, the floor's PIN: both verify clean."""
     from dealer_assist.cards import parse_cards
 
-    svc, gus, fran, table, _ = _guts(database)
+    svc, gus, _fran, table, _ = _guts(database)
     now = svc.start_hand(gus, table)
     now = act(svc, gus, now, "in", 2)
     now = svc.void(gus, now.hand.id, 2, "wrong seat")
