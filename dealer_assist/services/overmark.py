@@ -29,5 +29,8 @@ def over_mark(game: Game[Any], start: Start, state: Any, *, over: bool,
     if not over:
         return None
     carried = carried_from(game, start, state, start.seats, misdealt=misdealt)
-    return json.dumps({k: carried.get(k) for k in game.carries}, sort_keys=True,
+    # in the start event's own JSON form (cards as their codes), as the next start writes it
+    given = {k: v for k, v in carried.items() if k in game.carries and v is not None}
+    plain = Start(game=start.game, seats=start.seats, params=given).to_json()
+    return json.dumps({k: plain.get(k) for k in game.carries}, sort_keys=True,
                       separators=(",", ":"))
