@@ -24,6 +24,7 @@ from dealer_assist.engine.evolve import replace
 from dealer_assist.engine.inputs import THREE_ROW_HAND, Choice
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Start
+from dealer_assist.fees.table import fees_by_seat, player_to_player_fees
 from dealer_assist.games.chinese_poker.events import EVENTS, Natural, SetHand, Surrender
 from dealer_assist.games.chinese_poker.sample import (
     sample_events,
@@ -49,9 +50,7 @@ from dealer_assist.games.open_face.rows import (
     cards_text,
     check_keys,
     check_set_sizes,
-    fees_by_seat,
     foul_reason,
-    house_fees,
     require_finished,
     scoring_report,
     seat_keys,
@@ -89,7 +88,7 @@ class ChinesePoker(Game[ChineseState]):
         button = button_setting(event, seats)
         return ChineseState(settings=ChineseSettings(
             seats=seats, button=button, stakes=stakes_setting(event, seats),
-            fees=house_fees(event, seats, button)))
+            fees=player_to_player_fees(event, seats, button)))
 
     # --- check -------------------------------------------------------------------------------
 

@@ -32,9 +32,10 @@ from dealer_assist.engine.base import (
 )
 from dealer_assist.engine.evolve import replace
 from dealer_assist.engine.inputs import Cards
+from dealer_assist.engine.seats import from_left
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import BoardDealt, Event, Show, Vocabulary
-from dealer_assist.games.ante_pot import AnteGame, AnteTable, left_of, seat_in_hand, shares
+from dealer_assist.games.ante_pot import AnteGame, AnteTable, seat_in_hand, shares
 from dealer_assist.games.commerce.events import EVENTS, Exchange, Knock, Stand
 from dealer_assist.games.commerce.rank import Hand, rank_hand
 from dealer_assist.money import format_cents
@@ -256,7 +257,7 @@ class Commerce(AnteGame[State]):
                 return replace(moved, blind=True)
             return _turn_done(moved)
         if isinstance(event, Knock):
-            order = left_of(state.table.seats, event.seat)
+            order = from_left(state.table.seats, event.seat)
             return replace(state, knocker=event.seat, last=order[:-1])
         if isinstance(event, Stand):
             return _turn_done(state)

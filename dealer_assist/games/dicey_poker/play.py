@@ -15,6 +15,7 @@ from typing import TypeVar
 from dealer_assist.cards import Card
 from dealer_assist.engine import start as read
 from dealer_assist.engine.evolve import evolver
+from dealer_assist.engine.seats import from_left
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Start
 from dealer_assist.games.carried_pot import table_fee
@@ -96,8 +97,7 @@ def start(event: Start) -> DiceyState:
             raise RuleViolation(f'"totals_in" for seat {seat} must be a whole number of '
                                 f"points, not {value!r}", rule="settings")
         totals[seat] = value
-    i = seats.index(dealer)
-    order = seats[i + 1:] + seats[:i + 1]
+    order = from_left(seats, dealer)
     deck = deck_for(len(seats))
     settings = Settings(seats=seats, dealer=dealer, target=target, dice=dice, entry=entry,
                         smallest_chip=chip, totals_in=MappingProxyType(totals), carry_in=carry,

@@ -26,6 +26,7 @@ from dealer_assist.engine.evolve import replace
 from dealer_assist.engine.inputs import ONE_CARD, THREE_ROW_HAND
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Discard, Event, Start
+from dealer_assist.fees.table import fees_by_seat, player_to_player_fees
 from dealer_assist.games.ofc.events import EVENTS, Place, SetHand
 from dealer_assist.games.ofc.sample import (
     deal_events,
@@ -50,9 +51,7 @@ from dealer_assist.games.open_face.rows import (
     cards_text,
     check_keys,
     check_set_sizes,
-    fees_by_seat,
     foul_reason,
-    house_fees,
     require_finished,
     row_name,
     royalties,
@@ -117,7 +116,7 @@ class OpenFaceChinesePoker(Game[OfcState]):
         settings = OfcSettings(
             seats=seats,
             button=button,
-            fees=house_fees(event, seats, button),
+            fees=player_to_player_fees(event, seats, button),
             stakes=stakes_setting(event, seats),
             table=royalty_table(event.get("royalties", "rules-text")),
             pineapple=pineapple,

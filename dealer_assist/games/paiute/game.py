@@ -35,9 +35,10 @@ from dealer_assist.engine.base import (
 )
 from dealer_assist.engine.evolve import replace
 from dealer_assist.engine.inputs import Cards, Choice
+from dealer_assist.engine.seats import after
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Reshuffle, Vocabulary
-from dealer_assist.games.ante_pot import AnteGame, AnteTable, after, seat_in_hand, shares
+from dealer_assist.games.ante_pot import AnteGame, AnteTable, seat_in_hand, shares
 from dealer_assist.games.paiute.combos import (
     COMBINATIONS,
     FIVE,

@@ -10,6 +10,7 @@ from types import MappingProxyType
 from dealer_assist.cards import Card
 from dealer_assist.engine.base import FeeLine
 from dealer_assist.engine.evolve import evolver
+from dealer_assist.engine.seats import from_left
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Discard, Event, Show, Start
 from dealer_assist.games.carried_pot import NO_FEE, TableFee
@@ -29,7 +30,6 @@ from dealer_assist.games.tricks import (
     TrickRules,
     Tricks,
     _evolve_tricks,
-    clockwise_from,
     start_tricks,
 )
 from dealer_assist.games.tricks.table import read_opening
@@ -144,7 +144,7 @@ class PrefState:
         if not self.bids:
             return self.active[0]
         last = self.bids[-1][0]
-        order = clockwise_from(self.active, last)
+        order = from_left(self.active, last)
         return next(s for s in order if s not in out)
 
     def allowed_bids(self, seat: int) -> tuple[str, ...]:
@@ -294,7 +294,7 @@ class PrefState:
 def _defenders(active: tuple[int, ...], declarer: int) -> tuple[int, ...]:
     """The declarer's defenders, from its left (asked several times an event: worked out once
     per seating and declarer)."""
-    return tuple(s for s in clockwise_from(active, declarer) if s != declarer)
+    return tuple(s for s in from_left(active, declarer) if s != declarer)
 
 
 def start_state(event: Start) -> PrefState:
