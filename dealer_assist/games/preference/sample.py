@@ -18,6 +18,7 @@ from dealer_assist.games.preference.events import (
     NoAces,
     Talon,
 )
+from dealer_assist.games.preference.play import step
 from dealer_assist.games.preference.state import (
     ACES,
     NAME,
@@ -25,7 +26,6 @@ from dealer_assist.games.preference.state import (
     SUIT_RANK,
     PrefState,
     start_state,
-    step,
 )
 from dealer_assist.games.tricks import pack32
 from dealer_assist.games.tricks.table import play_out, sample_start

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import types
+from abc import abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -201,9 +202,9 @@ class PotTrickGame(Game[H]):
             return 0
         return t.left_in_hand(seat)
 
+    @abstractmethod
     def antes(self, state: H) -> dict[int, int]:
         """What each seat put into the pot at the start of the hand."""
-        raise NotImplementedError
 
     def contributions(self, state: H) -> dict[int, int]:
         """The antes and the fees before the deal."""
@@ -217,6 +218,6 @@ class PotTrickGame(Game[H]):
             raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
         return self.sample(rng, players=players, **given)
 
+    @abstractmethod
     def sample(self, rng: random.Random, *, players: int, **params: Any) -> list[Event]:
         """One sample hand (the game's own strategy)."""
-        raise NotImplementedError
