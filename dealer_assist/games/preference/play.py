@@ -8,15 +8,7 @@ from types import MappingProxyType
 from dealer_assist.engine.evolve import evolver
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Discard, Event, Show
-from dealer_assist.games.preference.events import (
-    Ante,
-    Bid,
-    Defend,
-    End,
-    NameTrump,
-    NoAces,
-    Talon,
-)
+from dealer_assist.games.preference.events import Ante, Bid, Defend, End, NameTrump, NoAces, Talon
 from dealer_assist.games.preference.state import (
     ACES,
     BIDS,
@@ -26,13 +18,7 @@ from dealer_assist.games.preference.state import (
     TRICKS,
     PrefState,
 )
-from dealer_assist.games.tricks import (
-    PACK,
-    SUIT_WORDS,
-    Revoke,
-    _evolve_tricks,
-    start_tricks,
-)
+from dealer_assist.games.tricks import PACK, SUIT_WORDS, Revoke, _evolve_tricks, start_tricks
 
 # --- checking ---------------------------------------------------------------------------------
 

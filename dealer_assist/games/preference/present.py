@@ -7,25 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from dealer_assist.engine.base import (
-    Action,
-    Game,
-    Prompt,
-    ScoreSheet,
-    SeatView,
-    TableView,
-)
+from dealer_assist.engine.base import Action, Game, Prompt, ScoreSheet, SeatView, TableView
 from dealer_assist.engine.inputs import Amount, Cards, Choice
 from dealer_assist.events import CardDealt, Discard, Event, Show
-from dealer_assist.games.preference.events import (
-    Ante,
-    Bid,
-    Defend,
-    End,
-    NameTrump,
-    NoAces,
-    Talon,
-)
+from dealer_assist.games.preference.events import Ante, Bid, Defend, End, NameTrump, NoAces, Talon
 from dealer_assist.games.preference.play import no_aces_refusal
 from dealer_assist.games.preference.settle import settlement
 from dealer_assist.games.preference.state import NAME, NUMBERS, SUIT_RANK, PrefState

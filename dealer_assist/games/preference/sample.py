@@ -9,15 +9,7 @@ from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.events import Discard, Event, Show
-from dealer_assist.games.preference.events import (
-    Ante,
-    Bid,
-    Defend,
-    End,
-    NameTrump,
-    NoAces,
-    Talon,
-)
+from dealer_assist.games.preference.events import Ante, Bid, Defend, End, NameTrump, NoAces, Talon
 from dealer_assist.games.preference.play import step
 from dealer_assist.games.preference.state import (
     ACES,

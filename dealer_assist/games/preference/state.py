@@ -11,11 +11,7 @@ from dealer_assist.engine.base import FeeLine
 from dealer_assist.engine.seats import from_left
 from dealer_assist.events import Start
 from dealer_assist.games.carried_pot import NO_FEE, TableFee
-from dealer_assist.games.tricks import (
-    Revoke,
-    TrickRules,
-    Tricks,
-)
+from dealer_assist.games.tricks import Revoke, TrickRules, Tricks
 from dealer_assist.games.tricks.table import read_opening
 
 NAME = "preference"
