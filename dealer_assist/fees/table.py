@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from dealer_assist.engine.base import FeeLine
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Start
-from dealer_assist.fees.policy import FeeContext, FeePolicy, parse_fee_policy, pre_deal_fees
+from dealer_assist.fees.collect import pre_deal_fees
+from dealer_assist.fees.parse import parse_fee_policy
+from dealer_assist.fees.policy import FeeContext, FeePolicy
 
 
 def table_policy(start: Start) -> FeePolicy | None:
