@@ -379,6 +379,7 @@ def verify_database(
             report = _verify(db, progress, workers)
             report.audit = check_audit_log(db)
         report.findings.extend(check_records_db(db))
+        report.findings.extend(check_sealed_db(db))
         report.findings.extend(str(f) for f in check_rules_db(db))
         approvals, old = check_approvals_db(db)
         report.findings.extend(approvals)
@@ -392,6 +393,15 @@ def verify_database(
         if _driver_error(exc):
             raise unavailable(exc, db.describe()) from exc
         raise
+
+
+def check_sealed_db(db: Database) -> list[str]:
+    """Every sealed table's records walked against their head (schema 0017)."""
+    from dealer_assist.db.sealed import sealed_faults
+
+    with db.engine.connect() as conn:
+        conn.execution_options(dealer_assist_read=True)
+        return sealed_faults(conn)
 
 
 def check_records_db(db: Database) -> list[str]:
@@ -479,7 +489,8 @@ def rule_records_db(db: Database) -> RuleRecords:
         shifts = [Shift(r.id, r.table_id, r.dealer, r.floor, _aware(r.opened_at),
                         None if r.closed_at is None else _aware(r.closed_at), r.closed_by,
                         r.closed_floor) for r in conn.execute(select(sh))]
-        names = {r.name: r.full_name for r in conn.execute(select(u.c.name, u.c.full_name))}
+        people = list(conn.execute(select(u.c.name, u.c.full_name, u.c.role, u.c.active)))
+        names = {r.name: r.full_name for r in people}
         tables = {int(r.id): r.name for r in conn.execute(select(t.c.id, t.c.name))}
         hand_shift = {int(i): int(s) for i, s in conn.execute(select(h.c.id, h.c.shift_id))}
         floors = [(int(i), f) for i, f in conn.execute(select(d.c.hand_id, d.c.floor))]
@@ -487,7 +498,8 @@ def rule_records_db(db: Database) -> RuleRecords:
     for e in audit:
         if e.action == ROOM_ACTION:
             clock = read_room(e.detail) or clock
-    return RuleRecords(audit, shifts, names, tables, hand_shift, floors, clock.tolerance)
+    return RuleRecords(audit, shifts, names, tables, hand_shift, floors, clock.tolerance,
+                       {r.name: (r.role, bool(r.active)) for r in people})
 
 
 def check_rules_db(db: Database) -> list[RuleFinding]:

@@ -205,7 +205,7 @@ def test_every_game_is_in_the_demo_verifies_and_is_in_the_shift_report(
 ) -> None:
     from dealer_assist.db.bootstrap import open_database
     from dealer_assist.db.verify import verify_database
-    from dealer_assist.reports.build import build_shift
+    from dealer_assist.reports.build.shift import build_shift
     from dealer_assist.services import HandFilter
 
     url, svc = demo_db
@@ -223,7 +223,7 @@ def test_every_game_is_in_the_demo_verifies_and_is_in_the_shift_report(
 
 @pytest.mark.parametrize("name", WITH_TEST_GAME)
 def test_hand_report_withholds_the_cards_of_secret_seats(name: str, demo_db: Any) -> None:
-    from dealer_assist.reports.build import build_hand
+    from dealer_assist.reports.build.hand import build_hand
     from dealer_assist.services import HandFilter
 
     _, svc = demo_db

@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from dealer_assist.db.archive import write_archive
     from dealer_assist.db.keys import room_key
     from dealer_assist.errors import BadInput
-    from dealer_assist.reports.build import parse_day
+    from dealer_assist.reports.build.day import parse_day
     from dealer_assist.services.chain import utc
     from dealer_assist.services.counts import day_bounds_of
     from dealer_assist.services.errors import NotAllowed
