@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from dealer_assist.engine.base import DemoTable, Prompt, Setting, TableView
 from dealer_assist.events import Event, Vocabulary
 from dealer_assist.games.ante_pot import AnteGame, AnteTable
+from dealer_assist.games.paiute import play, present
 from dealer_assist.games.paiute.events import EVENTS
+from dealer_assist.games.paiute.state import NAME, PLAYERS, State
 
 if TYPE_CHECKING:
     from dealer_assist.engine.declare import GameDossier
-from dealer_assist.games.paiute import play, present
-from dealer_assist.games.paiute.state import NAME, PLAYERS, State
 
 
 class Paiute(AnteGame[State]):
