@@ -14,6 +14,7 @@ from dealer_assist.games.commerce.state import HAND, State, cards_text, refuse
 
 
 def check(state: State, event: Event) -> None:
+    """Refuse ``event`` now, in the dealer's words naming the ruling, or pass it."""
     if state.over:
         raise refuse("every hand is shown: settle the hand", "input")
     if isinstance(event, BoardDealt):
@@ -122,6 +123,7 @@ def _check_show(state: State, event: Show) -> None:
 
 
 def transition(state: State, event: Event) -> State:
+    """The state after ``event`` (``check`` has passed it)."""
     if isinstance(event, BoardDealt):
         return replace(state, board=tuple(event.cards))
     if isinstance(event, Exchange):

@@ -17,6 +17,7 @@ from dealer_assist.money import format_cents
 
 
 def prompt(state: State) -> Prompt:
+    """Whose turn, the legal actions with their inputs, and the instructions for the dealer."""
     if state.over:
         return Prompt("over", None, "Every hand is shown: settle the hand", done=True)
     if not state.dealt:
@@ -59,6 +60,7 @@ def prompt(state: State) -> Prompt:
 
 
 def view(state: State) -> TableView:
+    """The table as the dealer's screen draws it."""
     seats = []
     for s in state.table.seats:
         shown = state.shown.get(s)
@@ -88,6 +90,7 @@ def secret_seats(state: State) -> frozenset[int]:
 
 
 def report(state: State) -> dict[str, Any]:
+    """The hand for ``replay --json``."""
     winners, hands = best(state)
     out: dict[str, Any] = {
         "dealer": state.table.dealer, "stake": state.table.ante,

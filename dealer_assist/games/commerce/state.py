@@ -27,10 +27,12 @@ def three_used(state: State, seat: int) -> tuple[str, ...]:
 
 
 def cards_text(cards: tuple[Card, ...]) -> str:
+    """Cards as the log writes them, for the dealer's messages."""
     return " ".join(c.code for c in cards)
 
 
 def refuse(text: str, n: int | str) -> RuleViolation:
+    """A refusal naming the game's ruling ``n`` (or a rule tag given as text)."""
     return RuleViolation(text, rule=f"Commerce {n}" if isinstance(n, int) else n)
 
 

@@ -21,6 +21,8 @@ from dealer_assist.games.open_face.rows import (
     Stakes,
 )
 
+#: The game's name in its hand logs.
+NAME = "ofc"
 SCOOP_BONUS = 3
 
 

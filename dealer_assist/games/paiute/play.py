@@ -34,6 +34,7 @@ from dealer_assist.games.paiute.state import (
 
 
 def check(state: State, event: Event) -> None:
+    """Refuse ``event`` now, in the dealer's words naming the ruling, or pass it."""
     if state.over:
         raise refuse("the hand is over: settle it", "input")
     if isinstance(event, Wild):
@@ -190,6 +191,7 @@ def _check_call(state: State, event: Call) -> None:
 
 
 def transition(state: State, event: Event) -> State:
+    """The state after ``event`` (``check`` has passed it)."""
     if isinstance(event, Wild):
         return replace(state, wild=event.card)
     if isinstance(event, Upcard):

@@ -42,6 +42,7 @@ def _call(state: State, seat: int, six: bool) -> Action:
 
 
 def prompt(state: State) -> Prompt:
+    """Whose turn, the legal actions with their inputs, and the instructions for the dealer."""
     if state.over:
         return Prompt("over", None, "The calls are settled: settle the hand", done=True)
     if state.wild is None:
@@ -84,6 +85,7 @@ def prompt(state: State) -> Prompt:
 
 
 def view(state: State) -> TableView:
+    """The table as the dealer's screen draws it."""
     called = {c.seat: c for c in state.calls}
     seats = []
     for s in state.table.seats:
@@ -113,6 +115,7 @@ def secret_seats(state: State) -> frozenset[int]:
 
 
 def report(state: State) -> dict[str, Any]:
+    """The hand for ``replay --json``."""
     winners = state.winners() if state.over else []
     out: dict[str, Any] = {
         "dealer": state.table.dealer, "ante": state.table.ante,

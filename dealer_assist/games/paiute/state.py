@@ -22,10 +22,12 @@ SOURCES = ("stock", "discard")
 
 
 def cards_text(cards: tuple[Card, ...]) -> str:
+    """Cards as the log writes them, for the dealer's messages."""
     return " ".join(c.code for c in cards)
 
 
 def refuse(text: str, n: int | str) -> RuleViolation:
+    """A refusal naming the game's ruling ``n`` (or a rule tag given as text)."""
     return RuleViolation(text, rule=f"Paiute {n}" if isinstance(n, int) else n)
 
 

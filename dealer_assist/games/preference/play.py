@@ -28,6 +28,7 @@ def _no(why: str, rule: str = "pref-2") -> RuleViolation:
 
 
 def check(state: PrefState, event: Event) -> None:
+    """Refuse ``event`` now, in the dealer's words naming the ruling, or pass it."""
     if state.over:
         raise _no("the hand is over: settle it", "pref")
     if isinstance(event, Ante | End):
@@ -201,6 +202,7 @@ def _check_defend(state: PrefState, event: Defend) -> None:
 
 
 def transition(state: PrefState, event: Event) -> PrefState:
+    """The state after ``event`` (``check`` has passed it)."""
     if isinstance(event, CardDealt):  # (most of a hand's events: asked first)
         assert state.tricks is not None
         n = state.tricks.number
@@ -278,6 +280,7 @@ _evolve = evolver(PrefState)
 
 
 def step(state: PrefState, event: Event) -> PrefState:
+    """``event`` checked, then applied: the game's ``apply``."""
     check(state, event)
     return transition(state, event)
 

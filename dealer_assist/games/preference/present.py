@@ -114,6 +114,7 @@ def _declarer_actions(state: PrefState, d: int) -> tuple[Action, ...]:
 
 
 def auction_line(state: PrefState) -> str:
+    """The bids so far, for the screen's instructions and the table's info."""
     said = ", ".join(f"seat {s} {b}" for s, b in state.bids)
     return "Bids: " + (said or "none yet")
 

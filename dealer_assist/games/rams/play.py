@@ -16,6 +16,7 @@ from dealer_assist.games.tricks import PACK, _evolve_tricks, start_tricks
 
 
 def check(state: RamsState, event: Event) -> None:
+    """Refuse ``event`` now, in the dealer's words naming the ruling, or pass it."""
     if state.over:
         raise RuleViolation("the hand is over: settle it", rule="rams")
     if isinstance(event, Trump):
@@ -82,6 +83,7 @@ def _check_declaration(state: RamsState, event: Play | Pass | Widow | Rams) -> N
 
 
 def transition(state: RamsState, event: Event) -> RamsState:
+    """The state after ``event`` (``check`` has passed it)."""
     if isinstance(event, Trump):
         return _evolve(state, turned=event.card)
     if isinstance(event, Play | Pass | Widow | Rams):
@@ -115,5 +117,6 @@ _evolve = evolver(RamsState)
 
 
 def step(state: RamsState, event: Event) -> RamsState:
+    """``event`` checked, then applied: the game's ``apply``."""
     check(state, event)
     return transition(state, event)
