@@ -15,6 +15,8 @@ from dealer_assist.games.open_face.rows import (
     Stakes,
 )
 
+#: The game's name in its hand logs.
+NAME = "chinese-poker"
 SCOOP_BONUS = 3
 
 

@@ -44,7 +44,7 @@ class Commerce(AnteGame[State]):
         players=(3, 6), sample={"stake": 100},
     )
 
-    # --- start, check, transition (play.py) ---------------------------------------------
+    # --- start, check, transition (play.py) ------------------------------------------------------
     def new_hand(self, table: AnteTable) -> State:
         return State(table=table)
 
@@ -54,7 +54,7 @@ class Commerce(AnteGame[State]):
     def transition(self, state: State, event: Event) -> State:
         return play.transition(state, event)
 
-    # --- prompt, view, report (present.py) --------------------------------------------------
+    # --- prompt, view, report (present.py) -------------------------------------------------------
 
     def prompt(self, state: State) -> Prompt:
         return present.prompt(state)
@@ -72,7 +72,7 @@ class Commerce(AnteGame[State]):
         lines = present.narrate(before, event, after)
         return super().narrate(before, event, after) if lines is None else lines
 
-    # --- money ------------------------------------------------------------------------------
+    # --- money -----------------------------------------------------------------------------------
 
     def won(self, state: State) -> tuple[list[int], str]:
         winners, hands = best(state)

@@ -52,7 +52,7 @@ class OpenFaceChinesePoker(Game[OfcState]):
         players=(2, 3),
     )
 
-    # --- the rules (play.py) ----------------------------------------------------------------
+    # --- the rules (play.py) ---------------------------------------------------------------------
 
     def start(self, event: Start) -> OfcState:
         return play.start(event)
@@ -63,7 +63,7 @@ class OpenFaceChinesePoker(Game[OfcState]):
     def transition(self, state: OfcState, event: Event) -> OfcState:
         return play.transition(state, event)
 
-    # --- prompt, view (present.py) --------------------------------------------------------
+    # --- prompt, view (present.py) ---------------------------------------------------------------
 
     def is_over(self, state: OfcState) -> bool:
         return state.over
@@ -74,7 +74,7 @@ class OpenFaceChinesePoker(Game[OfcState]):
     def view(self, state: OfcState, *, reveal: bool = False) -> TableView:
         return present.view(state, reveal=reveal)
 
-    # --- settle, report ----------------------------------------------------------------------
+    # --- settle, report --------------------------------------------------------------------------
 
     def contributions(self, state: OfcState) -> dict[int, int]:
         """Only the house fees taken before the deal are on the table until the settlement."""
@@ -124,7 +124,7 @@ class OpenFaceChinesePoker(Game[OfcState]):
     def narrate(self, before: OfcState, event: Event, after: OfcState) -> list[str]:
         return present.narrate(before, event, after)
 
-    # --- sample hands ------------------------------------------------------------------------
+    # --- sample hands ----------------------------------------------------------------------------
 
     def dossier(self) -> GameDossier:
         from dealer_assist.games.ofc.dossier import DOSSIER

@@ -47,7 +47,7 @@ class Paiute(AnteGame[State]):
         players=(2, 5), sample={"ante": 100},
     )
 
-    # --- start, check, transition (play.py) ---------------------------------------------
+    # --- start, check, transition (play.py) ------------------------------------------------------
     def new_hand(self, table: AnteTable) -> State:
         return State(table=table)
 
@@ -57,7 +57,7 @@ class Paiute(AnteGame[State]):
     def transition(self, state: State, event: Event) -> State:
         return play.transition(state, event)
 
-    # --- prompt, view, report (present.py) --------------------------------------------------
+    # --- prompt, view, report (present.py) -------------------------------------------------------
 
     def prompt(self, state: State) -> Prompt:
         return present.prompt(state)
@@ -75,7 +75,7 @@ class Paiute(AnteGame[State]):
         lines = present.narrate(before, event, after)
         return super().narrate(before, event, after) if lines is None else lines
 
-    # --- money ------------------------------------------------------------------------------
+    # --- money -----------------------------------------------------------------------------------
 
     def won(self, state: State) -> tuple[list[int], str]:
         winners = state.winners()

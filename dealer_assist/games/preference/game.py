@@ -63,7 +63,7 @@ class Preference(PotTrickGame[PrefState]):
         """The game ends when the players choose to end it and share the pot."""
         return state.ended
 
-    # --- the screen (present.py) ------------------------------------------------------------
+    # --- the screen (present.py) -----------------------------------------------------------------
     def prompt(self, state: PrefState) -> Prompt:
         return present.prompt(state)
 

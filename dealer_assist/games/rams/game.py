@@ -65,7 +65,7 @@ class RamsGame(PotTrickGame[RamsState]):
         """The game (the pot's life) ends when a hand leaves the pot empty."""
         return state.over and self.settle(state).carry_out == 0
 
-    # --- the screen (present.py) ------------------------------------------------------------
+    # --- the screen (present.py) -----------------------------------------------------------------
     def prompt(self, state: RamsState) -> Prompt:
         return present.prompt(state)
 
