@@ -5,6 +5,7 @@ parsing the setting itself, so every game reads the table's fee the same way."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from dealer_assist.engine.base import FeeLine
 from dealer_assist.errors import RuleViolation
@@ -16,7 +17,13 @@ from dealer_assist.fees.policy import FeeContext, FeePolicy
 
 def table_policy(start: Start) -> FeePolicy | None:
     """The table's fee policy as the hand's start gives it (None: the table takes no fee)."""
-    return parse_fee_policy(start.get("fee"))
+    return fee_setting_policy(start.get("fee"))
+
+
+def fee_setting_policy(setting: Any) -> FeePolicy | None:
+    """The policy of a start's ``"fee"`` setting a game has already taken from the start and
+    kept (Caro Hold 'em keeps it in its settings): the same reading as :func:`table_policy`."""
+    return parse_fee_policy(setting)
 
 
 def fees_by_seat(seats: tuple[int, ...], fees: Sequence[FeeLine]) -> dict[int, int]:
