@@ -189,7 +189,8 @@ def test_bet_and_raise_may_carry_to_and_old_lines_read_as_before() -> None:
 @pytest.fixture(scope="module")
 def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Any:
     from dealer_assist.db.bootstrap import open_database, open_services
-    from dealer_assist.db.demo import demo_kinds, fill_demo
+    from dealer_assist.db.demo import fill_demo
+    from dealer_assist.db.demo_plan import demo_kinds
 
     url = f"sqlite:///{Path(tmp_path_factory.mktemp('contract')) / 'demo.db'}"
     db = open_database(url)

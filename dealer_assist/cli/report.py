@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import Any
 
-from dealer_assist.cli.db_cmd import (
+from dealer_assist.cli.options import (
     add_db_option,
     add_signin_options,
     open_services,

@@ -12,8 +12,9 @@ from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql.elements import ColumnElement
 
-from dealer_assist.db.bootstrap import Database
 from dealer_assist.db.models import PinTryRow, Setting, UserRow
+from dealer_assist.db.store.audit import append_audit
+from dealer_assist.db.store.base import StoreBase
 from dealer_assist.errors import BadInput
 from dealer_assist.services.auth import argon2_with
 from dealer_assist.services.chain import utc
@@ -52,8 +53,6 @@ def record_user(conn: Any, user_id: int, at: datetime | None = None) -> None:
     """Append the user's state (after a change, in the change's transaction) to the audit
     chain's records (:mod:`dealer_assist.services.records`). On PostgreSQL a station's role
     may write such a record only when it is the user's row exactly as stored (a trigger)."""
-    from dealer_assist.db.store import append_audit
-
     r = conn.execute(select(*SHOWN).where(USERS.c.id == user_id)).first()
     if r is not None:
         append_audit(conn, [record_entry("user", user_state(
@@ -82,14 +81,8 @@ def _user(r: Any) -> User:
     return User(id=r.id, name=r.name, full_name=r.full_name, role=r.role, active=bool(r.active))
 
 
-class UserStore:
-    """The users half of :class:`~dealer_assist.db.store.SqlStore` (mixed in)."""
-
-    db: Database  # set by SqlStore
-
-    def _read(self) -> Any: ...  # provided by SqlStore
-
-    def _write(self) -> Any: ...  # provided by SqlStore
+class UserStore(StoreBase):
+    """The users part of :class:`~dealer_assist.db.store.SqlStore` (mixed in)."""
 
     def cardroom_name(self) -> str:
         with self._read() as conn:
@@ -108,8 +101,6 @@ class UserStore:
                 done = conn.execute(update(KV).where(KV.c.key == "cardroom").values(value=name))
                 if done.rowcount == 0:
                     conn.execute(insert(KV).values(key="cardroom", value=name))
-            from dealer_assist.db.store import append_audit
-
             append_audit(conn, [record_entry("cardroom", cardroom_state(name), datetime.now(UTC))])
 
     def end_sign_in(self, token: str) -> None:

@@ -1,18 +1,9 @@
-"""Controllers: what the dealer screen and the floor console do, through the services only.
-
-A controller calls one service, and only when the call returns (the event is recorded) does it
-change what it holds and emit ``changed``; the views redraw from that. A failing or locked
-database (``StoreUnavailable``) keeps the operation as ``pending`` for Retry and leaves the
-screen as it was, so nothing typed is lost and nothing unrecorded is shown. While an input is
-kept, every other operation is refused until it is sent (``retry``) or dropped (``drop``): a
-second input must never silently take the first one's place. A drop is written to the audit log
-when the database answers again.
-"""
+"""The dealer's controller: the shift, the hand in play, the settlement, Undo, the seats and
+the time of a time-collected table."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from typing import Any
 
 from dealer_assist.cards import full_deck
@@ -20,36 +11,24 @@ from dealer_assist.engine.base import (
     Action,
     Game,
     ScoreSheet,
-    Settlement,
     TableView,
-    called_off,
 )
 from dealer_assist.engine.build import build_event as engine_build_event
 from dealer_assist.engine.inputs import Cards
 from dealer_assist.errors import BadInput, DealerAssistError
 from dealer_assist.events import CardDealt, Discard, Event, Vocabulary
 from dealer_assist.services import (
-    Adjustment,
     Approval,
     ApprovalRequired,
-    Conflict,
-    Dispute,
-    Hand,
-    HandFilter,
-    HandNow,
     LockedOut,
     NotAllowed,
-    Services,
-    Session,
-    Shift,
     SignInFailed,
     StoreUnavailable,
     Table,
-    TimeNow,
 )
 from dealer_assist.services.draws import draw, draw_cancelled
 from dealer_assist.services.timeacct import TimeMark
-from dealer_assist.ui.qt import QObject, Signal
+from dealer_assist.ui.controllers.running import Operations
 
 
 def build_event(
@@ -78,163 +57,8 @@ def unsigned_close(shift_id: int, message: str) -> str:
             "key to this station, so the next close is signed.")
 
 
-class DealerController(QObject):
+class DealerController(Operations):
     """One station's table: its shift, the hand in play, the settlement and Undo."""
-
-    changed = Signal()
-    refused = Signal(str)
-    failed = Signal(str)
-    recovered = Signal()
-    approval_needed = Signal(str)
-    #: Done, with something the floor must do (a shift closed at a station without a key).
-    noted = Signal(str)
-
-    def __init__(self, services: Services, session: Session) -> None:
-        super().__init__()
-        self.services = services
-        self.session = session
-        self.table: Table | None = None
-        self.shift: Shift | None = None
-        self.now: HandNow | None = None
-        self.settlement: Settlement | None = None
-        self.pending: Callable[[], None] | None = None
-        self.pending_what = ""
-        #: Inputs the dealer dropped while the database did not answer, each (words, table id,
-        #: hand id): written to the audit log ("input-dropped") before the next operation.
-        self.drops: list[tuple[str, int | None, int | None]] = []
-        self.last_error = ""
-        #: Stacks typed for the next hand (rebuys, add-ons, new players), by seat.
-        self.rebuys: dict[int, int] = {}
-        #: Whether the open table's game is played with stacks (Stacks… [F3]).
-        self.stacked = False
-        #: The table's time account when its fee is a time collection (else None).
-        self.time: TimeNow | None = None
-        #: Why the last operation was held for a floor person's approval ("" when it was not).
-        self.approval_asked = ""
-        #: The score sheet of the game so far, for (hand id, its events) (:meth:`game_sheet`).
-        self._sheet: tuple[tuple[int, int] | None, ScoreSheet | None] = (None, None)
-        #: Whether the last refusal was a name or PIN (wrong, locked, may not approve): an
-        #: approval dialog then stays open for the PIN to be typed again.
-        self.auth_refused = False
-
-    # --- running an operation -------------------------------------------------------------
-
-    def _run(self, what: str, op: Callable[[], None], *, redraw: bool = True) -> bool:
-        """Run one service operation; on success the views redraw, on failure they don't. While
-        another input is kept for Retry, it is refused (nothing replaces the kept input)."""
-        self.auth_refused = False
-        if self.pending is not None and op is not self.pending:
-            self.last_error = self.kept_refusal()
-            self.refused.emit(self.last_error)
-            return False
-        try:
-            self._write_drops()
-            op()
-        except StoreUnavailable as exc:
-            self.pending = op
-            self.pending_what = what
-            self.last_error = str(exc)
-            self.failed.emit(str(exc))
-            return False
-        except ApprovalRequired as exc:
-            self.last_error = str(exc)
-            self.approval_asked = str(exc)
-            self.approval_needed.emit(str(exc))
-            return False
-        except Conflict as exc:
-            self.last_error = str(exc)
-            self._reload()
-            self.refused.emit(f"{exc} (the hand was reloaded)")
-            self.changed.emit()
-            return False
-        except DealerAssistError as exc:
-            self.last_error = str(exc)
-            self.auth_refused = isinstance(exc, (SignInFailed, LockedOut, NotAllowed))
-            self.refused.emit(str(exc))
-            return False
-        if self.pending is not None:
-            self.pending = None
-            self.pending_what = ""
-            self.recovered.emit()
-        self.last_error = ""
-        if redraw:
-            self.changed.emit()
-        return True
-
-    def kept_refusal(self) -> str:
-        """Why any input is refused while one is kept (empty when none is)."""
-        if self.pending is None:
-            return ""
-        return (f"not recorded yet and kept: {self.pending_what}. Send it with Retry [F5] "
-                "when the database is back, or drop it [Shift+F5], before anything else")
-
-    def retry(self) -> bool:
-        """Run the operation the database refused, exactly as it was entered (with none kept,
-        write any drop still waiting for the database)."""
-        op = self.pending
-        if op is None:
-            if self.drops:
-                return self._run("write the dropped inputs to the audit log", lambda: None)
-            return False
-        return self._run(self.pending_what, op)
-
-    #: What cannot be dropped: the hand is over and its chips must be pushed as recorded.
-    UNDROPPABLE = "settle the hand"
-
-    def drop(self) -> bool:
-        """Throw the kept input away, on the dealer's word; the drop is written to the audit log
-        (with the input's words) when the database answers. A settlement cannot be dropped."""
-        if self.pending is None:
-            self.refused.emit("no input is kept: nothing to drop")
-            return False
-        if self.pending_what == self.UNDROPPABLE:
-            self.refused.emit("the hand is over: its settlement cannot be dropped; press Retry "
-                              "[F5] when the database is back")
-            return False
-        table_id = self.table.id if self.table is not None else None
-        hand_id = self.now.hand.id if self.now is not None else None
-        self.drops.append((self.pending_what, table_id, hand_id))
-        self.pending = None
-        self.pending_what = ""
-        self.recovered.emit()
-        self.changed.emit()
-        return True
-
-    def write_drops(self) -> bool:
-        """Write the dropped inputs' audit entries now (before signing out); False, with
-        ``last_error`` saying why, when the database does not take them (they stay waiting,
-        and nothing is kept for Retry in their place)."""
-        try:
-            self._write_drops()
-        except DealerAssistError as exc:
-            self.last_error = str(exc)
-            return False
-        return True
-
-    def _write_drops(self) -> None:
-        """The dropped inputs into the audit log, oldest first, each once."""
-        while self.drops:
-            words, table_id, hand_id = self.drops[0]
-            self.services.drop_kept(self.session, words, table_id=table_id, hand_id=hand_id)
-            self.drops.pop(0)
-
-    def words(self, event: Event) -> str:
-        """An input in the words the hand's history would give it ("Seat 2 calls $1")."""
-        now = self.now
-        if now is not None:
-            try:
-                lines = now.game.narrate(now.state, event, now.game.apply(now.state, event))
-            except DealerAssistError:
-                lines = []
-            if lines:
-                return " / ".join(lines)
-        body = event.to_json()
-        kind = body.pop("type", event.TYPE)
-        return " ".join([str(kind), *(f"{k} {v}" for k, v in body.items())])
-
-    def _reload(self) -> None:
-        if self.now is not None:
-            self.now = self.services.hand_now(self.now.hand.id)
 
     # --- shift ----------------------------------------------------------------------------
 
@@ -562,117 +386,3 @@ class DealerController(QObject):
 
         # a read: the screen is not redrawn (the push steps' ticks stay as they are)
         return out if self._run("read the stacks", op, redraw=False) else None
-
-
-class FloorController(QObject):
-    """The floor console: hands across tables, replay, reveal, disputes, exports."""
-
-    changed = Signal()
-    refused = Signal(str)
-    failed = Signal(str)
-
-    def __init__(self, services: Services, session: Session) -> None:
-        super().__init__()
-        self.services = services
-        self.session = session
-        self.hands: list[Hand] = []
-        self.filter = HandFilter()
-        self.hand: Hand | None = None
-        self.replay: Any = None
-        self.revealed = False
-        self.reveal_reason = ""
-
-    def _guard(self, op: Callable[[], Any]) -> Any:
-        try:
-            return op()
-        except StoreUnavailable as exc:
-            self.failed.emit(str(exc))
-        except DealerAssistError as exc:
-            self.refused.emit(str(exc))
-        return None
-
-    def search(self, flt: HandFilter) -> list[Hand]:
-        self.filter = flt
-        hands = self._guard(lambda: self.services.list_hands(flt))
-        self.hands = hands if hands is not None else []
-        self.changed.emit()
-        return self.hands
-
-    def open_hand(self, hand_id: int) -> bool:
-        def op() -> bool:
-            self.replay = self.services.hand_replay(hand_id)
-            self.hand = self.services.hand(hand_id)
-            self.revealed = False
-            return True
-
-        ok = bool(self._guard(op))
-        self.changed.emit()
-        return ok
-
-    def step_view(self, step: int) -> TableView | None:
-        """The table as it stood after event ``step`` (1-based); destroyed hands face up once
-        the floor has revealed the hand (that reveal is logged)."""
-        if self.replay is None:
-            return None
-        steps = self.replay.steps
-        n = max(1, min(step, len(steps)))
-        st = steps[n - 1]
-        view: TableView = self.replay.game.view(st.state, reveal=self.revealed)
-        misdeal = self.replay.misdeal
-        if misdeal is not None and any(
-            s.event is misdeal for s in steps[:n]
-        ):
-            view = called_off(view, misdeal.reason)
-        return view
-
-    def reveal(self, step: int, reason: str = "") -> TableView | None:
-        if self.hand is None:
-            return None
-        hand_id = self.hand.id
-        view = self._guard(lambda: self.services.reveal(self.session, hand_id, step=step,
-                                                        reason=reason))
-        if view is not None:
-            self.revealed = True
-            self.reveal_reason = reason.strip()
-            self.changed.emit()
-        return view  # type: ignore[no-any-return]
-
-    def reveals(self) -> list[Any]:
-        if self.hand is None:
-            return []
-        hand_id = self.hand.id
-        out = self._guard(lambda: self.services.reveals(hand_id))
-        return out if out is not None else []
-
-    def disputes(self) -> list[Dispute]:
-        if self.hand is None:
-            return []
-        hand_id = self.hand.id
-        out = self._guard(lambda: self.services.disputes(hand_id))
-        return out if out is not None else []
-
-    def record_dispute(
-        self, notes: str, ruling: str, adjustments: list[Adjustment], approval: Approval | None
-    ) -> Dispute | None:
-        """Record a dispute; a refusal is told (``refused``), not raised."""
-        if self.hand is None:
-            self.refused.emit("choose a hand first")
-            return None
-        return self._guard(lambda: self.dispute_now(notes, ruling, adjustments, approval))  # type: ignore[no-any-return]
-
-    def dispute_now(
-        self, notes: str, ruling: str, adjustments: list[Adjustment], approval: Approval | None
-    ) -> Dispute:
-        """Record a dispute on the open hand, raising a refusal (the dispute dialog shows it
-        and stays open). Adjustments need another floor person's name and PIN: never the
-        signed-in floor person's own (the services refuse it and say who may approve)."""
-        if self.hand is None:
-            raise BadInput("choose a hand first")
-        hand_id = self.hand.id
-        d = self.services.record_dispute(
-            self.session, hand_id, notes=notes, ruling=ruling, adjustments=adjustments,
-            approval=approval,
-        )
-        self.hand = self.services.hand(hand_id)
-        self.changed.emit()
-        return d
