@@ -26,6 +26,8 @@ from dealer_assist.bounded import check_output_file, read_text
 from dealer_assist.db.bootstrap import Database
 from dealer_assist.db.keys import RoomKey, show_fingerprint
 from dealer_assist.db.models import CheckpointRow
+from dealer_assist.db.sealed import checkpoint_problems as sealed_checkpoint_problems
+from dealer_assist.db.sealed import heads as sealed_heads
 from dealer_assist.errors import BadInput
 from dealer_assist.services.chain import canonical, time_text
 
@@ -136,9 +138,14 @@ def _heads(conn: Connection) -> dict[str, Any]:
         )
     ]
     audit = q("SELECT entries, head_hash FROM audit_head WHERE id = 1").first()
-    return {"tables": tables,
-            "audit": {"entries": int(audit[0]) if audit else 0,
-                      "hash": audit[1] if audit else "0" * 64}}
+    out: dict[str, Any] = {"tables": tables,
+                           "audit": {"entries": int(audit[0]) if audit else 0,
+                                     "hash": audit[1] if audit else "0" * 64}}
+    records = {kind: {"entries": n, "hash": h} for kind, (n, h) in sealed_heads(conn).items()
+               if n}
+    if records:  # the sealed typed rows' heads (schema 0017), once a table holds any
+        out["records"] = records
+    return out
 
 
 def sign_checkpoint(db: Database, key: RoomKey, *, reason: str,
@@ -316,6 +323,7 @@ def _anchor_problems(
                        f"seq {seq}, the database has {hands} (hands were deleted or added)")
         if "last_line" in t:
             out.extend(_ledger_problems(conn, cp, t, where))
+    out.extend(sealed_checkpoint_problems(conn, cp.number, data.get("records") or {}))
     audit = data.get("audit") or {}
     entries, head = int(audit.get("entries", 0)), str(audit.get("hash", ""))
     if count_hands and entries:

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import AuditEntry, Shift
 from dealer_assist.services.ports import Store
-from dealer_assist.services.room import COUNT_ACTION, read_count
+from dealer_assist.services.room import COUNT_ACTION, Count
 
 #: How long after an approval the action it approves is looked for (an approval ticket is good
 #: for two minutes; a station writes the action at once).
@@ -71,6 +71,10 @@ class RuleRecords:
     #: (hand id, floor person) of each dispute
     dispute_floors: Sequence[tuple[int, str]] = ()
     tolerance: timedelta = timedelta(minutes=5)
+    #: user name -> (role, enabled) as stored now: a name with no record on the chain yet
+    roles: Mapping[str, tuple[str, bool]] = field(default_factory=dict)
+    #: audit entry number -> the drop count it records (its typed row, schema 0022)
+    counts: Mapping[int, Count] = field(default_factory=dict)
 
 
 def _when(t: datetime) -> str:
@@ -95,7 +99,42 @@ def rule_findings(r: RuleRecords) -> list[RuleFinding]:
     after = audit[base + 1:]
     shifts = [s for s in r.shifts if since is None or utc(s.opened_at) > since]
     return [*_dealer_at_two_tables(r, audit, shifts), *_times_backwards(r, after),
-            *_own_approvals(after), *_count_independence(r, audit, after)]
+            *_own_approvals(after), *_count_independence(r, audit, after),
+            *_room_record_roles(r, audit, after)]
+
+
+def _room_record_roles(r: RuleRecords, audit: Sequence[AuditEntry],
+                       checked: Sequence[AuditEntry]) -> list[RuleFinding]:
+    """A count, drop, drop box, sign-off or room clock written in the name of someone who did
+    not then hold a role that may write it (a dealer, a disabled name, no one), by the users'
+    records on the chain before it."""
+    import json
+
+    from dealer_assist.services.room import SIGNED_ROLES
+
+    checked_ids = {e.id for e in checked}
+    roles: dict[str, tuple[str, bool]] = {}
+    out = []
+    for e in audit:
+        if e.action == "record-user":
+            try:
+                state = json.loads(e.detail)
+                roles[str(state["name"])] = (str(state["role"]), bool(state["active"]))
+            except (ValueError, KeyError, TypeError):
+                continue
+            continue
+        allowed = SIGNED_ROLES.get(e.action)
+        if allowed is None or e.id not in checked_ids:
+            continue
+        role, active = roles.get(e.actor or "") or r.roles.get(e.actor or "", ("", False))
+        if role not in allowed or not active:
+            who = (f"{e.actor}, {'a disabled ' if role and not active else 'a '}{role}"
+                   if role else f"{e.actor or 'no one'}, who is not a user")
+            out.append(RuleFinding(
+                "room record by a person without the role", utc(e.at),
+                f"{e.action} entry {_num(e)} was written in the name of {who}: only a "
+                f"{' or '.join(allowed)} writes it"))
+    return out
 
 
 def _table(r: RuleRecords, table_id: int) -> str:
@@ -243,7 +282,7 @@ def _count_independence(r: RuleRecords, audit: Sequence[AuditEntry],
     for e in checked:
         if e.action != COUNT_ACTION:
             continue
-        c = read_count(e.detail)
+        c = r.counts.get(_num(e))
         if c is None or c.independence or c.shift_id not in shifts:
             continue
         people = shift_people(shifts[c.shift_id], approvers.get(c.shift_id, ()))
@@ -259,7 +298,7 @@ def _count_independence(r: RuleRecords, audit: Sequence[AuditEntry],
 
 def rule_records(store: Store) -> RuleRecords:
     """The same rows read through the store port (the audit report, an in-memory room)."""
-    from dealer_assist.services.counts import room_clock_of
+    from dealer_assist.services.counts import counts, room_clock_of
     from dealer_assist.services.model import HandFilter
 
     return RuleRecords(
@@ -268,4 +307,6 @@ def rule_records(store: Store) -> RuleRecords:
         tables={t.id: t.name for t in store.list_tables()},
         hand_shift={h.id: h.shift_id for h in store.list_hands(HandFilter(limit=None))},
         dispute_floors=[(d.hand_id, d.floor) for d in store.disputes()],
-        tolerance=room_clock_of(store).tolerance)
+        tolerance=room_clock_of(store).tolerance,
+        roles={u.name: (u.role, u.active) for u in store.list_users()},
+        counts={c.number: c.count for c in counts(store)})

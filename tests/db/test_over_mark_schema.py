@@ -1,5 +1,6 @@
-"""Schema 0018 (the end mark a hand's last event carries) on PostgreSQL: its downgrade puts back
-schema 0016's ``da_event_approved`` and takes the column away; upgrading again restores both."""
+"""Schema 0018 (the end mark a hand's last event carries) on PostgreSQL: its downgrade to the
+schema before it puts back schema 0016's ``da_event_approved`` and takes the column away;
+upgrading again restores both."""
 
 from __future__ import annotations
 
@@ -25,13 +26,13 @@ def _state(url: str) -> tuple[bool, bool]:
     return "over_mark" in source, column == 1
 
 
-def test_schema_0018_downgrade_restores_0016s_function_and_upgrades_again(pg_url: str) -> None:
+def test_schema_0018_downgrade_restores_the_function_before_it_and_upgrades_again(pg_url: str) -> None:
     db = open_database(pg_url)
     assert _state(pg_url) == (True, True)
     with db.engine.connect() as conn:
-        command.downgrade(_alembic_config(conn), "0016")
+        command.downgrade(_alembic_config(conn), "0022")
         conn.commit()
-    assert schema_state(db)[0] == "0016"
+    assert schema_state(db)[0] == "0022"
     db.close()
     assert _state(pg_url) == (False, False)
     open_database(pg_url).close()

@@ -17,7 +17,7 @@ hands, so it names a void after the end and a carry not taken over without an ap
 dialects, whatever the marks say.
 
 Revision ID: 0018
-Revises: 0016
+Revises: 0022
 Create Date: 2026-11-28
 """
 
@@ -31,7 +31,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0018"
-down_revision = "0016"
+down_revision = "0022"
 branch_labels = None
 depends_on = None
 
