@@ -26,7 +26,9 @@ def _state(url: str) -> tuple[bool, bool]:
     return "over_mark" in source, column == 1
 
 
-def test_schema_0018_downgrade_restores_the_function_before_it_and_upgrades_again(pg_url: str) -> None:
+def test_schema_0018_downgrade_puts_back_the_function_before_it_and_upgrade_again(
+    pg_url: str,
+) -> None:
     db = open_database(pg_url)
     assert _state(pg_url) == (True, True)
     with db.engine.connect() as conn:
