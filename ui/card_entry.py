@@ -225,7 +225,7 @@ class CardEntry(QFrame):
         self.input.backspace_empty.connect(self._take_back)
         self.input.textEdited.connect(lambda _t: self.error.setText(""))
         top.addWidget(self.input, 1)
-        self.picker_button = QPushButton("Cards ▾ [F2]")
+        self.picker_button = QPushButton("Deck ▾ [F2]")
         self.picker_button.setObjectName("picker-toggle")
         self.picker_button.setCheckable(True)
         self.picker_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -293,7 +293,7 @@ class CardEntry(QFrame):
     def _toggle_picker(self, on: bool) -> None:
         self.picker.setVisible(on and self.count > 0)
         self.picker_shown.emit(self.picker.isVisible())
-        self.picker_button.setText("Cards ▴ [F2]" if on else "Cards ▾ [F2]")
+        self.picker_button.setText("Deck ▴ [F2]" if on else "Deck ▾ [F2]")
 
     def _enter(self) -> None:
         text = self.input.text().strip()
