@@ -1,0 +1,48 @@
+"""In-memory floor records and tables, for the pure tests (the database's are in
+``dealer_assist.db.floor_records``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+
+from dealer_assist.services.floorboard.ports import FloorTable
+from dealer_assist.services.floorboard.records import FloorEntry, NewEntry
+
+
+class _Tx:
+    def __init__(self, rows: list[FloorEntry]) -> None:
+        self.rows = rows
+        self.added: list[FloorEntry] = []
+
+    def entries(self) -> list[FloorEntry]:
+        return self.rows + self.added
+
+    def append(self, what: NewEntry, *, at: datetime, actor: str, token: str) -> FloorEntry:
+        e = FloorEntry(seq=len(self.rows) + len(self.added) + 1, at=at, actor=actor, what=what)
+        self.added.append(e)
+        return e
+
+
+class InMemoryFloor:
+    """Floor records and a room's tables kept in lists; a failed transaction keeps nothing."""
+
+    def __init__(self, tables: Sequence[FloorTable] = ()) -> None:
+        self.rows: list[FloorEntry] = []
+        self.tables = list(tables)
+
+    @contextmanager
+    def writing(self) -> Iterator[_Tx]:
+        tx = _Tx(list(self.rows))
+        yield tx
+        self.rows.extend(tx.added)
+
+    def entries(self) -> list[FloorEntry]:
+        return list(self.rows)
+
+    def count(self) -> int:
+        return len(self.rows)
+
+    def floor_tables(self) -> Sequence[FloorTable]:
+        return list(self.tables)
