@@ -26,6 +26,7 @@ from dealer_assist.bounded import check_output_file, read_text
 from dealer_assist.db.bootstrap import Database
 from dealer_assist.db.keys import RoomKey, show_fingerprint
 from dealer_assist.db.models import CheckpointRow
+from dealer_assist.db.sealed import heads as sealed_heads
 from dealer_assist.errors import BadInput
 from dealer_assist.services.chain import canonical, time_text
 
@@ -136,9 +137,14 @@ def _heads(conn: Connection) -> dict[str, Any]:
         )
     ]
     audit = q("SELECT entries, head_hash FROM audit_head WHERE id = 1").first()
-    return {"tables": tables,
-            "audit": {"entries": int(audit[0]) if audit else 0,
-                      "hash": audit[1] if audit else "0" * 64}}
+    out: dict[str, Any] = {"tables": tables,
+                           "audit": {"entries": int(audit[0]) if audit else 0,
+                                     "hash": audit[1] if audit else "0" * 64}}
+    records = {kind: {"entries": n, "hash": h} for kind, (n, h) in sealed_heads(conn).items()
+               if n}
+    if records:  # the sealed typed rows' heads (schema 0017), once a table holds any
+        out["records"] = records
+    return out
 
 
 def sign_checkpoint(db: Database, key: RoomKey, *, reason: str,
@@ -316,6 +322,7 @@ def _anchor_problems(
                        f"seq {seq}, the database has {hands} (hands were deleted or added)")
         if "last_line" in t:
             out.extend(_ledger_problems(conn, cp, t, where))
+    out.extend(_record_problems(conn, cp, data.get("records") or {}))
     audit = data.get("audit") or {}
     entries, head = int(audit.get("entries", 0)), str(audit.get("hash", ""))
     if count_hands and entries:
@@ -335,6 +342,29 @@ def _anchor_problems(
         elif row[0] != head:
             out.append(f"audit log, entry {entries}: its hash differs from the one checkpoint "
                        f"{cp.number} signed (the audit chain was rewritten)")
+    return out
+
+
+def _record_problems(conn: Connection, cp: Any, records: Mapping[str, Any]) -> list[str]:
+    """Each sealed table's record the checkpoint signed as its head: still stored, unchanged
+    (a table emptied and rebuilt with its chain recomputed shows here)."""
+    from sqlalchemy import inspect
+
+    out: list[str] = []
+    mark = "%s" if conn.dialect.name == "postgresql" else "?"
+    names = set(inspect(conn).get_table_names())
+    for kind, head in sorted(records.items()):
+        entries, signed = int(head.get("entries", 0)), str(head.get("hash", ""))
+        if not entries:
+            continue
+        row = (conn.exec_driver_sql(f"SELECT hash FROM {kind} WHERE seq = {mark}",
+                                    (entries,)).first() if kind in names else None)
+        if row is None:
+            out.append(f"{kind}: checkpoint {cp.number} signed record {entries}, which is no "
+                       "longer stored (records were cut)")
+        elif row[0] != signed:
+            out.append(f"{kind}, record {entries}: its hash differs from the one checkpoint "
+                       f"{cp.number} signed (the records were rewritten)")
     return out
 
 

@@ -37,6 +37,7 @@ STATION_UPDATES: dict[str, tuple[str, ...]] = {
     "hands": ("status", "events"),
     "shifts": ("closed_at", "closed_by", "closed_floor", "close_approval_id"),
     "audit_head": ("entries", "head_hash"),
+    "record_heads": ("entries", "head_hash"),
 }
 #: The tables a station reads and never writes: the schema's version, and the cardroom's name
 #: (``settings_kv``: printed on every report a board signs; an admin renames it through the

@@ -263,6 +263,15 @@ class CheckpointRow(Base):
     signature: Mapped[str] = mapped_column(String(128))
 
 
+class RecordHeadRow(Base):
+    """Each sealed table's head: how many records, the last one's hash (schema 0017)."""
+
+    __tablename__ = "record_heads"
+    kind: Mapped[str] = mapped_column(String(64), primary_key=True)
+    entries: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    head_hash: Mapped[str] = mapped_column(String(64), default=GENESIS, server_default=GENESIS)
+
+
 #: Tables the database keeps append-only (UPDATE and DELETE refused by triggers).
 APPEND_ONLY = ("events", "ledger_lines", "disputes", "dispute_adjustments", "audit_log")
 #: Every sealed table (schema 0007): append-only, and on SQLite a row whose key exists is

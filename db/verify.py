@@ -379,6 +379,7 @@ def verify_database(
             report = _verify(db, progress, workers)
             report.audit = check_audit_log(db)
         report.findings.extend(check_records_db(db))
+        report.findings.extend(check_sealed_db(db))
         report.findings.extend(str(f) for f in check_rules_db(db))
         approvals, old = check_approvals_db(db)
         report.findings.extend(approvals)
@@ -392,6 +393,15 @@ def verify_database(
         if _driver_error(exc):
             raise unavailable(exc, db.describe()) from exc
         raise
+
+
+def check_sealed_db(db: Database) -> list[str]:
+    """Every sealed table's records walked against their head (schema 0017)."""
+    from dealer_assist.db.sealed import sealed_faults
+
+    with db.engine.connect() as conn:
+        conn.execution_options(dealer_assist_read=True)
+        return sealed_faults(conn)
 
 
 def check_records_db(db: Database) -> list[str]:

@@ -38,6 +38,8 @@ DEMO_STAKES = "was dealt by the demo at other stakes than settings version"
 #: The same demo dealt Caro stacks and antes in odd cents at a $1 chip (issue 41 item 6): notes
 #: too, under the baseline; a hand after it would be a fault.
 OLD_CHIPS = "was dealt before every wager had to be whole chips"
+#: The schema this version of the app creates: a new migration moves it.
+HEAD = "0017"
 #: The fixture's dispute: its adjustments carry no approval (schema 0016 asks one).
 OLD_ADJUSTMENTS = ("dispute 1 on hand 5 (adjustments): written before schema 0016 with no "
                    "approval on record")
@@ -49,7 +51,7 @@ def test_new_sqlite_database_is_created_at_the_newest_schema_with_wal_and_full_s
 ) -> None:
     db = open_database(f"sqlite:///{tmp_path}/new.db")
     current, head, _ = schema_state(db)
-    assert current == head == "0016"
+    assert current == head == HEAD
     with db.engine.connect() as conn:
         pragmas = [conn.exec_driver_sql(f"PRAGMA {p}").scalar()
                    for p in ("journal_mode", "synchronous", "foreign_keys")]
@@ -64,7 +66,7 @@ def test_new_sqlite_database_is_created_at_the_newest_schema_with_wal_and_full_s
 @pytest.mark.postgres
 def test_new_postgresql_database_is_created_with_append_only_triggers(pg_url: str) -> None:
     db = open_database(pg_url)
-    assert schema_state(db)[0] == "0016"
+    assert schema_state(db)[0] == HEAD
     with db.engine.connect() as conn:
         names = {r[0] for r in conn.exec_driver_sql(
             "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal")}
@@ -76,7 +78,7 @@ def test_previous_schema_file_is_copied_aside_then_upgraded_and_verifies(tmp_pat
     path = tmp_path / "old.db"
     shutil.copy(DATA / "schema-0001.sqlite3", path)
     db = open_database(f"sqlite:///{path}")
-    assert schema_state(db)[0] == "0016"
+    assert schema_state(db)[0] == HEAD
     assert db.backup is not None and db.backup.name.startswith("old.db.schema-0001.")
     old = sqlite3.connect(db.backup)
     assert old.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
@@ -138,7 +140,7 @@ def test_postgresql_upgrade_from_the_previous_schema_fills_the_chain_heads(pg_ur
     assert schema_state(db)[0] == "0001"
     db.close()
     db = open_database(pg_url)
-    assert schema_state(db)[0] == "0016" and db.backup is None
+    assert schema_state(db)[0] == HEAD and db.backup is None
     assert verify_database(db).ok
     db.close()
 
@@ -147,7 +149,7 @@ def test_schema_0002_file_is_upgraded_and_takes_seat_and_period_events(tmp_path:
     path = tmp_path / "old.db"
     shutil.copy(DATA / "schema-0002.sqlite3", path)
     db = open_database(f"sqlite:///{path}")
-    assert schema_state(db)[0] == "0016"
+    assert schema_state(db)[0] == HEAD
     assert db.backup is not None and db.backup.name.startswith("old.db.schema-0002.")
     with db.engine.connect() as conn:
         triggers = {r[0] for r in conn.exec_driver_sql(
@@ -193,7 +195,7 @@ def test_newer_database_is_refused_and_left_alone(tmp_path: Path) -> None:
     con.commit()
     con.close()
     with pytest.raises(SchemaTooNew, match=r"written by a newer Dealer Assist \(schema 0099; "
-                       r"this version knows up to 0016\)\. Install the newer version"):
+                       rf"this version knows up to {HEAD}\)\. Install the newer version"):
         open_database(url)
     con = sqlite3.connect(tmp_path / "new.db")
     assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0099",)]
@@ -202,7 +204,7 @@ def test_newer_database_is_refused_and_left_alone(tmp_path: Path) -> None:
 
 def test_without_upgrade_an_old_database_says_to_run_db_upgrade(tmp_path: Path) -> None:
     shutil.copy(DATA / "schema-0001.sqlite3", tmp_path / "old.db")
-    with pytest.raises(StoreUnavailable, match=r"needs an upgrade \(schema 0001 -> 0016\): run "
+    with pytest.raises(StoreUnavailable, match=rf"needs an upgrade \(schema 0001 -> {HEAD}\): run "
                        "`dealer-assist db upgrade`"):
         open_database(f"sqlite:///{tmp_path}/old.db", upgrade=False)
 

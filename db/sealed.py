@@ -1,0 +1,224 @@
+"""Sealed typed rows in the database (schema 0017; :mod:`dealer_assist.services.sealed` says
+what they are).
+
+A sealed table is made by a migration with :func:`dealer_assist.db.migrations.sealed_ddl.
+create_sealed_table`: its own columns beside ``id, seq, at, actor, prev_hash, hash``, a head
+row in ``record_heads``, triggers that refuse UPDATE, DELETE and a replaced row, and on
+PostgreSQL a trigger that takes a row only from a live sign-in whose name is the row's
+``actor`` and whose role the table allows (or from the owner). Its model mixes in
+:class:`SealedColumns`.
+
+:func:`append` writes a record in the caller's transaction: it locks the table's head row
+first, so records from several stations queue up in one order, and a caller that checks what
+the records say *after* that lock (a seat still free, a dealer not down elsewhere) is alone in
+doing so until it commits. :func:`read` gives them back in order; :func:`sealed_faults` walks
+every sealed table for ``verify``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Connection,
+    DateTime,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from dealer_assist.db.bootstrap import Database, unavailable
+from dealer_assist.db.models import GENESIS, RecordHeadRow, UTCDateTime
+from dealer_assist.services.chain import utc
+from dealer_assist.services.errors import Conflict
+from dealer_assist.services.sealed import SealedRow, chain_faults, row_hash
+
+#: The columns every sealed table has; everything else in a row is its typed values.
+BASE_COLUMNS = ("id", "seq", "at", "actor", "prev_hash", "hash")
+
+
+class SealedColumns:
+    """The columns every sealed table has (mix into a declarative model)."""
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(BigInteger, unique=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+    actor: Mapped[str] = mapped_column(String(40))
+    prev_hash: Mapped[str] = mapped_column(String(64))
+    hash: Mapped[str] = mapped_column(String(64))
+
+
+H = RecordHeadRow.__table__
+
+
+def _table(model: Any) -> Table:
+    table = getattr(model, "__table__", model)
+    if not isinstance(table, Table):
+        raise TypeError(f"{model!r} is not a sealed table's model")
+    return table
+
+
+def _value(column: Any, value: Any) -> Any:
+    """A typed value as the row's hash saw it: aware UTC times, real bools."""
+    if value is None:
+        return None
+    kind = column.type
+    if isinstance(kind, UTCDateTime | DateTime):
+        if isinstance(value, str):
+            value = datetime.fromisoformat(value)
+        return utc(value) if isinstance(value, datetime) else value
+    if isinstance(kind, Boolean):
+        return bool(value)
+    if isinstance(value, int | str | bool):
+        return value
+    return int(value) if isinstance(kind, Integer | BigInteger) else str(value)
+
+
+def _row(table: Table, row: Any) -> SealedRow:
+    m = row._mapping
+    values = {c.name: _value(c, m[c.name]) for c in table.columns if c.name not in BASE_COLUMNS}
+    at = m["at"]
+    if isinstance(at, str):
+        at = datetime.fromisoformat(at)
+    return SealedRow(kind=table.name, seq=int(m["seq"]), at=utc(at), actor=m["actor"],
+                     values=values, prev_hash=m["prev_hash"], hash=m["hash"], id=int(m["id"]))
+
+
+def _lock_head(conn: Connection, kind: str) -> tuple[int, str]:
+    stmt = select(H.c.entries, H.c.head_hash).where(H.c.kind == kind)
+    if conn.dialect.name == "postgresql":
+        stmt = stmt.with_for_update()
+    head = conn.execute(stmt).first()
+    if head is not None:
+        return int(head.entries), head.head_hash
+    # the head row is gone (verify names that): go on from the table's last record
+    table = Table(kind, MetaData(), autoload_with=conn)
+    tail = conn.execute(select(table.c.seq, table.c.hash).order_by(table.c.id.desc())
+                        .limit(1)).first()
+    seq, last = (int(tail.seq), tail.hash) if tail else (0, GENESIS)
+    conn.execute(insert(H).values(kind=kind, entries=seq, head_hash=last))
+    if conn.dialect.name == "postgresql":
+        conn.execute(select(H.c.kind).where(H.c.kind == kind).with_for_update())
+    return seq, last
+
+
+def lock(conn: Connection, model: Any) -> int:
+    """Lock ``model``'s table for this transaction (its head row), as :func:`append` does, and
+    return how many records it holds: a caller that must read the records and decide before it
+    writes (is the seat free?) takes the lock first."""
+    return _lock_head(conn, _table(model).name)[0]
+
+
+def append(
+    conn: Connection, model: Any, *, at: datetime, actor: str, token: str,
+    values: Mapping[str, Any],
+) -> SealedRow:
+    """Chain and insert one record of ``model``'s table in the caller's transaction; move the
+    table's head. ``token``: the signed-in :attr:`~dealer_assist.services.model.Session.token`
+    (PostgreSQL's trigger checks it names ``actor`` with a role the table allows)."""
+    table = _table(model)
+    kind = table.name
+    unknown = set(values) - {c.name for c in table.columns}
+    if unknown or set(values) & set(BASE_COLUMNS):
+        raise TypeError(f"{kind} has no column(s) {sorted(unknown or set(values))} to set")
+    if conn.dialect.name == "postgresql":
+        conn.exec_driver_sql("SELECT set_config('da.token', %(t)s, true)", {"t": token or ""})
+    seq, last = _lock_head(conn, kind)
+    seq += 1
+    at = utc(at).astimezone(UTC)
+    typed = {c.name: _value(c, values.get(c.name)) for c in table.columns
+             if c.name not in BASE_COLUMNS}
+    h = row_hash(kind, seq, at, actor, typed, last)
+    new_id = conn.execute(
+        insert(table).values(seq=seq, at=at, actor=actor, prev_hash=last, hash=h, **values)
+        .returning(table.c.id)
+    ).scalar_one()
+    conn.execute(update(H).where(H.c.kind == kind).values(entries=seq, head_hash=h))
+    return SealedRow(kind=kind, seq=seq, at=at, actor=actor, values=typed, prev_hash=last,
+                     hash=h, id=int(new_id))
+
+
+def read(conn: Connection, model: Any, *where: Any) -> list[SealedRow]:
+    """``model``'s records (those matching ``where``, SQLAlchemy conditions), in order."""
+    table = _table(model)
+    return [_row(table, r) for r in conn.execute(select(table).where(*where)
+                                                 .order_by(table.c.id))]
+
+
+@contextmanager
+def writing(db: Database) -> Iterator[Connection]:
+    """One write transaction on ``db``, its errors as a person can act on them (nothing was
+    recorded): a refusal by the database, a lock held too long, a lost server."""
+    try:
+        with db.engine.begin() as conn:
+            yield conn
+    except IntegrityError as exc:
+        raise Conflict("another station recorded the same thing at the same moment: look "
+                       "again and enter it again if it is still needed") from exc
+    except DBAPIError as exc:
+        raise unavailable(exc, db.describe()) from exc
+
+
+@contextmanager
+def reading(db: Database) -> Iterator[Connection]:
+    """One read on ``db`` (no write lock taken)."""
+    try:
+        with db.engine.connect() as conn:
+            conn.execution_options(dealer_assist_read=True)
+            yield conn
+    except DBAPIError as exc:
+        raise unavailable(exc, db.describe()) from exc
+
+
+def sealed_tables(conn: Connection) -> list[Table]:
+    """Every sealed table in the database: those with a head, and any table with the sealed
+    columns whose head was removed."""
+    from sqlalchemy import inspect
+
+    names = {k for (k,) in conn.execute(select(H.c.kind))}
+    insp = inspect(conn)
+    for name in insp.get_table_names():
+        cols = {c["name"] for c in insp.get_columns(name)}
+        if set(BASE_COLUMNS) <= cols and name not in ("audit_log", "events"):
+            names.add(name)
+    meta = MetaData()
+    return [Table(n, meta, autoload_with=conn) for n in sorted(names)
+            if insp.has_table(n)] + [_missing(n) for n in sorted(names)
+                                     if not insp.has_table(n)]
+
+
+def _missing(name: str) -> Table:
+    return Table(name, MetaData())
+
+
+def sealed_faults(conn: Connection) -> list[str]:
+    """Every sealed table's chain walked against its head (``verify``)."""
+    heads = {k: (int(n), h) for k, n, h in conn.execute(select(H.c.kind, H.c.entries,
+                                                               H.c.head_hash))}
+    faults: list[str] = []
+    for table in sealed_tables(conn):
+        if not table.columns:
+            faults.append(f"{table.name}: the table of these records is gone (its head says "
+                          f"{heads.get(table.name, (0, ''))[0]} record(s))")
+            continue
+        rows = [_row(table, r) for r in conn.execute(select(table).order_by(table.c.id))]
+        entries, head_hash = heads.get(table.name, (None, None))
+        faults.extend(chain_faults(table.name, rows, entries, head_hash))
+    return faults
+
+
+def heads(conn: Connection) -> dict[str, tuple[int, str]]:
+    """Each sealed table's head (records, last hash), for a signed checkpoint."""
+    return {k: (int(n), h) for k, n, h in conn.execute(
+        select(H.c.kind, H.c.entries, H.c.head_hash).order_by(H.c.kind))}
