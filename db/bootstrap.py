@@ -272,7 +272,17 @@ def open_services(
         store = JournalStore(store, journal)
     services = Services(store, **kwargs)
     services.sealer = DbSealer(db, key)
+    services.floor_board = floor_board(db, store, services.clock)
     return services
+
+
+def floor_board(db: Database, store: Any, clock: Any) -> Any:
+    """The floor board on ``db`` (its records) and ``store`` (the tables)."""
+    from dealer_assist.db.floor_records import SqlFloorRecords
+    from dealer_assist.services.floorboard.catalog import StoreTables
+    from dealer_assist.services.floorboard.handlers import FloorBoard
+
+    return FloorBoard(SqlFloorRecords(db), StoreTables(store), clock)
 
 
 ENV_JOURNAL = "DEALER_ASSIST_JOURNAL"

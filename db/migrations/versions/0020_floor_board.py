@@ -1,0 +1,44 @@
+"""The floor board's records: one sealed typed table, ``floor_entries``, one row per floor
+action (a table opened, closed or marked breaking; a player put on a list, called, seated,
+not here, removed; a seat freed; an away mark, a chip pick-up; a must-move link; a board
+setting). Written by the floor or an admin only (on PostgreSQL the table's signed-in-role
+trigger holds it).
+
+Revision ID: 0020
+Revises: 0017
+Create Date: 2026-11-28
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from dealer_assist.db.migrations.sealed_ddl import create_sealed_table, drop_sealed_table
+
+revision = "0020"
+down_revision = "0017"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    create_sealed_table(
+        "floor_entries",
+        sa.Column("action", sa.String(16), nullable=False),
+        sa.Column("table_id", sa.Integer, nullable=True),
+        sa.Column("seat", sa.Integer, nullable=True),
+        sa.Column("player", sa.String(40), nullable=True),
+        sa.Column("game", sa.String(40), nullable=True),
+        sa.Column("stakes", sa.String(40), nullable=True),
+        sa.Column("entry", sa.BigInteger, nullable=True),
+        sa.Column("amount", sa.BigInteger, nullable=True),
+        sa.Column("minutes", sa.Integer, nullable=True),
+        sa.Column("other_table", sa.Integer, nullable=True),
+        sa.Column("setting", sa.String(24), nullable=True),
+        sa.Column("value", sa.String(40), nullable=True),
+        roles=("floor", "admin"),
+    )
+
+
+def downgrade() -> None:
+    drop_sealed_table("floor_entries")

@@ -1,0 +1,146 @@
+"""The floor board on real databases: its records are sealed typed rows that read back as
+written and that verify walks; on PostgreSQL two floor stations racing for one seat, or to
+call one player to two seats, are put in one order and exactly one succeeds (issue 43)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from typing import Any
+
+import pytest
+from services.support import make_room, settings
+
+from dealer_assist.db import sealed
+from dealer_assist.db.bootstrap import Database, floor_board, open_database
+from dealer_assist.db.floor_records import FLOOR_ENTRIES
+from dealer_assist.db.store import SqlStore
+from dealer_assist.errors import RuleViolation
+from dealer_assist.services.floorboard import FloorBoard
+
+GAME = ("high-card-test", "")
+
+
+def _board(db: Database, clock: Callable[[], datetime]) -> FloorBoard:
+    store = SqlStore(db)
+    return floor_board(db, store, clock)  # type: ignore[no-any-return]
+
+
+def test_floor_records_read_back_and_the_chain_is_intact(database: Database) -> None:
+    room = make_room(SqlStore(database))
+    board = _board(database, room.clock)
+    board.open_table(room.floor, room.table_id)
+    board.add_to_list(room.floor, "Ann", *GAME)
+    board.add_to_list(room.floor, "Bob", *GAME)
+    ann = board.state().lists[GAME][0].entry
+    board.call(room.floor, ann, room.table_id, 2)
+    board.seat(room.floor, room.table_id, 2)
+    state = board.state()
+    assert state.seated(room.table_id)[2].player == "Ann"
+    assert [w.player for w in state.lists[GAME]] == ["Bob"]
+    with sealed.reading(database) as conn:
+        rows = sealed.read(conn, FLOOR_ENTRIES)
+        assert [r["action"] for r in rows] == ["open", "list-add", "list-add", "call", "seat"]
+        assert rows[-1].actor == "fran" and rows[-1]["seat"] == 2
+        assert sealed.sealed_faults(conn) == []
+    assert board.records.count() == 5
+
+
+def test_a_dealer_is_refused_by_the_board_and_nothing_is_written(database: Database) -> None:
+    room = make_room(SqlStore(database))
+    board = _board(database, room.clock)
+    from dealer_assist.services.errors import NotAllowed
+
+    with pytest.raises(NotAllowed, match="only the floor or an admin can open a table"):
+        board.open_table(room.dealer, room.table_id)
+    assert board.records.count() == 0
+
+
+def _blocked_on_lock(url: str) -> bool:
+    import psycopg
+
+    from dealer_assist.db.notify import libpq_url
+
+    with psycopg.connect(libpq_url(url)) as conn:
+        row = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = "
+                           "'Lock' AND datname = current_database()").fetchone()
+        return bool(row and row[0])
+
+
+def _race(url: str, first: Callable[[FloorBoard], Any], second: Callable[[FloorBoard], Any],
+          clock: Callable[[], datetime]) -> BaseException | None:
+    """``first`` runs on one station; while it holds the board's lock (it has decided and is
+    about to write), ``second`` starts on another station and waits for it. Returns what the
+    second one raised (None: it succeeded)."""
+    db_a, db_b = open_database(url), open_database(url)
+    outcome: list[BaseException | None] = []
+
+    def run_second() -> None:
+        try:
+            second(_board(db_b, clock))
+            outcome.append(None)
+        except BaseException as exc:  # noqa: BLE001 - handed back to the test
+            outcome.append(exc)
+
+    worker = threading.Thread(target=run_second)
+    started = False
+
+    def clock_a() -> datetime:  # called by the first station inside its transaction
+        nonlocal started
+        if not started:
+            started = True
+            worker.start()
+            for _ in range(500):  # until the second station waits on the lock
+                if _blocked_on_lock(url):
+                    break
+                time.sleep(0.01)
+        return clock()
+
+    first(_board(db_a, clock_a))
+    worker.join(timeout=30)
+    db_a.close()
+    db_b.close()
+    assert outcome, "the second station never finished"
+    return outcome[0]
+
+
+@pytest.fixture
+def pg_room(pg_url: str) -> Iterator[Any]:
+    db = open_database(pg_url)
+    room = make_room(SqlStore(db))
+    board = _board(db, room.clock)
+    board.open_table(room.floor, room.table_id)
+    yield room, board
+    db.close()
+
+
+@pytest.mark.postgres
+def test_two_floor_stations_seating_two_players_in_one_seat_one_wins(
+        pg_url: str, pg_room: Any) -> None:
+    room, board = pg_room
+    refused = _race(
+        pg_url,
+        lambda b: b.seat(room.floor, room.table_id, 3, player="Ann"),
+        lambda b: b.seat(room.floor, room.table_id, 3, player="Bob"),
+        room.clock)
+    assert isinstance(refused, RuleViolation)
+    assert str(refused) == "T1 seat 3 is taken by Ann: choose an open seat"
+    seated = board.state().seated(room.table_id)
+    assert {s: p.player for s, p in seated.items()} == {3: "Ann"}
+    assert [e.what.action for e in board.records.entries()] == ["open", "seat"]
+
+
+@pytest.mark.postgres
+def test_two_floor_stations_calling_one_player_to_two_seats_one_wins(
+        pg_url: str, pg_room: Any) -> None:
+    room, board = pg_room
+    board.add_to_list(room.floor, "Ann", *GAME)
+    ann = board.state().lists[GAME][0].entry
+    refused = _race(pg_url, lambda b: b.call(room.floor, ann, room.table_id, 1),
+                    lambda b: b.call(room.floor, ann, room.table_id, 2), room.clock)
+    assert isinstance(refused, RuleViolation)
+    assert str(refused) == "Ann is already called to T1 seat 1"
+    calls = board.state().calls
+    assert [(c.player, c.seat) for c in calls.values()] == [("Ann", 1)]
