@@ -32,6 +32,7 @@ from dealer_assist.ui.dialogs import (
     SeatsDialog,
     VoidReasonDialog,
 )
+from dealer_assist.ui.floor_seats import floor_seats
 from dealer_assist.ui.inputs import InputDialog, asks_dialog, deck_of, takes_discard
 from dealer_assist.ui.journal_line import JournalLine
 from dealer_assist.ui.panels import (
@@ -692,6 +693,8 @@ class DealerScreen(QWidget):
 
     def start_hand(self) -> None:
         ok, seats = self._typed_seats()
+        if ok and seats is None:  # the floor board's seating, confirmed with Enter
+            ok, seats = floor_seats(self.c, self)
         if not ok:
             return
         self._input_kind = "action"

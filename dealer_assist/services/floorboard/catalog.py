@@ -4,6 +4,7 @@ settings (game, stakes, seats, smallest chip, buy-in) and its open shift's deale
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import DealerAssistError
@@ -36,3 +37,7 @@ class StoreTables:
                     smallest_chip=parsed.smallest_chip, buy_in=parsed.buy_in,
                     dealer=shift.dealer if shift is not None else None))
         return out
+
+    def last_start(self, table_id: int) -> tuple[datetime, tuple[int, ...]] | None:
+        hand = self.store.last_hand(table_id)
+        return None if hand is None else (hand.started_at, tuple(hand.seats))

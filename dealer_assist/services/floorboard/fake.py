@@ -31,6 +31,8 @@ class InMemoryFloor:
     def __init__(self, tables: Sequence[FloorTable] = ()) -> None:
         self.rows: list[FloorEntry] = []
         self.tables = list(tables)
+        #: Each table's last hand: when it started, its seats.
+        self.hands: dict[int, tuple[datetime, tuple[int, ...]]] = {}
 
     @contextmanager
     def writing(self) -> Iterator[_Tx]:
@@ -46,3 +48,6 @@ class InMemoryFloor:
 
     def floor_tables(self) -> Sequence[FloorTable]:
         return list(self.tables)
+
+    def last_start(self, table_id: int) -> tuple[datetime, tuple[int, ...]] | None:
+        return self.hands.get(table_id)

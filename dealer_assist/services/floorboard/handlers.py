@@ -30,6 +30,7 @@ from dealer_assist.services.floorboard.records import (
     FloorEntry,
     NewEntry,
 )
+from dealer_assist.services.floorboard.seating import NextSeating, next_seating
 from dealer_assist.services.floorboard.state import Call, RoomState, Waiting, fold
 from dealer_assist.services.model import Session
 
@@ -74,6 +75,13 @@ class FloorBoard:
             if t.id == table_id:
                 return t
         raise NotFound(f"there is no table {table_id}")
+
+    def next_seating(self, table_id: int) -> NextSeating | None:
+        """The seats and new players' buy-ins of the table's next hand by the floor's record
+        (None: the floor does not seat this table; the dealer types seats as before)."""
+        last = self.tables.last_start(table_id)
+        return next_seating(self.state(), table_id, last_start=last[0] if last else None,
+                            last_seats=last[1] if last else ())
 
     def choices(self) -> list[tuple[str, str]]:
         """The (game, stakes) a list can be for: those the tables' settings spread."""

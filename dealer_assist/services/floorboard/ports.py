@@ -39,6 +39,10 @@ class TableCatalog(Protocol):
         """Every table of the room with its current settings."""
         ...
 
+    def last_start(self, table_id: int) -> tuple[datetime, tuple[int, ...]] | None:
+        """When the table's last hand started and its seats (None: no hand yet)."""
+        ...
+
 
 class FloorWriter(Protocol):
     """One write transaction, the board's lock held from its start."""
