@@ -12,6 +12,7 @@ Create Date: 2026-11-28
 from __future__ import annotations
 
 import sqlalchemy as sa
+from alembic import op
 
 from dealer_assist.db.migrations.sealed_ddl import create_sealed_table, drop_sealed_table
 
@@ -38,7 +39,17 @@ def upgrade() -> None:
         sa.Column("value", sa.String(40), nullable=True),
         roles=("floor", "admin"),
     )
+    if op.get_bind().dialect.name == "postgresql":
+        # the players' board hears of each record as it commits (dealer_assist.db.board_feed)
+        op.execute("CREATE OR REPLACE FUNCTION da_board_notify() RETURNS trigger "
+                   "LANGUAGE plpgsql AS $$ BEGIN "
+                   "PERFORM pg_notify('dealer_assist_board', NEW.seq::text); RETURN NEW; "
+                   "END $$")
+        op.execute("CREATE TRIGGER floor_entries_notify AFTER INSERT ON floor_entries "
+                   "FOR EACH ROW EXECUTE FUNCTION da_board_notify()")
 
 
 def downgrade() -> None:
     drop_sealed_table("floor_entries")
+    if op.get_bind().dialect.name == "postgresql":
+        op.execute("DROP FUNCTION IF EXISTS da_board_notify()")
