@@ -32,6 +32,7 @@ from dealer_assist.ui.qt import (
     QWidget,
     application,
 )
+from dealer_assist.ui.board_menu import install_board_menu
 from dealer_assist.ui.room_dialog import install_room_menu
 from dealer_assist.ui.startup import note_when_shown
 from dealer_assist.ui.station import install_menus, remember_theme
@@ -113,6 +114,7 @@ class MainWindow(QMainWindow):
             QShortcut(QKeySequence(seq), self).activated.connect(fn)
         self._label_theme()
         install_room_menu(self, services, session)
+        install_board_menu(self, services, session)
         install_menus(self, services, session, where=where)
 
     def _show_live(self) -> None:

@@ -68,3 +68,27 @@ def test_dealer_assist_board_opens_the_board_without_a_pin(
     QTimer.singleShot(300, look)
     assert main(["--db", url, "board", "--windowed"]) == 0
     assert len(seen) == 1 and "Caro-1  caro-holdem — open, open seats 1, 2, 3" in seen[0]
+
+
+def test_board_menu_opens_the_players_board_and_the_floor_console(
+        qtbot: Any, sqlite_services: Services) -> None:
+    from dealer_assist.ui.floor_board_window import FloorBoardConsole
+    from dealer_assist.ui.main_window import MainWindow
+    from dealer_assist.ui.qt import QAction, QApplication
+
+    svc = sqlite_services
+    window = MainWindow(svc, svc.sign_in("fran", "2222"))
+    qtbot.addWidget(window)
+    actions = {a.objectName(): a for a in window.findChildren(QAction)}
+    actions["players-board-action"].trigger()
+    actions["floor-board-action"].trigger()
+    shown = [w for w in QApplication.topLevelWidgets() if w.isVisible()]
+    boards = [w for w in shown if isinstance(w, BoardWindow)]
+    consoles = [w for w in shown if isinstance(w, FloorBoardConsole)]
+    assert len(boards) == 1 and len(consoles) == 1
+    for w in boards + consoles:
+        w.close()
+    dealer = MainWindow(svc, svc.sign_in("dana", "1111"))
+    qtbot.addWidget(dealer)
+    names = {a.objectName() for a in dealer.findChildren(QAction)}
+    assert "players-board-action" in names and "floor-board-action" not in names
