@@ -80,7 +80,7 @@ class PollBoardFeed:
         while True:
             try:
                 n = self._head()
-            except Exception:  # noqa: BLE001 - a file away for a moment: read again later
+            except Exception:
                 n = -1
             if n != self._seen:
                 self._seen = n

@@ -23,6 +23,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from dealer_assist.errors import BadInput
 from dealer_assist.services import Services
 from dealer_assist.services.errors import SchemaTooNew, StoreUnavailable
+from dealer_assist.services.floorboard.handlers import FloorBoard
 from dealer_assist.services.ports import PinHasher
 
 ENV_URL = "DEALER_ASSIST_DB"
@@ -276,11 +277,10 @@ def open_services(
     return services
 
 
-def floor_board(db: Database, store: Any, clock: Any) -> Any:
+def floor_board(db: Database, store: Any, clock: Any) -> FloorBoard:
     """The floor board on ``db`` (its records) and ``store`` (the tables)."""
     from dealer_assist.db.floor_records import SqlFloorRecords
     from dealer_assist.services.floorboard.catalog import StoreTables
-    from dealer_assist.services.floorboard.handlers import FloorBoard
 
     return FloorBoard(SqlFloorRecords(db), StoreTables(store), clock)
 

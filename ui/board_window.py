@@ -84,7 +84,7 @@ class BoardWindow(QWidget):
         self.reload()
 
     # --- the feed ------------------------------------------------------------------------
-    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+    def showEvent(self, event: Any) -> None:
         super().showEvent(event)
         if self._feed_factory is not None and self._thread is None:
             self._stop.clear()
@@ -102,7 +102,7 @@ class BoardWindow(QWidget):
         finally:
             feed.close()
 
-    def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+    def closeEvent(self, event: Any) -> None:
         self.stop()
         super().closeEvent(event)
 

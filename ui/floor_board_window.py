@@ -10,7 +10,6 @@ record (with who and when); a refusal says why and writes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
 from typing import Any
 
 from dealer_assist.errors import BadInput, DealerAssistError

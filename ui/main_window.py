@@ -12,6 +12,7 @@ from typing import Any
 
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.services import PERMISSIONS, Services, Session
+from dealer_assist.ui.board_menu import install_board_menu
 from dealer_assist.ui.controllers import DealerController, FloorController
 from dealer_assist.ui.dealer_window import DealerScreen
 from dealer_assist.ui.dialogs import ChangePinDialog, FirstAdminDialog, SignInDialog
@@ -32,7 +33,6 @@ from dealer_assist.ui.qt import (
     QWidget,
     application,
 )
-from dealer_assist.ui.board_menu import install_board_menu
 from dealer_assist.ui.room_dialog import install_room_menu
 from dealer_assist.ui.startup import note_when_shown
 from dealer_assist.ui.station import install_menus, remember_theme

@@ -19,7 +19,6 @@ from dealer_assist.engine.log import start_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError
 from dealer_assist.events import Event, event_from_json
 from dealer_assist.fees import FeePolicy, TimeState
-from dealer_assist.services.floorboard.handlers import FloorBoard
 from dealer_assist.services.auth import Argon2PinHasher
 from dealer_assist.services.errors import (
     Conflict,
@@ -28,6 +27,7 @@ from dealer_assist.services.errors import (
     NotFound,
     SignInFailed,
 )
+from dealer_assist.services.floorboard.handlers import FloorBoard
 from dealer_assist.services.model import (
     PERMISSIONS,
     ROLES,

@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 import pytest
-from services.support import make_room, settings
+from services.support import make_room
 
 from dealer_assist.db import sealed
 from dealer_assist.db.bootstrap import Database, floor_board, open_database
@@ -25,7 +25,7 @@ GAME = ("high-card-test", "")
 
 def _board(db: Database, clock: Callable[[], datetime]) -> FloorBoard:
     store = SqlStore(db)
-    return floor_board(db, store, clock)  # type: ignore[no-any-return]
+    return floor_board(db, store, clock)
 
 
 def test_floor_records_read_back_and_the_chain_is_intact(database: Database) -> None:
@@ -81,7 +81,7 @@ def _race(url: str, first: Callable[[FloorBoard], Any], second: Callable[[FloorB
         try:
             second(_board(db_b, clock))
             outcome.append(None)
-        except BaseException as exc:  # noqa: BLE001 - handed back to the test
+        except BaseException as exc:
             outcome.append(exc)
 
     worker = threading.Thread(target=run_second)

@@ -55,7 +55,7 @@ def room() -> tuple[FloorBoard, InMemoryFloor, Clock]:
 
 
 def test_open_table_and_list_call_seat_in_order(room) -> None:
-    board, mem, clock = room
+    board, mem, _ = room
     board.open_table(FLOOR, 1)
     for name in ("Ann", "Bob", "Cy"):
         board.add_to_list(FLOOR, name, "caro_holdem", "$2/$4")

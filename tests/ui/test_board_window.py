@@ -45,9 +45,9 @@ def test_board_shows_each_floor_step_from_the_feed_and_never_money(
 
 
 def test_dealer_assist_board_opens_the_board_without_a_pin(
-        qtbot: Any, sqlite_services: Services, qapp: Any) -> None:
+        qtbot: Any, sqlite_services: Services, qapp: Any, monkeypatch: Any) -> None:
     from dealer_assist.cli import main
-    from dealer_assist.ui.qt import QApplication, QTimer
+    from dealer_assist.ui import qt
 
     svc = sqlite_services
     board = svc.floor_board
@@ -57,17 +57,22 @@ def test_dealer_assist_board_opens_the_board_without_a_pin(
     url = str(svc.store.db.url)  # type: ignore[attr-defined]
     seen: list[str] = []
 
-    def look() -> None:
-        shown = [w for w in QApplication.topLevelWidgets()
-                 if isinstance(w, BoardWindow) and w.isVisible()]
-        seen.extend(w.text() for w in shown)
-        for w in shown:
-            w.close()
-        qapp.quit()
+    class App:
+        """The application, its event loop replaced by a look at the windows shown."""
 
-    QTimer.singleShot(300, look)
+        def exec(self) -> int:
+            shown = [w for w in qt.QApplication.topLevelWidgets()
+                     if isinstance(w, BoardWindow) and w.isVisible()]
+            seen.extend(w.text() for w in shown)
+            for w in shown:
+                w.close()
+            return 0
+
+    monkeypatch.setattr(qt, "application", lambda: App())
+    monkeypatch.setattr("dealer_assist.ui.theme.apply_theme", lambda *_: None)
     assert main(["--db", url, "board", "--windowed"]) == 0
     assert len(seen) == 1 and "Caro-1  caro-holdem — open, open seats 1, 2, 3" in seen[0]
+    assert board.records.count() == 1  # it wrote nothing
 
 
 def test_board_menu_opens_the_players_board_and_the_floor_console(

@@ -55,8 +55,8 @@ def test_floor_runs_a_table_and_a_list_from_the_keyboard(
     console.tables.setCurrentRow(caro)
     _press(qtbot, console, console.tables, "o")
     assert console.message.text() == "Recorded: opened"
-    assert "Caro-1 caro-holdem — open\n  1:open  2:open  3:open" == \
-        console.tables.item(caro).text()
+    assert console.tables.item(caro).text() == \
+        "Caro-1 caro-holdem — open\n  1:open  2:open  3:open"
     for name in ("Ann", "Bob"):  # L: the name, Enter, the list (first choice), Enter
         _press(qtbot, console, console.tables, "l", [name, ""])
     assert [console.lists.item(i).text() for i in range(console.lists.count())] == [

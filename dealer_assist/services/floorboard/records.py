@@ -7,7 +7,7 @@ record that put the player on the list.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from typing import Any
 
@@ -91,10 +91,20 @@ class RoomRules:
     buy_in_max_times: int = 5
 
     def with_setting(self, name: str, value: str) -> RoomRules:
-        from dataclasses import replace
-
+        """These rules with one setting changed (the value already checked)."""
         if name in ("call_minutes", "away_minutes", "buy_in_max_times"):
-            return replace(self, **{name: int(value)})
-        if name in ("two_tables", "board"):
-            return replace(self, **{name: value in ("yes", "on")})
-        return replace(self, **{name: value})
+            minutes = int(value)
+            if name == "call_minutes":
+                return replace(self, call_minutes=minutes)
+            if name == "away_minutes":
+                return replace(self, away_minutes=minutes)
+            return replace(self, buy_in_max_times=minutes)
+        if name == "two_tables":
+            return replace(self, two_tables=value == "yes")
+        if name == "board":
+            return replace(self, board=value == "on")
+        if name == "names":
+            return replace(self, names=value)
+        if name == "not_here":
+            return replace(self, not_here=value)
+        return self

@@ -172,11 +172,11 @@ def step(state: RoomState, e: FloorEntry) -> None:
     elif w.action in (r.LEAVE, r.PICK_UP):
         _free(state, t, w.seat)
     elif w.action in (r.AWAY, r.BACK) and t is not None and w.seat is not None:
-        s = state.seated(t).get(w.seat)
-        if s is not None:
-            until = (e.at + timedelta(minutes=w.minutes or state.rules.away_minutes)
-                     if w.action == r.AWAY else None)
-            state.seats[t][w.seat] = replace(s, away_until=until)
+        sitting = state.seated(t).get(w.seat)
+        if sitting is not None:
+            away = (e.at + timedelta(minutes=w.minutes or state.rules.away_minutes)
+                    if w.action == r.AWAY else None)
+            state.seats[t][w.seat] = replace(sitting, away_until=away)
     elif w.action == r.MUST_MOVE and t is not None:
         state.feeders = {f: m for f, m in state.feeders.items() if m != t}
         if w.other_table is not None:
