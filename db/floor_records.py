@@ -89,3 +89,24 @@ class SqlFloorRecords:
             n = conn.execute(select(sealed.H.c.entries)
                              .where(sealed.H.c.kind == "floor_entries")).scalar()
             return int(n or 0)
+
+
+def floor_seat_faults(db: Database) -> list[str]:
+    """verify: each hand dealt to other seats than the floor's record gave at its start."""
+    import json
+
+    from dealer_assist.db.models import HandRow, TableRow
+    from dealer_assist.services.floorboard.checks import HandStart, seat_faults
+
+    with sealed.reading(db) as conn:
+        entries = [entry_of(r) for r in sealed.read(conn, FLOOR_ENTRIES)]
+        if not entries:
+            return []
+        names = {int(i): str(n) for i, n in conn.execute(select(TableRow.id, TableRow.name))}
+        h = HandRow.__table__
+        hands = [HandStart(table_id=int(r.table_id), number=int(r.number),
+                           started_at=r.started_at,
+                           seats=tuple(int(s) for s in json.loads(r.seats)))
+                 for r in conn.execute(select(h.c.table_id, h.c.number, h.c.started_at,
+                                              h.c.seats).where(h.c.settings_id.is_not(None)))]
+    return seat_faults(entries, hands, names)

@@ -361,6 +361,7 @@ def verify_database(
     checked on ``workers`` processes (default: every CPU, for large databases).
     """
     from dealer_assist.db.checkpoints import check_checkpoints
+    from dealer_assist.db.floor_records import floor_seat_faults
 
     try:
         with db.engine.connect() as conn:
@@ -380,6 +381,7 @@ def verify_database(
             report.audit = check_audit_log(db)
         report.findings.extend(check_records_db(db))
         report.findings.extend(check_sealed_db(db))
+        report.findings.extend(floor_seat_faults(db))  # the floor board's seating
         report.findings.extend(str(f) for f in check_rules_db(db))
         approvals, old = check_approvals_db(db)
         report.findings.extend(approvals)

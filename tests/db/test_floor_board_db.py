@@ -144,3 +144,31 @@ def test_two_floor_stations_calling_one_player_to_two_seats_one_wins(
     assert str(refused) == "Ann is already called to T1 seat 1"
     calls = board.state().calls
     assert [(c.player, c.seat) for c in calls.values()] == [("Ann", 1)]
+
+
+def test_verify_names_a_hand_dealt_to_other_seats_than_the_floors_record(
+        database: Database) -> None:
+    from dealer_assist.db.verify import verify_database
+
+    room = make_room(SqlStore(database))
+    board = _board(database, room.clock)
+    board.open_table(room.floor, room.table_id)
+    board.seat(room.floor, room.table_id, 1, player="Ann")
+    board.seat(room.floor, room.table_id, 3, player="Bob")
+    room.svc.settle(room.dealer, room.hand(["As", "Kd"], seats=(1, 3)))  # as seated
+    assert verify_database(database, workers=1).findings == []
+    room.hand(["Qs", "Jd", "9c"], seats=(1, 2, 3))  # seat 2 typed behind the record
+    findings = verify_database(database, workers=1).findings
+    assert findings == ["T1 hand 2: dealt to seats 1, 2, 3, but the floor's record seats 1, 3 "
+                        "then — the seats were changed behind the floor board's record"]
+
+
+def test_verify_does_not_hold_hands_in_a_room_without_the_board(database: Database) -> None:
+    from dealer_assist.db.verify import verify_database
+
+    room = make_room(SqlStore(database))
+    board = _board(database, room.clock)
+    board.open_table(room.floor, room.table_id)
+    board.set_rule(room.floor, "board", "off")
+    room.hand(["Qs", "Jd", "9c"], seats=(1, 2, 3))
+    assert verify_database(database, workers=1).findings == []
