@@ -530,15 +530,17 @@ class JournalStore:
             self._hands[hand_id] = replace(self._hands[hand_id], status=status)
 
     def add_audit(self, *, at: datetime, actor: str | None, action: str, detail: str = "",
-                  table_id: int | None = None, hand_id: int | None = None) -> AuditEntry:
+                  table_id: int | None = None, hand_id: int | None = None,
+                  token: str = "") -> AuditEntry:
         with self._lock:
-            if table_id is None or not self._must_journal(table_id):
+            if table_id is None or token or not self._must_journal(table_id):
                 try:
                     return self._server(lambda: self.server.add_audit(
                         at=at, actor=actor, action=action, detail=detail, table_id=table_id,
-                        hand_id=hand_id))
+                        hand_id=hand_id, token=token))
                 except StoreUnavailable:
-                    if table_id is None:
+                    # a room record held to its writer's sign-in waits for the server
+                    if table_id is None or token:
                         raise
             assert table_id is not None
             op = self.journal.add(table_id, "audit", {

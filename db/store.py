@@ -1081,9 +1081,12 @@ class SqlStore(UserStore):
 
     def add_audit(
         self, *, at: datetime, actor: str | None, action: str, detail: str = "",
-        table_id: int | None = None, hand_id: int | None = None,
+        table_id: int | None = None, hand_id: int | None = None, token: str = "",
     ) -> AuditEntry:
         with self._write() as conn:
+            if token and self._pg:  # the sign-in the database holds this entry to (0021)
+                conn.exec_driver_sql("SELECT set_config('da.token', %(t)s, true)",
+                                     {"t": token})
             (entry,) = append_audit(conn, [{
                 "at": at, "actor": actor, "action": action, "detail": detail,
                 "table_id": table_id, "hand_id": hand_id,

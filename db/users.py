@@ -112,6 +112,11 @@ class UserStore:
 
             append_audit(conn, [record_entry("cardroom", cardroom_state(name), datetime.now(UTC))])
 
+    def end_sign_in(self, token: str) -> None:
+        if self.db.dialect == "postgresql" and token:
+            with self._write() as conn:
+                conn.exec_driver_sql("SELECT da_sign_out(%s)", (token,))
+
     def count_users(self) -> int:
         with self._read() as conn:
             return int(conn.execute(select(func.count()).select_from(USERS)).scalar_one())

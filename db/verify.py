@@ -491,7 +491,8 @@ def rule_records_db(db: Database) -> RuleRecords:
         shifts = [Shift(r.id, r.table_id, r.dealer, r.floor, _aware(r.opened_at),
                         None if r.closed_at is None else _aware(r.closed_at), r.closed_by,
                         r.closed_floor) for r in conn.execute(select(sh))]
-        names = {r.name: r.full_name for r in conn.execute(select(u.c.name, u.c.full_name))}
+        people = list(conn.execute(select(u.c.name, u.c.full_name, u.c.role, u.c.active)))
+        names = {r.name: r.full_name for r in people}
         tables = {int(r.id): r.name for r in conn.execute(select(t.c.id, t.c.name))}
         hand_shift = {int(i): int(s) for i, s in conn.execute(select(h.c.id, h.c.shift_id))}
         floors = [(int(i), f) for i, f in conn.execute(select(d.c.hand_id, d.c.floor))]
@@ -499,7 +500,8 @@ def rule_records_db(db: Database) -> RuleRecords:
     for e in audit:
         if e.action == ROOM_ACTION:
             clock = read_room(e.detail) or clock
-    return RuleRecords(audit, shifts, names, tables, hand_shift, floors, clock.tolerance)
+    return RuleRecords(audit, shifts, names, tables, hand_shift, floors, clock.tolerance,
+                       {r.name: (r.role, bool(r.active)) for r in people})
 
 
 def check_rules_db(db: Database) -> list[RuleFinding]:

@@ -182,9 +182,16 @@ class ServicesBase:
 
     def log(
         self, session: Session, action: str, detail: str = "", *,
-        table_id: int | None = None, hand_id: int | None = None,
+        table_id: int | None = None, hand_id: int | None = None, signed: bool = False,
     ) -> AuditEntry:
-        """Log a sensitive action done outside the services (a report generated, a verify run)."""
+        """Log a sensitive action done outside the services (a report generated, a verify run).
+        ``signed``: a room record the database holds to this sign-in (a count, a drop, the
+        room's clock: on PostgreSQL only the person signed in, with the role it needs, writes
+        it in their name)."""
+        if signed:
+            return self.store.add_audit(
+                at=self.clock(), actor=session.name, action=action, detail=detail,
+                table_id=table_id, hand_id=hand_id, token=session.token)
         return self._audit(session.name, action, detail, table_id=table_id, hand_id=hand_id)
 
     def audit_log(

@@ -159,7 +159,7 @@ def count_times(store: Store, started: str, ended: str) -> tuple[datetime, datet
 def set_room_clock(svc: Services, session: Session, clock: RoomClock) -> AuditEntry:
     """Record the room's time zone, gaming-day start and named shifts (floor or admin)."""
     _may(session, "configure", "set the room's clock")
-    return svc.log(session, ROOM_ACTION, room_detail(clock))
+    return svc.log(session, ROOM_ACTION, room_detail(clock), signed=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +252,8 @@ def register_box(svc: Services, session: Session, *, table_id: int, box: str) ->
                                f"{_table_name(svc, table_id)} (entry {b.number})")
             raise BadInput(f"drop box {box} is registered to {_table_name(svc, b.table_id)} "
                            f"(entry {b.number}): a box belongs to one table")
-    return svc.log(session, BOX_ACTION, box_detail(box, table_id), table_id=table_id)
+    return svc.log(session, BOX_ACTION, box_detail(box, table_id), table_id=table_id,
+                   signed=True)
 
 
 def _registered(svc: Services, box: str, table_id: int) -> None:
@@ -281,7 +282,7 @@ def record_drop(svc: Services, session: Session, *, shift_id: int, box: str) -> 
             raise BadInput(f"drop box {box} was already dropped for shift {shift_id} "
                            f"(entry {b.number})")
     return svc.log(session, DROP_ACTION, drop_detail(box, shift.table_id, shift_id),
-                   table_id=shift.table_id)
+                   table_id=shift.table_id, signed=True)
 
 
 def shift_approvers(store: Store, shift_id: int) -> set[str]:
@@ -356,7 +357,8 @@ def record_count(svc: Services, session: Session, count: Count, *,
             raise NotAllowed(f"{who.full_name} cannot give the second approval: they are on the "
                              "count team")
         count = replace(count, independence=f"{who.full_name} ({who.name})")
-    return svc.log(session, COUNT_ACTION, count_detail(count), table_id=count.table_id)
+    return svc.log(session, COUNT_ACTION, count_detail(count), table_id=count.table_id,
+                   signed=True)
 
 
 def _minute(t: datetime) -> datetime:
@@ -423,4 +425,4 @@ def signoff_count(svc: Services, session: Session, *, entry: int,
     return svc.log(session, SIGNOFF_ACTION,
                    signoff_detail(entry, text, follows=earlier[-1].number if earlier else None,
                                   reason=why),
-                   table_id=found.count.table_id)
+                   table_id=found.count.table_id, signed=True)

@@ -75,6 +75,9 @@ class InMemoryStore:
     def count_users(self) -> int:
         return len(self.users)
 
+    def end_sign_in(self, token: str) -> None:
+        return None  # sign-ins live in the services' sessions here
+
     def add_user(
         self, *, name: str, full_name: str, role: str, pin_hash: str, at: datetime,
         token: str = "",
@@ -387,7 +390,7 @@ class InMemoryStore:
 
     def add_audit(
         self, *, at: datetime, actor: str | None, action: str, detail: str = "",
-        table_id: int | None = None, hand_id: int | None = None,
+        table_id: int | None = None, hand_id: int | None = None, token: str = "",
     ) -> AuditEntry:
         prev = self.audit[-1].hash if self.audit else GENESIS
         seq = len(self.audit) + 1

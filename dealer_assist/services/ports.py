@@ -73,6 +73,11 @@ class Store(Protocol):
 
     def count_users(self) -> int: ...
 
+    def end_sign_in(self, token: str) -> None:
+        """The person signed out: a store that holds sign-ins (PostgreSQL's ``pin_sessions``)
+        ends this one, so its token writes nothing more."""
+        ...
+
     def add_user(
         self, *, name: str, full_name: str, role: str, pin_hash: str, at: datetime,
         token: str = "",
@@ -263,8 +268,12 @@ class Store(Protocol):
 
     def add_audit(
         self, *, at: datetime, actor: str | None, action: str, detail: str = "",
-        table_id: int | None = None, hand_id: int | None = None,
-    ) -> AuditEntry: ...
+        table_id: int | None = None, hand_id: int | None = None, token: str = "",
+    ) -> AuditEntry:
+        """``token``: the signed-in :attr:`Session.token` of an entry the database holds to
+        its writer (a room record: PostgreSQL takes it only from that live sign-in, and a
+        station's journal never keeps it for later)."""
+        ...
 
     def audit_log(
         self, *, since: datetime | None = None, until: datetime | None = None,

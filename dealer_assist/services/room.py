@@ -38,6 +38,16 @@ MIN_KEEP_YEARS = 3
 TOLERANCE_MINUTES = 5
 MAX_TOLERANCE_MINUTES = 60
 ARCHIVE_ACTION = "archive"
+#: The room records held to their writer: who may write each (the services check it, and
+#: PostgreSQL's audit guard takes them only from that person's live sign-in, schema 0021;
+#: verify names one whose writer did not hold such a role then).
+SIGNED_ROLES: dict[str, tuple[str, ...]] = {
+    COUNT_ACTION: ("floor", "admin"),
+    BOX_ACTION: ("floor", "admin"),
+    DROP_ACTION: ("floor", "admin"),
+    ROOM_ACTION: ("floor", "admin"),
+    SIGNOFF_ACTION: ("floor", "auditor", "admin"),
+}
 _ROOM_PREFIX = "room clock "
 _COUNT_PREFIX = "drop count "
 _BOX_PREFIX = "drop box "

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from dealer_assist.services.chain import utc
@@ -71,6 +71,8 @@ class RuleRecords:
     #: (hand id, floor person) of each dispute
     dispute_floors: Sequence[tuple[int, str]] = ()
     tolerance: timedelta = timedelta(minutes=5)
+    #: user name -> (role, enabled) as stored now: a name with no record on the chain yet
+    roles: Mapping[str, tuple[str, bool]] = field(default_factory=dict)
 
 
 def _when(t: datetime) -> str:
@@ -95,7 +97,42 @@ def rule_findings(r: RuleRecords) -> list[RuleFinding]:
     after = audit[base + 1:]
     shifts = [s for s in r.shifts if since is None or utc(s.opened_at) > since]
     return [*_dealer_at_two_tables(r, audit, shifts), *_times_backwards(r, after),
-            *_own_approvals(after), *_count_independence(r, audit, after)]
+            *_own_approvals(after), *_count_independence(r, audit, after),
+            *_room_record_roles(r, audit, after)]
+
+
+def _room_record_roles(r: RuleRecords, audit: Sequence[AuditEntry],
+                       checked: Sequence[AuditEntry]) -> list[RuleFinding]:
+    """A count, drop, drop box, sign-off or room clock written in the name of someone who did
+    not then hold a role that may write it (a dealer, a disabled name, no one), by the users'
+    records on the chain before it."""
+    import json
+
+    from dealer_assist.services.room import SIGNED_ROLES
+
+    checked_ids = {e.id for e in checked}
+    roles: dict[str, tuple[str, bool]] = {}
+    out = []
+    for e in audit:
+        if e.action == "record-user":
+            try:
+                state = json.loads(e.detail)
+                roles[str(state["name"])] = (str(state["role"]), bool(state["active"]))
+            except (ValueError, KeyError, TypeError):
+                continue
+            continue
+        allowed = SIGNED_ROLES.get(e.action)
+        if allowed is None or e.id not in checked_ids:
+            continue
+        role, active = roles.get(e.actor or "") or r.roles.get(e.actor or "", ("", False))
+        if role not in allowed or not active:
+            who = (f"{e.actor}, {'a disabled ' if role and not active else 'a '}{role}"
+                   if role else f"{e.actor or 'no one'}, who is not a user")
+            out.append(RuleFinding(
+                "room record by a person without the role", utc(e.at),
+                f"{e.action} entry {_num(e)} was written in the name of {who}: only a "
+                f"{' or '.join(allowed)} writes it"))
+    return out
 
 
 def _table(r: RuleRecords, table_id: int) -> str:
@@ -268,4 +305,5 @@ def rule_records(store: Store) -> RuleRecords:
         tables={t.id: t.name for t in store.list_tables()},
         hand_shift={h.id: h.shift_id for h in store.list_hands(HandFilter(limit=None))},
         dispute_floors=[(d.hand_id, d.floor) for d in store.disputes()],
-        tolerance=room_clock_of(store).tolerance)
+        tolerance=room_clock_of(store).tolerance,
+        roles={u.name: (u.role, u.active) for u in store.list_users()})

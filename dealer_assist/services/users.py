@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from dealer_assist.errors import BadInput
 
 #: Wrong PINs in a row that lock a user, and for how long.
@@ -17,6 +19,7 @@ from dealer_assist.services.base import (
 from dealer_assist.services.errors import (
     NotAllowed,
     SignInFailed,
+    StoreUnavailable,
 )
 from dealer_assist.services.model import (
     PERMISSIONS,
@@ -58,6 +61,10 @@ class UserServices(ServicesBase):
 
     def sign_out(self, session: Session) -> None:
         self._audit(session.name, "logout", f"{session.name} signed out")
+        if session.token:
+            # unreachable now: the sign-in ends by itself at the end of its day
+            with suppress(StoreUnavailable):
+                self.store.end_sign_in(session.token)
 
     def approve(
         self, approval: Approval, *, what: str, permission: str = "approve",
