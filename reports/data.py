@@ -14,6 +14,8 @@ from datetime import date, datetime, timedelta
 from functools import cache
 from typing import Any
 
+from dealer_assist.services.floorboard.stats import FloorFigures
+
 #: Fee kinds that go to a separate fund (jackpot, promotion) rather than to the house.
 FUND_KINDS = frozenset({"jackpot", "promo", "promotion", "jackpot_drop", "promo_drop"})
 
@@ -713,6 +715,8 @@ class AuditReport(Record):
     #: the exceptions of their carry from the report that closed them before.
     drop_funds: tuple[Any, ...] = ()
     exceptions: tuple[ExceptionLine, ...] = ()
+    #: The floor board's records in the period, by kind (reports/floor_section.py).
+    floor: FloorFigures | None = None
 
     def counts(self) -> tuple[tuple[str, int], ...]:
         out: dict[str, int] = {}
@@ -795,6 +799,8 @@ class DayReport(Record):
     funds: tuple[FundBalance, ...] = ()
     #: Every dispute adjustment of the day's hands.
     adjustments: tuple[AdjustmentLine, ...] = ()
+    #: The floor board's figures for the day (reports/floor_section.py).
+    floor: FloorFigures | None = None
 
     @property
     def house_adjustments(self) -> int:

@@ -23,6 +23,7 @@ from dealer_assist.reports.data import (
     RevealLine,
     ShiftReport,
 )
+from dealer_assist.reports.floor_section import floor_of
 from dealer_assist.reports.funds import logged as fund_closings
 from dealer_assist.reports.game_report import GameReport, build_game, render_game
 from dealer_assist.reports.layouts import render_audit, render_day, render_hand, render_shift
@@ -275,6 +276,7 @@ def _audit(svc: Services, session: Session, path: Path, seal: Seal | None,
            since: datetime, until: datetime) -> Written:
     r = _sealed(build_audit(svc.store, since=since, until=until, by=signer(session),
                             at=svc.clock(), signer=session.user.full_name), seal, svc)
+    r = replace(r, floor=floor_of(svc, since, until))  # the floor's records by kind
     return _logged(svc, render_audit, r, path, lambda pages: svc.log(
         session, "report", f"audit report: {since:%Y-%m-%d %H:%M} to {until:%Y-%m-%d %H:%M}"
         f" UTC, {len(r.entries)} entries, {pages} pages" + fund_closings(r.drop_funds)
@@ -297,6 +299,8 @@ def _day(svc: Services, session: Session, path: Path, seal: Seal | None,
          day: date | None, cage: str) -> Written:
     r = _sealed(build_day(svc.store, day=day, by=signer(session), at=svc.clock(), cage=cage),
                 seal, svc)
+    if r.period is not None:  # the floor board's figures for the day
+        r = replace(r, floor=floor_of(svc, *r.period))
     return _logged(svc, render_day, r, path, lambda pages: svc.log(
         session, "report", f"day summary: {r.day.isoformat()}, {len(r.tables)} tables, "
         f"{r.total('hands')} hands, {pages} pages; " + day_figures(r) + _anchored(seal)))

@@ -31,6 +31,7 @@ from dealer_assist.reports.data import (
     Snapshot,
     table_label,
 )
+from dealer_assist.reports.floor_section import floor_kinds_story, floor_story
 from dealer_assist.reports.render import (
     LongTable,
     PageInfo,
@@ -759,6 +760,7 @@ def audit_story(r: AuditReport, st: Styles) -> list[Flowable]:
         fields_table([("Cardroom", r.cardroom), ("From", when(r.period_from)),
                       ("To", when(r.period_to)), ("Entries", str(len(r.entries)))], w, st=st),
     ]
+    story += floor_kinds_story(r.floor, st, w)
     story += heading("Actions by kind", st)
     counts = r.counts()
     if counts:
@@ -925,6 +927,7 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
     story += _funds(r.funds, st, w, moves=False)
     story += _adjustments(r.adjustments, st, w, r.total("house_fees"), r.total("time_fees"))
     story += _day_counts(r.counts, st, w)
+    story += floor_story(r.floor, st, w)
     story += _schedules(r.schedules, st, w, tables=True)
     story += _exceptions(r.exceptions, st, w)
     story += _chain_section(r.chains, st, w)

@@ -281,3 +281,40 @@ def test_players_by_initials_or_number_as_the_room_sets(room) -> None:
         board.add_to_list(FLOOR, "Ann", "caro_holdem", "$2/$4")
     board.add_to_list(FLOOR, "117", "caro_holdem", "$2/$4")
     assert [w.player for w in board.state().lists[("caro_holdem", "$2/$4")]] == ["JD", "117"]
+
+
+def test_floor_figures_table_and_player_hours_waits_and_unanswered_calls(room) -> None:
+    from dealer_assist.services.floorboard.stats import floor_figures
+
+    board, mem, clock = room
+
+    def at(minutes: int) -> None:
+        clock.now = T0 + timedelta(minutes=minutes)
+
+    board.open_table(FLOOR, 1)                                  # 18:00 open
+    for i, name in enumerate(("Ann", "Bob", "Cy", "Dee")):
+        at(i)
+        board.add_to_list(FLOOR, name, "caro_holdem", "$2/$4")   # listed 18:00..18:03
+    entries = {w.player: w.entry for w in board.state().lists[("caro_holdem", "$2/$4")]}
+    at(10)
+    board.call(FLOOR, entries["Ann"], 1, 1)
+    board.seat(FLOOR, 1, 1, amount=10000)                       # Ann waited 10 min
+    at(31)
+    board.call(FLOOR, entries["Bob"], 1, 2)
+    board.seat(FLOOR, 1, 2, amount=10000)                       # Bob waited 30 min: going
+    at(40)
+    board.call(FLOOR, entries["Cy"], 1, 3)
+    at(45)
+    board.not_here(FLOOR, entries["Cy"])                        # not answered
+    at(50)
+    board.call(FLOOR, entries["Dee"], 1, 3)                     # runs out at 18:55
+    figs = floor_figures(mem.rows, _tables(), T0, T0 + timedelta(minutes=60))
+    (g,) = figs.games
+    assert g.game == "caro_holdem $2/$4"
+    assert g.open_s == 3600                                     # 1 table hour
+    assert g.going_s == 29 * 60                                 # 18:31 to 19:00
+    assert g.player_s == 50 * 60 + 29 * 60                      # Ann 50 min, Bob 29 min
+    assert g.waits_s == (600, 1800)
+    assert (g.wait_average_s, g.wait_p90_s) == (1200, 1800)
+    assert (g.calls, g.unanswered) == (4, 2)
+    assert dict(figs.kinds) == {"open": 1, "list-add": 4, "call": 4, "seat": 2, "not-here": 1}
