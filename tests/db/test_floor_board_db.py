@@ -172,3 +172,32 @@ def test_verify_does_not_hold_hands_in_a_room_without_the_board(database: Databa
     board.set_rule(room.floor, "board", "off")
     room.hand(["Qs", "Jd", "9c"], seats=(1, 2, 3))
     assert verify_database(database, workers=1).findings == []
+
+
+def test_demo_fills_the_floor_lists_and_seating_of_its_day_and_verifies_intact(
+        sqlite_url: str) -> None:
+    import json
+
+    from sqlalchemy import select
+
+    from dealer_assist.db.demo import fill_demo
+    from dealer_assist.db.models import HandRow
+    from dealer_assist.db.verify import verify_database
+
+    db = open_database(sqlite_url)
+    fill_demo(db, hands=40, tables=2, seed=3, workers=1)
+    fill_demo(db, hands=10, tables=2, seed=4, workers=1)  # filled again: it follows on
+    board = _board(db, lambda: datetime.now().astimezone())
+    state = board.state()
+    actions = [e.what.action for e in board.records.entries()]
+    assert actions.count("open") == 2 and actions.count("seat") >= 4
+    assert actions.count("seat") == actions.count("call")
+    h = HandRow.__table__
+    with db.engine.connect() as conn:
+        for table_id in (1, 2):
+            last = conn.execute(select(h.c.seats).where(h.c.table_id == table_id)
+                                .order_by(h.c.number.desc()).limit(1)).scalar_one()
+            assert sorted(state.seated(table_id)) == sorted(json.loads(last))
+    assert sum(len(v) for v in state.lists.values()) >= 2  # still waiting at the day's end
+    assert verify_database(db, workers=1).findings == []
+    db.close()
