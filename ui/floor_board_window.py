@@ -114,8 +114,10 @@ class FloorBoardConsole(QWidget):
             notices = self.board.notices(self.state)
         except DealerAssistError as exc:
             self.notices.setText(f"{exc}: seating changes wait for the server")
+            self.notices.show()
             return
         self.notices.setText("\n".join(notices))
+        self.notices.setVisible(bool(notices))
         t_row, l_row = self.tables.currentRow(), self.lists.currentRow()
         self.tables.clear()
         for t in tables:
@@ -298,8 +300,9 @@ class FloorBoardConsole(QWidget):
         feeder = QComboBox()
         feeder.setObjectName("floor-feeder")
         feeder.addItem("none (unlink)", None)
-        for t in self.board.tables.floor_tables():
-            if t.id != table:
+        main = self.board.table(table)
+        for t in self.board.tables.floor_tables():  # the main game's game and stakes only
+            if t.id != table and (t.game, t.stakes) == (main.game, main.stakes):
                 feeder.addItem(t.name, t.id)
         self._dialog(f"The must-move table feeding {self.board.table(table).name}",
                      [("Feeder", feeder)],
