@@ -59,8 +59,9 @@ class _Tx:
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
-    def entries(self) -> list[FloorEntry]:
-        return [entry_of(r) for r in sealed.read(self.conn, FLOOR_ENTRIES)]
+    def entries(self, after: int = 0) -> list[FloorEntry]:
+        return [entry_of(r) for r in sealed.read(self.conn, FLOOR_ENTRIES,
+                                                 FLOOR_ENTRIES.c.seq > after)]
 
     def append(self, what: NewEntry, *, at: datetime, actor: str, token: str) -> FloorEntry:
         row = sealed.append(self.conn, FLOOR_ENTRIES, at=at, actor=actor, token=token,
@@ -80,9 +81,10 @@ class SqlFloorRecords:
             sealed.lock(conn, FLOOR_ENTRIES)
             yield _Tx(conn)
 
-    def entries(self) -> list[FloorEntry]:
+    def entries(self, after: int = 0) -> list[FloorEntry]:
         with sealed.reading(self.db) as conn:
-            return [entry_of(r) for r in sealed.read(conn, FLOOR_ENTRIES)]
+            return [entry_of(r) for r in sealed.read(conn, FLOOR_ENTRIES,
+                                                     FLOOR_ENTRIES.c.seq > after)]
 
     def count(self) -> int:
         with sealed.reading(self.db) as conn:

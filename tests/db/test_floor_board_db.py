@@ -201,3 +201,35 @@ def test_demo_fills_the_floor_lists_and_seating_of_its_day_and_verifies_intact(
     assert sum(len(v) for v in state.lists.values()) >= 2  # still waiting at the day's end
     assert verify_database(db, workers=1).findings == []
     db.close()
+
+
+@pytest.mark.postgres
+def test_the_board_hears_a_floor_record_on_postgresql_as_it_commits(pg_url: str) -> None:
+    from dealer_assist.db.board_feed import PgBoardFeed, open_board_feed
+
+    db = open_database(pg_url)
+    room = make_room(SqlStore(db))
+    board = _board(db, room.clock)
+    feed = open_board_feed(db)
+    assert isinstance(feed, PgBoardFeed)
+    assert feed.wait(0.1) is True          # connected: read everything once
+    assert feed.wait(0.1) is False         # nothing recorded since
+    board.open_table(room.floor, room.table_id)
+    assert feed.wait(5.0) is True          # the commit's notification
+    assert feed.wait(0.1) is False
+    feed.close()
+    db.close()
+
+
+def test_the_board_polls_the_records_head_on_sqlite(sqlite_url: str) -> None:
+    from dealer_assist.db.board_feed import PollBoardFeed, open_board_feed
+
+    db = open_database(sqlite_url)
+    room = make_room(SqlStore(db))
+    board = _board(db, room.clock)
+    feed = open_board_feed(db)
+    assert isinstance(feed, PollBoardFeed)
+    assert feed.wait(0.1) is True and feed.wait(0.05) is False
+    board.open_table(room.floor, room.table_id)
+    assert feed.wait(1.0) is True
+    db.close()

@@ -16,8 +16,8 @@ class _Tx:
         self.rows = rows
         self.added: list[FloorEntry] = []
 
-    def entries(self) -> list[FloorEntry]:
-        return self.rows + self.added
+    def entries(self, after: int = 0) -> list[FloorEntry]:
+        return [e for e in self.rows + self.added if e.seq > after]
 
     def append(self, what: NewEntry, *, at: datetime, actor: str, token: str) -> FloorEntry:
         e = FloorEntry(seq=len(self.rows) + len(self.added) + 1, at=at, actor=actor, what=what)
@@ -40,8 +40,8 @@ class InMemoryFloor:
         yield tx
         self.rows.extend(tx.added)
 
-    def entries(self) -> list[FloorEntry]:
-        return list(self.rows)
+    def entries(self, after: int = 0) -> list[FloorEntry]:
+        return [e for e in self.rows if e.seq > after]
 
     def count(self) -> int:
         return len(self.rows)

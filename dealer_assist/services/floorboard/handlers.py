@@ -9,6 +9,7 @@ writes nothing. Two stations racing for one seat: the second decides after the f
 
 from __future__ import annotations
 
+import copy
 import unicodedata
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -31,7 +32,7 @@ from dealer_assist.services.floorboard.records import (
     NewEntry,
 )
 from dealer_assist.services.floorboard.seating import NextSeating, next_seating
-from dealer_assist.services.floorboard.state import Call, RoomState, Waiting, fold
+from dealer_assist.services.floorboard.state import Call, RoomState, Waiting, fold, step
 from dealer_assist.services.model import Session
 
 
@@ -65,10 +66,23 @@ class FloorBoard:
         self.records = records
         self.tables = tables
         self.clock = clock
+        #: The room as of the records read so far: each read folds only the records after
+        #: them (a refusal or a rolled-back write leaves it as the committed records say).
+        self._room = RoomState()
 
     # --- reads -----------------------------------------------------------------------------
     def state(self) -> RoomState:
-        return fold(self.records.entries())
+        """The room now (a copy: the caller may keep it while the board moves on)."""
+        return copy.deepcopy(self._caught_up(self.records.entries(self._room.entries)))
+
+    def _caught_up(self, new: list[FloorEntry]) -> RoomState:
+        if new and new[0].seq != self._room.entries + 1:
+            # not the records that follow the ones folded (another database): start again
+            self._room = fold(self.records.entries())
+            return self._room
+        for e in new:
+            step(self._room, e)
+        return self._room
 
     def table(self, table_id: int) -> FloorTable:
         for t in self.tables.floor_tables():
@@ -94,8 +108,11 @@ class FloorBoard:
             raise NotAllowed(f"{session.name} is a{'n' if session.role[0] in 'aeiou' else ''} "
                              f"{session.role}: only the floor or an admin can {what}")
         with self.records.writing() as tx:
-            state = fold(tx.entries())
-            entry = decide(state)
+            new = tx.entries(self._room.entries)
+            if new and new[0].seq != self._room.entries + 1:
+                new = tx.entries()
+                self._room = RoomState()
+            entry = decide(self._caught_up(new))
             return self._append(tx, session, entry)
 
     def _append(self, tx: FloorWriter, session: Session, entry: NewEntry) -> FloorEntry:

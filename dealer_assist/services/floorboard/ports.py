@@ -47,8 +47,8 @@ class TableCatalog(Protocol):
 class FloorWriter(Protocol):
     """One write transaction, the board's lock held from its start."""
 
-    def entries(self) -> list[FloorEntry]:
-        """Every floor record, in order, as of this transaction."""
+    def entries(self, after: int = 0) -> list[FloorEntry]:
+        """The floor records after the ``after``-th, in order, as of this transaction."""
         ...
 
     def append(self, what: NewEntry, *, at: datetime, actor: str, token: str) -> FloorEntry:
@@ -60,8 +60,8 @@ class FloorRecords(Protocol):
         """A transaction holding the board's lock; leaving it by an exception writes nothing."""
         ...
 
-    def entries(self) -> list[FloorEntry]:
-        """Every floor record, in order (a read)."""
+    def entries(self, after: int = 0) -> list[FloorEntry]:
+        """The floor records after the ``after``-th, in order (a read)."""
         ...
 
     def count(self) -> int:
