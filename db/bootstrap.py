@@ -273,16 +273,16 @@ def open_services(
         store = JournalStore(store, journal)
     services = Services(store, **kwargs)
     services.sealer = DbSealer(db, key)
-    services.floor_board = floor_board(db, store, services.clock)
+    services.floor_board = floor_board(db, services.clock)
     return services
 
 
-def floor_board(db: Database, store: Any, clock: Any) -> FloorBoard:
-    """The floor board on ``db`` (its records) and ``store`` (the tables)."""
+def floor_board(db: Database, clock: Any) -> FloorBoard:
+    """The floor board on ``db``: its records, and the tables read in one query."""
     from dealer_assist.db.floor_records import SqlFloorRecords
-    from dealer_assist.services.floorboard.catalog import StoreTables
+    from dealer_assist.db.floor_tables import SqlTables
 
-    return FloorBoard(SqlFloorRecords(db), StoreTables(store), clock)
+    return FloorBoard(SqlFloorRecords(db), SqlTables(db), clock)
 
 
 ENV_JOURNAL = "DEALER_ASSIST_JOURNAL"

@@ -24,8 +24,7 @@ GAME = ("high-card-test", "")
 
 
 def _board(db: Database, clock: Callable[[], datetime]) -> FloorBoard:
-    store = SqlStore(db)
-    return floor_board(db, store, clock)
+    return floor_board(db, clock)
 
 
 def test_floor_records_read_back_and_the_chain_is_intact(database: Database) -> None:

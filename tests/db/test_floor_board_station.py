@@ -39,7 +39,7 @@ def station(pg_cluster: PgCluster, pg_template: str) -> Iterator[Any]:
     assert main(["--db", url, "db", "upgrade", "--station-role", "st_group"]) == 0
     db = open_database(url.replace("postgres@", "st_t1@"))
     svc = Services(SqlStore(db), clock=room.clock, hasher=FAST)
-    svc.floor_board = floor_board(db, svc.store, room.clock)
+    svc.floor_board = floor_board(db, room.clock)
     yield svc, room.table_id
     db.close()
 

@@ -21,7 +21,7 @@ GAME = ("high-card-test", "")
 def test_day_summary_and_audit_report_show_the_floor(tmp_path: Path) -> None:
     svc = open_services(f"sqlite:///{tmp_path / 'room.db'}", hasher=FAST)
     room = make_room(svc.store)  # type: ignore[arg-type]
-    board = floor_board(svc.store.db, room.svc.store, room.clock)  # type: ignore[attr-defined]
+    board = floor_board(svc.store.db, room.clock)  # type: ignore[attr-defined]
     room.svc.floor_board = board
     t = room.table_id
     board.open_table(room.floor, t)
