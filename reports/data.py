@@ -380,6 +380,8 @@ class ShiftReport(Record):
     #: The room's gaming day and named shift the shift opened in ("" when the room names none).
     gaming_day: date | None = None
     room_shift: str = ""
+    #: The floor board's figures for the shift's table (reports/floor_section.py).
+    floor_board: FloorFigures | None = None
 
     @property
     def day(self) -> date:
@@ -716,7 +718,7 @@ class AuditReport(Record):
     drop_funds: tuple[Any, ...] = ()
     exceptions: tuple[ExceptionLine, ...] = ()
     #: The floor board's records in the period, by kind (reports/floor_section.py).
-    floor: FloorFigures | None = None
+    floor_board: FloorFigures | None = None
 
     def counts(self) -> tuple[tuple[str, int], ...]:
         out: dict[str, int] = {}
@@ -800,7 +802,7 @@ class DayReport(Record):
     #: Every dispute adjustment of the day's hands.
     adjustments: tuple[AdjustmentLine, ...] = ()
     #: The floor board's figures for the day (reports/floor_section.py).
-    floor: FloorFigures | None = None
+    floor_board: FloorFigures | None = None
 
     @property
     def house_adjustments(self) -> int:

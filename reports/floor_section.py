@@ -24,7 +24,8 @@ KIND_WORDS = {
 }
 
 
-def floor_of(services: Any, since: datetime, until: datetime) -> FloorFigures | None:
+def floor_of(services: Any, since: datetime, until: datetime | None, *,
+             table: str | None = None) -> FloorFigures | None:
     """The floor's figures for the period, up to now (None: no floor board, or it recorded
     nothing)."""
     board = getattr(services, "floor_board", None)
@@ -33,8 +34,10 @@ def floor_of(services: Any, since: datetime, until: datetime) -> FloorFigures | 
     entries = board.records.entries()
     if not entries:
         return None
-    until = min(until, services.clock())  # a day not over yet counts to now
-    return floor_figures(entries, board.tables.floor_tables(), since, until)
+    now = services.clock()
+    until = now if until is None else min(until, now)  # a day not over yet counts to now
+    tables = [t for t in board.tables.floor_tables() if table is None or t.name == table]
+    return floor_figures(entries, tables, since, until)
 
 
 def floor_story(figs: FloorFigures | None, st: Styles, width: float) -> list[Flowable]:

@@ -579,6 +579,7 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
                    money(r.pushed), money(r.carried_out), "", ""]))
     else:
         story.append(_none(st, "No hands were dealt in this shift."))
+    story += floor_story(r.floor_board, st, w)
     story += _chain_section((r.chain,), st, w)
     story.append(signature_block(r.signatures, w, st, figures=[
         ("Table and shift", f"{table_label(r.table)}, shift {r.shift_id}"),
@@ -760,7 +761,7 @@ def audit_story(r: AuditReport, st: Styles) -> list[Flowable]:
         fields_table([("Cardroom", r.cardroom), ("From", when(r.period_from)),
                       ("To", when(r.period_to)), ("Entries", str(len(r.entries)))], w, st=st),
     ]
-    story += floor_kinds_story(r.floor, st, w)
+    story += floor_kinds_story(r.floor_board, st, w)
     story += heading("Actions by kind", st)
     counts = r.counts()
     if counts:
@@ -927,7 +928,7 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
     story += _funds(r.funds, st, w, moves=False)
     story += _adjustments(r.adjustments, st, w, r.total("house_fees"), r.total("time_fees"))
     story += _day_counts(r.counts, st, w)
-    story += floor_story(r.floor, st, w)
+    story += floor_story(r.floor_board, st, w)
     story += _schedules(r.schedules, st, w, tables=True)
     story += _exceptions(r.exceptions, st, w)
     story += _chain_section(r.chains, st, w)

@@ -1,4 +1,4 @@
-"""The floor board in the reports (issue 43, item 7): the day summary prints table hours per
+"""The floor board in the reports (issue 43, item 7): the day summary and the shift report print table hours per
 game (open, going), player hours, seats filled per table hour, waits from list to seat and
 calls not answered, also as CSV; the audit report counts the floor's records by kind."""
 
@@ -49,6 +49,10 @@ def test_day_summary_and_audit_report_show_the_floor(tmp_path: Path) -> None:
     rows = list(csv.DictReader(floor_csv.open()))
     assert [(r["Game"], r["Table hours going"], r["Wait 90th percentile (min)"],
              r["Calls not answered"]) for r in rows] == [("high-card-test", "0.5", "30", "1")]
+    shift = generate.shift_report(room.svc, room.floor, tmp_path / "shift.pdf")
+    text = " ".join(" ".join(pages(shift.path)).split())
+    assert "Floor: tables, seats and waiting lists" in text  # the shift's table, same hour
+    assert "high-card-test 1.0 0.5 1.3 1.3 2 21 30 3 1" in text
     audit = generate.audit_report(room.svc, room.floor, tmp_path / "audit.pdf",
                                   since=datetime(2026, 11, 21, tzinfo=UTC),
                                   until=datetime(2026, 11, 22, tzinfo=UTC))

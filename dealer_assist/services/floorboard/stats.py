@@ -63,6 +63,8 @@ def _label(game: str, stakes: str) -> str:
 
 def floor_figures(entries: Iterable[FloorEntry], tables: Sequence[FloorTable],
                   since: datetime, until: datetime) -> FloorFigures:
+    """The figures of ``tables`` (a shift's one table, or the room's) from ``since`` to
+    ``until``; the records by kind are the whole room's."""
     by_id = {t.id: t for t in tables}
     state = RoomState()
     open_s: Counter[str] = Counter()
@@ -110,18 +112,18 @@ def floor_figures(entries: Iterable[FloorEntry], tables: Sequence[FloorTable],
         step(state, e)
         if not inside:
             continue
-        if w.action == r.CALL and w.table_id is not None:
+        if w.action == r.CALL and w.table_id in by_id:
             calls[call_game(w.table_id)] += 1
-        if w.action == r.SEAT and w.entry is not None and w.entry in listed and w.table_id:
+        if w.action == r.SEAT and w.entry in listed and w.table_id in by_id:
             waits.setdefault(call_game(w.table_id), []).append(
                 int((e.at - listed[w.entry]).total_seconds()))
         for c in ended:  # a call that ended without its player seated was not answered
-            if c.seq not in state.calls and not (
+            if c.table_id in by_id and c.seq not in state.calls and not (
                     w.action == r.SEAT and w.table_id == c.table_id and w.seat == c.seat):
                 unanswered[call_game(c.table_id)] += 1
     accrue(until)
     for c in state.calls.values():  # still out at the end, its time run out
-        if c.until <= until and c.at >= since:
+        if c.until <= until and c.at >= since and c.table_id in by_id:
             unanswered[call_game(c.table_id)] += 1
     games = sorted(set(open_s) | set(calls) | set(waits))
     return FloorFigures(
