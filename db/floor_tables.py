@@ -1,10 +1,12 @@
 """The room's tables as the floor board sees them, read in one query (the board reads them at
 every action): each table's latest settings version, parsed once per version (a version never
-changes), and its open shift's dealer."""
+changes), and its open shift's dealer. What was read is used again for up to ``FRESH_S``
+seconds: a new table or settings version reaches the board within that."""
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -18,6 +20,9 @@ from dealer_assist.errors import DealerAssistError
 from dealer_assist.services.floorboard.ports import FloorTable
 from dealer_assist.settings import parse_table_settings
 
+#: How long the tables read are used again.
+FRESH_S = 1.0
+
 T, TS, SH, H = (TableRow.__table__, TableSettingsRow.__table__, ShiftRow.__table__,
                 HandRow.__table__)
 
@@ -29,8 +34,17 @@ class SqlTables:
         self.db = db
         #: Each settings version's table as parsed (None: its settings do not read).
         self._parsed: dict[int, FloorTable | None] = {}
+        self._read: tuple[float, list[FloorTable]] | None = None
 
     def floor_tables(self) -> Sequence[FloorTable]:
+        now = time.monotonic()
+        if self._read is not None and now - self._read[0] < FRESH_S:
+            return self._read[1]
+        out = self._tables()
+        self._read = (now, out)
+        return out
+
+    def _tables(self) -> list[FloorTable]:
         latest = (select(TS.c.table_id, func.max(TS.c.version).label("v"))
                   .group_by(TS.c.table_id).subquery())
         with sealed.reading(self.db) as conn:
