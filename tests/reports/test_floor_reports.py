@@ -1,6 +1,7 @@
-"""The floor board in the reports (issue 43, item 7): the day summary and the shift report print table hours per
-game (open, going), player hours, seats filled per table hour, waits from list to seat and
-calls not answered, also as CSV; the audit report counts the floor's records by kind."""
+"""The floor board in the reports (issue 43, item 7): the day summary and the shift report
+print table hours per game (open, going), player hours, seats filled per table hour, waits from
+list to seat and calls not answered, also as CSV; the audit report counts the floor's records
+by kind."""
 
 from __future__ import annotations
 

@@ -13,8 +13,9 @@ from tests.ui.conftest import answer_next_dialog
 
 
 def _type_all(qtbot: Any, answers: list[str], seen: list[str]) -> Any:
-    """Type each answer into the focused box of the dialog ("↓↓": Down twice in a list box) and
-    press Enter (the last Enter presses OK); a refusal left in the dialog is kept in ``seen`` and the dialog cancelled."""
+    """Type each answer into the focused box of the dialog ("↓↓": Down twice in a list box)
+    and press Enter (the last Enter presses OK); a refusal left in the dialog is kept in
+    ``seen`` and the dialog cancelled."""
     def fill(dlg: FloorActionDialog) -> None:
         for text in answers:
             box = dlg.focusWidget() or dlg
