@@ -15,18 +15,22 @@ from typing import Any
 
 from dealer_assist.bounded import check_output_file
 from dealer_assist.errors import BadInput
-from dealer_assist.reports.build import build_audit, build_day, build_hand, build_shift
-from dealer_assist.reports.data import (
-    AuditReport,
-    DayReport,
-    HandReport,
-    RevealLine,
-    ShiftReport,
-)
+from dealer_assist.reports.build.audit import build_audit
+from dealer_assist.reports.build.day import build_day
+from dealer_assist.reports.build.hand import build_hand
+from dealer_assist.reports.build.shift import build_shift
+from dealer_assist.reports.data.audit import AuditReport
+from dealer_assist.reports.data.day import DayReport
+from dealer_assist.reports.data.hand import HandReport
+from dealer_assist.reports.data.lines import RevealLine
+from dealer_assist.reports.data.shift import ShiftReport
 from dealer_assist.reports.floor_section import floor_of
 from dealer_assist.reports.funds import logged as fund_closings
 from dealer_assist.reports.game_report import GameReport, build_game, render_game
-from dealer_assist.reports.layouts import render_audit, render_day, render_hand, render_shift
+from dealer_assist.reports.layouts.audit import render_audit
+from dealer_assist.reports.layouts.day import render_day
+from dealer_assist.reports.layouts.hand import render_hand
+from dealer_assist.reports.layouts.shift import render_shift
 from dealer_assist.services import Services, Session
 from dealer_assist.services.errors import NotAllowed
 from dealer_assist.services.model import PERMISSIONS, ROLES, AuditEntry, Seal
@@ -160,7 +164,7 @@ def write_csv(path: Path, tables: Sequence[Any], report: Any) -> list[Path]:
 
 def _write(render: Any, report: Report, path: Path) -> tuple[int, tuple[Any, ...]]:
     """Render in a report state of its own; the pages and the report's tables."""
-    from dealer_assist.reports.render import rendered
+    from dealer_assist.reports.render.state import rendered
 
     tmp = path.with_name(path.name + ".part")
     if tmp.is_symlink() or (tmp.exists() and not tmp.is_file()):
