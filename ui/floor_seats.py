@@ -64,5 +64,9 @@ def floor_seats(c: DealerController, parent: QWidget | None) -> tuple[bool, tupl
         if dlg.exec() != _Dialog.DialogCode.Accepted:
             return False, None
     if c.stacked:
-        c.rebuys = {**seating.stacks, **c.rebuys}
+        carried: dict[int, int] = {}
+        if seating.moved:  # a seat change: the new seat starts with the old seat's chips
+            kept = c.next_stacks(tuple(sorted(set(seating.moved.values())))) or {}
+            carried = {new: kept[old] for new, old in seating.moved.items() if old in kept}
+        c.rebuys = {**seating.stacks, **carried, **c.rebuys}
     return True, seating.seats

@@ -132,10 +132,10 @@ def test_one_player_on_several_lists_in_order_of_entry(room) -> None:
     (lambda b: b.add_to_list(FLOOR, "Zed", "caro_holdem", "$5/$10"), "no table spreads"),
     (lambda b: b.seat(FLOOR, 1, 9, player="Zed", amount=10000), "has no seat 9"),
     (lambda b: b.seat(FLOOR, 1, 1, player="Zed", amount=10000), "seat 1 is taken by Bob"),
-    (lambda b: b.seat(FLOOR, 2, 1, player="Zed", amount=10000), "Table 2 is closed"),
+    (lambda b: b.seat(FLOOR, 3, 1, player="Zed"), "Table 3 is closed"),
     (lambda b: b.seat(FLOOR, 1, 2, player="Zed", amount=5000), r"buy-in is \$100 to \$500"),
     (lambda b: b.seat(FLOOR, 1, 2, player="Zed", amount=60000), r"buy-in is \$100 to \$500"),
-    (lambda b: b.seat(FLOOR, 1, 2, player="Bob", amount=10000), "Bob is seated at Table 1"),
+    (lambda b: b.seat(FLOOR, 2, 2, player="Bob", amount=10000), "Bob is seated at Table 1"),
     (lambda b: b.add_to_list(DEALER, "Zed", "caro_holdem", "$2/$4"), "only the floor"),
     (lambda b: b.seat(AUDITOR, 1, 2, player="Zed", amount=10000), "only the floor"),
     (lambda b: b.open_table(DEALER, 2), "only the floor"),
@@ -143,6 +143,7 @@ def test_one_player_on_several_lists_in_order_of_entry(room) -> None:
 def test_bad_input_is_refused_and_writes_nothing(room, act, message) -> None:
     board, mem, _ = room
     board.open_table(FLOOR, 1)
+    board.open_table(FLOOR, 2)
     board.seat(FLOOR, 1, 1, player="Bob", amount=10000)
     board.add_to_list(FLOOR, "Ann", "caro_holdem", "$2/$4")
     before = list(mem.rows)
@@ -318,3 +319,22 @@ def test_floor_figures_table_and_player_hours_waits_and_unanswered_calls(room) -
     assert (g.wait_average_s, g.wait_p90_s) == (1200, 1800)
     assert (g.calls, g.unanswered) == (4, 2)
     assert dict(figs.kinds) == {"open": 1, "list-add": 4, "call": 4, "seat": 2, "not-here": 1}
+
+
+def test_a_seat_change_at_the_table_keeps_the_chips(room) -> None:
+    board, _, clock = room
+    board.open_table(FLOOR, 1)
+    board.seat(FLOOR, 1, 1, player="Ann", amount=10000)
+    board.seat(FLOOR, 1, 2, player="Bob", amount=10000)
+    clock.now = T0 + timedelta(minutes=1)
+    started = clock.now                        # the first hand
+    clock.now = T0 + timedelta(minutes=2)
+    board.seat(FLOOR, 1, 4, player="Ann")      # Ann changes to seat 4, no buy-in typed
+    s = board.state()
+    assert sorted(s.seated(1)) == [2, 4] and s.seated(1)[4].from_seat == 1
+    nxt = next_seating(s, 1, last_start=started, last_seats=(1, 2))
+    assert nxt is not None
+    assert nxt.seats == (2, 4) and nxt.stacks == {} and nxt.moved == {4: 1}
+    assert nxt.changes == ("Seat 4: Ann moved from seat 1, with their chips",)
+    with pytest.raises(RuleViolation, match="seat 2 is taken by Bob"):
+        board.seat(FLOOR, 1, 2, player="Ann")

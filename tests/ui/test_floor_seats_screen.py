@@ -53,3 +53,38 @@ def test_without_the_board_the_dealer_deals_every_seat_as_before(
     qtbot.keyClick(screen, Qt.Key.Key_N)
     now = screen.c.now
     assert now is not None and now.hand.seats == (1, 2, 3)
+
+
+def test_a_seat_change_on_the_floor_takes_the_players_chips_to_the_new_seat(
+        qtbot: Any, sqlite_services: Services) -> None:
+    svc = sqlite_services
+    board = svc.floor_board
+    assert board is not None
+    fran = svc.sign_in("fran", "2222")
+    table = _caro(svc)
+    board.open_table(fran, table)
+    board.seat(fran, table, 1, player="Ann", amount=100000)
+    board.seat(fran, table, 2, player="Bob", amount=100000)
+    screen = open_screen(qtbot, svc, table="Caro-1")
+    seen: list[str] = []
+
+    def confirm() -> None:
+        dlg = next(w for w in screen.findChildren(FloorSeatsDialog) if w.isVisible())
+        seen.append(dlg.lines.text())
+        qtbot.keyClick(dlg, Qt.Key.Key_Return)
+
+    QTimer.singleShot(0, confirm)
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    assert screen.c.now is not None and screen.c.now.hand.seats == (1, 2)
+    qtbot.keyClick(screen, "f")                 # one folds: the hand is over
+    while not screen.push.done:
+        qtbot.keyClick(screen, Qt.Key.Key_T)    # every push step ticked
+    kept = svc.next_stacks(table, (1, 2))
+    board.seat(fran, table, 3, player="Ann")    # Ann changes seats between hands
+    QTimer.singleShot(0, confirm)
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    assert seen[-1] == "Seat 3: Ann moved from seat 1, with their chips"
+    now = screen.c.now
+    assert now is not None and now.hand.seats == (2, 3)
+    stacks = {int(k): v for k, v in dict(now.replay.start.get("stacks")).items()}
+    assert stacks == {2: kept[2], 3: kept[1]} and kept[1] != kept[2]

@@ -294,8 +294,9 @@ class FloorBoard:
     def seat(self, session: Session, table_id: int, seat: int, *, player: str | None = None,
              amount: int | None = None) -> FloorEntry:
         """Seat a player: the one called to ``seat`` (a list player, or a must-move player who
-        brings ``amount`` in chips), or a walk-in ``player`` with the buy-in ``amount``. The
-        seat is in the table's next hand."""
+        brings ``amount`` in chips), a walk-in ``player`` with the buy-in ``amount``, or a
+        player of this table changing seats (without ``amount``: with the chips they have).
+        The seat is in the table's next hand."""
         t = self.table(table_id)
 
         def decide(s: RoomState) -> NewEntry:
@@ -311,7 +312,10 @@ class FloorBoard:
             else:
                 self._seat_open(s, t, seat, calling=False)
             moving = call.from_table if call is not None else None
-            self._check_amount(s, t, amount, moving=moving is not None)
+            if call is None and any(p.table_id == t.id for p in s.where_seated(name)):
+                moving = t.id  # a seat change at the table
+            if not (moving == t.id and amount is None):  # (a seat change keeps the chips)
+                self._check_amount(s, t, amount, moving=moving is not None)
             elsewhere = [p for p in s.where_seated(name) if p.table_id != moving]
             if elsewhere and not s.rules.two_tables:
                 p = elsewhere[0]

@@ -24,6 +24,8 @@ class NextSeating:
     stacks: dict[int, int] = field(default_factory=dict)
     #: For the dealer's screen: "Seat 4: new player, buy-in $200", "Seat 2: free".
     changes: tuple[str, ...] = ()
+    #: A seat change at the table: the new seat -> the seat whose chips it takes.
+    moved: dict[int, int] = field(default_factory=dict)
 
 
 def next_seating(state: RoomState, table_id: int, *, last_start: datetime | None,
@@ -37,10 +39,16 @@ def next_seating(state: RoomState, table_id: int, *, last_start: datetime | None
     seats = tuple(sorted(seated))
     stacks: dict[int, int] = {}
     changes: list[str] = []
+    moved: dict[int, int] = {}
     for seat in seats:
         p = seated[seat]
         new = last_start is None or p.since > last_start or seat not in last_seats
         if not new:
+            continue
+        if p.from_table == table_id and p.from_seat is not None and p.amount is None:
+            moved[seat] = p.from_seat
+            changes.append(f"Seat {seat}: {p.player} moved from seat {p.from_seat}, with "
+                           "their chips")
             continue
         if p.amount is not None:
             stacks[seat] = p.amount
@@ -49,6 +57,6 @@ def next_seating(state: RoomState, table_id: int, *, last_start: datetime | None
             else f", buy-in {format_cents(p.amount)}")
         changes.append(f"Seat {seat}: new player {p.player}{money}")
     for seat in last_seats:
-        if seat not in seated:
+        if seat not in seated and seat not in moved.values():
             changes.append(f"Seat {seat}: free")
-    return NextSeating(seats=seats, stacks=stacks, changes=tuple(changes))
+    return NextSeating(seats=seats, stacks=stacks, changes=tuple(changes), moved=moved)

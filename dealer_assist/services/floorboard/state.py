@@ -26,8 +26,9 @@ class Seated:
     seq: int
     #: Cents the player sat down with (a buy-in, or the chips brought from another table).
     amount: int | None = None
-    #: The table the player moved from (a table change keeps the chips).
+    #: The table the player moved from (a table or seat change keeps the chips), and the seat.
     from_table: int | None = None
+    from_seat: int | None = None
     #: When the player's away time runs out; None: not away.
     away_until: datetime | None = None
 
@@ -153,13 +154,15 @@ def step(state: RoomState, e: FloorEntry) -> None:
         if call is not None:
             state.calls.pop(call.seq, None)
         _drop_entry(state, w.entry)
+        left: int | None = None
         if w.other_table is not None:
             for s in list(state.seated(w.other_table).values()):
                 if s.player.casefold() == w.player.casefold():
+                    left = s.seat
                     _free(state, w.other_table, s.seat)
         state.seats.setdefault(t, {})[w.seat] = Seated(
             player=w.player, table_id=t, seat=w.seat, since=e.at, seq=e.seq, amount=w.amount,
-            from_table=w.other_table)
+            from_table=w.other_table, from_seat=left)
     elif w.action == r.NOT_HERE and w.entry is not None:
         _not_here(state, w.entry)
     elif w.action == r.REMOVE:
