@@ -126,8 +126,9 @@ class FloorBoardConsole(QWidget):
             for s in t.seats:
                 p = seated.get(s)
                 call = self.state.call_on(t.id, s)
-                seats.append(f"{s}:{p.player}" + (" (away)" if p.away_until else "")
-                             if p else f"{s}:called {call.player}" if call else f"{s}:open")
+                away = f" (away until {p.away_until:%H:%M})" if p and p.away_until else ""
+                seats.append(f"{s}:{p.player}{away}" if p
+                             else f"{s}:called {call.player}" if call else f"{s}:open")
             feeds = self.state.feeders.get(t.id)
             extra = f" · feeds {self.board.table(feeds).name}" if feeds is not None else ""
             item = QListWidgetItem(f"{t.name} {t.game} {t.stakes}".rstrip()

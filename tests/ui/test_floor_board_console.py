@@ -79,7 +79,7 @@ def test_floor_runs_a_table_and_a_list_from_the_keyboard(
     # away, then the pick-up is refused until the time runs out
     console.tables.setCurrentRow(caro)
     _press(qtbot, console, console.tables, "a", ["2"])
-    assert "2:Ann (away)" in console.tables.item(caro).text()
+    assert "2:Ann (away until " in console.tables.item(caro).text()
     refused = _press(qtbot, console, console.tables, "p", ["2", "900"])
     assert refused and "away time runs until" in refused[0]
     _press(qtbot, console, console.tables, "c")

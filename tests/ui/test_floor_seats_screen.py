@@ -88,3 +88,36 @@ def test_a_seat_change_on_the_floor_takes_the_players_chips_to_the_new_seat(
     assert now is not None and now.hand.seats == (2, 3)
     stacks = {int(k): v for k, v in dict(now.replay.start.get("stacks")).items()}
     assert stacks == {2: kept[2], 3: kept[1]} and kept[1] != kept[2]
+
+
+def test_a_station_without_the_server_deals_on_with_the_seating_it_had(
+        qtbot: Any, sqlite_services: Services, monkeypatch: Any) -> None:
+    from dealer_assist.services.errors import StoreUnavailable
+
+    svc = sqlite_services
+    board = svc.floor_board
+    assert board is not None
+    fran = svc.sign_in("fran", "2222")
+    table = _caro(svc)
+    board.open_table(fran, table)
+    board.seat(fran, table, 1, player="Ann", amount=100000)
+    board.seat(fran, table, 3, player="Bob", amount=100000)
+    screen = open_screen(qtbot, svc, table="Caro-1")
+
+    def confirm() -> None:
+        dlg = next(w for w in screen.findChildren(FloorSeatsDialog) if w.isVisible())
+        qtbot.keyClick(dlg, Qt.Key.Key_Return)
+
+    QTimer.singleShot(0, confirm)
+    qtbot.keyClick(screen, Qt.Key.Key_N)
+    qtbot.keyClick(screen, "f")
+    while not screen.push.done:
+        qtbot.keyClick(screen, Qt.Key.Key_T)
+
+    def lost(_table: int) -> None:
+        raise StoreUnavailable("the server does not answer")
+
+    monkeypatch.setattr(board, "next_seating", lost)
+    qtbot.keyClick(screen, Qt.Key.Key_N)        # no dialog: nothing new is known
+    now = screen.c.now
+    assert now is not None and now.hand.number == 2 and now.hand.seats == (1, 3)
