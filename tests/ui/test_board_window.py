@@ -28,7 +28,7 @@ def test_board_shows_each_floor_step_from_the_feed_and_never_money(
     table = _caro(svc)
     board.open_table(fran, table)
     board.seat(fran, table, 1, player="Ann", amount=100000)
-    qtbot.waitUntil(lambda: "Caro-1  caro-holdem — open, open seats 2, 3" in window.text(),
+    qtbot.waitUntil(lambda: "Caro-1  Caro Hold 'em — open, open seats 2, 3" in window.text(),
                     timeout=3000)
     board.add_to_list(fran, "Bob", "caro-holdem", "")
     board.add_to_list(fran, "Cy", "caro-holdem", "")
@@ -71,7 +71,7 @@ def test_dealer_assist_board_opens_the_board_without_a_pin(
     monkeypatch.setattr(qt, "application", lambda: App())
     monkeypatch.setattr("dealer_assist.ui.theme.apply_theme", lambda *_: None)
     assert main(["--db", url, "board", "--windowed"]) == 0
-    assert len(seen) == 1 and "Caro-1  caro-holdem — open, open seats 1, 2, 3" in seen[0]
+    assert len(seen) == 1 and "Caro-1  Caro Hold 'em — open, open seats 1, 2, 3" in seen[0]
     assert board.records.count() == 1  # it wrote nothing
 
 

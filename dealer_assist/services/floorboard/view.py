@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from dealer_assist.engine.registry import get_game
+from dealer_assist.errors import DealerAssistError
 from dealer_assist.services.floorboard.ports import FloorTable
 from dealer_assist.services.floorboard.state import RoomState
 
@@ -41,6 +43,16 @@ class BoardView:
     calls: tuple[str, ...]
 
 
+def game_title(game: str, stakes: str = "") -> str:
+    """A game as the players know it ("Caro Hold 'em $2/$4"); its name when the game is not
+    installed here."""
+    try:
+        title = get_game(game).title
+    except DealerAssistError:
+        title = game
+    return f"{title} {stakes}".strip()
+
+
 def status_of(state: RoomState, t: FloorTable) -> str:
     """Closed, open, breaking as the floor marked it; going when open with a dealer and at
     least the game's fewest players seated."""
@@ -59,9 +71,10 @@ def board_view(state: RoomState, tables: Sequence[FloorTable]) -> BoardView:
         called = {c.seat for c in state.calls.values() if c.table_id == t.id}
         free = () if status in ("closed", "breaking") else tuple(
             s for s in t.seats if s not in seated and s not in called)
-        rows.append(BoardTable(name=t.name, game=t.game, stakes=t.stakes, status=status,
-                               open_seats=free, players=len(seated)))
-    running = {(r.game, r.stakes) for r in rows if r.status in ("open", "going")}
+        rows.append(BoardTable(name=t.name, game=game_title(t.game), stakes=t.stakes,
+                               status=status, open_seats=free, players=len(seated)))
+    running = {(t.game, t.stakes) for t in tables
+               if status_of(state, t) in ("open", "going")}
     lists: list[BoardList] = []
     for (game, stakes), lst in sorted(state.lists.items()):
         shown = []
@@ -69,9 +82,9 @@ def board_view(state: RoomState, tables: Sequence[FloorTable]) -> BoardView:
             c = state.calls.get(w.call) if w.call is not None else None
             shown.append(w.player if c is None
                          else f"{w.player} → {names.get(c.table_id, '?')} seat {c.seat}")
-        lists.append(BoardList(game=game, stakes=stakes, interest=(game, stakes) not in running,
-                               names=tuple(shown)))
+        lists.append(BoardList(game=game_title(game), stakes=stakes,
+                               interest=(game, stakes) not in running, names=tuple(shown)))
     calls = tuple(f"{c.player} → {names.get(c.table_id, '?')} seat {c.seat}"
                   for c in sorted(state.calls.values(), key=lambda c: c.seq))
-    games = tuple(sorted({f"{g} {s}".strip() for g, s in running}))
+    games = tuple(sorted({game_title(g, s) for g, s in running}))
     return BoardView(games=games, tables=tuple(rows), lists=tuple(lists), calls=calls)
