@@ -230,3 +230,9 @@ class JournalInputs(JournalSync):
                 "table_id": table_id, "hand_id": hand_id}, at)
             return AuditEntry(id=-op, at=utc(at), actor=actor, action=action, detail=detail,
                               table_id=table_id, hand_id=hand_id)
+
+    def add_room_record(self, **record: Any) -> AuditEntry:
+        """A room record (its audit entry and typed row) is held to its writer's sign-in: it
+        waits for the server, never kept in the journal."""
+        with self._lock:
+            return self._server(lambda: self.server.add_room_record(**record))

@@ -92,8 +92,8 @@ def rule_records_db(db: Database) -> RuleRecords:
         TableRow,
         UserRow,
     )
+    from dealer_assist.db.room_records import counts_by_entry, room_clock_db
     from dealer_assist.services.model import AuditEntry, Shift
-    from dealer_assist.services.room import ROOM_ACTION, RoomClock, read_room
 
     a, sh, u, t, h, d = (AuditRow.__table__, ShiftRow.__table__, UserRow.__table__,
                          TableRow.__table__, HandRow.__table__, DisputeRow.__table__)
@@ -113,12 +113,10 @@ def rule_records_db(db: Database) -> RuleRecords:
         tables = {int(r.id): r.name for r in conn.execute(select(t.c.id, t.c.name))}
         hand_shift = {int(i): int(s) for i, s in conn.execute(select(h.c.id, h.c.shift_id))}
         floors = [(int(i), f) for i, f in conn.execute(select(d.c.hand_id, d.c.floor))]
-    clock = RoomClock()
-    for e in audit:
-        if e.action == ROOM_ACTION:
-            clock = read_room(e.detail) or clock
-    return RuleRecords(audit, shifts, names, tables, hand_shift, floors, clock.tolerance,
-                       {r.name: (r.role, bool(r.active)) for r in people})
+    return RuleRecords(audit, shifts, names, tables, hand_shift, floors,
+                       room_clock_db(db).tolerance,
+                       {r.name: (r.role, bool(r.active)) for r in people},
+                       counts=counts_by_entry(db))
 
 
 def check_rules_db(db: Database) -> list[RuleFinding]:

@@ -187,7 +187,13 @@ class ServicesBase:
         """Log a sensitive action done outside the services (a report generated, a verify run).
         ``signed``: a room record the database holds to this sign-in (a count, a drop, the
         room's clock: on PostgreSQL only the person signed in, with the role it needs, writes
-        it in their name)."""
+        it in their name). A room record is written with its typed row (schema 0022)."""
+        from dealer_assist.services.room_rows import KIND_OF, add_record
+
+        if action in KIND_OF:
+            return add_record(self.store, at=self.clock(), actor=session.name, action=action,
+                              detail=detail, table_id=table_id,
+                              token=session.token if signed else "")
         if signed:
             return self.store.add_audit(
                 at=self.clock(), actor=session.name, action=action, detail=detail,
