@@ -1,14 +1,14 @@
 """The room's tables as the floor board sees them, read in one query (the board reads them at
 every action): each table's latest settings version, parsed once per version (a version never
-changes), and its open shift's dealer. What was read is used again for up to ``FRESH_S``
-seconds: a new table or settings version reaches the board within that."""
+changes), and its open shift's dealer. What was read is used again while the tables, their
+settings versions and the shifts are as they were (one small query tells)."""
 
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import and_, func, select
 
@@ -19,9 +19,6 @@ from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.services.floorboard.ports import FloorTable
 from dealer_assist.settings import parse_table_settings
-
-#: How long the tables read are used again.
-FRESH_S = 1.0
 
 T, TS, SH, H = (TableRow.__table__, TableSettingsRow.__table__, ShiftRow.__table__,
                 HandRow.__table__)
@@ -34,14 +31,19 @@ class SqlTables:
         self.db = db
         #: Each settings version's table as parsed (None: its settings do not read).
         self._parsed: dict[int, FloorTable | None] = {}
-        self._read: tuple[float, list[FloorTable]] | None = None
+        self._read: tuple[tuple[Any, ...], list[FloorTable]] | None = None
 
     def floor_tables(self) -> Sequence[FloorTable]:
-        now = time.monotonic()
-        if self._read is not None and now - self._read[0] < FRESH_S:
+        with sealed.reading(self.db) as conn:
+            mark = tuple(conn.execute(select(
+                select(func.count()).select_from(T).scalar_subquery(),
+                select(func.max(TS.c.id)).scalar_subquery(),
+                select(func.max(SH.c.id)).scalar_subquery(),
+                select(func.count(SH.c.closed_at)).scalar_subquery())).one())
+        if self._read is not None and self._read[0] == mark:
             return self._read[1]
         out = self._tables()
-        self._read = (now, out)
+        self._read = (mark, out)
         return out
 
     def _tables(self) -> list[FloorTable]:

@@ -62,6 +62,21 @@ def _seat(box: QLineEdit) -> int:
     return int(text)
 
 
+def _chosen(box: QComboBox, what: str) -> object:
+    """The value chosen in a list box, or a refusal when it offers nothing."""
+    value = box.currentData()
+    if value is None:
+        raise BadInput(f"no {what} to choose: the tables' settings offer none")
+    return value
+
+
+def _pair(value: object) -> tuple[str, str]:
+    """A list's (game, stakes) as its box holds it."""
+    if isinstance(value, tuple) and len(value) == 2:
+        return str(value[0]), str(value[1])
+    raise BadInput("choose a list")
+
+
 def _amount(box: QLineEdit) -> int | None:
     return parse_cents(box.text()) if box.text().strip() else None
 
@@ -232,7 +247,7 @@ class FloorBoardConsole(QWidget):
             which.addItem(f"{game} {stakes}".rstrip(), (game, stakes))
         self._dialog("Put a player on a list", [("Player", player), ("List", which)],
                      lambda: self.board.add_to_list(self.session, player.text(),
-                                                    *which.currentData()),
+                                                    *_pair(_chosen(which, "list"))),
                      "on the list")
 
     def call(self, entry: int) -> None:
@@ -247,7 +262,8 @@ class FloorBoardConsole(QWidget):
         seat = QLineEdit()
         seat.setObjectName("floor-seat")
         self._dialog(f"Call {w.player}", [("Table", table), ("Seat", seat)],
-                     lambda: self.board.call(self.session, entry, int(table.currentData()),
+                     lambda: self.board.call(self.session, entry,
+                                             int(str(_chosen(table, "table for this game"))),
                                              _seat(seat)), f"{w.player} called")
 
     def seat_called(self, entry: int) -> None:

@@ -100,3 +100,23 @@ def test_a_dealer_at_the_console_is_refused_and_nothing_is_written(
     assert console.message.text().startswith("Refused: dana is a dealer: only the floor or "
                                               "an admin can open a table")
     assert board.records.count() == 0
+
+
+def test_a_call_where_no_table_spreads_the_game_is_refused_in_the_dialog(
+        qtbot: Any, sqlite_services: Services) -> None:
+    svc = sqlite_services
+    board = _board(svc)
+    fran = svc.sign_in("fran", "2222")
+    board.add_to_list(fran, "Ann", "caro-holdem", "")
+    ada = svc.sign_in("ada", "9999")
+    caro = next(t for t in svc.list_tables() if t.name == "Caro-1")
+    svc.change_settings(ada, caro.id, {"name": "Caro-1", "game": "guts", "seats": 3,
+                                       "smallest_chip": 100, "buy_in": 10000,
+                                       "params": {"ante": 100}})
+    console = FloorBoardConsole(board, fran)
+    qtbot.addWidget(console)
+    console.show()
+    console.lists.setCurrentRow(0)
+    refused = _press(qtbot, console, console.lists, "k", ["", "1"])
+    assert refused == ["no table for this game to choose: the tables' settings offer none"]
+    assert board.records.count() == 1
