@@ -38,6 +38,10 @@ _APPEND_SQL = {
     "insert_approved": "INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, "
                        "body, prev_hash, hash, approval_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
                        "?, ?)",
+    # an event that ends its hand, or is approved: its mark and approval (schemas 0018, 0016)
+    "insert_marked": "INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, "
+                     "body, prev_hash, hash, approval_id, over_mark) VALUES (?, ?, ?, ?, ?, ?, "
+                     "?, ?, ?, ?, ?, ?)",
     "move": "UPDATE card_tables SET head_seq = ?, head_hash = ? WHERE id = ?",
 }
 _APPEND_PG = {k: v.replace("?", "%s") for k, v in _APPEND_SQL.items()}

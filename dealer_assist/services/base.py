@@ -210,17 +210,19 @@ class ServicesBase:
     # --- internals ---------------------------------------------------------------------------
     def _append(
         self, now: HandNow, event: Event, actor: str, body: dict[str, Any] | None = None,
-        *, approval_id: int | None = None,
+        *, approval_id: int | None = None, over_mark: str | None = None,
     ) -> StoredEvent:
         """Append ``event`` to the hand (``body``: its body, checked already by :func:`_body`
-        with the hand's game; ``approval_id``: the floor's approval entry it carries)."""
+        with the hand's game; ``approval_id``: the floor's approval entry it carries;
+        ``over_mark``: when it ends the hand, what it carries, from
+        :func:`~dealer_assist.services.overmark.over_mark`)."""
         if body is None:
             body = _body(event, now.replay.game)
         try:
             return self.store.append_event(
                 now.hand.id, expected=len(now.replay.steps),
                 event=NewEvent(body=body, actor=actor, time=self.clock(),
-                               approval_id=approval_id),
+                               approval_id=approval_id, over_mark=over_mark),
             )
         except Conflict:
             self._live.pop(now.hand.id, None)

@@ -11,7 +11,7 @@ from typing import Any
 from dealer_assist.engine.base import Game, ScoreSheet
 from dealer_assist.engine.hand import HandReplay
 from dealer_assist.engine.registry import get_game
-from dealer_assist.errors import DealerAssistError
+from dealer_assist.errors import DealerAssistError, HandLogError
 from dealer_assist.services.base import (
     HandNow,
     _replay_rows,
@@ -19,6 +19,7 @@ from dealer_assist.services.base import (
 from dealer_assist.services.errors import (
     NotFound,
 )
+from dealer_assist.services.faulty_last import FaultyLast, read_what_is_left
 from dealer_assist.services.model import (
     ChainHead,
     Hand,
@@ -125,13 +126,25 @@ class HandReads(TableServices):
         """The seat after the last hand's button (:func:`next_hand.next_button`)."""
         if last.hand is None:
             return seats[-1]
-        if last.hand.status == "settled":  # replayed anyway (what the game carries over)
+        if last.hand.status == "settled" and last.broken() is None:  # replayed anyway
             rep = last.replay()
             return next_button(seats, last_button(rep), redealt=rep.misdeal is not None)
-        # (an open hand left behind: its start is enough)
+        # (an open hand left behind, or one that cannot be read: its start is enough)
         key = get_game(last.hand.game).key("button")
         button = self.store.hand_events(last.hand.id)[0].body.get(key)
         return next_button(seats, button, redealt=False)
+
+    def _faulty_last(self, last: _LastHand, game: str) -> FaultyLast | None:
+        """What the table's last hand of ``game`` leaves the next one when its record cannot
+        be read (:mod:`~dealer_assist.services.faulty_last`); None when it reads (or is of
+        another game: nothing of it is taken over)."""
+        why = last.broken()
+        if why is None or last.hand is None or last.hand.game != game:
+            return None
+        hand = last.hand
+        ledger = self.store.ledger(hand.id) if hand.status == "settled" else []
+        return read_what_is_left(get_game(game), hand, self.store.hand_events(hand.id),
+                                 ledger, why)
 
     def _carried_from_last(
         self, last: _LastHand, game: str, seats: tuple[int, ...]
@@ -197,12 +210,26 @@ class _LastHand:
         self.services = services
         self.hand = hand
         self._replay: HandReplay | None = None
+        self._broken: str | None = None
 
     def replay(self) -> HandReplay:
         assert self.hand is not None
         if self._replay is None:
             self._replay = self.services.hand_replay(self.hand.id)
         return self._replay
+
+    def broken(self) -> str | None:
+        """Why the last hand's stored record does not replay (an event its game's reader
+        refuses, written behind the app's back), or None (it replays, or there is none)."""
+        if self.hand is None:
+            return None
+        if self._broken is None:
+            try:
+                self.replay()
+                self._broken = ""
+            except HandLogError as exc:
+                self._broken = str(exc)
+        return self._broken or None
 
 
 def _carries_in(game: Game[Any], params: Mapping[str, Any]) -> bool:

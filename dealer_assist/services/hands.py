@@ -30,6 +30,7 @@ from dealer_assist.services.draws import check_drawn
 from dealer_assist.services.errors import (
     ApprovalRequired,
 )
+from dealer_assist.services.faulty_last import refusal, starts_from, unreadable_line
 from dealer_assist.services.hand_reads import HandReads, _LastHand
 from dealer_assist.services.handrules import NEW_GAME
 from dealer_assist.services.ledger import ledger_lines
@@ -40,6 +41,7 @@ from dealer_assist.services.model import (
 from dealer_assist.services.next_hand import (
     stacks_for,
 )
+from dealer_assist.services.overmark import over_mark
 from dealer_assist.settings import (
     parse_table_settings,
     per_hand_keys,
@@ -89,7 +91,8 @@ class HandServices(HandReads):
                 "the floor, then open your own shift to deal"
             )
         last = _LastHand(self, self.store.last_hand(table.id))  # read, and replayed, once
-        self._previous_hand_done(last)
+        if last.broken() is None:  # (a hand that cannot be read cannot be finished either)
+            self._previous_hand_done(last)
         version = self.settings(table.id)
         parsed = parse_table_settings(version.document, source=table.name)
         if seats is not None:
@@ -103,7 +106,8 @@ class HandServices(HandReads):
         keys = per_hand_keys(parsed.game)
         button_key = get_game(parsed.game).key("button")
         per_hand: dict[str, Any] = {}
-        carried = self._carried_from_last(last, parsed.game, parsed.seats)
+        faulty = self._faulty_last(last, parsed.game)
+        carried = {} if faulty else self._carried_from_last(last, parsed.game, parsed.seats)
         if button is None and isinstance(carried.get(button_key), int):
             button = carried[button_key]
         carried.pop(button_key, None)
@@ -123,22 +127,28 @@ class HandServices(HandReads):
             )
         carried_in = self._carry_from_last(last, parsed.game) if "carry_in" in keys else 0
         if "stacks" in keys:
-            kept = self._stacks_from_last(last, parsed.game)
+            kept = faulty.stacks if faulty else self._stacks_from_last(last, parsed.game)
             per_hand["stacks"], rebought = stacks_for(
                 kept, parsed.seats, parsed.buy_in, stacks or {})
             for line, (seat, value) in zip(rebought, [
                     (s, v) for s, v in per_hand["stacks"].items()
                     if s in (stacks or {}) and v != kept.get(s, parsed.buy_in)], strict=True):
-                if carried_in > 0 and seat in kept and value < kept[seat]:
+                if faulty or (carried_in > 0 and seat in kept and value < kept[seat]):
                     needs.append(line)  # chips off the table while the pot carries
                 else:
                     changed.append(line)
         if "carry_in" in keys:
-            per_hand["carry_in"] = carry_in if carry_in is not None else carried_in
-            if carry_in is not None and carry_in != carried_in:
-                needs.append(carry_change(carry_in, carried_in))
+            given = carry_in if carry_in is not None else faulty.carry if faulty else carried_in
+            per_hand["carry_in"] = given
+            if given != carried_in:
+                needs.append(carry_change(given, carried_in))
+        if faulty:  # the floor approves what the table goes on from
+            needs.insert(0, unreadable_line(faulty, get_game(parsed.game)))
         approver = None
         if needs:
+            if approval is None and faulty:
+                raise ApprovalRequired(refusal(table.name, faulty,
+                                               starts_from(per_hand, get_game(parsed.game))))
             if approval is None:
                 what = ("a new game at {t} drops what the last hand carries ({c})" if new_game
                         else "the next hand at {t} changes what the last hand left it ({c})")
@@ -214,7 +224,9 @@ class HandServices(HandReads):
                                     table_id=now.hand.table_id, hand_id=hand_id).entry
         else:
             approved = None
-        row = self._append(now, event, session.name, body, approval_id=approved)
+        row = self._append(now, event, session.name, body, approval_id=approved,
+                           over_mark=over_mark(game, now.replay.start, after,
+                                               over=game.is_over(after), misdealt=False))
         self._draws.pop(hand_id, None)
         if event.TYPE in game.floor_events:
             assert approval is not None
@@ -280,7 +292,9 @@ class HandServices(HandReads):
             raise RuleViolation(
                 f"cannot void event {target}: event {exc.line} would then be wrong ({exc.reason})"
             ) from exc
-        row = self._append(now, void, session.name, approval_id=approved)
+        row = self._append(now, void, session.name, approval_id=approved,
+                           over_mark=over_mark(rep.game, rep.start, rep.state, over=rep.over,
+                                               misdealt=rep.misdeal is not None))
         if now.hand.status == "settled":
             self.store.reopen_hand(hand_id)
         detail = f"event {target} ({now.replay.steps[target - 1].event.TYPE}): {void.reason}"
@@ -316,7 +330,9 @@ class HandServices(HandReads):
         approved = self.approve(approval, what=misdeal_subject(now.hand.number),
                                 table_id=now.hand.table_id, hand_id=hand_id,
                                 session=session).entry
-        row = self._append(now, call, session.name, approval_id=approved)
+        row = self._append(now, call, session.name, approval_id=approved,
+                           over_mark=over_mark(rep.game, rep.start, rep.state, over=rep.over,
+                                               misdealt=True))
         if now.hand.status == "settled":
             self.store.reopen_hand(hand_id)
         self._audit(session.name, "misdeal",

@@ -5,7 +5,7 @@ setting). Written by the floor or an admin only (on PostgreSQL the table's signe
 trigger holds it).
 
 Revision ID: 0020
-Revises: 0022
+Revises: 0018
 Create Date: 2026-11-28
 """
 
@@ -17,7 +17,7 @@ from alembic import op
 from dealer_assist.db.migrations.sealed_ddl import create_sealed_table, drop_sealed_table
 
 revision = "0020"
-down_revision = "0022"
+down_revision = "0018"
 branch_labels = None
 depends_on = None
 
