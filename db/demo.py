@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy import Connection, func, select
 
 from dealer_assist.db.bootstrap import Database
+from dealer_assist.db.demo_floor import fill_floor
 from dealer_assist.db.demo_plan import PlannedHand, demo_kinds, plan_table, room_kinds, share_hands
 from dealer_assist.db.demo_rows import add_demo_table, add_demo_users, demo_users
 from dealer_assist.db.models import (
@@ -149,6 +150,7 @@ def fill_demo(
                                         index=i, audit=audit)
                 result.hands += len(plan)
                 result.tables += 1
+            fill_floor(conn, [f"Table {i + 1}" for i in range(tables)], seed)  # the floor's
             audit.sort(key=lambda r: r["at"])  # the room's log in time order, every table's
             append_audit(conn, audit)
             _record(conn, before, [g for g, _ in table_games],

@@ -27,6 +27,7 @@ from dealer_assist.services.errors import (
     NotFound,
     SignInFailed,
 )
+from dealer_assist.services.floorboard.handlers import FloorBoard
 from dealer_assist.services.model import (
     PERMISSIONS,
     ROLES,
@@ -168,6 +169,8 @@ class ServicesBase:
         #: Signs checkpoints at each shift close (after verifying what came since the last
         #: one) and for each report; None: this store has no room key (the in-memory store).
         self.sealer: Sealer | None = None
+        #: The floor board (docs/floor-board.md): the database's, set by the bootstrap.
+        self.floor_board: FloorBoard | None = None
         #: What the last shift close's checkpoint found and signed.
         self.last_seal: Seal | None = None
         self._live: dict[int, HandNow] = {}

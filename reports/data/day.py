@@ -16,6 +16,7 @@ from dealer_assist.reports.data.records import (
     Record,
     Signature,
 )
+from dealer_assist.services.floorboard.stats import FloorFigures
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +93,8 @@ class DayReport(Record):
     funds: tuple[FundBalance, ...] = ()
     #: Every dispute adjustment of the day's hands.
     adjustments: tuple[AdjustmentLine, ...] = ()
+    #: The floor board's figures for the day (reports/floor_section.py).
+    floor_board: FloorFigures | None = None
 
     @property
     def house_adjustments(self) -> int:
