@@ -75,8 +75,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from dealer_assist.db.bootstrap import open_services
     from dealer_assist.reports import generate
-    from dealer_assist.reports.build import build_shift
-    from dealer_assist.reports.layouts import render_shift
+    from dealer_assist.reports.build.shift import build_shift
+    from dealer_assist.reports.layouts.shift import render_shift
     from dealer_assist.services import Session
 
     path = _database(args.hands)

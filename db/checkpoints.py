@@ -26,6 +26,7 @@ from dealer_assist.bounded import check_output_file, read_text
 from dealer_assist.db.bootstrap import Database
 from dealer_assist.db.keys import RoomKey, show_fingerprint
 from dealer_assist.db.models import CheckpointRow
+from dealer_assist.db.sealed import checkpoint_problems as sealed_checkpoint_problems
 from dealer_assist.db.sealed import heads as sealed_heads
 from dealer_assist.errors import BadInput
 from dealer_assist.services.chain import canonical, time_text
@@ -322,7 +323,7 @@ def _anchor_problems(
                        f"seq {seq}, the database has {hands} (hands were deleted or added)")
         if "last_line" in t:
             out.extend(_ledger_problems(conn, cp, t, where))
-    out.extend(_record_problems(conn, cp, data.get("records") or {}))
+    out.extend(sealed_checkpoint_problems(conn, cp.number, data.get("records") or {}))
     audit = data.get("audit") or {}
     entries, head = int(audit.get("entries", 0)), str(audit.get("hash", ""))
     if count_hands and entries:
@@ -342,29 +343,6 @@ def _anchor_problems(
         elif row[0] != head:
             out.append(f"audit log, entry {entries}: its hash differs from the one checkpoint "
                        f"{cp.number} signed (the audit chain was rewritten)")
-    return out
-
-
-def _record_problems(conn: Connection, cp: Any, records: Mapping[str, Any]) -> list[str]:
-    """Each sealed table's record the checkpoint signed as its head: still stored, unchanged
-    (a table emptied and rebuilt with its chain recomputed shows here)."""
-    from sqlalchemy import inspect
-
-    out: list[str] = []
-    mark = "%s" if conn.dialect.name == "postgresql" else "?"
-    names = set(inspect(conn).get_table_names())
-    for kind, head in sorted(records.items()):
-        entries, signed = int(head.get("entries", 0)), str(head.get("hash", ""))
-        if not entries:
-            continue
-        row = (conn.exec_driver_sql(f"SELECT hash FROM {kind} WHERE seq = {mark}",
-                                    (entries,)).first() if kind in names else None)
-        if row is None:
-            out.append(f"{kind}: checkpoint {cp.number} signed record {entries}, which is no "
-                       "longer stored (records were cut)")
-        elif row[0] != signed:
-            out.append(f"{kind}, record {entries}: its hash differs from the one checkpoint "
-                       f"{cp.number} signed (the records were rewritten)")
     return out
 
 

@@ -32,7 +32,8 @@ from sqlalchemy import Connection, func, select
 
 from dealer_assist.db.grants import STATION_AUDIT_ACTIONS
 from dealer_assist.db.journal_file import hand_from, row_from
-from dealer_assist.db.store import A, E, H, SqlStore
+from dealer_assist.db.store import SqlStore
+from dealer_assist.db.store.rows import A, E, H
 from dealer_assist.engine.hand import HandReplay, replay
 from dealer_assist.engine.log import hand_events
 from dealer_assist.errors import DealerAssistError

@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from dealer_assist.db.store import append_audit
+from dealer_assist.db.store.audit import append_audit
 from dealer_assist.services.chain import canonical
 from dealer_assist.services.records import (
     BASELINE,

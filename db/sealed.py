@@ -222,3 +222,26 @@ def heads(conn: Connection) -> dict[str, tuple[int, str]]:
     """Each sealed table's head (records, last hash), for a signed checkpoint."""
     return {k: (int(n), h) for k, n, h in conn.execute(
         select(H.c.kind, H.c.entries, H.c.head_hash).order_by(H.c.kind))}
+
+
+def checkpoint_problems(conn: Connection, number: int, records: Mapping[str, Any]) -> list[str]:
+    """Each sealed table's record checkpoint ``number`` signed as its head: still stored, unchanged
+    (a table emptied and rebuilt with its chain recomputed shows here)."""
+    from sqlalchemy import inspect
+
+    out: list[str] = []
+    mark = "%s" if conn.dialect.name == "postgresql" else "?"
+    names = set(inspect(conn).get_table_names())
+    for kind, head in sorted(records.items()):
+        entries, signed = int(head.get("entries", 0)), str(head.get("hash", ""))
+        if not entries:
+            continue
+        row = (conn.exec_driver_sql(f"SELECT hash FROM {kind} WHERE seq = {mark}",
+                                    (entries,)).first() if kind in names else None)
+        if row is None:
+            out.append(f"{kind}: checkpoint {number} signed record {entries}, which is no "
+                       "longer stored (records were cut)")
+        elif row[0] != signed:
+            out.append(f"{kind}, record {entries}: its hash differs from the one checkpoint "
+                       f"{number} signed (the records were rewritten)")
+    return out

@@ -23,7 +23,7 @@ SPEC = ROOT / "packaging" / "dealer-assist.spec"
 NAME = "dealer-assist"
 #: The bundle must stay under this (docs/packaging.md says why it is what it is).
 BUDGET_MB = 205
-#: The report faces (reports/render.py): suits and the euro sign need DejaVu.
+#: The report faces (reports/render/style.py): suits and the euro sign need DejaVu.
 FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf",
               "DejaVuSansMono.ttf")
 FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu",

@@ -109,7 +109,10 @@ def write_tables(path: Path, tables: Sequence[Any], source: CsvSource) -> list[P
 
 def source_of(report: Any) -> CsvSource:
     """Kind, serial, subject and chain head of any report."""
-    from dealer_assist.reports.data import AuditReport, DayReport, HandReport, ShiftReport
+    from dealer_assist.reports.data.audit import AuditReport
+    from dealer_assist.reports.data.day import DayReport
+    from dealer_assist.reports.data.hand import HandReport
+    from dealer_assist.reports.data.shift import ShiftReport
 
     gen = report.generated
     if isinstance(report, ShiftReport):

@@ -19,25 +19,13 @@ from reportlab.platypus import Flowable, KeepTogether, Preformatted
 from dealer_assist.dossier.build import CategoryTable, Dossier, Figure
 from dealer_assist.errors import BadInput
 from dealer_assist.gc_pause import paused_gc
-from dealer_assist.reports.data import Generated, Signature
-from dealer_assist.reports.render import (
-    PageInfo,
-    Styles,
-    build_pdf,
-    dash,
-    data_table,
-    fields_table,
-    hash_groups,
-    heading,
-    money,
-    own_report,
-    paragraph,
-    signature_block,
-    spacer,
-    start_report,
-    styles,
-    use_zone,
-)
+from dealer_assist.reports.data.records import Generated, Signature
+from dealer_assist.reports.render.blocks import heading, paragraph, signature_block, spacer
+from dealer_assist.reports.render.page import PageInfo, build_pdf
+from dealer_assist.reports.render.state import own_report, start_report, use_zone
+from dealer_assist.reports.render.style import Styles, styles
+from dealer_assist.reports.render.tables import data_table, fields_table
+from dealer_assist.reports.render.text import dash, hash_groups, money
 from dealer_assist.services import Services, Session
 from dealer_assist.services.errors import NotAllowed
 from dealer_assist.services.model import PERMISSIONS, ROLES
@@ -297,7 +285,7 @@ APPENDIX_COLUMNS = 90
 
 
 def _symbols() -> bool:
-    from dealer_assist.reports.render import fonts
+    from dealer_assist.reports.render.style import fonts
 
     return fonts().symbols
 

@@ -20,7 +20,7 @@ from datetime import datetime
 
 from dealer_assist.fees import LINE_FUNDS, fund_of
 from dealer_assist.money import format_cents
-from dealer_assist.reports.data import ExceptionLine, Record
+from dealer_assist.reports.data.records import ExceptionLine, Record
 from dealer_assist.reports.source import ledgers
 from dealer_assist.reports.sql import sql_source
 from dealer_assist.services.chain import utc
@@ -129,7 +129,7 @@ def _carry(store: Store, fund: str, mine: Sequence[_Drop], since: datetime,
     """The balance carried in: the last closing an earlier report logged (at or before this
     opening) must still be what the records give at that time, and what was dropped between
     that time and this opening is said (no report showed it)."""
-    from dealer_assist.reports.build import when_text
+    from dealer_assist.reports.build.common import when_text
 
     last: tuple[int, int, datetime] | None = None
     for e in store.audit_log(action="report"):

@@ -22,33 +22,23 @@ from reportlab.platypus import Flowable
 from dealer_assist.engine.base import ScoreSheet
 from dealer_assist.errors import BadInput
 from dealer_assist.gc_pause import paused_gc
-from dealer_assist.reports.build import _full, _game_title, _void_approvals, clock_at, hand_figures
-from dealer_assist.reports.data import (
+from dealer_assist.reports.build.common import clock_at, game_title, named_in_full, void_approvals
+from dealer_assist.reports.build.figures import hand_figures
+from dealer_assist.reports.data.lines import HandLine
+from dealer_assist.reports.data.records import (
     ChainCheck,
     ExceptionLine,
     Generated,
-    HandLine,
     Record,
     Signature,
     table_label,
 )
-from dealer_assist.reports.render import (
-    LongTable,
-    PageInfo,
-    Styles,
-    begin,
-    build_pdf,
-    chain_line,
-    data_table,
-    fields_table,
-    hash_groups,
-    heading,
-    money,
-    paragraph,
-    signature_block,
-    styles,
-    when,
-)
+from dealer_assist.reports.render.blocks import heading, paragraph, signature_block
+from dealer_assist.reports.render.longtable import LongTable
+from dealer_assist.reports.render.page import PageInfo, begin, build_pdf
+from dealer_assist.reports.render.style import Styles, styles
+from dealer_assist.reports.render.tables import data_table, fields_table
+from dealer_assist.reports.render.text import chain_line, hash_groups, money, when
 from dealer_assist.reports.source import find_table, full_names, person, scan_table
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import Hand
@@ -98,7 +88,7 @@ def build_game(
     names = full_names(store)
     ids = [h.id for h in hands]
     scan = scan_table(store, tbl, ids)
-    approvals = _void_approvals(store, set(ids))
+    approvals = void_approvals(store, set(ids))
     lines: list[HandLine] = []
     exceptions: list[ExceptionLine] = []
     if not scan.head.verified:
@@ -111,10 +101,11 @@ def build_game(
         exceptions.extend(fig.exceptions)
     dealers = tuple(dict.fromkeys(person(names, h.started_by) for h in hands))
     shift = store.get_shift(hands[-1].shift_id)
-    floor = _full(names, shift.floor) if shift is not None else ""
-    sigs = (Signature("Dealer", _full(names, hands[-1].started_by)), Signature("Floor", floor))
+    floor = named_in_full(names, shift.floor) if shift is not None else ""
+    sigs = (Signature("Dealer", named_in_full(names, hands[-1].started_by)),
+            Signature("Floor", floor))
     return GameReport(
-        cardroom=store.cardroom_name(), table=tbl.name, game=_game_title([hands[0].game]),
+        cardroom=store.cardroom_name(), table=tbl.name, game=game_title([hands[0].game]),
         over=over, hands=tuple(lines), dealers=dealers, sheet=sheet, chain=scan.head,
         generated=Generated(utc(at), by, zone=clock_at(store, utc(hands[0].started_at)).zone),
         signatures=sigs, exceptions=tuple(exceptions),

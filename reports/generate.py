@@ -15,18 +15,23 @@ from typing import Any
 
 from dealer_assist.bounded import check_output_file
 from dealer_assist.errors import BadInput
-from dealer_assist.reports.build import build_audit, build_day, build_hand, build_shift
-from dealer_assist.reports.data import (
-    AuditReport,
-    DayReport,
-    HandReport,
-    RevealLine,
-    ShiftReport,
-)
+from dealer_assist.reports.build.audit import build_audit
+from dealer_assist.reports.build.day import build_day
+from dealer_assist.reports.build.hand import build_hand
+from dealer_assist.reports.build.shift import build_shift
+from dealer_assist.reports.data.audit import AuditReport
+from dealer_assist.reports.data.day import DayReport
+from dealer_assist.reports.data.hand import HandReport
+from dealer_assist.reports.data.lines import RevealLine
+from dealer_assist.reports.data.shift import ShiftReport
 from dealer_assist.reports.dealer_hours import for_day, for_shift
+from dealer_assist.reports.floor_section import floor_of
 from dealer_assist.reports.funds import logged as fund_closings
 from dealer_assist.reports.game_report import GameReport, build_game, render_game
-from dealer_assist.reports.layouts import render_audit, render_day, render_hand, render_shift
+from dealer_assist.reports.layouts.audit import render_audit
+from dealer_assist.reports.layouts.day import render_day
+from dealer_assist.reports.layouts.hand import render_hand
+from dealer_assist.reports.layouts.shift import render_shift
 from dealer_assist.services import Services, Session
 from dealer_assist.services.errors import NotAllowed
 from dealer_assist.services.model import PERMISSIONS, ROLES, AuditEntry, Seal
@@ -160,7 +165,7 @@ def write_csv(path: Path, tables: Sequence[Any], report: Any) -> list[Path]:
 
 def _write(render: Any, report: Report, path: Path) -> tuple[int, tuple[Any, ...]]:
     """Render in a report state of its own; the pages and the report's tables."""
-    from dealer_assist.reports.render import rendered
+    from dealer_assist.reports.render.state import rendered
 
     tmp = path.with_name(path.name + ".part")
     if tmp.is_symlink() or (tmp.exists() and not tmp.is_file()):
@@ -208,6 +213,7 @@ def _shift(svc: Services, session: Session, path: Path, seal: Seal | None,
            shift_id: int | None, table: str | None, cage: str) -> Written:
     r = _sealed(build_shift(svc.store, shift_id=shift_id, table=table, by=signer(session),
                             at=svc.clock(), cage=cage), seal, svc)
+    r = replace(r, floor_board=floor_of(svc, r.opened_at, r.closed_at, table=r.table))
     r = replace(r, dealer_box=for_shift(svc.store, svc.dealer_box, svc.shift(r.shift_id),
                                      svc.clock()))
     tbl = svc.store.find_table(r.table)
@@ -278,6 +284,7 @@ def _audit(svc: Services, session: Session, path: Path, seal: Seal | None,
            since: datetime, until: datetime) -> Written:
     r = _sealed(build_audit(svc.store, since=since, until=until, by=signer(session),
                             at=svc.clock(), signer=session.user.full_name), seal, svc)
+    r = replace(r, floor_board=floor_of(svc, since, until))  # the floor's records by kind
     return _logged(svc, render_audit, r, path, lambda pages: svc.log(
         session, "report", f"audit report: {since:%Y-%m-%d %H:%M} to {until:%Y-%m-%d %H:%M}"
         f" UTC, {len(r.entries)} entries, {pages} pages" + fund_closings(r.drop_funds)
@@ -300,7 +307,8 @@ def _day(svc: Services, session: Session, path: Path, seal: Seal | None,
          day: date | None, cage: str) -> Written:
     r = _sealed(build_day(svc.store, day=day, by=signer(session), at=svc.clock(), cage=cage),
                 seal, svc)
-    if r.period is not None:
+    if r.period is not None:  # the floor board's figures for the day
+        r = replace(r, floor_board=floor_of(svc, *r.period))
         start, end = r.period  # a day still running: its downs up to now
         r = replace(r, dealer_box=for_day(svc.store, svc.dealer_box, start,
                                           min(end, max(start, svc.clock()))))

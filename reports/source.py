@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from dealer_assist.errors import BadInput
-from dealer_assist.reports.data import ChainCheck
+from dealer_assist.reports.data.records import ChainCheck
 from dealer_assist.reports.sql import LedgerRow, sql_source
 from dealer_assist.services.chain import GENESIS, canonical, time_text, utc
 from dealer_assist.services.errors import NotFound

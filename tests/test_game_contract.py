@@ -189,7 +189,8 @@ def test_bet_and_raise_may_carry_to_and_old_lines_read_as_before() -> None:
 @pytest.fixture(scope="module")
 def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Any:
     from dealer_assist.db.bootstrap import open_database, open_services
-    from dealer_assist.db.demo import demo_kinds, fill_demo
+    from dealer_assist.db.demo import fill_demo
+    from dealer_assist.db.demo_plan import demo_kinds
 
     url = f"sqlite:///{Path(tmp_path_factory.mktemp('contract')) / 'demo.db'}"
     db = open_database(url)
@@ -205,7 +206,7 @@ def test_every_game_is_in_the_demo_verifies_and_is_in_the_shift_report(
 ) -> None:
     from dealer_assist.db.bootstrap import open_database
     from dealer_assist.db.verify import verify_database
-    from dealer_assist.reports.build import build_shift
+    from dealer_assist.reports.build.shift import build_shift
     from dealer_assist.services import HandFilter
 
     url, svc = demo_db
@@ -223,7 +224,7 @@ def test_every_game_is_in_the_demo_verifies_and_is_in_the_shift_report(
 
 @pytest.mark.parametrize("name", WITH_TEST_GAME)
 def test_hand_report_withholds_the_cards_of_secret_seats(name: str, demo_db: Any) -> None:
-    from dealer_assist.reports.build import build_hand
+    from dealer_assist.reports.build.hand import build_hand
     from dealer_assist.services import HandFilter
 
     _, svc = demo_db

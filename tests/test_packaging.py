@@ -37,7 +37,7 @@ def test_regression_wheel_carries_layers_migrations_and_presets(tmp_path: Path) 
     wheel = next(tmp_path.glob("*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     for must in ["dealer_assist/db/models.py", "dealer_assist/ui/qt.py",
-                 "dealer_assist/reports/render.py", "dealer_assist/db/migrations/env.py",
+                 "dealer_assist/reports/render/page.py", "dealer_assist/db/migrations/env.py",
                  "dealer_assist/db/migrations/versions/0001_initial.py",
                  "dealer_assist/fees/presets/rake-with-cap.toml"]:
         assert must in names, must

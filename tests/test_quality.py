@@ -126,3 +126,24 @@ def test_import_contract_refuses_the_engine_importing_the_dossier(tmp_path: Path
     assert r.returncode != 0
     assert "dealer_assist.engine.wrong_way -> dealer_assist.dossier.stats" in out
     assert "dealer_assist.games.wrong_way -> dealer_assist.services.model" in out
+
+
+def test_import_contract_refuses_a_builder_drawing_or_one_report_importing_another(
+        tmp_path: Path) -> None:
+    """The reports' own contracts are held: a builder that imports the page code and one
+    report's layout importing another report's are both named."""
+    pkg = _installed_layout(tmp_path)
+    (pkg / "reports" / "build" / "wrong_way.py").write_text(
+        "from dealer_assist.reports.render import style  # noqa: F401\n"
+    )
+    day = pkg / "reports" / "layouts" / "day.py"
+    day.write_text(day.read_text() + "from dealer_assist.reports.layouts import shift  # noqa\n")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    r = subprocess.run(
+        [str(BIN / "lint-imports"), "--no-cache", "--config", str(ROOT / "pyproject.toml")],
+        cwd=tmp_path, capture_output=True, text=True, timeout=600, env=env,
+    )
+    out = " ".join((r.stdout + r.stderr).split())
+    assert r.returncode != 0
+    assert "dealer_assist.reports.build.wrong_way -> dealer_assist.reports.render.style" in out
+    assert "dealer_assist.reports.layouts.day -> dealer_assist.reports.layouts.shift" in out

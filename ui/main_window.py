@@ -12,6 +12,7 @@ from typing import Any
 
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.services import PERMISSIONS, Services, Session
+from dealer_assist.ui.board_menu import install_board_menu
 from dealer_assist.ui.controllers import DealerController, FloorController
 from dealer_assist.ui.dealer_window import DealerScreen
 from dealer_assist.ui.dialogs import ChangePinDialog, FirstAdminDialog, SignInDialog
@@ -113,6 +114,7 @@ class MainWindow(QMainWindow):
             QShortcut(QKeySequence(seq), self).activated.connect(fn)
         self._label_theme()
         install_room_menu(self, services, session)
+        install_board_menu(self, services, session)
         install_menus(self, services, session, where=where)
 
     def _show_live(self) -> None:
@@ -264,9 +266,9 @@ def open_app(services: Services, *, theme: str = "dark", where: str = "") -> int
     apply_theme(app, get_theme(theme))
     # The floor console builds reports on a worker thread: forking replay processes from a
     # process whose Qt threads are running is unsafe, so in the app reports replay in-process.
-    from dealer_assist.reports import build as report_build
+    from dealer_assist.reports.build import replays as report_replays
 
-    report_build.PARALLEL = False
+    report_replays.PARALLEL = False
     # the real-window tests read what the font says about every step (ui/layout_check.py)
     check_log = os.environ.get("DEALER_ASSIST_LAYOUT_LOG")
     _watcher = watch(check_log) if check_log else None  # checks while the app runs

@@ -106,11 +106,11 @@ from PySide6.QtPrintSupport import QPrinterInfo
 
 __all__ += ["QPrinterInfo", "QSettings", "qt_version"]
 
-# The layout check (ui/layout_check.py) and the action bar's flowing rows (ui/panels.py).
+# The layout check (ui/layout_check.py) and the action bar's flowing rows (ui/panels/actions.py).
 __all__ += ["QAbstractButton", "QFontMetrics", "QLayout", "QLayoutItem", "QStyle",
             "QStyleOptionButton", "QTableView"]
 
-# The floor console's time filters (ui/floor_console.py).
+# The floor console's time filters (ui/floor_console/).
 __all__ += ["QDate", "QDateTime", "QTime", "QTimeZone"]
 
 

@@ -63,7 +63,7 @@ def run_app(args: argparse.Namespace) -> int:
     """
     check_screen()
     from dealer_assist.db.bootstrap import ENV_URL, default_url, open_services, station_journal
-    from dealer_assist.db.users import DEFAULT_CARDROOM
+    from dealer_assist.db.store.users import DEFAULT_CARDROOM
     from dealer_assist.ui import station
     from dealer_assist.ui.main_window import open_app
     from dealer_assist.ui.qt import application

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from dealer_assist.cli.db_cmd import add_db_option, add_signin_options, open_services, sign_in
+from dealer_assist.cli.options import add_db_option, add_signin_options, open_services, sign_in
 
 
 def add_parser(sub: Any) -> None:
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from dealer_assist.db.archive import write_archive
     from dealer_assist.db.keys import room_key
     from dealer_assist.errors import BadInput
-    from dealer_assist.reports.build import parse_day
+    from dealer_assist.reports.build.day import parse_day
     from dealer_assist.services.chain import utc
     from dealer_assist.services.counts import day_bounds_of
     from dealer_assist.services.errors import NotAllowed

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from dealer_assist.cli.db_cmd import add_db_option, whole_number
+from dealer_assist.cli.options import add_db_option, whole_number
 
 #: A demo's bounds (a bigger room is many demos, or the benchmarks).
 MAX_HANDS = 1_000_000
@@ -31,7 +31,8 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from dealer_assist.db.bootstrap import open_database
-    from dealer_assist.db.demo import demo_users, fill_demo
+    from dealer_assist.db.demo import fill_demo
+    from dealer_assist.db.demo_rows import demo_users
 
     db = open_database(getattr(args, "db", None))
     try:

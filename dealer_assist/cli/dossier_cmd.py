@@ -16,7 +16,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from dealer_assist.cli.db_cmd import add_db_option, add_signin_options, open_services, sign_in
+from dealer_assist.cli.options import add_db_option, add_signin_options, open_services, sign_in
 from dealer_assist.errors import BadInput
 
 

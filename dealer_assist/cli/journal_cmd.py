@@ -11,7 +11,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from dealer_assist.cli.db_cmd import add_db_option, add_signin_options, sign_in
+from dealer_assist.cli.options import add_db_option, add_signin_options, sign_in
 
 
 def add_parser(sub: Any) -> None:

@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import Any
 
-from dealer_assist.cli.db_cmd import (
+from dealer_assist.cli.options import (
     add_db_option,
     add_signin_options,
     open_services,
@@ -57,7 +57,7 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from dealer_assist.reports import generate
-    from dealer_assist.reports.build import parse_day
+    from dealer_assist.reports.build.day import parse_day
     from dealer_assist.reports.source import period
 
     svc = open_services(args, create=False)

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dealer_assist.cli.db_cmd import add_db_option
+from dealer_assist.cli.options import add_db_option
 
 
 def add_key_option(p: argparse.ArgumentParser) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from dealer_assist.cli.db_cmd import (
+from dealer_assist.cli.options import (
     add_db_option,
     add_secret_pin_options,
     add_signin_options,
@@ -58,9 +58,9 @@ def run_close(args: argparse.Namespace) -> int:
                             f"{shift.closed_by})")
     pin = given_secret_pin(args, "approver_pin")
     if pin is None:
-        from dealer_assist.cli.db_cmd import _prompt_pin
+        from dealer_assist.cli.options import prompt_pin
 
-        pin = _prompt_pin(f"PIN for {args.approved_by}")
+        pin = prompt_pin(f"PIN for {args.approved_by}")
     closed = svc.close_shift(session, shift.id, approval=Approval(args.approved_by, pin))
     table = svc.store.get_table(closed.table_id)
     print(f"shift {closed.id} at {table.name if table else closed.table_id} closed by "

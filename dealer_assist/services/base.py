@@ -28,6 +28,7 @@ from dealer_assist.services.errors import (
     NotFound,
     SignInFailed,
 )
+from dealer_assist.services.floorboard.handlers import FloorBoard
 from dealer_assist.services.model import (
     PERMISSIONS,
     ROLES,
@@ -169,6 +170,8 @@ class ServicesBase:
         #: Signs checkpoints at each shift close (after verifying what came since the last
         #: one) and for each report; None: this store has no room key (the in-memory store).
         self.sealer: Sealer | None = None
+        #: The floor board (docs/floor-board.md): the database's, set by the bootstrap.
+        self.floor_board: FloorBoard | None = None
         #: The dealer box's records (downs, rules, rotation, tokes); None: none here.
         self.dealer_box: DealerRecords | None = None
         #: What the last shift close's checkpoint found and signed.
@@ -187,7 +190,13 @@ class ServicesBase:
         """Log a sensitive action done outside the services (a report generated, a verify run).
         ``signed``: a room record the database holds to this sign-in (a count, a drop, the
         room's clock: on PostgreSQL only the person signed in, with the role it needs, writes
-        it in their name)."""
+        it in their name). A room record is written with its typed row (schema 0022)."""
+        from dealer_assist.services.room_rows import KIND_OF, add_record
+
+        if action in KIND_OF:
+            return add_record(self.store, at=self.clock(), actor=session.name, action=action,
+                              detail=detail, table_id=table_id,
+                              token=session.token if signed else "")
         if signed:
             return self.store.add_audit(
                 at=self.clock(), actor=session.name, action=action, detail=detail,
@@ -204,17 +213,19 @@ class ServicesBase:
     # --- internals ---------------------------------------------------------------------------
     def _append(
         self, now: HandNow, event: Event, actor: str, body: dict[str, Any] | None = None,
-        *, approval_id: int | None = None,
+        *, approval_id: int | None = None, over_mark: str | None = None,
     ) -> StoredEvent:
         """Append ``event`` to the hand (``body``: its body, checked already by :func:`_body`
-        with the hand's game; ``approval_id``: the floor's approval entry it carries)."""
+        with the hand's game; ``approval_id``: the floor's approval entry it carries;
+        ``over_mark``: when it ends the hand, what it carries, from
+        :func:`~dealer_assist.services.overmark.over_mark`)."""
         if body is None:
             body = _body(event, now.replay.game)
         try:
             return self.store.append_event(
                 now.hand.id, expected=len(now.replay.steps),
                 event=NewEvent(body=body, actor=actor, time=self.clock(),
-                               approval_id=approval_id),
+                               approval_id=approval_id, over_mark=over_mark),
             )
         except Conflict:
             self._live.pop(now.hand.id, None)

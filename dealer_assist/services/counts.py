@@ -1,13 +1,16 @@
 """Use cases for the room's clock and the drop count (see :mod:`dealer_assist.services.room`).
 
-Each writes one entry to the chained audit log and nothing else, so a count or a change of the
-room's clock is appended, chained, signed by who entered it, and never edited.
+Each writes one entry to the chained audit log and, in the same transaction, its typed row
+(:mod:`dealer_assist.services.room_rows`), so a count or a change of the room's clock is
+appended, chained, signed by who entered it, and never edited. The readers here read the typed
+rows' columns, never the audit entries' text.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import date, datetime
+from typing import Any
 
 from dealer_assist.errors import BadInput
 from dealer_assist.services.app import Services
@@ -27,12 +30,22 @@ from dealer_assist.services.room import (
     box_detail,
     count_detail,
     drop_detail,
-    read_box,
-    read_count,
-    read_room,
-    read_signoff,
     room_detail,
     signoff_detail,
+)
+from dealer_assist.services.room_rows import (
+    COUNT_SIGNOFFS,
+    DROP_BOXES,
+    DROP_COUNTS,
+    ROOM_CLOCKS,
+    add_record,
+    box_values,
+    clock_of,
+    clock_values,
+    count_of,
+    count_values,
+    records_of,
+    signoff_values,
 )
 from dealer_assist.services.rulecheck import shift_people
 
@@ -44,13 +57,18 @@ def _may(session: Session, permission: str, what: str) -> None:
 
 
 def room_clock_of(store: Store) -> RoomClock:
-    """The room clock in force: the latest readable room-settings entry (UTC, day from
-    midnight, no named shifts until one is set)."""
-    for e in reversed(store.audit_log(action=ROOM_ACTION)):
-        clock = read_room(e.detail)
-        if clock is not None:
-            return clock
-    return RoomClock()
+    """The room clock in force: the latest one recorded (UTC, day from midnight, no named
+    shifts until one is set)."""
+    rows = records_of(store).room_records(ROOM_CLOCKS)
+    return clock_of(rows[-1]) if rows else RoomClock()
+
+
+def _record(svc: Services, session: Session, action: str, detail: str, values: dict[str, Any],
+            *, table_id: int | None = None) -> AuditEntry:
+    """A room record written as its audit entry and its typed row, in one transaction, held
+    to the sign-in of the person writing it."""
+    return add_record(svc.store, at=svc.clock(), actor=session.name, action=action,
+                      detail=detail, values=values, table_id=table_id, token=session.token)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,11 +91,9 @@ def clock_spans(store: Store) -> list[ClockSpan]:
     from datetime import timedelta
 
     spans = [ClockSpan(RoomClock())]
-    for e in store.audit_log(action=ROOM_ACTION):
-        clock = read_room(e.detail)
-        if clock is None:
-            continue
-        t = utc(e.at)
+    for row in records_of(store).room_records(ROOM_CLOCKS):
+        clock = clock_of(row)
+        t = utc(row.at)
         spans = [x for x in spans if x.since is None or x.since <= t]
         now = spans[-1]
         running = _label(now, t)
@@ -159,7 +175,7 @@ def count_times(store: Store, started: str, ended: str) -> tuple[datetime, datet
 def set_room_clock(svc: Services, session: Session, clock: RoomClock) -> AuditEntry:
     """Record the room's time zone, gaming-day start and named shifts (floor or admin)."""
     _may(session, "configure", "set the room's clock")
-    return svc.log(session, ROOM_ACTION, room_detail(clock), signed=True)
+    return _record(svc, session, ROOM_ACTION, room_detail(clock), clock_values(clock))
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,12 +190,8 @@ class CountEntry:
 
 def counts(store: Store) -> list[CountEntry]:
     """Every recorded count and correction, in the order they were entered."""
-    out = []
-    for e in store.audit_log(action=COUNT_ACTION):
-        c = read_count(e.detail)
-        if c is not None:
-            out.append(CountEntry(e.seq or e.id, e.at, e.actor or "", c))
-    return out
+    return [CountEntry(int(r["entry"]), r.at, r.actor, count_of(r))
+            for r in records_of(store).room_records(DROP_COUNTS)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,13 +208,9 @@ class BoxEntry:
 
 def box_entries(store: Store) -> list[BoxEntry]:
     """Every box registration and drop, in the order entered."""
-    out = []
-    for action in (BOX_ACTION, DROP_ACTION):
-        for e in store.audit_log(action=action):
-            b = read_box(e.detail)
-            if b is not None and (b.shift_id is None) == (action == BOX_ACTION):
-                out.append(BoxEntry(e.seq or e.id, e.at, e.actor or "", b.box, b.table_id,
-                                    b.shift_id))
+    out = [BoxEntry(int(r["entry"]), r.at, r.actor, str(r["box"]), int(r["table_id"]),
+                    None if r["shift_id"] is None else int(r["shift_id"]))
+           for r in records_of(store).room_records(DROP_BOXES)]
     return sorted(out, key=lambda b: b.number)
 
 
@@ -222,13 +230,10 @@ class SignoffEntry:
 
 def signoffs(store: Store) -> list[SignoffEntry]:
     """Every variance sign-off, in the order entered."""
-    out = []
-    for e in store.audit_log(action=SIGNOFF_ACTION):
-        so = read_signoff(e.detail)
-        if so is not None:
-            out.append(SignoffEntry(e.seq or e.id, e.at, e.actor or "", so.entry,
-                                    so.explanation, so.follows, so.reason))
-    return out
+    return [SignoffEntry(int(r["entry"]), r.at, r.actor, int(r["count_entry"]),
+                         str(r["explanation"]),
+                         None if r["follows"] is None else int(r["follows"]), str(r["reason"]))
+            for r in records_of(store).room_records(COUNT_SIGNOFFS)]
 
 
 def _table_name(svc: Services, table_id: int) -> str:
@@ -252,8 +257,8 @@ def register_box(svc: Services, session: Session, *, table_id: int, box: str) ->
                                f"{_table_name(svc, table_id)} (entry {b.number})")
             raise BadInput(f"drop box {box} is registered to {_table_name(svc, b.table_id)} "
                            f"(entry {b.number}): a box belongs to one table")
-    return svc.log(session, BOX_ACTION, box_detail(box, table_id), table_id=table_id,
-                   signed=True)
+    return _record(svc, session, BOX_ACTION, box_detail(box, table_id),
+                   box_values(box, table_id), table_id=table_id)
 
 
 def _registered(svc: Services, box: str, table_id: int) -> None:
@@ -281,8 +286,8 @@ def record_drop(svc: Services, session: Session, *, shift_id: int, box: str) -> 
         if b.box == box and b.shift_id == shift_id:
             raise BadInput(f"drop box {box} was already dropped for shift {shift_id} "
                            f"(entry {b.number})")
-    return svc.log(session, DROP_ACTION, drop_detail(box, shift.table_id, shift_id),
-                   table_id=shift.table_id, signed=True)
+    return _record(svc, session, DROP_ACTION, drop_detail(box, shift.table_id, shift_id),
+                   box_values(box, shift.table_id, shift_id), table_id=shift.table_id)
 
 
 def shift_approvers(store: Store, shift_id: int) -> set[str]:
@@ -357,8 +362,8 @@ def record_count(svc: Services, session: Session, count: Count, *,
             raise NotAllowed(f"{who.full_name} cannot give the second approval: they are on the "
                              "count team")
         count = replace(count, independence=f"{who.full_name} ({who.name})")
-    return svc.log(session, COUNT_ACTION, count_detail(count), table_id=count.table_id,
-                   signed=True)
+    return _record(svc, session, COUNT_ACTION, count_detail(count), count_values(count),
+                   table_id=count.table_id)
 
 
 def _minute(t: datetime) -> datetime:
@@ -422,7 +427,8 @@ def signoff_count(svc: Services, session: Session, *, entry: int,
         raise BadInput(f"count entry {entry} was already signed off (entry {last.number}): a "
                        "later sign-off is a new entry and needs a reason (--reason ...); the "
                        "earlier one stays on the record")
-    return svc.log(session, SIGNOFF_ACTION,
-                   signoff_detail(entry, text, follows=earlier[-1].number if earlier else None,
-                                  reason=why),
-                   table_id=found.count.table_id, signed=True)
+    follows = earlier[-1].number if earlier else None
+    return _record(svc, session, SIGNOFF_ACTION,
+                   signoff_detail(entry, text, follows=follows, reason=why),
+                   signoff_values(entry, text, follows=follows, reason=why),
+                   table_id=found.count.table_id)

@@ -37,6 +37,7 @@ from dealer_assist.services.model import (
 )
 from dealer_assist.services.pins import counted_try
 from dealer_assist.services.ports import PinHasher
+from dealer_assist.services.sealed import SealedRow, row_hash
 
 
 class InMemoryStore:
@@ -58,6 +59,8 @@ class InMemoryStore:
         self.time_lines: list[LedgerLine] = []
         self.dispute_rows: list[Dispute] = []
         self.audit: list[AuditEntry] = []
+        #: The room's typed records (schema 0022): table -> rows, chained as the database's.
+        self.room_rows: dict[str, list[SealedRow]] = {}
 
     def _id(self) -> int:
         return next(self._ids)
@@ -403,6 +406,25 @@ class InMemoryStore:
         )
         self.audit.append(entry)
         return entry
+
+    def add_room_record(
+        self, *, at: datetime, actor: str | None, action: str, detail: str, kind: str,
+        values: Mapping[str, Any], table_id: int | None = None, token: str = "",
+    ) -> AuditEntry:
+        """The audit entry and its typed row (:mod:`dealer_assist.services.room_rows`)."""
+        entry = self.add_audit(at=at, actor=actor, action=action, detail=detail,
+                               table_id=table_id, token=token)
+        rows = self.room_rows.setdefault(kind, [])
+        prev = rows[-1].hash if rows else GENESIS
+        typed = {"entry": entry.seq, **values}
+        seq = len(rows) + 1
+        rows.append(SealedRow(kind=kind, seq=seq, at=entry.at, actor=actor or "", values=typed,
+                              prev_hash=prev, hash=row_hash(kind, seq, entry.at, actor or "",
+                                                            typed, prev), id=seq))
+        return entry
+
+    def room_records(self, kind: str) -> list[SealedRow]:
+        return list(self.room_rows.get(kind, ()))
 
     def audit_head(self) -> AuditHead:
         return AuditHead(len(self.audit), self.audit[-1].hash if self.audit else GENESIS)

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import AuditEntry, Shift
 from dealer_assist.services.ports import Store
-from dealer_assist.services.room import COUNT_ACTION, read_count
+from dealer_assist.services.room import COUNT_ACTION, Count
 
 #: How long after an approval the action it approves is looked for (an approval ticket is good
 #: for two minutes; a station writes the action at once).
@@ -73,6 +73,8 @@ class RuleRecords:
     tolerance: timedelta = timedelta(minutes=5)
     #: user name -> (role, enabled) as stored now: a name with no record on the chain yet
     roles: Mapping[str, tuple[str, bool]] = field(default_factory=dict)
+    #: audit entry number -> the drop count it records (its typed row, schema 0022)
+    counts: Mapping[int, Count] = field(default_factory=dict)
     #: When the room's first dealer down was recorded: from then on the dealer box holds one
     #: table per dealer (by downs, checked in ``db/dealer_box_verify``), not open shifts.
     downs_since: datetime | None = None
@@ -285,7 +287,7 @@ def _count_independence(r: RuleRecords, audit: Sequence[AuditEntry],
     for e in checked:
         if e.action != COUNT_ACTION:
             continue
-        c = read_count(e.detail)
+        c = r.counts.get(_num(e))
         if c is None or c.independence or c.shift_id not in shifts:
             continue
         people = shift_people(shifts[c.shift_id], approvers.get(c.shift_id, ()))
@@ -301,7 +303,7 @@ def _count_independence(r: RuleRecords, audit: Sequence[AuditEntry],
 
 def rule_records(store: Store) -> RuleRecords:
     """The same rows read through the store port (the audit report, an in-memory room)."""
-    from dealer_assist.services.counts import room_clock_of
+    from dealer_assist.services.counts import counts, room_clock_of
     from dealer_assist.services.model import HandFilter
 
     return RuleRecords(
@@ -311,4 +313,5 @@ def rule_records(store: Store) -> RuleRecords:
         hand_shift={h.id: h.shift_id for h in store.list_hands(HandFilter(limit=None))},
         dispute_floors=[(d.hand_id, d.floor) for d in store.disputes()],
         tolerance=room_clock_of(store).tolerance,
-        roles={u.name: (u.role, u.active) for u in store.list_users()})
+        roles={u.name: (u.role, u.active) for u in store.list_users()},
+        counts={c.number: c.count for c in counts(store)})

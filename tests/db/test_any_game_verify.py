@@ -86,7 +86,7 @@ def test_a_new_game_on_the_record_is_accepted(database: Database, tmp_path: Path
 def test_the_demo_deals_each_tables_hands_in_sequence_with_what_the_game_carries() -> None:
     from anygame.game import GAME
 
-    from dealer_assist.db.demo import plan_table
+    from dealer_assist.db.demo_plan import plan_table
     from dealer_assist.engine.hand import Folded
     from dealer_assist.engine.log import hand_events
     from dealer_assist.engine.stored import fold

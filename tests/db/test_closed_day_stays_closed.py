@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime
 
 from services.support import Room
 
-from dealer_assist.reports.build import build_day
+from dealer_assist.reports.build.day import build_day
 from dealer_assist.services.counts import day_bounds_of, gaming_day_of, set_room_clock
 from dealer_assist.services.room import ARCHIVE_ACTION, room_clock
 

@@ -13,8 +13,8 @@ import pytest
 from services.support import Room
 
 from dealer_assist.errors import BadInput
-from dealer_assist.reports.build import build_shift
-from dealer_assist.reports.layouts import render_shift
+from dealer_assist.reports.build.shift import build_shift
+from dealer_assist.reports.layouts.shift import render_shift
 from dealer_assist.services import Approval
 from dealer_assist.services.counts import (
     record_count,

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from dealer_assist.db.bootstrap import open_database
-from dealer_assist.db.demo import demo_kinds, fill_demo, plan_table, share_hands
+from dealer_assist.db.demo import fill_demo
+from dealer_assist.db.demo_plan import demo_kinds, plan_table, share_hands
 from dealer_assist.db.verify import verify_database
 from dealer_assist.engine.hand import Folded
 from dealer_assist.engine.log import hand_events

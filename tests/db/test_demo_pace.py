@@ -5,7 +5,7 @@ table deals in proportion to its pace."""
 
 from __future__ import annotations
 
-from dealer_assist.db.demo import (
+from dealer_assist.db.demo_plan import (
     BETWEEN_SECONDS,
     DEMO_DAY,
     INPUT_SECONDS,

@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 from services.support import FAST
 
 from dealer_assist.db.bootstrap import Database
-from dealer_assist.db.demo import demo_games, fill_demo, room_kinds
+from dealer_assist.db.demo import fill_demo
+from dealer_assist.db.demo_plan import demo_games, room_kinds
 from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import check_rules_db, verify_database
 from dealer_assist.services import HandFilter

@@ -9,7 +9,8 @@ from datetime import UTC, date, datetime
 from services.support import Room
 from services.test_time_collection import time_room
 
-from dealer_assist.reports.build import build_day, build_shift
+from dealer_assist.reports.build.day import build_day
+from dealer_assist.reports.build.shift import build_shift
 
 AT = datetime(2026, 11, 22, 2, 0, tzinfo=UTC)
 

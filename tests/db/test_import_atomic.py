@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from services.support import Room
 
-import dealer_assist.db.store as store_module
+import dealer_assist.db.store.hand_log as store_module
 from dealer_assist.services import Approval, HandFilter
 
 
@@ -67,7 +67,7 @@ def test_regression_a_value_too_long_for_postgresql_is_not_called_a_network_fail
 #: its audit entry, says so, and waits to be killed.
 KILLED_CHILD = """
 import sys, time
-import dealer_assist.db.store as store_module
+import dealer_assist.db.store.hand_log as store_module
 from services.support import FAST
 from dealer_assist.db.bootstrap import open_services
 

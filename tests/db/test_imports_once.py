@@ -65,7 +65,7 @@ def test_regression_the_store_refuses_a_repeat_even_when_the_services_were_passe
 def test_regression_imported_money_is_not_in_the_days_totals(
     room: Room, database: Database
 ) -> None:
-    from dealer_assist.reports.build import build_day
+    from dealer_assist.reports.build.day import build_day
 
     lines = _settled_log(room)
     before = build_day(room.store, by="test", at=room.clock())

@@ -254,7 +254,7 @@ def test_schema_0001_shift_report_lists_the_hand_settled_under_the_earlier_rake_
     report lists it under exceptions with the amount, in the same words as verify."""
     from datetime import UTC, datetime
 
-    from dealer_assist.reports.build import build_shift
+    from dealer_assist.reports.build.shift import build_shift
 
     path = tmp_path / "old.db"
     shutil.copy(DATA / "schema-0001.sqlite3", path)

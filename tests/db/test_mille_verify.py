@@ -72,7 +72,7 @@ def test_a_new_game_on_the_record_is_accepted(database: Database) -> None:
 
 
 def test_the_demo_carries_the_sheet_from_hand_to_hand() -> None:
-    from dealer_assist.db.demo import plan_table
+    from dealer_assist.db.demo_plan import plan_table
     from dealer_assist.engine.hand import Folded
     from dealer_assist.engine.log import hand_events
     from dealer_assist.engine.registry import get_game

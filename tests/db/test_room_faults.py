@@ -17,7 +17,7 @@ import pytest
 from services.support import make_room
 
 from dealer_assist.db.bootstrap import open_database
-from dealer_assist.db.journal import Journal
+from dealer_assist.db.journal_file import Journal
 from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import verify_database
 from dealer_assist.services import Approval

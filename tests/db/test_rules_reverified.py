@@ -14,8 +14,8 @@ from services.support import Room, settings
 
 from dealer_assist.db.bootstrap import Database
 from dealer_assist.db.verify import check_rules_db, verify_database
-from dealer_assist.reports.build import build_audit
-from dealer_assist.reports.layouts import render_audit
+from dealer_assist.reports.build.audit import build_audit
+from dealer_assist.reports.layouts.audit import render_audit
 from dealer_assist.services import Approval
 from dealer_assist.services.counts import record_count, record_drop, register_box
 from dealer_assist.services.errors import NotAllowed

@@ -139,7 +139,7 @@ def test_cli_verify_exits_nonzero_naming_table_and_seq(tmp_path: object) -> None
 def test_verify_on_worker_processes_names_the_same_problem(
     demo: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from dealer_assist.db import verify
+    from dealer_assist.db.verify import walk as verify
 
     if demo.dialect == "sqlite":
         _sql(demo, "DROP TRIGGER ledger_lines_no_update")

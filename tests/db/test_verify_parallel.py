@@ -18,10 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dealer_assist.db import verify as dbverify
 from dealer_assist.db.bootstrap import Database, open_database
 from dealer_assist.db.demo import fill_demo
 from dealer_assist.db.verify import verify_database
+from dealer_assist.db.verify import walk as dbverify
 from dealer_assist.engine.base import FeeLine, Settlement
 from dealer_assist.engine.hand import Folded
 from dealer_assist.engine.log import hand_events
@@ -516,7 +516,7 @@ def test_an_append_while_verifying_is_not_seen_on_either_database(
     stamp: Any = at.replace(tzinfo=None)
     if database.dialect == "sqlite":
         stamp = stamp.strftime("%Y-%m-%d %H:%M:%S.%f")
-    plan = dbverify._Walk._plan
+    plan = dbverify.Walk._plan
 
     def plan_then_record(self: Any, *args: Any) -> Any:
         if args[0] == 2:  # after this verify's snapshot, before its workers read
@@ -527,7 +527,7 @@ def test_an_append_while_verifying_is_not_seen_on_either_database(
                   seq + 1, digest)
         return plan(self, *args)
 
-    monkeypatch.setattr(dbverify._Walk, "_plan", plan_then_record)
+    monkeypatch.setattr(dbverify.Walk, "_plan", plan_then_record)
     with parts(40, parallel_from=1, start="fork"):
         report = verify_database(database, workers=2)
     assert report.ok, report.summary()

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from dealer_assist.db.bootstrap import Database, open_database
-from dealer_assist.db.demo import demo_kinds, demo_table, fill_demo
+from dealer_assist.db.demo import fill_demo
+from dealer_assist.db.demo_plan import demo_kinds, demo_table
 from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import verify_database
 from dealer_assist.services import Services

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from dealer_assist.db.bootstrap import open_database, open_services
-from dealer_assist.db.demo import demo_kinds, plan_table
+from dealer_assist.db.demo_plan import demo_kinds, plan_table
 from dealer_assist.db.verify import verify_database
 from dealer_assist.engine.hand import parse_lines, replay
 from dealer_assist.engine.registry import game_names, get_game

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from dealer_assist.cards import parse_card
 from dealer_assist.events import CardDealt, Event
 from dealer_assist.games.rams.events import Play, Trump
-from dealer_assist.reports.build import build_shift
+from dealer_assist.reports.build.shift import build_shift
 from dealer_assist.reports.game_report import build_game
 from dealer_assist.services import Argon2PinHasher, InMemoryStore, Services
 

@@ -313,7 +313,7 @@ def test_ruling_fees_no_flop_no_drop() -> None:
 
 
 def test_the_demo_spreads_a_table_of_each_structure_and_deals_its_hands_in_it() -> None:
-    from dealer_assist.db.demo import demo_kinds, plan_table
+    from dealer_assist.db.demo_plan import demo_kinds, plan_table
 
     kinds = [k for g, k in demo_kinds() if g == "pineapple"]
     assert [t.settings["params"]["structure"] for t in GAME.demo_tables()] == [

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from dealer_assist.reports.data import (
+from dealer_assist.reports.data.lines import DisputeLine, DisputeNote, HandLine, RevealLine
+from dealer_assist.reports.data.records import (
     ChainCheck,
-    DisputeLine,
-    DisputeNote,
     ExceptionLine,
     FeeTotal,
     Generated,
-    HandLine,
-    RevealLine,
-    ShiftReport,
     Signature,
 )
+from dealer_assist.reports.data.shift import ShiftReport
 
 T0 = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
 GEN = Generated(at=datetime(2026, 11, 22, 2, 0, tzinfo=UTC), by="Alma Floorwalker (floor)")

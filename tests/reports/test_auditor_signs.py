@@ -11,8 +11,9 @@ import pytest
 from pypdf import PdfReader
 
 from dealer_assist.reports import generate
-from dealer_assist.reports.build import build_audit, build_shift
-from dealer_assist.reports.data import HandLine, fund_balance
+from dealer_assist.reports.build.audit import build_audit
+from dealer_assist.reports.build.shift import build_shift
+from dealer_assist.reports.data.lines import HandLine, fund_balance
 from dealer_assist.services.counts import clock_for_day, set_room_clock
 from dealer_assist.services.room import room_clock
 

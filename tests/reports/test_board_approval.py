@@ -188,7 +188,7 @@ def test_count_with_a_variance_and_a_correction_in_the_shift_and_day_pdfs(
 
 
 def test_the_count_in_force_is_the_latest_entry_and_the_first_stays(room: Room) -> None:
-    from dealer_assist.reports.build import build_shift
+    from dealer_assist.reports.build.shift import build_shift
 
     r = build_shift(room.svc.store, shift_id=room.shift_id, by="t", at=room.clock.now)
     assert r.count is not None and r.count.expected_total == 1000

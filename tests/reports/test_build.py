@@ -12,8 +12,11 @@ import pytest
 from dealer_assist.engine.hand import replay
 from dealer_assist.engine.log import hand_events
 from dealer_assist.reports import generate
-from dealer_assist.reports.build import build_audit, build_day, build_hand, build_shift
-from dealer_assist.reports.layouts import render_audit
+from dealer_assist.reports.build.audit import build_audit
+from dealer_assist.reports.build.day import build_day
+from dealer_assist.reports.build.hand import build_hand
+from dealer_assist.reports.build.shift import build_shift
+from dealer_assist.reports.layouts.audit import render_audit
 from dealer_assist.services import NotAllowed
 
 from .pdftext import pages
@@ -105,7 +108,7 @@ def test_hand_history_withholds_destroyed_hands_cards(room: Room) -> None:
 
 
 def test_dispute_report_reveals_destroyed_cards_marked_as_revealed(room: Room) -> None:
-    from dealer_assist.reports.data import RevealLine
+    from dealer_assist.reports.data.lines import RevealLine
 
     auth = RevealLine(3, AT, "Francesca Floor (fran, floor)", "dispute")
     r = build_hand(room.store, hand_id=room.hand_ids[2], by="test", at=AT, reveal=auth)
@@ -224,8 +227,8 @@ def test_report_file_must_be_a_pdf_in_an_existing_folder(tmp_path: Path) -> None
 
 def test_a_dispute_note_longer_than_a_page_runs_over_the_page_break(room: Room,
                                                                      tmp_path: Path) -> None:
-    from dealer_assist.reports.data import DisputeNote
-    from dealer_assist.reports.layouts import render_hand
+    from dealer_assist.reports.data.lines import DisputeNote
+    from dealer_assist.reports.layouts.hand import render_hand
 
     r = build_hand(room.store, hand_id=room.hand_ids[2], by="test", at=AT)
     d = r.disputes[0]
@@ -239,19 +242,19 @@ def test_a_dispute_note_longer_than_a_page_runs_over_the_page_break(room: Room,
 
 def test_replaying_in_several_processes_gives_the_same_report(
         room: Room, monkeypatch: pytest.MonkeyPatch) -> None:
-    from dealer_assist.reports import build
+    from dealer_assist.reports.build import replays
 
     serial = build_shift(room.store, by="test", at=AT)
     pools: list[int] = []
-    real_pool = build.ProcessPoolExecutor
+    real_pool = replays.ProcessPoolExecutor
 
     def counting_pool(*args: object, **kwargs: object) -> object:
         pools.append(1)
         return real_pool(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(build, "PARALLEL_MIN", 2)
-    monkeypatch.setattr(build, "_idle_processors", lambda: 2)
-    monkeypatch.setattr(build, "ProcessPoolExecutor", counting_pool)
+    monkeypatch.setattr(replays, "PARALLEL_MIN", 2)
+    monkeypatch.setattr(replays, "_idle_processors", lambda: 2)
+    monkeypatch.setattr(replays, "ProcessPoolExecutor", counting_pool)
     parallel = build_shift(room.store, by="test", at=AT)
     assert pools == [1]
     assert parallel == serial

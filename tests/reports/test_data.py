@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from dealer_assist.reports.data import FeeTotal, fees_by_kind, fees_per_hour, is_fund_kind
+from dealer_assist.reports.data.lines import fees_by_kind, fees_per_hour
+from dealer_assist.reports.data.records import FeeTotal, is_fund_kind
 
 from .samples import T0, hand_line, shift_report
 

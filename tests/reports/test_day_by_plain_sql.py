@@ -11,7 +11,7 @@ from pathlib import Path
 
 from dealer_assist.db.bootstrap import open_database, open_services
 from dealer_assist.db.demo import fill_demo
-from dealer_assist.reports.build import build_day
+from dealer_assist.reports.build.day import build_day
 from dealer_assist.services import Argon2PinHasher
 
 START = datetime(2026, 11, 20, 18, 0, tzinfo=UTC)

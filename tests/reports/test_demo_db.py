@@ -16,7 +16,9 @@ from dealer_assist.engine.hand import replay
 from dealer_assist.engine.log import hand_events
 from dealer_assist.money import format_cents
 from dealer_assist.reports import generate
-from dealer_assist.reports.build import build_day, build_hand, build_shift
+from dealer_assist.reports.build.day import build_day
+from dealer_assist.reports.build.hand import build_hand
+from dealer_assist.reports.build.shift import build_shift
 from dealer_assist.services import HandFilter, Session
 
 from .pdftext import pages

@@ -10,7 +10,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from dealer_assist.errors import BadInput
-from dealer_assist.reports.build import build_day, build_shift
+from dealer_assist.reports.build.day import build_day
+from dealer_assist.reports.build.shift import build_shift
 from dealer_assist.services import Approval
 from dealer_assist.services.counts import (
     counts,

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from dealer_assist.reports import generate
-from dealer_assist.reports.build import build_audit
+from dealer_assist.reports.build.audit import build_audit
 from dealer_assist.reports.funds import drop_funds
 from dealer_assist.services.model import HandFilter
 

@@ -10,8 +10,10 @@ from pathlib import Path
 from services.support import make_room
 from services.test_time_collection import time_room
 
-from dealer_assist.reports.build import build_day, build_shift
-from dealer_assist.reports.layouts import render_day, render_shift
+from dealer_assist.reports.build.day import build_day
+from dealer_assist.reports.build.shift import build_shift
+from dealer_assist.reports.layouts.day import render_day
+from dealer_assist.reports.layouts.shift import render_shift
 
 from .pdftext import pages
 

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from reportlab.platypus import Paragraph
 
-from dealer_assist.reports import render
-from dealer_assist.reports.data import SeatLine, Snapshot
-from dealer_assist.reports.layouts import render_shift
+from dealer_assist.reports.data.hand import SeatLine, Snapshot
+from dealer_assist.reports.layouts.shift import render_shift
+from dealer_assist.reports.render import style, tables
+from dealer_assist.reports.render.text import card, cards, plain
 
 from .pdftext import pages
 from .samples import shift_report
@@ -21,9 +22,9 @@ from .samples import shift_report
 
 @pytest.fixture
 def fallback_fonts() -> Iterator[None]:
-    render.use_fallback_fonts()
+    style.use_fallback_fonts()
     yield
-    render.reset_fonts()
+    style.reset_fonts()
 
 
 def test_every_page_says_page_n_of_m(tmp_path: Path) -> None:
@@ -72,7 +73,7 @@ def test_totals_are_printed_as_money(tmp_path: Path) -> None:
 
 
 def test_a_long_cell_wraps_instead_of_running_over_the_margin() -> None:
-    cell = render.Cell(render.styles())
+    cell = tables.Cell(style.styles())
     assert cell("$1,234", 60) == "$1,234"
     wrapped = cell("seat 1: $90, seat 4: $30, seat 8: $12, seat 2: $1,234.50, seat 7: $5", 60)
     assert isinstance(wrapped, Paragraph)
@@ -81,16 +82,16 @@ def test_a_long_cell_wraps_instead_of_running_over_the_margin() -> None:
 
 
 def test_suits_are_symbols_with_dejavu(tmp_path: Path) -> None:
-    if not render.fonts().symbols:
+    if not style.fonts().symbols:
         pytest.skip("DejaVu Sans is not installed here")
-    assert render.card("Td") == "10♦" and render.cards(("As", "Kh")) == "A♠ K♥"
+    assert card("Td") == "10♦" and cards(("As", "Kh")) == "A♠ K♥"
 
 
 def test_suits_become_letters_on_the_fallback_fonts(fallback_fonts: None,
                                                      tmp_path: Path) -> None:
-    assert render.fonts().regular == "Helvetica"
-    assert render.card("Td") == "10d" and render.cards(("As", "Kh")) == "As Kh"
-    assert render.plain("3♥ 5♦ — ok") == "3h 5d - ok"
+    assert style.fonts().regular == "Helvetica"
+    assert card("Td") == "10d" and cards(("As", "Kh")) == "As Kh"
+    assert plain("3♥ 5♦ — ok") == "3h 5d - ok"
     out = tmp_path / "shift.pdf"
     r = shift_report(3)
     render_shift(replace(r, table="T1 ♠"), out)
@@ -99,14 +100,14 @@ def test_suits_become_letters_on_the_fallback_fonts(fallback_fonts: None,
 
 
 def test_snapshot_marks_revealed_cards() -> None:
-    from dealer_assist.reports.layouts import _snapshot
+    from dealer_assist.reports.layouts.hand import _snapshot
 
     snap = Snapshot(after_event=9, label="end of the hand", seats=(
         SeatLine(1, ("As", "Td"), status="destroyed", revealed=True),
         SeatLine(2, (), withheld=2, status="destroyed"),
         SeatLine(3, ("9h",), face_down=2, status=""),
     ))
-    flow = _snapshot(snap, render.styles(), 500, True)
+    flow = _snapshot(snap, style.styles(), 500, True)
     table = flow[0]._content[1]  # KeepTogether([title, table])
     cells = [str(c) for row in table._cellvalues for c in row]
     assert any("A♠ 10♦  [REVEALED]" in c or "As 10d  [REVEALED]" in c for c in cells)
@@ -119,15 +120,15 @@ def test_column_heading_never_below_the_floor_it_wraps_with_a_hyphen_instead() -
     still too wide is broken onto the next line with a hyphen, each line within the column."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    st = render.styles()
-    bold = render.fonts().bold
-    slightly = render.head_cell("Corrections", 62, st)  # a little too wide: set smaller
-    assert render.HEAD_PT_FLOOR < slightly.style.fontSize < 9 and "<br/>" not in slightly.text
-    narrow = render.head_cell("Adjustments by seat", 34, st, right=True)
-    assert narrow.style.fontSize == render.HEAD_PT_FLOOR == 7.5
+    st = style.styles()
+    bold = style.fonts().bold
+    slightly = tables.head_cell("Corrections", 62, st)  # a little too wide: set smaller
+    assert tables.HEAD_PT_FLOOR < slightly.style.fontSize < 9 and "<br/>" not in slightly.text
+    narrow = tables.head_cell("Adjustments by seat", 34, st, right=True)
+    assert narrow.style.fontSize == tables.HEAD_PT_FLOOR == 7.5
     lines = narrow.text.removeprefix("<b>").removesuffix("</b>").split("<br/>")
     assert len(lines) >= 3 and lines[0].endswith("-")
     assert "".join(w.rstrip("-") for w in " ".join(lines).split()).startswith("Adjustments")
     assert all(stringWidth(line, bold, 7.5) <= 34 - 6 for line in lines), lines
-    wide = render.head_cell("Hands", 80, st)
+    wide = tables.head_cell("Hands", 80, st)
     assert wide.style.fontSize == 9 and wide.text == "<b>Hands</b>"

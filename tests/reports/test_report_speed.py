@@ -13,10 +13,13 @@ import pytest
 from db.pg import PgCluster, pg_bin
 from reportlab import rl_config
 
-from dealer_assist.reports import build, render
-from dealer_assist.reports.build import Replays, build_shift
-from dealer_assist.reports.data import FeeTotal, HandLine
-from dealer_assist.reports.layouts import render_shift
+from dealer_assist.reports.build import replays as replaying
+from dealer_assist.reports.build.replays import Replays
+from dealer_assist.reports.build.shift import build_shift
+from dealer_assist.reports.data.lines import HandLine
+from dealer_assist.reports.data.records import FeeTotal
+from dealer_assist.reports.layouts.shift import render_shift
+from dealer_assist.reports.render import longtable, style
 from dealer_assist.reports.source import full_names, ledger_rows, scan_table, shift_hands
 from dealer_assist.services import Approval, Services
 
@@ -29,9 +32,9 @@ AT = datetime(2026, 11, 22, 2, 0, tzinfo=UTC)
 @pytest.fixture
 def on_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every shift counts as large: replayed on two worker processes, a hand per batch."""
-    monkeypatch.setattr(build, "PARALLEL_MIN", 2)
-    monkeypatch.setattr(build, "BATCH", 1)
-    monkeypatch.setattr(build, "_idle_processors", lambda: 2)
+    monkeypatch.setattr(replaying, "PARALLEL_MIN", 2)
+    monkeypatch.setattr(replaying, "BATCH", 1)
+    monkeypatch.setattr(replaying, "_idle_processors", lambda: 2)
 
 
 def _sqlite_room(tmp_path: Path, hands: int = 8) -> Room:
@@ -61,7 +64,7 @@ def test_regression_a_worker_replays_a_hand_as_this_process_does(room_sqlite: Ro
         assert replays.pool is not None  # forked: the workers know the hands already
         second = ids[1]  # the hand with a void
         columns = tuple(zip(*scan.rows[second], strict=True))
-        there = replays.pool.submit(build._replay_batch, [(second, columns)]).result()
+        there = replays.pool.submit(replaying._replay_batch, [(second, columns)]).result()
         here = replays.figures([(second, scan.rows[second])])
     assert there == here
     assert there[0].line.voids == 1 and there[0].voids[0].target == 2
@@ -72,16 +75,16 @@ def test_regression_a_shift_replayed_on_workers_equals_one_replayed_here(
         room_sqlite: Room, monkeypatch: pytest.MonkeyPatch) -> None:
     here = build_shift(room_sqlite.store, by="test", at=AT)
     pools: list[int] = []
-    real_pool = build.ProcessPoolExecutor
+    real_pool = replaying.ProcessPoolExecutor
 
     def counting_pool(*args: object, **kwargs: object) -> object:
         pools.append(1)
         return real_pool(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(build, "PARALLEL_MIN", 2)
-    monkeypatch.setattr(build, "BATCH", 1)
-    monkeypatch.setattr(build, "_idle_processors", lambda: 2)
-    monkeypatch.setattr(build, "ProcessPoolExecutor", counting_pool)
+    monkeypatch.setattr(replaying, "PARALLEL_MIN", 2)
+    monkeypatch.setattr(replaying, "BATCH", 1)
+    monkeypatch.setattr(replaying, "_idle_processors", lambda: 2)
+    monkeypatch.setattr(replaying, "ProcessPoolExecutor", counting_pool)
     there = build_shift(room_sqlite.store, by="test", at=AT)
     assert pools == [1]
     assert there == here
@@ -158,8 +161,8 @@ def test_shift_report_on_postgresql_reads_the_chain_and_ledger_in_bulk(
         assert here.chain.verified, here.chain.message
         assert here.hands_dealt == 6 and here.fees_total == 6 * 700 and here.conserved
         assert not [e for e in here.exceptions if e.severity in ("ledger", "integrity")]
-        monkeypatch.setattr(build, "PARALLEL_MIN", 2)
-        monkeypatch.setattr(build, "_idle_processors", lambda: 2)
+        monkeypatch.setattr(replaying, "PARALLEL_MIN", 2)
+        monkeypatch.setattr(replaying, "_idle_processors", lambda: 2)
         assert build_shift(room.store, by="test", at=AT) == here
     finally:
         db.close()
@@ -176,25 +179,25 @@ def test_the_table_writer_writes_what_reportlab_itself_writes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fallback: bool) -> None:
     monkeypatch.setattr(rl_config, "invariant", 1)  # no time stamp or random id in the file
     if fallback:
-        render.use_fallback_fonts()
-    real_init = render._TextWriter.__init__
+        style.use_fallback_fonts()
+    real_init = longtable._TextWriter.__init__
     used: list[bool] = []
 
-    def as_is(self: render._TextWriter, canv: object, t: object) -> None:
+    def as_is(self: longtable._TextWriter, canv: object, t: object) -> None:
         real_init(self, canv, t)  # type: ignore[arg-type]
         used.append(self.fast)
 
-    def public_calls_only(self: render._TextWriter, canv: object, t: object) -> None:
+    def public_calls_only(self: longtable._TextWriter, canv: object, t: object) -> None:
         real_init(self, canv, t)  # type: ignore[arg-type]
         self.fast = False
 
     try:
-        monkeypatch.setattr(render._TextWriter, "__init__", as_is)
+        monkeypatch.setattr(longtable._TextWriter, "__init__", as_is)
         fast = _pdf(tmp_path, "fast.pdf")
-        monkeypatch.setattr(render._TextWriter, "__init__", public_calls_only)
+        monkeypatch.setattr(longtable._TextWriter, "__init__", public_calls_only)
         slow = _pdf(tmp_path, "slow.pdf")
     finally:
-        render.reset_fonts()
+        style.reset_fonts()
     assert used and all(used)  # the hands table went through the remembering writer
     assert fast == slow and len(fast) > 10_000
 

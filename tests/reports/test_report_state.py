@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from dealer_assist.reports import generate, layouts
-from dealer_assist.reports.render import current, start_report, summarised
+from dealer_assist.reports import generate
+from dealer_assist.reports.layouts import shift as shift_layout
+from dealer_assist.reports.render.state import current, start_report, summarised
 
 from .pdftext import pages
 from .room import Room, make_room
@@ -47,14 +48,14 @@ def test_regression_report_written_inside_another_keeps_its_own_tables_and_appen
     (as a second floor console thread might): each PDF and each set of CSV files holds only
     its own tables and notes."""
     inner: list[Any] = []
-    story = layouts.shift_story
+    story = shift_layout.shift_story
 
     def shift_story_then_audit(r: Any, st: Any) -> Any:
         out = story(r, st)  # the shift report's tables are collected now
         inner.append(_audit(room, tmp_path / "audit.pdf"))
         return out
 
-    monkeypatch.setattr(layouts, "shift_story", shift_story_then_audit)
+    monkeypatch.setattr(shift_layout, "shift_story", shift_story_then_audit)
     shift = generate.shift_report(room.svc, room.floor, tmp_path / "shift.pdf",
                                   shift_id=room.shift_id, csv=True)
     audit = inner[-1]  # (written twice: it took the serial the shift report expected)
@@ -75,7 +76,7 @@ def test_regression_reports_on_two_threads_at_once_do_not_mix(
         room: Room, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The shift report waits, half laid out, while another thread writes the audit report."""
     started, finished = threading.Event(), threading.Event()
-    story = layouts.shift_story
+    story = shift_layout.shift_story
 
     def waiting_story(r: Any, st: Any) -> Any:
         out = story(r, st)
@@ -83,7 +84,7 @@ def test_regression_reports_on_two_threads_at_once_do_not_mix(
         assert finished.wait(60)
         return out
 
-    monkeypatch.setattr(layouts, "shift_story", waiting_story)
+    monkeypatch.setattr(shift_layout, "shift_story", waiting_story)
     got: dict[str, Any] = {}
 
     def shift_thread() -> None:
@@ -107,18 +108,18 @@ def test_regression_a_failed_report_leaves_nothing_to_the_next(
         room: Room, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A report that fails half laid out (its notes and tables collected) leaves none of them
     to the next report written in the same thread."""
-    story = layouts.shift_story
+    story = shift_layout.shift_story
 
     def failing(r: Any, st: Any) -> Any:
         story(r, st)
         summarised(LONG, "a note of the failed report")
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(layouts, "shift_story", failing)
+    monkeypatch.setattr(shift_layout, "shift_story", failing)
     with pytest.raises(RuntimeError):
         generate.shift_report(room.svc, room.floor, tmp_path / "bad.pdf",
                               shift_id=room.shift_id)
-    monkeypatch.setattr(layouts, "shift_story", story)
+    monkeypatch.setattr(shift_layout, "shift_story", story)
     start_report()  # and a half-finished report laid out here by hand, too
     summarised(LONG, "a note laid out outside any written report")
     shift = generate.shift_report(room.svc, room.floor, tmp_path / "shift.pdf",

@@ -9,8 +9,8 @@ from pathlib import Path
 from services.support import make_room
 
 from dealer_assist.cards import parse_cards
-from dealer_assist.reports.build import build_shift
-from dealer_assist.reports.layouts import render_shift
+from dealer_assist.reports.build.shift import build_shift
+from dealer_assist.reports.layouts.shift import render_shift
 from dealer_assist.services.app import Approval
 from tests.db.test_guts_verify import SETTINGS, act
 

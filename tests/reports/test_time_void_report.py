@@ -9,8 +9,11 @@ from pathlib import Path
 from services.support import make_room
 from services.test_time_collection import time_room
 
-from dealer_assist.reports.build import build_audit, build_day, build_shift
-from dealer_assist.reports.layouts import render_audit, render_shift
+from dealer_assist.reports.build.audit import build_audit
+from dealer_assist.reports.build.day import build_day
+from dealer_assist.reports.build.shift import build_shift
+from dealer_assist.reports.layouts.audit import render_audit
+from dealer_assist.reports.layouts.shift import render_shift
 from dealer_assist.services import Approval
 
 from .pdftext import pages

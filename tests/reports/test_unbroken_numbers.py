@@ -9,9 +9,11 @@ from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
-from dealer_assist.reports.data import DayReport, FeeTotal, TableDay
-from dealer_assist.reports.layouts import render_day, render_shift
-from dealer_assist.reports.render import rigid
+from dealer_assist.reports.data.day import DayReport, TableDay
+from dealer_assist.reports.data.records import FeeTotal
+from dealer_assist.reports.layouts.day import render_day
+from dealer_assist.reports.layouts.shift import render_shift
+from dealer_assist.reports.render.tables import rigid
 
 from .samples import CHAIN, GEN, SIGS, shift_report
 

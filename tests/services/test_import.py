@@ -84,7 +84,7 @@ def test_an_unfinished_imported_hand_is_not_resumed_as_the_live_hand(room: Room)
 
 
 def test_an_imported_hand_is_named_imported_in_the_shift_report(room: Room) -> None:
-    from dealer_assist.reports.build import build_shift
+    from dealer_assist.reports.build.shift import build_shift
 
     hand = room.svc.import_hand(room.admin, room.table_id, _log(room))
     report = build_shift(room.store, shift_id=hand.shift_id, by="fran", at=room.clock())

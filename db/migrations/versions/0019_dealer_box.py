@@ -6,7 +6,7 @@ A down is written by the dealer signing in (or the floor sending them on a break
 rules, the rotation and the toke counts only by the floor or an admin.
 
 Revision ID: 0019
-Revises: 0021
+Revises: 0020
 Create Date: 2026-11-28
 """
 
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from dealer_assist.db.migrations.sealed_ddl import create_sealed_table, drop_sealed_table
 
 revision = "0019"
-down_revision = "0021"
+down_revision = "0020"
 branch_labels = None
 depends_on = None
 
