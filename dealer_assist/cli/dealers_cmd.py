@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from dealer_assist.cli.db_cmd import add_db_option, add_signin_options, open_services, sign_in
+from dealer_assist.cli.options import add_db_option, add_signin_options, open_services, sign_in
 
 TOKE_RULES = ("minutes", "downs", "equal")
 
