@@ -56,8 +56,9 @@ def entry_of(row: SealedRow) -> FloorEntry:
 
 
 class _Tx:
-    def __init__(self, conn: Connection) -> None:
+    def __init__(self, conn: Connection, head: sealed.Head) -> None:
         self.conn = conn
+        self.head = head
 
     def entries(self, after: int = 0) -> list[FloorEntry]:
         return [entry_of(r) for r in sealed.read(self.conn, FLOOR_ENTRIES,
@@ -65,7 +66,7 @@ class _Tx:
 
     def append(self, what: NewEntry, *, at: datetime, actor: str, token: str) -> FloorEntry:
         row = sealed.append(self.conn, FLOOR_ENTRIES, at=at, actor=actor, token=token,
-                            values=what.columns())
+                            values=what.columns(), head=self.head)
         return entry_of(row)
 
 
@@ -78,8 +79,7 @@ class SqlFloorRecords:
     @contextmanager
     def writing(self) -> Iterator[_Tx]:
         with sealed.writing(self.db) as conn:
-            sealed.lock(conn, FLOOR_ENTRIES)
-            yield _Tx(conn)
+            yield _Tx(conn, sealed.lock_head(conn, FLOOR_ENTRIES))
 
     def entries(self, after: int = 0) -> list[FloorEntry]:
         with sealed.reading(self.db) as conn:

@@ -185,6 +185,30 @@ def test_checkpoint_names_sealed_records_rewritten_after_it(
         anchored.problems
 
 
+def test_records_written_on_a_head_locked_once_chain_as_if_each_locked_it(
+    room_file: tuple[Database, Path],
+) -> None:
+    """A caller that locked the head to decide (is the seat free?) writes on that head: no
+    second lock, and the chain is the same as record by record."""
+    db, _ = room_file
+    _append(db, 1)
+    with sealed.writing(db) as conn:
+        head = sealed.lock_head(conn, COUNTS)
+        assert (head.entries, head.kind) == (1, "test_counts")
+        for i in range(2):
+            sealed.append(conn, COUNTS, at=T0, actor="fran", token="", head=head,
+                          values={"table_id": 2, "box": f"H{i}", "counted": i, "final": True})
+        assert head.entries == 3
+        other = sealed.Head("record_heads", 0, "0" * 64)
+        with pytest.raises(TypeError, match="not test_counts's"):
+            sealed.append(conn, COUNTS, at=T0, actor="fran", token="", head=other,
+                          values={"table_id": 2, "box": "X", "final": True})
+    _append(db, 1)
+    with sealed.reading(db) as conn:
+        assert [r.seq for r in sealed.read(conn, COUNTS)] == [1, 2, 3, 4]
+        assert sealed.sealed_faults(conn) == []
+
+
 @pytest.mark.postgres
 def test_pg_sealed_rows_are_written_only_by_a_signed_in_person_of_the_tables_roles(
     pg_cluster: PgCluster, pg_template: str,
@@ -221,10 +245,14 @@ def test_pg_sealed_rows_are_written_only_by_a_signed_in_person_of_the_tables_rol
         with pytest.raises(Exception, match="in the name of the person signed in"):
             _append(db, 1, actor="admin", token=fran.token)
         _append(db, 2, actor="fran", token=fran.token)
+        with sealed.writing(db) as conn:  # a head locked first, the token set at the write
+            head = sealed.lock_head(conn, COUNTS)
+            sealed.append(conn, COUNTS, at=T0, actor="fran", token=fran.token, head=head,
+                          values={"table_id": 1, "box": "L", "final": True})
         with sealed.reading(db) as conn:
             rows = sealed.read(conn, COUNTS)
             assert [(r.seq, r.actor) for r in rows] == [(1, "owner's tool"), (2, "fran"),
-                                                       (3, "fran")]
+                                                       (3, "fran"), (4, "fran")]
             assert sealed.sealed_faults(conn) == []
         with pytest.raises(DBAPIError, match=r"permission denied|append-only"), \
                 db.engine.begin() as conn:
