@@ -85,10 +85,10 @@ class SqlDealerRecords:
     def append_downs(self, new: Sequence[NewDown], *, token: str,
                      check: DownCheck) -> list[DownRecord]:
         with sealed.writing(self.db) as conn:
-            sealed.lock(conn, DOWNS)
+            head = sealed.lock_head(conn, DOWNS, token=token)
             check(read_downs(conn))
             return [down_of(sealed.append(
-                conn, DOWNS, at=n.at, actor=n.actor, token=token,
+                conn, DOWNS, at=n.at, actor=n.actor, token=token, head=head,
                 values={"dealer": n.dealer, "kind": n.kind, "table_id": n.table_id}))
                 for n in new]
 
@@ -128,14 +128,14 @@ class SqlDealerRecords:
     def set_rotation(self, rotation: Rotation, *, at: datetime, actor: str,
                      token: str) -> None:
         with sealed.writing(self.db) as conn:
-            sealed.lock(conn, ROTATIONS)
+            head = sealed.lock_head(conn, ROTATIONS, token=token)
             version = 1 + max((_int(r.values["version"]) for r in sealed.read(conn, ROTATIONS)),
                               default=0)
             rows: list[dict[str, object]] = [{"dealer": d, "table_id": None}
                                              for d in rotation.dealers]
             rows += [{"dealer": None, "table_id": t} for t in rotation.tables]
             for i, values in enumerate(rows, start=1):
-                sealed.append(conn, ROTATIONS, at=at, actor=actor, token=token,
+                sealed.append(conn, ROTATIONS, at=at, actor=actor, token=token, head=head,
                               values={"version": version, "position": i, **values})
 
     def toke_counts(self) -> list[TokeCount]:
@@ -145,9 +145,9 @@ class SqlDealerRecords:
     def add_toke_count(self, *, shift_id: int, amount: int, team: tuple[str, str],
                        at: datetime, actor: str, token: str, check: TokeCheck) -> TokeCount:
         with sealed.writing(self.db) as conn:
-            sealed.lock(conn, TOKES)
+            head = sealed.lock_head(conn, TOKES, token=token)
             check([toke_of(r) for r in sealed.read(conn, TOKES)])
             return toke_of(sealed.append(
-                conn, TOKES, at=at, actor=actor, token=token,
+                conn, TOKES, at=at, actor=actor, token=token, head=head,
                 values={"shift_id": shift_id, "amount": amount, "counter_1": team[0],
                         "counter_2": team[1]}))

@@ -73,6 +73,7 @@ def record_downs(conn: Connection, downs: list[NewDown], at: datetime) -> None:
             "push_minutes": r.push_minutes, "break_after_minutes": r.break_after_minutes,
             "break_minutes": r.break_minutes, "grace_minutes": r.grace_minutes,
             "shift_minutes": r.shift_minutes, "toke_rule": r.toke_rule})
+    head = sealed.lock_head(conn, DOWNS, token="")
     for d in sorted(downs, key=lambda d: d.at):
-        sealed.append(conn, DOWNS, at=d.at, actor=d.actor, token="",
+        sealed.append(conn, DOWNS, at=d.at, actor=d.actor, token="", head=head,
                       values={"dealer": d.dealer, "kind": d.kind, "table_id": d.table_id})
