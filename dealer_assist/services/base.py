@@ -20,6 +20,7 @@ from dealer_assist.errors import BadInput, DealerAssistError, HandLogError
 from dealer_assist.events import Event, event_from_json
 from dealer_assist.fees import FeePolicy, TimeState
 from dealer_assist.services.auth import Argon2PinHasher
+from dealer_assist.services.dealer_ports import DealerRecords
 from dealer_assist.services.errors import (
     Conflict,
     LockedOut,
@@ -171,6 +172,8 @@ class ServicesBase:
         self.sealer: Sealer | None = None
         #: The floor board (docs/floor-board.md): the database's, set by the bootstrap.
         self.floor_board: FloorBoard | None = None
+        #: The dealer box's records (downs, rules, rotation, tokes); None: none here.
+        self.dealer_box: DealerRecords | None = None
         #: What the last shift close's checkpoint found and signed.
         self.last_seal: Seal | None = None
         self._live: dict[int, HandNow] = {}

@@ -26,6 +26,7 @@ from dealer_assist.services.base import (
     HandNow,
     _body,
 )
+from dealer_assist.services.dealer_hooks import deals_here
 from dealer_assist.services.draws import check_drawn
 from dealer_assist.services.errors import (
     ApprovalRequired,
@@ -85,10 +86,12 @@ class HandServices(HandReads):
         shift = self.store.current_shift(table.id)
         if shift is None:
             raise RuleViolation(f"{table.name} has no open shift: open a shift first")
-        if session.role == "dealer" and shift.dealer != session.name:
+        if not deals_here(self, session, table.id, shift):
             raise RuleViolation(
                 f"{table.name}'s open shift is {shift.dealer}'s: {shift.dealer} closes it with "
-                "the floor, then open your own shift to deal"
+                "the floor, then open your own shift to deal" if self.dealer_box is None else
+                f"{session.name} is not down at {table.name}: open the table (sign in there) "
+                "to take it over, between hands"
             )
         last = _LastHand(self, self.store.last_hand(table.id))  # read, and replayed, once
         if last.broken() is None:  # (a hand that cannot be read cannot be finished either)

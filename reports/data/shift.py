@@ -68,6 +68,8 @@ class ShiftReport(Record):
     room_shift: str = ""
     #: The floor board's figures for the shift's table (reports/floor_section.py).
     floor_board: FloorFigures | None = None
+    #: The dealer box's section (``reports.dealer_hours.DealerSection``; None: no downs kept).
+    dealer_box: Any = None
 
     @property
     def day(self) -> date:

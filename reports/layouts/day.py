@@ -7,6 +7,7 @@ from reportlab.platypus import Flowable
 
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.reports.data.day import DayReport
+from dealer_assist.reports.dealer_story import dealer_story
 from dealer_assist.reports.floor_section import floor_story
 from dealer_assist.reports.layouts.counts import day_counts_section
 from dealer_assist.reports.layouts.sections import (
@@ -131,6 +132,7 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
     story += floor_story(r.floor_board, st, w)
     story += schedules_section(r.schedules, st, w, tables=True)
     story += exceptions_section(r.exceptions, st, w)
+    story += dealer_story(r.dealer_box, st, w)
     story += chain_section(r.chains, st, w)
     story.append(signature_block(r.signatures, w, st, figures=[
         ("Day", day_text(r.day)),
