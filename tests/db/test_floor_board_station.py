@@ -9,9 +9,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from services.support import FAST, make_room
+from services.support import FAST
 
-from dealer_assist.cli import main
 from dealer_assist.db.bootstrap import floor_board, open_database
 from dealer_assist.db.store import SqlStore
 from dealer_assist.errors import DealerAssistError
@@ -20,24 +19,15 @@ from dealer_assist.services.floorboard import records as r
 from dealer_assist.services.floorboard.records import NewEntry
 
 from .pg import PgCluster
+from .stations import station_room
 
 pytestmark = pytest.mark.postgres
 
 
 @pytest.fixture(scope="module")
 def station(pg_cluster: PgCluster, pg_template: str) -> Iterator[Any]:
-    url = pg_cluster.create_database("floor_station", template=pg_template)
-    owner = open_database(url)
-    with owner.engine.begin() as conn:
-        conn.exec_driver_sql(
-            "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'st_group') "
-            "THEN CREATE ROLE st_group NOLOGIN; END IF; IF NOT EXISTS (SELECT 1 FROM pg_roles "
-            "WHERE rolname = 'st_t1') THEN CREATE ROLE st_t1 LOGIN IN ROLE st_group; END IF; "
-            "END $$")
-    room = make_room(SqlStore(owner))
-    owner.close()
-    assert main(["--db", url, "db", "upgrade", "--station-role", "st_group"]) == 0
-    db = open_database(url.replace("postgres@", "st_t1@"))
+    station_url, room = station_room(pg_cluster, pg_template, "floor_station")
+    db = open_database(station_url)
     svc = Services(SqlStore(db), clock=room.clock, hasher=FAST)
     svc.floor_board = floor_board(db, room.clock)
     yield svc, room.table_id

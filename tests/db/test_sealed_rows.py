@@ -17,10 +17,9 @@ import pytest
 import sqlalchemy as sa
 from alembic.migration import MigrationContext
 from alembic.operations import Operations
-from services.support import FAST, make_room
+from services.support import FAST, Room
 from sqlalchemy.exc import DBAPIError
 
-from dealer_assist.cli import main
 from dealer_assist.db import sealed
 from dealer_assist.db.bootstrap import Database, open_database
 from dealer_assist.db.migrations.sealed_ddl import create_sealed_table
@@ -29,6 +28,7 @@ from dealer_assist.db.verify import verify_database
 from dealer_assist.services import Services
 
 from .pg import PgCluster
+from .stations import station_room
 
 T0 = datetime(2026, 3, 7, 20, 0, tzinfo=UTC)
 COUNTS = sa.Table(
@@ -216,20 +216,12 @@ def test_pg_sealed_rows_are_written_only_by_a_signed_in_person_of_the_tables_rol
     """Regression (issue 40): a station's own login wrote counts in a floor person's name.
     A sealed table takes a station's row only with a live sign-in of one of its roles, in that
     person's name."""
-    url = pg_cluster.create_database("sealed_rows", template=pg_template)
-    owner = open_database(url)
-    with owner.engine.begin() as conn:
-        conn.exec_driver_sql(
-            "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'st_group') "
-            "THEN CREATE ROLE st_group NOLOGIN; END IF; IF NOT EXISTS (SELECT 1 FROM pg_roles "
-            "WHERE rolname = 'st_t1') THEN CREATE ROLE st_t1 LOGIN IN ROLE st_group; END IF; "
-            "END $$")
-    room = make_room(SqlStore(owner))
-    _make_table(owner)
-    _append(owner, 1, actor="owner's tool")  # the owner writes as it likes
-    owner.close()
-    assert main(["--db", url, "db", "upgrade", "--station-role", "st_group"]) == 0
-    db = open_database(url.replace("postgres@", "st_t1@"))
+    def as_owner(owner: Database, _room: Room) -> None:
+        _make_table(owner)
+        _append(owner, 1, actor="owner's tool")  # the owner writes as it likes
+
+    station_url, room = station_room(pg_cluster, pg_template, "sealed_rows", prepare=as_owner)
+    db = open_database(station_url)
     try:
         svc = Services(SqlStore(db), clock=room.clock, hasher=FAST)
         fran = svc.sign_in("fran", "2222")

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from services.support import FAST, make_room
+from services.support import FAST, Room, make_room
 
 from dealer_assist.cli import main
 from dealer_assist.db.bootstrap import Database, open_database
@@ -28,8 +28,10 @@ from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import verify_database
 from dealer_assist.services import Services
 from dealer_assist.services.errors import LockedOut, NotAllowed, SignInFailed
+from dealer_assist.services.model import Table
 
 from .pg import PgCluster
+from .stations import station_room
 
 pytestmark = pytest.mark.postgres
 
@@ -47,18 +49,8 @@ class Station:
 def station(pg_cluster: PgCluster, pg_template: str) -> Iterator[Station]:
     """One room for the module: made by the owner, then run as the login role ``st_t1`` of the
     group role ``st_group`` given the stations' rights by ``db upgrade --station-role``."""
-    url = pg_cluster.create_database("station_rights", template=pg_template)
-    owner = open_database(url)
-    with owner.engine.begin() as conn:
-        conn.exec_driver_sql(
-            "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'st_group') "
-            "THEN CREATE ROLE st_group NOLOGIN; END IF; IF NOT EXISTS (SELECT 1 FROM pg_roles "
-            "WHERE rolname = 'st_t1') THEN CREATE ROLE st_t1 LOGIN IN ROLE st_group; END IF; "
-            "END $$")
-    room = make_room(SqlStore(owner))
-    owner.close()
-    assert main(["--db", url, "db", "upgrade", "--station-role", "st_group"]) == 0
-    station_url = url.replace("postgres@", "st_t1@")
+    station_url, room = station_room(pg_cluster, pg_template, "station_rights")
+    url = station_url.replace("st_t1@", "postgres@")
     db = open_database(station_url)
     svc = Services(SqlStore(db), clock=room.clock, hasher=FAST)
     yield Station(url, station_url, station_url.replace("postgresql+psycopg://", "postgresql://"),
@@ -441,21 +433,18 @@ def guts(pg_cluster: PgCluster, pg_template: str) -> Iterator[GutsRoom]:
     """A room of its own with a Guts table dealt by ``gus`` under ``fran`` (a second floor
     person, ``flo``), run by the station login ``st_appr``: one hand is settled, and its $3 pot
     carries into the next."""
-    url = pg_cluster.create_database("approved_changes", template=pg_template)
-    owner = open_database(url)
-    with owner.engine.begin() as conn:
-        conn.exec_driver_sql(
-            "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'st_group') "
-            "THEN CREATE ROLE st_group NOLOGIN; END IF; IF NOT EXISTS (SELECT 1 FROM pg_roles "
-            "WHERE rolname = 'st_appr') THEN CREATE ROLE st_appr LOGIN IN ROLE st_group; END IF; "
-            "END $$")
-    room = make_room(SqlStore(owner))
-    room.svc.add_user(room.admin, name="flo", full_name="Flo Floor", role="floor", pin="5555")
-    room.svc.add_user(room.admin, name="gus", full_name="Gus Guts", role="dealer", pin="4444")
-    table = room.svc.add_table(room.admin, dict(GUTS), name="Guts")
-    owner.close()
-    assert main(["--db", url, "db", "upgrade", "--station-role", "st_group"]) == 0
-    station_url = url.replace("postgres@", "st_appr@")
+    tables: list[Table] = []
+
+    def people_and_table(_owner: Database, made: Room) -> None:
+        made.svc.add_user(made.admin, name="flo", full_name="Flo Floor", role="floor",
+                          pin="5555")
+        made.svc.add_user(made.admin, name="gus", full_name="Gus Guts", role="dealer",
+                          pin="4444")
+        tables.append(made.svc.add_table(made.admin, dict(GUTS), name="Guts"))
+
+    station_url, room = station_room(pg_cluster, pg_template, "approved_changes",
+                                     login="st_appr", prepare=people_and_table)
+    (table,) = tables
     db = open_database(station_url)
     svc = Services(SqlStore(db), clock=room.clock, hasher=FAST)
     gus = svc.sign_in("gus", "4444")
@@ -465,7 +454,7 @@ def guts(pg_cluster: PgCluster, pg_template: str) -> Iterator[GutsRoom]:
                               ("show", 1, "Ah Ad"), ("show", 2, "Kh Qd")):
         now = _act(svc, gus, now, kind, seat, cards)
     svc.settle(gus, now.hand.id)
-    yield GutsRoom(Station(url, station_url,
+    yield GutsRoom(Station(station_url.replace("st_appr@", "postgres@"), station_url,
                            station_url.replace("postgresql+psycopg://", "postgresql://"), db, svc),
                    table.id, gus, svc.sign_in("fran", "2222"))
     db.close()
