@@ -20,6 +20,7 @@ from dealer_assist.errors import BadInput, DealerAssistError, HandLogError
 from dealer_assist.events import Event, event_from_json
 from dealer_assist.fees import FeePolicy, TimeState
 from dealer_assist.services.auth import Argon2PinHasher
+from dealer_assist.services.dealer_box import DownRecord
 from dealer_assist.services.dealer_ports import DealerRecords
 from dealer_assist.services.errors import (
     Conflict,
@@ -174,6 +175,9 @@ class ServicesBase:
         self.floor_board: FloorBoard | None = None
         #: The dealer box's records (downs, rules, rotation, tokes); None: none here.
         self.dealer_box: DealerRecords | None = None
+        #: The dealer box's downs as last read from it (what a station goes on with while the
+        #: server is away).
+        self.known_downs: list[DownRecord] | None = None
         #: What the last shift close's checkpoint found and signed.
         self.last_seal: Seal | None = None
         self._live: dict[int, HandNow] = {}

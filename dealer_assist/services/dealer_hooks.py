@@ -68,8 +68,14 @@ def deals_here(svc: ServicesBase, session: Session, table_id: int, shift: Shift)
         return shift.dealer == session.name
     try:
         records = box.downs()
-    except StoreUnavailable:  # the server away, the station on its journal: the shift's rule,
-        return shift.dealer == session.name  # which the journal's sync checks again
+        svc.known_downs = records
+    except StoreUnavailable:
+        # the server away, the station on its journal: the downs it read last (a relief who
+        # took the table over before the cut deals on; the journal's sync checks again), or
+        # with none read yet, the shift's rule
+        if svc.known_downs is None:
+            return shift.dealer == session.name
+        records = svc.known_downs
     run = running(fold_downs(records))
     mine = run.get(session.name)
     if mine is None and all(r.dealer != session.name for r in records):
