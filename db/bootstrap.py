@@ -274,6 +274,7 @@ def open_services(
     services = Services(store, **kwargs)
     services.sealer = DbSealer(db, key)
     services.floor_board = floor_board(db, services.clock)
+    services.floor_board.still_active = services.require_active
     from dealer_assist.db.dealer_box import SqlDealerRecords
 
     services.dealer_box = SqlDealerRecords(db)

@@ -257,6 +257,11 @@ class ServicesBase:
         self._audit(session.name, "refused", f"{session.role} tried to {what}")
         raise NotAllowed(message)
 
+    def require_active(self, session: Session, what: str) -> None:
+        """Refuse (and log) a name disabled since it signed in: the check every use case makes,
+        for the room's handlers outside the services (the floor board, the dealer box)."""
+        self._require_active(session, what)
+
     def _require_active(self, session: Session, what: str) -> None:
         """The session's name must still be active: a name disabled while signed in (here or
         at another station) can do nothing more. Checked in the store at most every

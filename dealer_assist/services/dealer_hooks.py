@@ -101,6 +101,7 @@ def set_room_rotation(svc: ServicesBase, session: Session, dealers: Sequence[str
                       tables: Sequence[str]) -> Rotation:
     """The floor's rotation by names: dealers in order over tables (by name or number) in
     order, checked against the active dealers and the tables with an open shift."""
+    svc.require_active(session, "set the rotation")
     ids = {name.lower(): tid for tid, name in table_names(svc).items()}
     picked: list[int] = []
     for t in tables:
@@ -121,10 +122,12 @@ def set_room_rotation(svc: ServicesBase, session: Session, dealers: Sequence[str
 
 
 def set_room_rules(svc: ServicesBase, session: Session, rules: Rules) -> None:
+    svc.require_active(session, "set the dealer rules")
     set_rules(_box(svc), session, rules, now=svc.clock())
 
 
 def send_on_break(svc: ServicesBase, session: Session, dealer: str, *, off: bool = False) -> None:
+    svc.require_active(session, "send a dealer on a break")
     start_break(_box(svc), StoreHands(svc), session, dealer, now=svc.clock(), off=off)
 
 
@@ -136,6 +139,7 @@ def room_dealers(svc: ServicesBase) -> list[DealerRow]:
 def enter_tokes(svc: ServicesBase, session: Session, *, shift_id: int, amount: int,
                 team: tuple[str, str]) -> TokeCount:
     """The toke box of a table's shift, counted by two people (floor or admin)."""
+    svc.require_active(session, "enter a toke count")
     if svc.store.get_shift(shift_id) is None:
         raise BadInput(f"there is no shift {shift_id}")
     return count_tokes(_box(svc), session, shift_id=shift_id, amount=amount, team=team,

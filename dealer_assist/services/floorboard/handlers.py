@@ -69,6 +69,9 @@ class FloorBoard:
         #: The room as of the records read so far: each read folds only the records after
         #: them (a refusal or a rolled-back write leaves it as the committed records say).
         self._room = RoomState()
+        #: Refuses a name disabled since it signed in (the services' check, set by the
+        #: bootstrap; None: no such check here).
+        self.still_active: Callable[[Session, str], None] | None = None
 
     # --- reads -----------------------------------------------------------------------------
     def state(self) -> RoomState:
@@ -107,6 +110,8 @@ class FloorBoard:
         if session.role not in FLOOR_ROLES:
             raise NotAllowed(f"{session.name} is a{'n' if session.role[0] in 'aeiou' else ''} "
                              f"{session.role}: only the floor or an admin can {what}")
+        if self.still_active is not None:
+            self.still_active(session, what)
         with self.records.writing() as tx:
             new = tx.entries(self._room.entries)
             if new and new[0].seq != self._room.entries + 1:
