@@ -31,8 +31,7 @@ def install_board_menu(window: QMainWindow, services: Services, session: Session
         def console() -> None:
             w = FloorBoardConsole(board, session)
             opened.append(w)
-            w.resize(1280, 800)
-            w.show()
+            w.showMaximized()  # the screen's room, frame included (a fixed size overran it)
 
         floor = QAction("&Floor board… (tables, lists, seats)", window)
         floor.setObjectName("floor-board-action")
