@@ -28,7 +28,7 @@ from dealer_assist.ui.qt import (
     QDialog,
     QEvent,
     QFormLayout,
-    QHBoxLayout,
+    QGridLayout,
     QLabel,
     QLineEdit,
     QObject,
@@ -68,6 +68,7 @@ class DealerView(QDialog):
         self.message = QLabel("")
         self.message.setObjectName("Refusal")
         self.message.setWordWrap(True)
+        self.message.hide()  # shown with a refusal only (an empty red bar said nothing)
         lay.addWidget(self.message)
         self.list = QTableWidget(0, len(COLUMNS))
         self.list.setObjectName("dealer-list")
@@ -79,7 +80,7 @@ class DealerView(QDialog):
         lay.addWidget(self.list, 1)
         lay.addWidget(QLabel("B: break · O: off the tables · F5: read again · Esc: close"))
 
-        rules = QHBoxLayout()
+        rules = QGridLayout()  # two rows of three: one row ran past a 1280-wide screen
         self.push = self._spin("push", 1, 240, 30)
         self.after = self._spin("break-after", 1, 1440, 90)
         self.brk = self._spin("break", 1, 240, 20)
@@ -88,17 +89,17 @@ class DealerView(QDialog):
         self.tokes = QComboBox()
         self.tokes.setObjectName("toke-rule")
         self.tokes.addItems(list(TOKE_RULES))
-        for text, w in (("&Push every", self.push), ("break after", self.after),
-                        ("break", self.brk), ("grace", self.grace), ("shift", self.shift),
-                        ("tokes by", self.tokes)):
+        for i, (text, w) in enumerate((("&Push every", self.push), ("break after", self.after),
+                                       ("break", self.brk), ("grace", self.grace),
+                                       ("shift", self.shift), ("tokes by", self.tokes))):
             label = QLabel(text)
             label.setBuddy(w)
-            rules.addWidget(label)
-            rules.addWidget(w)
+            rules.addWidget(label, i // 3, 2 * (i % 3))
+            rules.addWidget(w, i // 3, 2 * (i % 3) + 1)
         set_rules = QPushButton("Set rules  [Ctrl+R]")
         set_rules.setObjectName("set-rules")
         set_rules.clicked.connect(self.set_rules)
-        rules.addWidget(set_rules)
+        rules.addWidget(set_rules, 0, 6, 2, 1)
         lay.addLayout(rules)
 
         form = QFormLayout()
@@ -122,6 +123,8 @@ class DealerView(QDialog):
         self._timer.start()
         self._fill_rules()
         self.refresh()
+        room = self.screen().availableGeometry()  # wide enough for every label, within the screen
+        self.resize(min(1180, room.width() - 40), min(720, room.height() - 60))
         self.list.setFocus()
 
     def _spin(self, name: str, low: int, high: int, value: int) -> QSpinBox:
@@ -149,6 +152,7 @@ class DealerView(QDialog):
 
     def _say(self, text: str) -> None:
         self.message.setText(text)
+        self.message.setVisible(bool(text))
 
     def refresh(self) -> None:
         """Read the records again and redraw the list (the chosen dealer stays chosen)."""

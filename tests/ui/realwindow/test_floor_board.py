@@ -68,4 +68,30 @@ def test_the_floor_seats_a_player_from_a_list_keyboard_only_in_a_real_window(
         app.screenshot(tmp_path / "last.png")
         app.stop()
     assert "Traceback" not in app.log.read_text()
-    assert app.problems == []
+    assert app.problems == [], "\n".join(app.problems)
+
+
+def test_the_floors_dealer_view_keyboard_only_in_a_real_window(
+    display: dict[str, str], tmp_path: Path,
+) -> None:
+    """Issue 44: the floor's dealer view from the floor console (W), keyboard only: every
+    dealer on shift, where and since when, inside the screen."""
+    home = tmp_path / "home"
+    home.mkdir()
+    app = App(display, home, tmp_path / "app.log")
+    try:
+        svc, admin = first_run(app, home)
+        table = svc.add_table(admin, GUTS).id
+        svc.open_shift(svc.sign_in("dana", "1111"), table, floor="fran")  # another station
+        sign_in(app, "fran", "2222")
+        app.key("ctrl+2")  # the Floor tab
+        app.key("w")
+        app.wait_for(r"^Dealers$")
+        app.check("the dealer view")
+        app.key("Escape")
+        app.wait_for(r"^Dealer Assist")
+    finally:
+        app.screenshot(tmp_path / "last.png")
+        app.stop()
+    assert "Traceback" not in app.log.read_text()
+    assert app.problems == [], "\n".join(app.problems)
