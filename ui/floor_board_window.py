@@ -17,7 +17,7 @@ from dealer_assist.money import parse_cents
 from dealer_assist.services.floorboard import FloorBoard
 from dealer_assist.services.floorboard.records import SETTINGS
 from dealer_assist.services.floorboard.state import RoomState
-from dealer_assist.services.floorboard.view import status_of
+from dealer_assist.services.floorboard.view import game_title, status_of
 from dealer_assist.services.model import Session
 from dealer_assist.ui.dialogs import _Dialog
 from dealer_assist.ui.qt import (
@@ -146,7 +146,7 @@ class FloorBoardConsole(QWidget):
                              else f"{s}:called {call.player}" if call else f"{s}:open")
             feeds = self.state.feeders.get(t.id)
             extra = f" · feeds {self.board.table(feeds).name}" if feeds is not None else ""
-            item = QListWidgetItem(f"{t.name} {t.game} {t.stakes}".rstrip()
+            item = QListWidgetItem(f"{t.name} {game_title(t.game, t.stakes)}"
                                    + f" — {status_of(self.state, t)}{extra}\n  "
                                    + "  ".join(seats))
             item.setData(ROLE, t.id)
@@ -157,7 +157,7 @@ class FloorBoardConsole(QWidget):
                 call = self.state.calls.get(w.call) if w.call is not None else None
                 where = (f" → called to {self.board.table(call.table_id).name} seat "
                          f"{call.seat}" if call else "")
-                item = QListWidgetItem(f"{game} {stakes}".rstrip() + f"  {i}. {w.player}{where}")
+                item = QListWidgetItem(f"{game_title(game, stakes)}  {i}. {w.player}{where}")
                 item.setData(ROLE, w.entry)
                 self.lists.addItem(item)
         self.tables.setCurrentRow(min(max(t_row, 0), self.tables.count() - 1))
@@ -244,7 +244,7 @@ class FloorBoardConsole(QWidget):
         which = QComboBox()
         which.setObjectName("floor-list-choice")
         for game, stakes in self.board.choices():
-            which.addItem(f"{game} {stakes}".rstrip(), (game, stakes))
+            which.addItem(game_title(game, stakes), (game, stakes))
         self._dialog("Put a player on a list", [("Player", player), ("List", which)],
                      lambda: self.board.add_to_list(self.session, player.text(),
                                                     *_pair(_chosen(which, "list"))),

@@ -60,14 +60,14 @@ def test_floor_runs_a_table_and_a_list_from_the_keyboard(
     _press(qtbot, console, console.tables, "o")
     assert console.message.text() == "Recorded: opened"
     assert console.tables.item(caro).text() == \
-        "Caro-1 caro-holdem — open\n  1:open  2:open  3:open"
+        "Caro-1 Caro Hold 'em — open\n  1:open  2:open  3:open"
     for name in ("Ann", "Bob"):  # L: the name, Enter, the list (first choice), Enter
         _press(qtbot, console, console.tables, "l", [name, ""])
     assert [console.lists.item(i).text() for i in range(console.lists.count())] == [
-        "caro-holdem  1. Ann", "caro-holdem  2. Bob"]
+        "Caro Hold 'em  1. Ann", "Caro Hold 'em  2. Bob"]
     console.lists.setCurrentRow(0)
     _press(qtbot, console, console.lists, "k", ["", "2"])  # call Ann to seat 2
-    assert console.lists.item(0).text() == "caro-holdem  1. Ann → called to Caro-1 seat 2"
+    assert console.lists.item(0).text() == "Caro Hold 'em  1. Ann → called to Caro-1 seat 2"
     _press(qtbot, console, console.lists, "e", ["1,000"])  # seat her, buy-in $1,000
     assert board.state().seated(console._current(console.tables) or 0)[2].amount == 100000
     # Bob to seat 2 is refused: taken; the dialog says why and nothing is written
@@ -83,7 +83,7 @@ def test_floor_runs_a_table_and_a_list_from_the_keyboard(
     refused = _press(qtbot, console, console.tables, "p", ["2", "900"])
     assert refused and "away time runs until" in refused[0]
     _press(qtbot, console, console.tables, "c")
-    assert console.tables.item(caro).text().startswith("Caro-1 caro-holdem — closed")
+    assert console.tables.item(caro).text().startswith("Caro-1 Caro Hold 'em — closed")
     actions = [e.what.action for e in board.records.entries()]
     assert actions == ["open", "list-add", "list-add", "call", "seat", "away", "close"]
     assert {e.actor for e in board.records.entries()} == {"fran"}
