@@ -23,6 +23,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from dealer_assist.errors import BadInput
 from dealer_assist.services import Services
 from dealer_assist.services.errors import SchemaTooNew, StoreUnavailable
+from dealer_assist.services.floorboard.handlers import FloorBoard
 from dealer_assist.services.ports import PinHasher
 
 ENV_URL = "DEALER_ASSIST_DB"
@@ -272,7 +273,20 @@ def open_services(
         store = JournalStore(store, journal)
     services = Services(store, **kwargs)
     services.sealer = DbSealer(db, key)
+    services.floor_board = floor_board(db, services.clock)
+    services.floor_board.still_active = services.require_active
+    from dealer_assist.db.dealer_box import SqlDealerRecords
+
+    services.dealer_box = SqlDealerRecords(db)
     return services
+
+
+def floor_board(db: Database, clock: Any) -> FloorBoard:
+    """The floor board on ``db``: its records, and the tables read in one query."""
+    from dealer_assist.db.floor_records import SqlFloorRecords
+    from dealer_assist.db.floor_tables import SqlTables
+
+    return FloorBoard(SqlFloorRecords(db), SqlTables(db), clock)
 
 
 ENV_JOURNAL = "DEALER_ASSIST_JOURNAL"

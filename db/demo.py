@@ -26,7 +26,9 @@ from typing import Any
 from sqlalchemy import Connection, func, select
 
 from dealer_assist.db.bootstrap import Database
+from dealer_assist.db.demo_floor import fill_floor
 from dealer_assist.db.demo_plan import PlannedHand, demo_kinds, plan_table, room_kinds, share_hands
+from dealer_assist.db.demo_rotation import NewDown, record_downs
 from dealer_assist.db.demo_rows import add_demo_table, add_demo_users, demo_users
 from dealer_assist.db.models import (
     AuditRow,
@@ -141,16 +143,19 @@ def fill_demo(
                                               TableRow.__table__.c.head_seq)).all())
             rng = random.Random(seed)
             audit: list[dict[str, Any]] = []
+            downs: list[NewDown] = []
             for i, plan in enumerate(plans):
                 name = f"Table {i + 1}"
                 game, kind = table_games[i]
                 result.events += add_demo_table(conn, name, game, plan, base, rng, kind=kind,
                                         first=source[i] == 0, sqlite=db.dialect == "sqlite",
-                                        index=i, audit=audit)
+                                        index=i, audit=audit, downs=downs)
                 result.hands += len(plan)
                 result.tables += 1
+            fill_floor(conn, [f"Table {i + 1}" for i in range(tables)], seed)  # the floor's
             audit.sort(key=lambda r: r["at"])  # the room's log in time order, every table's
             append_audit(conn, audit)
+            record_downs(conn, downs, base)
             _record(conn, before, [g for g, _ in table_games],
                     max([datetime.now(UTC), *(r["at"] + timedelta(seconds=1) for r in audit)]))
     result.seconds = time.perf_counter() - began

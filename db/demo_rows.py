@@ -21,6 +21,7 @@ from dealer_assist.db.demo_plan import (
     demo_table,
     time_switch,
 )
+from dealer_assist.db.demo_rotation import NewDown, push_rotation
 from dealer_assist.db.models import (
     AdjustmentRow,
     AuditRow,
@@ -124,7 +125,7 @@ def add_demo_users(conn: Connection, hasher: PinHasher, at: datetime, tables: in
 def add_demo_table(
     conn: Connection, name: str, game: str, plan: Sequence[PlannedHand], base: datetime,
     rng: random.Random, *, first: bool, sqlite: bool, kind: int = 0, index: int = 0,
-    audit: list[dict[str, Any]] | None = None,
+    audit: list[dict[str, Any]] | None = None, downs: list[NewDown] | None = None,
 ) -> int:
     t, ts = TableRow.__table__, TableSettingsRow.__table__
     doc = {"name": name, **demo_table(game, kind).settings}
@@ -180,6 +181,8 @@ def add_demo_table(
     shift_ids = [int(r[0]) for r in conn.execute(
         insert(SH).returning(SH.c.id, sort_by_parameter_order=True), shifts
     )]
+    dealer_of = push_rotation(plan, starts, shifts, shift_of, table_dealers(index), table_id,
+                              downs)
     time_settings_id = settings_id
     if switch is not None:  # the floor switches the table to time collection between hands
         time_settings_id = int(conn.execute(
@@ -192,7 +195,7 @@ def add_demo_table(
     hand_rows = [
         {"table_id": table_id, "shift_id": shift_ids[shift_of[i]], "number": number0 + i + 1,
          "game": game, "seats": json.dumps(h.seats), "started_at": starts[i],
-         "started_by": shifts[shift_of[i]]["dealer"],
+         "started_by": dealer_of[i],
          "settings_id": time_settings_id if switch is not None and i >= switch else settings_id,
          "status": "settled", "events": len(h.bodies)}
         for i, h in enumerate(plan)
@@ -216,7 +219,7 @@ def add_demo_table(
             .where(E.c.table_id == table_id, E.c.hand_id.is_(None))
         ).scalar_one()))
     for i, h in enumerate(plan):
-        actor = shifts[shift_of[i]]["dealer"]
+        actor = dealer_of[i]
         if account is not None and switch is not None and i >= switch:
             for number, at, text, etype, collected in account.before_hand(starts[i], h.seats):
                 seq += 1
@@ -263,7 +266,7 @@ def add_demo_table(
     conn.execute(update(TableRow.__table__).where(TableRow.__table__.c.id == table_id)
                  .values(head_seq=seq, head_hash=prev))
     rows = _table_audit(conn, table_id, name, plan, hand_ids, number0, starts, shifts,
-                        shift_ids, first, get_game(game).floor_events)
+                        shift_ids, first, get_game(game).floor_events, dealer_of)
     if audit is None:
         append_audit(conn, rows)
     else:
@@ -319,6 +322,7 @@ def _table_audit(
     conn: Connection, table_id: int, name: str, plan: Sequence[PlannedHand], hand_ids: list[int],
     number0: int, starts: list[datetime], shifts: list[dict[str, Any]], shift_ids: list[int],
     first: bool, floor_events: frozenset[str] = frozenset(),
+    dealer_of: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
     """Sign-ins and shift sign-offs; the floor's approval of each decision a game leaves to the
     floor (``floor_events``); on the first table a void, a dispute and a reveal."""
@@ -343,7 +347,8 @@ def _table_audit(
             if h.voided:
                 audit.append({
                     "at": starts[i] + timedelta(seconds=h.offsets[h.voided - 1]),
-                    "actor": shifts[shift_of_hand(starts[i], shifts)]["dealer"],
+                    "actor": dealer_of[i] if dealer_of else
+                    shifts[shift_of_hand(starts[i], shifts)]["dealer"],
                     "action": "void", "detail": f"event {h.voided - 1}: keyed too early",
                     "table_id": table_id, "hand_id": hand_ids[i],
                 })
@@ -354,7 +359,8 @@ def _table_audit(
                     {"at": at, "actor": who["floor"], "action": "approval",
                      "detail": f"misdeal of hand {number0 + i + 1}", "table_id": table_id,
                      "hand_id": hand_ids[i]},
-                    {"at": at, "actor": who["dealer"], "action": "misdeal",
+                    {"at": at, "actor": dealer_of[i] if dealer_of else who["dealer"],
+                     "action": "misdeal",
                      "detail": f"hand {number0 + i + 1}: card exposed on the deal; approved by "
                      f"{who['floor']}", "table_id": table_id, "hand_id": hand_ids[i]},
                 ]
@@ -394,7 +400,8 @@ def _table_audit(
                 {"at": at, "actor": who["floor"], "action": "approval",
                  "detail": f"{kind} in hand {number0 + i + 1}", "table_id": table_id,
                  "hand_id": hand_ids[i]},
-                {"at": at, "actor": who["dealer"], "action": "floor-decision",
+                {"at": at, "actor": dealer_of[i] if dealer_of else who["dealer"],
+                 "action": "floor-decision",
                  "detail": f"hand {number0 + i + 1} event {n}: {h.bodies[n - 1]}; decided by "
                  f"{who['floor']}", "table_id": table_id, "hand_id": hand_ids[i]},
             ]

@@ -30,6 +30,7 @@ from typing import Any
 
 from sqlalchemy import Connection, func, select
 
+from dealer_assist.db.dealer_box import read_downs
 from dealer_assist.db.grants import STATION_AUDIT_ACTIONS
 from dealer_assist.db.journal_file import hand_from, row_from
 from dealer_assist.db.store import SqlStore
@@ -39,6 +40,7 @@ from dealer_assist.engine.log import hand_events
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.events import Misdeal, Void, event_from_json
 from dealer_assist.services.chain import canonical, event_hash, utc
+from dealer_assist.services.dealer_box import Down, dealer_at, fold_downs
 from dealer_assist.services.ledger import ledger_lines, same_lines
 from dealer_assist.services.model import PERMISSIONS, LedgerLine, StoredEvent, User
 from dealer_assist.services.timeacct import compare_time_lines, fold_time
@@ -117,6 +119,7 @@ class BatchCheck:
         self.new_marks: set[int] = set()
         #: Table-level voids of the batch: (actor, approved).
         self.mark_voids: list[tuple[str, bool]] = []
+        self._downs: list[Down] | None = None
 
     def _last_hand(self) -> tuple[int | None, str]:
         """The table's last hand dealt (imported hands do not count) and its status."""
@@ -170,7 +173,7 @@ class BatchCheck:
                       prev_hash=row.prev_hash) != row.hash:
             raise JournalRefused(f"{where}: the hash of seq {row.seq} does not follow from its "
                                  "contents and the chain before it (the journal was edited)")
-        self._dealer(where, row.actor)
+        self._dealer(where, row.actor, utc(row.time))
         self.seq, self.last_hash = row.seq, row.hash
         if kind == "start":
             self._start(where, body, row)
@@ -180,15 +183,26 @@ class BatchCheck:
             self._mark(where, body, row)
         return True
 
-    def _dealer(self, where: str, actor: str | None) -> None:
+    def _dealer(self, where: str, actor: str | None, at: datetime | None = None) -> None:
         """``actor`` may deal at this table now: an active user with the role to, and for a
-        dealer, the one whose shift is open at the table."""
+        dealer, the one whose shift is open at the table, or the one the dealer box had down
+        at this table when the input was made (a relief who took the table over before the
+        server went away)."""
         user = self.users.get(actor or "")
         if user is None or not user.active or user.role not in PERMISSIONS["deal"]:
             raise JournalRefused(f"{where}: {actor!r} is not a user who may deal")
-        if user.role == "dealer" and (self.shift is None or self.shift.dealer != user.name):
-            raise JournalRefused(f"{where}: {user.name} does not hold the open shift at "
-                                 f"{self.table_name}")
+        if user.role != "dealer" or (self.shift is not None and self.shift.dealer == user.name):
+            return
+        if at is not None and self.shift is not None and self._down_here(at) == user.name:
+            return
+        raise JournalRefused(f"{where}: {user.name} does not hold the open shift at "
+                             f"{self.table_name}, nor was down there then")
+
+    def _down_here(self, at: datetime) -> str | None:
+        """The dealer the dealer box had down at this table at ``at`` (read once a sync)."""
+        if self._downs is None:
+            self._downs = fold_downs(read_downs(self.conn))
+        return dealer_at(self._downs, self.table_id, at)
 
     def _start(self, where: str, body: dict[str, Any], row: StoredEvent) -> None:
         h = hand_from(body["hand"])

@@ -181,6 +181,9 @@ class EventRow(Base):
     #: The ``approval`` audit entry of an event that needs one (schema 0016): a void in a
     #: finished hand, a misdeal, a floor decision, a start that changes the last hand's carry.
     approval_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: Written with the event that ends its hand (schema 0018): what the next hand at the same
+    #: seats takes of what the game carries, as JSON (:mod:`dealer_assist.services.overmark`).
+    over_mark: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class LedgerRow(Base):

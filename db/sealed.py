@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -95,47 +96,82 @@ def _row(table: Table, row: Any) -> SealedRow:
                      values=values, prev_hash=m["prev_hash"], hash=m["hash"], id=int(m["id"]))
 
 
-def _lock_head(conn: Connection, kind: str) -> tuple[int, str]:
-    stmt = select(H.c.entries, H.c.head_hash).where(H.c.kind == kind)
-    if conn.dialect.name == "postgresql":
-        stmt = stmt.with_for_update()
-    head = conn.execute(stmt).first()
-    if head is not None:
-        return int(head.entries), head.head_hash
+@dataclass
+class Head:
+    """A sealed table's head as locked in this transaction (:func:`lock_head`): handed to
+    :func:`append`, it spares the second lock and moves with each record written."""
+
+    kind: str
+    entries: int
+    hash: str
+    token: str | None = None
+
+
+def _lock_head(conn: Connection, kind: str, token: str | None = None) -> Head:
+    """Lock ``kind``'s head row; on PostgreSQL with ``token`` (not None) the transaction's
+    ``da.token`` is set in the same statement (one round trip)."""
+    pg = conn.dialect.name == "postgresql"
+    if pg and token is not None:
+        head = conn.exec_driver_sql(
+            "SELECT set_config('da.token', %(t)s, true), entries, head_hash FROM record_heads "
+            "WHERE kind = %(k)s FOR UPDATE", {"t": token, "k": kind}).first()
+        if head is None:  # no head row: the token still goes in first
+            conn.exec_driver_sql("SELECT set_config('da.token', %(t)s, true)", {"t": token})
+        else:
+            return Head(kind, int(head[1]), head[2], token)
+    else:
+        stmt = select(H.c.entries, H.c.head_hash).where(H.c.kind == kind)
+        if pg:
+            stmt = stmt.with_for_update()
+        row = conn.execute(stmt).first()
+        if row is not None:
+            return Head(kind, int(row.entries), row.head_hash, token)
     # the head row is gone (verify names that): go on from the table's last record
     table = Table(kind, MetaData(), autoload_with=conn)
     tail = conn.execute(select(table.c.seq, table.c.hash).order_by(table.c.id.desc())
                         .limit(1)).first()
     seq, last = (int(tail.seq), tail.hash) if tail else (0, GENESIS)
     conn.execute(insert(H).values(kind=kind, entries=seq, head_hash=last))
-    if conn.dialect.name == "postgresql":
+    if pg:
         conn.execute(select(H.c.kind).where(H.c.kind == kind).with_for_update())
-    return seq, last
+    return Head(kind, seq, last, token)
 
 
 def lock(conn: Connection, model: Any) -> int:
     """Lock ``model``'s table for this transaction (its head row), as :func:`append` does, and
     return how many records it holds: a caller that must read the records and decide before it
     writes (is the seat free?) takes the lock first."""
-    return _lock_head(conn, _table(model).name)[0]
+    return _lock_head(conn, _table(model).name).entries
+
+
+def lock_head(conn: Connection, model: Any, *, token: str | None = None) -> Head:
+    """:func:`lock`, returning the head to hand to :func:`append` (and, on PostgreSQL, setting
+    the sign-in's ``token`` in the same statement)."""
+    return _lock_head(conn, _table(model).name, token)
 
 
 def append(
     conn: Connection, model: Any, *, at: datetime, actor: str, token: str,
-    values: Mapping[str, Any],
+    values: Mapping[str, Any], head: Head | None = None,
 ) -> SealedRow:
     """Chain and insert one record of ``model``'s table in the caller's transaction; move the
     table's head. ``token``: the signed-in :attr:`~dealer_assist.services.model.Session.token`
-    (PostgreSQL's trigger checks it names ``actor`` with a role the table allows)."""
+    (PostgreSQL's trigger checks it names ``actor`` with a role the table allows). ``head``:
+    the head this transaction locked already (:func:`lock_head`), moved here."""
     table = _table(model)
     kind = table.name
     unknown = set(values) - {c.name for c in table.columns}
     if unknown or set(values) & set(BASE_COLUMNS):
         raise TypeError(f"{kind} has no column(s) {sorted(unknown or set(values))} to set")
-    if conn.dialect.name == "postgresql":
+    pg = conn.dialect.name == "postgresql"
+    if head is None:
+        head = _lock_head(conn, kind, (token or "") if pg else None)
+    elif head.kind != kind:
+        raise TypeError(f"the head of {head.kind} is not {kind}'s")
+    elif pg and head.token != (token or ""):
         conn.exec_driver_sql("SELECT set_config('da.token', %(t)s, true)", {"t": token or ""})
-    seq, last = _lock_head(conn, kind)
-    seq += 1
+        head.token = token or ""
+    seq, last = head.entries + 1, head.hash
     at = utc(at).astimezone(UTC)
     typed = {c.name: _value(c, values.get(c.name)) for c in table.columns
              if c.name not in BASE_COLUMNS}
@@ -145,6 +181,7 @@ def append(
         .returning(table.c.id)
     ).scalar_one()
     conn.execute(update(H).where(H.c.kind == kind).values(entries=seq, head_hash=h))
+    head.entries, head.hash = seq, h
     return SealedRow(kind=kind, seq=seq, at=at, actor=actor, values=typed, prev_hash=last,
                      hash=h, id=int(new_id))
 

@@ -24,6 +24,8 @@ from dealer_assist.reports.data.day import DayReport
 from dealer_assist.reports.data.hand import HandReport
 from dealer_assist.reports.data.lines import RevealLine
 from dealer_assist.reports.data.shift import ShiftReport
+from dealer_assist.reports.dealer_hours import for_day, for_shift
+from dealer_assist.reports.floor_section import floor_of
 from dealer_assist.reports.funds import logged as fund_closings
 from dealer_assist.reports.game_report import GameReport, build_game, render_game
 from dealer_assist.reports.layouts.audit import render_audit
@@ -211,6 +213,9 @@ def _shift(svc: Services, session: Session, path: Path, seal: Seal | None,
            shift_id: int | None, table: str | None, cage: str) -> Written:
     r = _sealed(build_shift(svc.store, shift_id=shift_id, table=table, by=signer(session),
                             at=svc.clock(), cage=cage), seal, svc)
+    r = replace(r, floor_board=floor_of(svc, r.opened_at, r.closed_at, table=r.table))
+    r = replace(r, dealer_box=for_shift(svc.store, svc.dealer_box, svc.shift(r.shift_id),
+                                     svc.clock()))
     tbl = svc.store.find_table(r.table)
     return _logged(svc, render_shift, r, path, lambda pages: svc.log(
         session, "report", f"shift report: table {r.table}, shift {r.shift_id}, "
@@ -279,6 +284,7 @@ def _audit(svc: Services, session: Session, path: Path, seal: Seal | None,
            since: datetime, until: datetime) -> Written:
     r = _sealed(build_audit(svc.store, since=since, until=until, by=signer(session),
                             at=svc.clock(), signer=session.user.full_name), seal, svc)
+    r = replace(r, floor_board=floor_of(svc, since, until))  # the floor's records by kind
     return _logged(svc, render_audit, r, path, lambda pages: svc.log(
         session, "report", f"audit report: {since:%Y-%m-%d %H:%M} to {until:%Y-%m-%d %H:%M}"
         f" UTC, {len(r.entries)} entries, {pages} pages" + fund_closings(r.drop_funds)
@@ -301,6 +307,11 @@ def _day(svc: Services, session: Session, path: Path, seal: Seal | None,
          day: date | None, cage: str) -> Written:
     r = _sealed(build_day(svc.store, day=day, by=signer(session), at=svc.clock(), cage=cage),
                 seal, svc)
+    if r.period is not None:  # the floor board's figures for the day
+        r = replace(r, floor_board=floor_of(svc, *r.period))
+        start, end = r.period  # a day still running: its downs up to now
+        r = replace(r, dealer_box=for_day(svc.store, svc.dealer_box, start,
+                                          min(end, max(start, svc.clock()))))
     return _logged(svc, render_day, r, path, lambda pages: svc.log(
         session, "report", f"day summary: {r.day.isoformat()}, {len(r.tables)} tables, "
         f"{r.total('hands')} hands, {pages} pages; " + day_figures(r) + _anchored(seal)))

@@ -39,7 +39,7 @@ from dealer_assist.events import (
     Start,
 )
 from dealer_assist.fees import FeeContext, FeeLine, parse_fee_policy, pot_fees, pre_deal_fees
-from dealer_assist.fees import policy as policy_module
+from dealer_assist.fees import parse as parse_module
 from dealer_assist.games.caro_holdem.play import start_state as caro_start
 from dealer_assist.games.champs_and_cowards import play as cc_play
 from dealer_assist.games.champs_and_cowards.events import Champ, Coward
@@ -55,7 +55,7 @@ def test_regression_fee_policy_is_read_once_per_object_and_stays_equal() -> None
     first = parse_fee_policy({"kind": "rake", "percent": "5", "cap": 500, "min_pot": 1000})
     again = parse_fee_policy({"kind": "rake", "percent": "5", "cap": 500, "min_pot": 1000})
     assert again is first
-    assert first == policy_module._parse_fee_policy(
+    assert first == parse_module._parse_fee_policy(
         {"kind": "rake", "percent": "5", "cap": 500, "min_pot": 1000}
     )
     assert first is not None and (first.percent, first.cap, first.min_pot) == ("5", 500, 1000)

@@ -1,4 +1,5 @@
-"""Card entry: type ``9d`` Enter (``td`` and ``10d`` too), or tap a card in the 52-card picker.
+"""Card entry: type ``9d`` Enter (``td`` and ``10d`` too), or tap a card in the picker (the whole
+pack, a card the game's pack does not hold greyed).
 
 Unreadable text and impossible cards are refused inline, in the red line under the input, with
 the reason; nothing pops up and the typed text stays so the dealer can fix one character.
@@ -224,11 +225,12 @@ class CardEntry(QFrame):
         self.input.backspace_empty.connect(self._take_back)
         self.input.textEdited.connect(lambda _t: self.error.setText(""))
         top.addWidget(self.input, 1)
-        self.picker_button = QPushButton("52 ▾ [F2]")
+        self.picker_button = QPushButton("Deck ▾ [F2]")
         self.picker_button.setObjectName("picker-toggle")
         self.picker_button.setCheckable(True)
         self.picker_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.picker_button.setToolTip("show the 52 cards to tap (F2)")
+        self.picker_button.setToolTip("show the cards to tap (F2); a card this game's pack does "
+                                      "not hold, or already out, is greyed")
         self.picker_button.toggled.connect(self._toggle_picker)
         top.addWidget(self.picker_button)
         lay.addLayout(top)
@@ -291,7 +293,7 @@ class CardEntry(QFrame):
     def _toggle_picker(self, on: bool) -> None:
         self.picker.setVisible(on and self.count > 0)
         self.picker_shown.emit(self.picker.isVisible())
-        self.picker_button.setText("52 ▴ [F2]" if on else "52 ▾ [F2]")
+        self.picker_button.setText("Deck ▴ [F2]" if on else "Deck ▾ [F2]")
 
     def _enter(self) -> None:
         text = self.input.text().strip()

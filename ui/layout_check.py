@@ -67,6 +67,8 @@ def label_clipped(label: QLabel) -> bool:
     rich = label.textFormat() == Qt.TextFormat.RichText or "<" in text
     if not text or label.wordWrap() or rich or hasattr(label, "full_text"):
         return False
+    if label.buddy() is not None:  # "&Name": the & marks the key, it is not drawn
+        text = text.replace("&&", "\0").replace("&", "").replace("\0", "&")
     fm = label.fontMetrics()
     need = max(fm.horizontalAdvance(line) for line in text.split("\n"))
     return need > label.contentsRect().width() - 2 * label.margin() - label.indent() + 1

@@ -226,9 +226,34 @@ class LiveFloor(QWidget):
         return [r for _i, r in sorted(self._rows.items())
                 if r.open or self.show_all.isChecked()]
 
+    def _away(self) -> dict[int, str]:
+        """Each table's players the floor marked away, from the floor board's records: "seat 3
+        away until 17:05", or once the time ran out "seat 3 away: pick up the chips?"."""
+        board = self._services.floor_board
+        if board is None:
+            return {}
+        try:
+            state = board.state()
+        except DealerAssistError:
+            return {}
+        now = datetime.now(UTC)
+        out: dict[int, str] = {}
+        for table_id, seats in state.seats.items():
+            texts = []
+            for seat, p in sorted(seats.items()):
+                if p.away_until is None:
+                    continue
+                until = p.away_until.astimezone(UTC)
+                texts.append(f"seat {seat} away: pick up the chips?" if until <= now
+                             else f"seat {seat} away until {until:%H:%M} UTC")
+            if texts:
+                out[table_id] = "; ".join(texts)
+        return out
+
     def _draw(self) -> None:
         selected = self.selected_table()
         shown = self.rows_shown()
+        away = self._away()
         self.table.setRowCount(len(shown))
         for r, row in enumerate(shown):
             values = (
@@ -236,7 +261,7 @@ class LiveFloor(QWidget):
                 str(row.hand_number) if row.hand_number is not None else "",
                 row.status, row.in_play_text, row.last_input,
                 row.last_at.astimezone(UTC).strftime("%H:%M:%S") if row.last_at else "",
-                row.floor,
+                "; ".join(x for x in (row.floor, away.get(row.table_id, "")) if x),
             )
             for col, text in enumerate(values):
                 item = QTableWidgetItem(text)
@@ -246,7 +271,7 @@ class LiveFloor(QWidget):
                 self.table.setItem(r, col, item)
             if row.table_id == selected:
                 self.table.selectRow(r)
-        waiting = sum(1 for row in shown if row.floor)
+        waiting = sum(1 for row in shown if row.floor or row.table_id in away)
         self.title.setText(
             f"{len(shown)} open table{'s' if len(shown) != 1 else ''}"
             + (f" · {waiting} waiting on the floor" if waiting else "")

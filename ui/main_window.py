@@ -12,6 +12,7 @@ from typing import Any
 
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.services import PERMISSIONS, Services, Session
+from dealer_assist.ui.board_menu import install_board_menu
 from dealer_assist.ui.controllers import DealerController, FloorController
 from dealer_assist.ui.dealer_window import DealerScreen
 from dealer_assist.ui.dialogs import ChangePinDialog, FirstAdminDialog, SignInDialog
@@ -113,6 +114,7 @@ class MainWindow(QMainWindow):
             QShortcut(QKeySequence(seq), self).activated.connect(fn)
         self._label_theme()
         install_room_menu(self, services, session)
+        install_board_menu(self, services, session)
         install_menus(self, services, session, where=where)
 
     def _show_live(self) -> None:

@@ -239,6 +239,35 @@ def take(out: Path, only: str | None = None) -> list[Path]:
         d.name.setText("dana")
         return d
 
+    def players_board() -> QWidget:
+        from dealer_assist.services.floorboard.fake import InMemoryFloor
+        from dealer_assist.services.floorboard.handlers import FloorBoard
+        from dealer_assist.services.floorboard.ports import FloorTable
+        from dealer_assist.ui.board_window import BoardWindow
+
+        svc, _, fran = cardroom()
+        nine = tuple(range(1, 10))
+        room = InMemoryFloor([
+            FloorTable(1, "Table 1", "champs-and-cowards", "$2 chip", nine[:8], 2, 100,
+                       dealer="dana"),
+            FloorTable(2, "Table 2", "caro-holdem", "$10/$20", nine[:3], 2, 100, 100000,
+                       dealer="dana"),
+            FloorTable(3, "Table 3", "caro-holdem", "$10/$20", nine[:3], 2, 100, 100000)])
+        board = FloorBoard(room, room, svc.clock)
+        board.open_table(fran, 1)
+        board.open_table(fran, 2)
+        for seat, name in enumerate(("Ann", "Bo", "Cy", "Dee", "Eli", "Flo"), start=1):
+            board.seat(fran, 1, seat, player=name)
+        board.seat(fran, 2, 1, player="Gus", amount=100000)
+        for name in ("Hal", "Ida", "Jo", "Kit"):
+            board.add_to_list(fran, name, "caro-holdem", "$10/$20")
+        board.add_to_list(fran, "Lou", "champs-and-cowards", "$2 chip")
+        hal = board.state().lists[("caro-holdem", "$10/$20")][0].entry
+        board.call(fran, hal, 2, 2)
+        window = BoardWindow(board, room="Riverside Cardroom")
+        window.reload()
+        return window
+
     for theme, size in ((DARK, (1280, 800)), (LIGHT, (1920, 1080)), (LIGHT, (1280, 800)),
                         (DARK, (1920, 1080))):
         shot("dealer-champs-to-act", lambda: dealer_cc(16), theme, size)
@@ -253,6 +282,8 @@ def take(out: Path, only: str | None = None) -> list[Path]:
     shot("dealer-chinese-poker", lambda: dealer_other(CHINESE_TABLE, False), DARK, (1280, 800))
     shot("dealer-pineapple-discards", lambda: dealer_other(PINEAPPLE_TABLE, True), DARK,
          (1280, 800))
+    shot("players-board", players_board, DARK, (1280, 800))
+    shot("players-board", players_board, LIGHT, (1920, 1080))
     shot("sign-in", sign_in, DARK, (640, 320))
     shot("users", users, DARK, (1280, 800))
     shot("users", users, LIGHT, (1280, 800))

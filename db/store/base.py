@@ -38,6 +38,10 @@ _APPEND_SQL = {
     "insert_approved": "INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, "
                        "body, prev_hash, hash, approval_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
                        "?, ?)",
+    # an event that ends its hand, or is approved: its mark and approval (schemas 0018, 0016)
+    "insert_marked": "INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, "
+                     "body, prev_hash, hash, approval_id, over_mark) VALUES (?, ?, ?, ?, ?, ?, "
+                     "?, ?, ?, ?, ?, ?)",
     "move": "UPDATE card_tables SET head_seq = ?, head_hash = ? WHERE id = ?",
 }
 _APPEND_PG = {k: v.replace("?", "%s") for k, v in _APPEND_SQL.items()}
@@ -132,13 +136,20 @@ class StoreBase:
         except DBAPIError as exc:
             raise unavailable(exc, self.db.describe()) from exc
         except Exception as exc:
-            if isinstance(exc, self._driver_integrity):
-                raise Conflict(
-                    "another station recorded at this table at the same moment: enter it again"
-                ) from exc
-            if isinstance(exc, self._driver_error):
-                raise unavailable(exc, self.db.describe()) from exc
+            failure = self._driver_failure(exc)
+            if failure is not None:
+                raise failure from exc
             raise
+
+    def _driver_failure(self, exc: Exception) -> Exception | None:
+        """A driver's own error (raised past SQLAlchemy on the fast paths) as what the station
+        says: another station's write at the same moment, or the database not answering."""
+        if isinstance(exc, self._driver_integrity):
+            return Conflict(
+                "another station recorded at this table at the same moment: enter it again")
+        if isinstance(exc, self._driver_error):
+            return unavailable(exc, self.db.describe())
+        return None
 
     def _cursor(self, conn: Connection) -> Any:
         """The driver's cursor on the connection of the current transaction."""
@@ -247,12 +258,9 @@ class StoreBase:
             finally:
                 cur.close()
         except Exception as exc:
-            if isinstance(exc, self._driver_integrity):
-                raise Conflict(
-                    "another station recorded at this table at the same moment: enter it again"
-                ) from exc
-            if isinstance(exc, self._driver_error):
-                raise unavailable(exc, self.db.describe()) from exc
+            failure = self._driver_failure(exc)
+            if failure is not None:
+                raise failure from exc
             raise
         finally:
             if pooled is not None:

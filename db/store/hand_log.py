@@ -43,8 +43,8 @@ _APPEND_ONE_PG = (
     " h AS (UPDATE hands SET events = %(number)s WHERE id = %(hand_id)s"
     " AND events = %(expected)s AND EXISTS (SELECT 1 FROM t) RETURNING events)"
     " INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, body, prev_hash,"
-    " hash) SELECT t.id, %(seq)s, %(hand_id)s, h.events, %(time)s, %(actor)s::text,"
-    " %(type)s::text, %(body)s::text, %(prev_hash)s::text, %(hash)s::text"
+    " hash, over_mark) SELECT t.id, %(seq)s, %(hand_id)s, h.events, %(time)s, %(actor)s::text,"
+    " %(type)s::text, %(body)s::text, %(prev_hash)s::text, %(hash)s::text, %(over_mark)s::text"
     " FROM t LEFT JOIN h ON true RETURNING seq"
 )
 #: How many hands' tables a store remembers for that append (hands are dealt one after another).
@@ -69,7 +69,9 @@ class HandLogStore(HandReadStore):
         )
         row = (table_id, seq, hand_id, number, self._time(at), ev.actor,
                str(ev.body.get("type", "")), body_text, head_hash, h)
-        if ev.approval_id is None:
+        if ev.over_mark is not None:
+            cur.execute(self._sql["insert_marked"], (*row, ev.approval_id, ev.over_mark))
+        elif ev.approval_id is None:
             cur.execute(self._sql["insert"], row)
         else:
             cur.execute(self._sql["insert_approved"], (*row, ev.approval_id))
@@ -117,6 +119,7 @@ class HandLogStore(HandReadStore):
                     "prev_hash": prev, "hash": h, "expected": expected, "number": expected + 1,
                     "time": self._time(at), "actor": event.actor,
                     "type": str(event.body.get("type", "")), "body": body_text,
+                    "over_mark": event.over_mark,
                 }).fetchone()
             except (DBAPIError, self._driver_error) as exc:
                 # Refused or cut off. The statement was undone, or (the connection dropped after

@@ -55,6 +55,7 @@ def verify_database(
     checked on ``workers`` processes (default: every CPU, for large databases).
     """
     from dealer_assist.db.checkpoints import check_checkpoints
+    from dealer_assist.db.floor_records import floor_seat_faults
     from dealer_assist.db.room_records import check_room_rows
 
     try:
@@ -76,6 +77,7 @@ def verify_database(
         report.findings.extend(check_records_db(db))
         report.findings.extend(check_sealed_db(db))
         check_room_rows(db, report)  # the room's records: audit entries and typed rows agree
+        report.findings.extend(floor_seat_faults(db))  # the floor board's seating
         report.findings.extend(str(f) for f in check_rules_db(db))
         approvals, old = check_approvals_db(db)
         report.findings.extend(approvals)

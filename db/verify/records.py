@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealer_assist.db.bootstrap import Database
+from dealer_assist.db.dealer_box_verify import downs_since
 from dealer_assist.db.verify.reader import aware
 from dealer_assist.services.audit_chain import AuditCheck, AuditHead, check_audit_chain
 from dealer_assist.services.chain import GENESIS
@@ -116,7 +117,7 @@ def rule_records_db(db: Database) -> RuleRecords:
     return RuleRecords(audit, shifts, names, tables, hand_shift, floors,
                        room_clock_db(db).tolerance,
                        {r.name: (r.role, bool(r.active)) for r in people},
-                       counts=counts_by_entry(db))
+                       counts=counts_by_entry(db), downs_since=downs_since(db))
 
 
 def check_rules_db(db: Database) -> list[RuleFinding]:

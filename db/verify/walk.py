@@ -23,6 +23,7 @@ from typing import Any
 from sqlalchemy.engine import Connection
 
 from dealer_assist.db.bootstrap import Database
+from dealer_assist.db.dealer_box_verify import check_dealer_box
 from dealer_assist.db.verify.hand_rules import HandRules
 from dealer_assist.db.verify.reader import (
     Reader,
@@ -199,6 +200,7 @@ class Walk:
             report.add(check.problem)
             report.problems.extend(check.faults)
             report.notes.extend(check.notes)
+        report.findings.extend(check_dealer_box(self.conn))  # in this verify's snapshot
         return report
 
     def run_since(self, cp: Any) -> VerifyReport:
@@ -308,6 +310,7 @@ class Walk:
             report.problems.extend(check.faults)
             report.notes.extend(check.notes)
         report.findings.extend(self._ledger_since(cp))
+        report.findings.extend(check_dealer_box(self.conn))
         return report
 
     def _ledger_since(self, cp: Any) -> list[str]:

@@ -16,7 +16,7 @@ from dealer_assist.errors import DealerAssistError
 
 #: Modules under dealer_assist.cli that define a command (``add_parser``), in help order.
 COMMANDS = ["replay", "eval_cmd", "table", "db_cmd", "seal_cmd", "demo", "report", "dossier_cmd",
-            "count", "shift_cmd", "archive_cmd", "journal_cmd", "app"]
+            "count", "dealers_cmd", "shift_cmd", "archive_cmd", "journal_cmd", "board", "app"]
 
 
 class _Version(argparse.Action):

@@ -21,7 +21,6 @@ from dealer_assist.dossier.procedure import (
 from dealer_assist.dossier.simulate import (
     CHUNK,
     COMMON,
-    Figures,
     Pace,
     Plan,
     Tally,
@@ -30,6 +29,7 @@ from dealer_assist.dossier.simulate import (
     simulate,
 )
 from dealer_assist.dossier.stats import Numbers, wilson
+from dealer_assist.dossier.tally import Figures
 from dealer_assist.engine.base import Game
 from dealer_assist.engine.declare import PER_GAME, GameDossier, Measure
 from dealer_assist.engine.registry import get_game

@@ -20,7 +20,6 @@ deals), its settlement conserves chips, and its log written as JSON Lines and re
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import time
@@ -31,19 +30,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from dealer_assist.dossier.stats import Categories, Numbers, Ratio, Shares
-from dealer_assist.engine.base import PER_HAND_KEYS, Game, SampleDeal, Settlement
+from dealer_assist.dossier.handcheck import LineWriter, SettingsCheck, replayed
+from dealer_assist.dossier.plan import Pace, Plan, plan
+from dealer_assist.dossier.recorder import Recorder
+from dealer_assist.dossier.tally import NAMED_FAILURES, Tally
+from dealer_assist.engine.base import Game, SampleDeal, Settlement
 from dealer_assist.engine.declare import COMMON, PER_GAME, GameDossier
 from dealer_assist.engine.hand import Folded, fold
 from dealer_assist.engine.registry import get_game
-from dealer_assist.engine.stored import fold as replay_fold
-from dealer_assist.engine.stored import parse_body, parser_of, settlement_keys
 from dealer_assist.events import Event, Start
 from dealer_assist.fees.policy import fund_of
 from dealer_assist.gc_pause import paused_gc
-from dealer_assist.services.handrules import stakes_differences
 from dealer_assist.services.next_hand import next_button
-from dealer_assist.settings.table import TableSettings, parse_table_settings, start_params
 from dealer_assist.workers import pool_options
 
 __all__ = ["CHUNK", "COMMON", "PER_GAME", "Pace", "Plan", "Tally", "plan",
@@ -51,147 +49,6 @@ __all__ = ["CHUNK", "COMMON", "PER_GAME", "Pace", "Plan", "Tally", "plan",
 
 #: Hands in one session (one worker's job): the carry-over runs through a session.
 CHUNK = 1000
-#: How many failed hands a tally names (all are counted).
-NAMED_FAILURES = 20
-
-
-@dataclass(frozen=True, slots=True)
-class Pace:
-    """The stated pace the hands per hour are worked out at: seconds per dealer input, and
-    seconds between hands (the push, gathering and shuffling)."""
-
-    per_input: int = 5
-    between: int = 45
-
-    def seconds(self, inputs: int) -> int:
-        return self.per_input * inputs + self.between
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """How the simulated table deals: the settings document (as read from its file), the
-    start settings every hand takes, the players per hand and the pace; for a game of many
-    hands, the buy-in every stack starts from."""
-
-    document: Mapping[str, Any]
-    base: str | None
-    game: str
-    params: Mapping[str, Any]
-    players: int
-    carries: bool
-    pace: Pace = Pace()
-    buy_in: int | None = None
-
-    def settings(self) -> TableSettings:
-        return parse_table_settings(self.document, base=Path(self.base) if self.base else None)
-
-
-def plan(document: Mapping[str, Any], settings: TableSettings, *, players: int | None = None,
-         pace: Pace | None = None, base: str | None = None) -> Plan:
-    """The plan for a table: every hand starts with the table's ``start_params`` (without the
-    per-hand keys) and the game's own settings the table leaves out at the values the game
-    plays them (:attr:`GameDossier.defaults`), the fee for its limit, and a carry-in where the
-    game carries."""
-    game = get_game(settings.game)
-    spec = game.dossier()
-    params = dict(spec.defaults) if spec is not None else {}
-    params.update((k, v) for k, v in start_params(settings).items()
-                  if k not in ("type", "game", "seats"))
-    low, high = game.players
-    most = min(high, len(settings.seats))
-    n = most if players is None else players
-    if not low <= n <= most:
-        from dealer_assist.errors import BadInput
-
-        raise BadInput(f"{game.title} is dealt to {low} to {high} players and the table has "
-                       f"{len(settings.seats)} seats: give --players from {low} to {most}")
-    return Plan(dict(document), base, settings.game, params, n,
-                "carry_in" in game.start_keys, pace or Pace(), settings.buy_in)
-
-
-def dossier_of(game: Game[Any]) -> GameDossier | None:
-    return game.dossier()
-
-
-@dataclass(slots=True)
-class Figures:
-    """One namespace of tallies: numbers, yes/no shares and categories, each by its key."""
-
-    numbers: dict[str, Numbers] = field(default_factory=dict)
-    shares: dict[str, Shares] = field(default_factory=dict)
-    categories: dict[str, Categories] = field(default_factory=dict)
-
-    def merge(self, other: Figures) -> None:
-        for key, num in other.numbers.items():
-            self.numbers.setdefault(key, Numbers(values=None)).merge(num)
-        for key, sh in other.shares.items():
-            self.shares.setdefault(key, Shares()).merge(sh)
-        for key, cat in other.categories.items():
-            self.categories.setdefault(key, Categories()).merge(cat)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Figures) and (self.numbers, self.shares, self.categories) == (
-            other.numbers, other.shares, other.categories)
-
-
-@dataclass(slots=True)
-class Tally:
-    """What a run of hands gave: its numbers, and how many hands were checked and failed.
-
-    The figures live in three namespaces that never mix: ``common`` (every game's figures per
-    hand, :data:`COMMON`, and the seconds per hand), ``own`` (the game's own measures, per
-    hand) and ``per_game`` (:data:`PER_GAME`, for each game of many hands that ended by its
-    rule). ``numbers``, ``shares`` and ``categories`` read the common and the game's own
-    together: a game's measure never takes a common name (refused when it registers)."""
-
-    hands: int = 0
-    common: Figures = field(default_factory=Figures)
-    own: Figures = field(default_factory=Figures)
-    per_game: Figures = field(default_factory=Figures)
-    fee_per_second: Ratio = field(default_factory=Ratio)
-    #: Games of many hands ended by their rule, and stopped at the game's ``most_hands``.
-    games: int = 0
-    stopped: int = 0
-    checked: int = 0
-    failed: int = 0
-    failures: list[str] = field(default_factory=list)
-    #: Time spent dealing and settling, and replaying the logs (for the benchmark only).
-    simulate_s: float = 0.0
-    replay_s: float = 0.0
-
-    @property
-    def numbers(self) -> dict[str, Numbers]:
-        return {**self.common.numbers, **self.own.numbers}
-
-    @property
-    def shares(self) -> dict[str, Shares]:
-        return {**self.common.shares, **self.own.shares}
-
-    @property
-    def categories(self) -> dict[str, Categories]:
-        return {**self.common.categories, **self.own.categories}
-
-    def merge(self, other: Tally) -> None:
-        self.hands += other.hands
-        self.common.merge(other.common)
-        self.own.merge(other.own)
-        self.per_game.merge(other.per_game)
-        self.fee_per_second.merge(other.fee_per_second)
-        self.games += other.games
-        self.stopped += other.stopped
-        self.checked += other.checked
-        self.failed += other.failed
-        room = NAMED_FAILURES - len(self.failures)
-        self.failures.extend(other.failures[:max(0, room)])
-        self.simulate_s += other.simulate_s
-        self.replay_s += other.replay_s
-
-    def same_figures(self, other: Tally) -> bool:
-        """The same numbers and checks (the timings aside): what reproducibility asks."""
-        return (self.hands, self.common, self.own, self.per_game, self.fee_per_second,
-                self.games, self.stopped, self.checked, self.failed, self.failures) == (
-            other.hands, other.common, other.own, other.per_game, other.fee_per_second,
-            other.games, other.stopped, other.checked, other.failed, other.failures)
 
 
 def session_seed(seed: int, session: int) -> str:
@@ -252,7 +109,7 @@ def run_session(job: Job) -> Tally:
     Each hand is dealt by the game's :meth:`~Game.sample_deal`; where the dealing kept the state
     it reached (each event applied as it was dealt), that state is settled, else the dealt
     events are folded once. Then its start is compared with the table, its settlement must
-    conserve chips, and its log is written, read back and replayed (:func:`_replayed`). What
+    conserve chips, and its log is written, read back and replayed (:func:`replayed`). What
     repeats from hand to hand is worked out once: the line of an event already written (equal
     events write equal lines), the comparison of a start already compared, the stored text
     already read (as ``verify`` reads it). A game of many hands is dealt game by game
@@ -266,9 +123,9 @@ def run_session(job: Job) -> Tally:
     measure = spec.measure if spec is not None else None
     rng = random.Random(session_seed(job.seed, job.session))
     t = Tally()
-    record = _Recorder(t, kinds)
-    lines_of = _LineWriter()
-    table = _TableCheck(settings, p.params)
+    record = Recorder(t, kinds)
+    lines_of = LineWriter()
+    table = SettingsCheck(settings, p.params)
     deal = dealer(game)
     settle = game.settle
     carry = 0
@@ -333,7 +190,7 @@ def run_session(job: Job) -> Tally:
                 mid = clock()
                 t.simulate_s += mid - started
                 if job.replay:
-                    problems += _replayed(lines, s)
+                    problems += replayed(lines, s)
                     t.replay_s += clock() - mid
                 if now is not None:
                     now = _after(now, game, events, state, s, seconds, int(values["fee"]),
@@ -369,7 +226,7 @@ def _follow_on(now: _Game, params: dict[str, Any], seats: tuple[int, ...],
 
 
 def _after(now: _Game, game: Game[Any], events: Sequence[Event], state: Any, s: Settlement,
-           seconds: int, fee: int, seats: tuple[int, ...], t: Tally, record: _Recorder, *,
+           seconds: int, fee: int, seats: tuple[int, ...], t: Tally, record: Recorder, *,
            stacked: bool, restack: bool, button_key: str, most: int) -> _Game:
     """A hand of a game of many hands is over: add it to its game; the game ended by its rule
     (or stopped at its ``most_hands``) is recorded and the next begins."""
@@ -415,7 +272,7 @@ def followed_on(p: Plan, rng: random.Random, hands: int) -> list[list[Event]]:
     seats = tuple(range(1, p.players + 1))
     stacked = game.plays_with_stacks and p.buy_in is not None
     t = Tally()
-    record = _Recorder(t, {})
+    record = Recorder(t, {})
     keys = game.key("carry_in"), game.key("button"), game.key("stacks")
     now, carry, out = _Game(), 0, []
     for _ in range(hands):
@@ -465,210 +322,6 @@ def dealer(game: Game[Any]) -> Callable[..., SampleDeal[Any]]:
         return SampleDeal(list(game.sample_hand(rng, players=players, params=params)))
 
     return by_sample_hand
-
-
-class _Recorder:
-    """Adds one checked hand's values to a tally: the common values to its common figures, the
-    game's own to its own (the two never share a key's tally), each measure's tally found by
-    its key once per session, not looked up by its kind for every hand."""
-
-    def __init__(self, t: Tally, kinds: Mapping[str, str]) -> None:
-        self.t = t
-        self.kinds = kinds
-        self.common: dict[str, Callable[[Any], None] | None] = {}
-        self.own: dict[str, Callable[[Any], None] | None] = {}
-        self.games: dict[str, Callable[[Any], None] | None] = {}
-        self.game_kinds = {m.key: m.kind for m in PER_GAME}
-
-    @staticmethod
-    def adder(figures: Figures, kind: str | None, key: str) -> Callable[[Any], None] | None:
-        add: Callable[[Any], None] | None = None
-        if kind == "share":
-            shares = figures.shares.setdefault(key, Shares())
-            add = lambda v: shares.add(bool(v))  # noqa: E731
-        elif kind == "category":
-            cats = figures.categories.setdefault(key, Categories())
-            add = lambda v: cats.add(str(v))  # noqa: E731
-        elif kind in ("money", "count"):
-            numbers = figures.numbers
-            money = kind == "money"
-
-            def add(v: Any) -> None:
-                if isinstance(v, int):
-                    nums = numbers.get(key)
-                    if nums is None:
-                        nums = numbers[key] = Numbers(values=Counter() if money else None)
-                    nums.add(int(v))
-        return add
-
-    def _put(self, values: Mapping[str, Any], adders: dict[str, Callable[[Any], None] | None],
-             figures: Figures, kinds: Mapping[str, str]) -> None:
-        for key, v in values.items():
-            if v is None:
-                continue
-            add = adders[key] if key in adders else adders.setdefault(
-                key, self.adder(figures, kinds.get(key), key))
-            if add is not None:
-                add(v)
-
-    def __call__(self, values: Mapping[str, Any], own: Mapping[str, Any] | None,
-                 seconds: int) -> None:
-        t = self.t
-        self._put(values, self.common, t.common, self.kinds)
-        if own is not None:
-            self._put(own, self.own, t.own, self.kinds)
-        t.fee_per_second.add(int(values["fee"]), seconds)
-        sec = t.common.numbers.get("seconds")
-        if sec is None:
-            sec = t.common.numbers["seconds"] = Numbers(values=None)
-        sec.add(seconds)
-
-    def game(self, values: Mapping[str, Any]) -> None:
-        """One game of many hands, ended by its rule (:data:`PER_GAME`)."""
-        self._put(values, self.games, self.t.per_game, self.game_kinds)
-
-
-#: Lines (and starts) remembered per session before the memory is emptied.
-MEMO = 65536
-
-
-class _LineWriter:
-    """Each event's line of the log (``Event.to_line``), an event equal to one already written
-    taking that line again: ``to_line`` reads nothing but the event's fields, which equality
-    compares. The very event object written before is found by its identity first (sample
-    dealings reuse one object per event; the memory holds each object, so its identity is not
-    reused), and a start (its settings a mapping, unhashable) by :func:`_start_key`."""
-
-    def __init__(self) -> None:
-        self.memo: dict[Event, str] = {}
-        self.seen: dict[int, tuple[Event, str]] = {}
-        self.starts: dict[Any, str] = {}
-
-    def __call__(self, events: Sequence[Event]) -> list[str]:
-        memo = self.memo
-        seen = self.seen
-        if len(memo) > MEMO or len(seen) > MEMO:
-            memo.clear()
-            seen.clear()
-        out: list[str] = []
-        append = out.append
-        for ev in events:
-            found = seen.get(id(ev))
-            if found is not None and found[0] is ev:
-                append(found[1])
-                continue
-            try:
-                line = memo.get(ev)
-            except TypeError:  # unhashable: a start's settings
-                append(self.start_line(ev))
-                continue
-            if line is None:
-                line = memo[ev] = ev.to_line()
-            seen[id(ev)] = (ev, line)
-            append(line)
-        return out
-
-    def start_line(self, ev: Event) -> str:
-        key = _start_key(ev)
-        if key is None:
-            return ev.to_line()
-        try:
-            line = self.starts.get(key)
-        except TypeError:  # (a setting of a type that does not hash)
-            return ev.to_line()
-        if line is None:
-            if len(self.starts) > MEMO:
-                self.starts.clear()
-            line = self.starts[key] = ev.to_line()
-        return line
-
-
-def _start_key(ev: Event) -> Any:
-    """What a start's line is made of, hashable (each value with its type, mappings in their
-    order, as the line writes them), or None for any other event."""
-    if ev.__class__ is not Start:
-        return None
-    assert isinstance(ev, Start)
-    return (ev.game, _frozen(ev.seats), _frozen(ev.params))
-
-
-def _frozen(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return (Mapping, tuple((k.__class__, k, _frozen(v)) for k, v in value.items()))
-    if isinstance(value, (list, tuple)):
-        return (list, tuple(_frozen(v) for v in value))
-    return (value.__class__, value)
-
-
-class _TableCheck:
-    """What a hand's start says differently from the table (:func:`stakes_differences`) and
-    from the settings the plan deals (the game's own settings the table leaves out, at the
-    values the game plays them), worked out once per start line: the hands of a session start
-    alike but for what they carry in."""
-
-    def __init__(self, settings: TableSettings, params: Mapping[str, Any]) -> None:
-        self.settings = settings
-        #: Found problems by start line, and by what the check reads of a start.
-        self.seen: dict[Any, tuple[str, ...]] = {}
-        game = get_game(settings.game)
-        per_hand = {game.key(k) for k in PER_HAND_KEYS} | set(game.carries) | {"fee"}
-        given = start_params(settings)  # (compared by stakes_differences)
-        self.dealt = {k: json.dumps(v, sort_keys=True) for k, v in params.items()
-                      if k not in per_hand and k not in given}
-        #: What the check does not read (what changes from hand to hand in a game).
-        self.skip = {game.key(k) for k in PER_HAND_KEYS} | set(game.carries)
-
-    def __call__(self, line: str, start: Event) -> list[str]:
-        """``line`` is the start's line; a start whose line was not seen is looked up by what
-        the check reads of it (its game, seats and settings but the stacks, button, pot and
-        what the game carries), so the hands of a game, each with its own stacks, are
-        compared once."""
-        found = self.seen.get(line)
-        if found is None and isinstance(start, Start):
-            try:
-                key = (start.game, tuple(start.seats), _frozen(
-                    {k: v for k, v in start.params.items() if k not in self.skip}))
-                found = self.seen.get(key)
-            except TypeError:  # (a setting of a type that does not hash)
-                key = None
-            if found is not None:
-                return list(found)
-        else:
-            key = None
-        if found is None:
-            if len(self.seen) > MEMO:
-                self.seen.clear()
-            data = start.to_json()
-            problems = stakes_differences(data, self.settings)
-            problems += [f"{k} is {json.dumps(data.get(k), sort_keys=True)} where the table "
-                         f"plays {v}" for k, v in self.dealt.items()
-                         if json.dumps(data.get(k), sort_keys=True) != v]
-            found = self.seen[line] = (
-                (f"it is not dealt at the table's settings: {'; '.join(problems)}",)
-                if problems else ())
-            if key is not None:
-                self.seen[key] = found
-        return list(found)
-
-
-def _replayed(lines: Sequence[str], s: Settlement) -> list[str]:
-    """The hand's log (its JSON Lines) read back line by line the way ``verify`` reads a stored
-    hand (the start line names the game whose events the others are), folded and settled: the
-    same settlement as the hand as dealt?"""
-    try:
-        first = parse_body(lines[0])
-        parse = parser_of(first.game if isinstance(first, Start) else "")
-        again = [first]
-        again.extend(map(parse, lines[1:]))
-        folded = replay_fold(again, start_text=lines[0])
-        if not isinstance(folded, Folded):
-            return [f"its log does not replay: event {folded.index + 1}: {folded.reason}"]
-        replayed = folded.settle()
-    except Exception as exc:  # a log that cannot be read back is named
-        return [f"its log does not replay: {type(exc).__name__}: {exc}"]
-    if settlement_keys(replayed) != settlement_keys(s):
-        return ["the replay of its log settles differently from the hand as dealt"]
-    return []
 
 
 def _fail(t: Tally, text: str) -> None:

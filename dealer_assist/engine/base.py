@@ -1,7 +1,11 @@
-"""The game interface (start / check / apply / prompt / settle / view) and what it returns.
+"""The game interface (start / check / apply / prompt / settle / view) and what a game declares.
 
-Every game is one module with one :class:`Game` subclass working on an immutable state of its own.
-Everything the screen shows, the replay prints and the reports total is derived from these.
+Every game is one package with one :class:`Game` subclass working on an immutable state of its
+own. What its functions return lives beside it, one job a module: ``engine/prompt.py`` (the
+prompt and its actions), ``engine/settlement.py`` (push steps, fee lines, the settlement) and
+``engine/view.py`` (the table and the score sheet the screens draw, the game's settings); they
+are given here too, so a game imports the interface from one place. Everything the screen shows,
+the replay prints and the reports total is derived from these.
 """
 
 from __future__ import annotations
@@ -13,7 +17,16 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from dealer_assist.engine.inputs import Input
+from dealer_assist.engine.prompt import Action, Option, Prompt
+from dealer_assist.engine.settlement import EarlierRule, FeeLine, PushStep, Settlement
+from dealer_assist.engine.view import (
+    SETTING_KINDS,
+    ScoreSheet,
+    SeatView,
+    Setting,
+    TableView,
+    called_off,
+)
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import SHARED, Event, Start, Vocabulary
 from dealer_assist.money import format_cents
@@ -21,252 +34,28 @@ from dealer_assist.money import format_cents
 if TYPE_CHECKING:
     from dealer_assist.engine.declare import GameDossier
 
+__all__ = [
+    "PER_HAND_KEYS",
+    "SETTING_KINDS",
+    "Action",
+    "DemoTable",
+    "EarlierRule",
+    "FeeLine",
+    "Game",
+    "Option",
+    "Prompt",
+    "PushStep",
+    "SampleDeal",
+    "ScoreSheet",
+    "SeatView",
+    "Setting",
+    "Settlement",
+    "TableView",
+    "Working",
+    "called_off",
+]
+
 S = TypeVar("S")
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One way to take an action, with what it costs: e.g. "keep 2: call $40" in a game whose
-    wagers are priced by the cards the player keeps (``keep``: that count)."""
-
-    label: str
-    keep: int | None = None
-    amount: int | None = None
-
-
-#: An action that fixes no event field (one shared empty mapping, not one per action).
-_NO_FIELDS: Mapping[str, Any] = MappingProxyType({})
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One input the dealer may give now; the UI makes a button of it.
-
-    ``kind`` names the action and is the event type tag it records (``event`` when another);
-    ``amount`` the cents it would put in (``None`` when nothing moves); ``input`` the typed
-    input it takes beyond the press (:mod:`dealer_assist.engine.inputs`: cards of a count, a
-    choice, an amount in a range, rows, dice, a value the app draws) and ``more`` any further
-    ones (a call's cards and the combination they make); ``fields`` the event fields the
-    action fixes itself (a die's name, a blind exchange, a row). The event is built by
-    :func:`dealer_assist.engine.build.build_event`. A disabled action carries the
-    dealer-facing ``reason``.
-    """
-
-    kind: str
-    label: str
-    seat: int | None = None
-    amount: int | None = None
-    key: str = ""
-    enabled: bool = True
-    reason: str = ""
-    options: tuple[Option, ...] = ()
-    input: Input | None = None
-    more: tuple[Input, ...] = ()
-    fields: Mapping[str, Any] = field(default_factory=lambda: _NO_FIELDS)
-    event: str = ""
-    #: The floor decides it: recorded only with a floor person's approval (the event is one of
-    #: the game's :attr:`Game.floor_events`).
-    floor: bool = False
-
-    @property
-    def inputs(self) -> tuple[Input, ...]:
-        """Every input the action takes, in the order the screen asks for them."""
-        return self.more if self.input is None else (self.input, *self.more)
-
-    @property
-    def event_type(self) -> str:
-        """The type tag of the event the action records."""
-        return self.event or self.kind
-
-
-@dataclass(frozen=True, slots=True)
-class Prompt:
-    """What the dealer must do next: who acts, what is legal, what to say and turn down."""
-
-    phase: str
-    to_act: int | None
-    message: str
-    actions: tuple[Action, ...] = ()
-    instructions: tuple[str, ...] = ()
-    done: bool = False
-
-    def action(self, kind: str) -> Action | None:
-        return next((a for a in self.actions if a.kind == kind), None)
-
-
-@dataclass(frozen=True, slots=True)
-class PushStep:
-    """One physical step of paying out, in the order the dealer does them."""
-
-    n: int
-    text: str
-    amount: int = 0
-    to_seat: int | None = None
-    kind: str = "push"
-
-
-@dataclass(frozen=True, slots=True)
-class FeeLine:
-    """A collection for the house or a fund: a ledger line in every settlement.
-
-    ``base`` is the amount a fee taken from the pot was worked out on (every chip in the pots
-    but those returned), so a report can show what each rake was taken from.
-    """
-
-    kind: str
-    amount: int
-    from_seat: int | None = None
-    note: str = ""
-    base: int | None = field(default=None, compare=False)  # (the note already says it)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "amount": self.amount, "from": self.from_seat}
-
-
-@dataclass(frozen=True, slots=True)
-class EarlierRule:
-    """A settlement by a rule the app applied before (``Game.earlier_rules``): ``name`` says
-    which rule and until when, as verify and the reports print it."""
-
-    name: str
-    settlement: Settlement
-
-
-@dataclass(frozen=True, slots=True)
-class Settlement:
-    """The end of a hand in money. Chips are conserved: everything in comes out or carries.
-
-    ``put_in`` is every cent each seat put on the table this hand (antes, wagers, champ payments,
-    per-player fees); ``carry_in`` comes from the last hand; ``payouts`` are cents pushed to each
-    seat; ``carry_out`` goes to the next hand; ``fees`` go to the house or a fund.
-    """
-
-    put_in: Mapping[int, int]
-    payouts: Mapping[int, int]
-    carry_in: int = 0
-    carry_out: int = 0
-    fees: tuple[FeeLine, ...] = ()
-    steps: tuple[PushStep, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def total_in(self) -> int:
-        return sum(self.put_in.values()) + self.carry_in
-
-    @property
-    def total_out(self) -> int:
-        return sum(self.payouts.values()) + self.carry_out + sum(f.amount for f in self.fees)
-
-    @property
-    def conserved(self) -> bool:
-        return self.total_in == self.total_out
-
-    def net(self) -> dict[int, int]:
-        seats = set(self.put_in) | set(self.payouts)
-        return {s: self.payouts.get(s, 0) - self.put_in.get(s, 0) for s in sorted(seats)}
-
-    def require_conserved(self) -> Settlement:
-        if not self.conserved:
-            raise AssertionError(
-                f"settlement does not conserve chips: in {self.total_in}, out {self.total_out}"
-            )
-        return self
-
-
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """One seat as the dealer's screen draws it."""
-
-    seat: int
-    cards: tuple[str, ...] = ()
-    hidden: int = 0
-    status: str = ""
-    detail: str = ""
-    put_in: int = 0
-    stack: int | None = None
-    note: str = ""
-    face_down: bool = False
-    to_act: bool = False
-    rows: tuple[tuple[str, tuple[str, ...]], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class TableView:
-    """The table as the dealer's screen draws it after an event."""
-
-    game: str
-    seats: tuple[SeatView, ...]
-    to_act: int | None = None
-    button: int | None = None
-    board: tuple[str, ...] = ()
-    pots: tuple[tuple[str, int], ...] = ()
-    info: tuple[str, ...] = ()
-
-
-def called_off(view: TableView, reason: str) -> TableView:
-    """The table of a hand called off as a misdeal: nobody is to act any more."""
-    from dataclasses import replace
-
-    seats = tuple(
-        replace(s, to_act=False, status="misdeal: chips back") if s.to_act else s
-        for s in view.seats
-    )
-    return replace(view, seats=seats, to_act=None, info=(*view.info, f"Misdeal: {reason}"))
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreSheet:
-    """A game of many hands as the dealer's screen shows it between hands and its game report
-    prints it: a row per hand under its columns, then lines (the running totals, the
-    standings, who won)."""
-
-    title: str
-    columns: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    lines: tuple[str, ...] = ()
-
-    def text(self) -> tuple[str, ...]:
-        """The sheet as plain lines (for the screen's info and plain reports)."""
-        out = [self.title, " | ".join(self.columns)]
-        out.extend(" | ".join(row) for row in self.rows)
-        out.extend(self.lines)
-        return tuple(out)
-
-
-#: The kinds of a game's own setting (:class:`Setting`).
-SETTING_KINDS = ("money", "chips", "count", "choice", "flag", "text")
-
-
-@dataclass(frozen=True, slots=True)
-class Setting:
-    """One of a game's own table settings (a key of a table's ``params``), as the screens show
-    it: ``money`` in cents (each amount of a list too: blinds), ``chips`` a count of the
-    table's chips, ``count`` a plain number, ``choice`` one of ``options``, ``flag`` yes or
-    no, ``text`` as given. The game declares them (:attr:`Game.settings`), so no screen
-    decides from a key's name whether it is money."""
-
-    key: str
-    label: str
-    kind: str = "text"
-    options: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        if self.kind not in SETTING_KINDS:
-            raise ValueError(f"setting {self.key}: kind must be one of {SETTING_KINDS}")
-
-    def shown(self, value: Any) -> str:
-        """``value`` as a person reads it."""
-        if isinstance(value, list):
-            return " / ".join(self.shown(v) for v in value)
-        if isinstance(value, bool):
-            return "yes" if value else "no"
-        if self.kind == "money" and isinstance(value, int):
-            return format_cents(value)
-        if self.kind == "chips" and isinstance(value, int):
-            return f"{value} chip" + ("" if value == 1 else "s")
-        if isinstance(value, Mapping):
-            return ", ".join(f"{k} {v}" for k, v in value.items())
-        return str(value)
 
 
 #: Start keys a table gives each hand (they change from hand to hand): the button, each seat's

@@ -21,6 +21,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from dealer_assist.engine.evolve import builder
+from dealer_assist.engine.seats import from_left
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +120,7 @@ def clockwise_from_button(seats: Sequence[int], button: int) -> list[int]:
     """``seats`` (listed clockwise) starting with the first seat to the button's left."""
     if button not in seats:
         raise ValueError(f"button seat {button} is not at the table")
-    i = list(seats).index(button)
-    return list(seats[i + 1 :]) + list(seats[: i + 1])
+    return list(from_left(seats, button))
 
 
 def split_pot(

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from dealer_assist.errors import BadInput, RuleViolation
-from dealer_assist.fees.policy import FeePolicy, fraction_text, parse_percent
+from dealer_assist.fees.parse import parse_percent
+from dealer_assist.fees.policy import FeePolicy, fraction_text
 from dealer_assist.fees.schedule import FeeSchedule
 from dealer_assist.money import format_cents
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealer_assist.errors import BadInput, RuleViolation
-from dealer_assist.fees.policy import FeePolicy, parse_fee_policy
+from dealer_assist.fees.parse import parse_fee_policy
+from dealer_assist.fees.policy import FeePolicy
 from dealer_assist.money import format_cents
 
 

@@ -26,8 +26,9 @@ from types import MappingProxyType
 
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Period, SeatIn, SeatOut
+from dealer_assist.fees.collect import down_to_chip
 from dealer_assist.fees.ledger import LedgerLine
-from dealer_assist.fees.policy import FeePolicy, down_to_chip, fund_of
+from dealer_assist.fees.policy import FeePolicy, fund_of
 from dealer_assist.money import format_cents
 
 

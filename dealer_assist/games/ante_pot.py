@@ -17,9 +17,11 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from dealer_assist.engine import start as read
 from dealer_assist.engine.base import FeeLine, Game, PushStep, Settlement
 from dealer_assist.engine.pots import split_pot
+from dealer_assist.engine.seats import from_left
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Start
-from dealer_assist.fees import FeeContext, FeePolicy, parse_fee_policy, pot_fees, pre_deal_fees
+from dealer_assist.fees import FeeContext, FeePolicy, pot_fees, pre_deal_fees
+from dealer_assist.fees.table import table_policy
 from dealer_assist.money import format_cents
 
 
@@ -37,7 +39,7 @@ class AnteTable:
     @property
     def order(self) -> tuple[int, ...]:
         """The seats from the dealer's left, the dealer last."""
-        return left_of(self.seats, self.dealer)
+        return from_left(self.seats, self.dealer)
 
     @property
     def pot(self) -> int:
@@ -52,16 +54,6 @@ class AnteTable:
         return out
 
 
-def left_of(seats: Sequence[int], dealer: int) -> tuple[int, ...]:
-    i = list(seats).index(dealer)
-    return tuple(seats[i + 1:]) + tuple(seats[:i + 1])
-
-
-def after(order: Sequence[int], seat: int) -> tuple[int, ...]:
-    """The seats after ``seat`` in ``order``, to the end of it (through the dealer)."""
-    return tuple(order[list(order).index(seat) + 1:])
-
-
 def read_table(start: Start, *, ante_key: str, what: str, players: tuple[int, int],
                dealer_key: str = "dealer") -> AnteTable:
     """The table from the start: seats, ``dealer_key`` (the engine's button), the ante under
@@ -73,7 +65,7 @@ def read_table(start: Start, *, ante_key: str, what: str, players: tuple[int, in
         raise RuleViolation(f'the start needs "{ante_key}": {what} in cents', rule="settings")
     ante = read.cents(start.get(ante_key), ante_key, low=1)
     chip = read.cents(start.get("smallest_chip", 100), "smallest_chip", low=1)
-    policy = parse_fee_policy(start.get("fee"))
+    policy = table_policy(start)
     pre = tuple(pre_deal_fees(policy, FeeContext(seats=seats, button=dealer, pot=0,
                                                  saw_flop=False, smallest_chip=chip)))
     for line in pre:

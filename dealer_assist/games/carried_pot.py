@@ -14,10 +14,10 @@ from dealer_assist.fees import (
     FeeContext,
     FeePolicy,
     down_to_chip,
-    parse_fee_policy,
     pot_fees,
     pre_deal_fees,
 )
+from dealer_assist.fees.table import table_policy
 from dealer_assist.money import format_cents
 
 
@@ -78,7 +78,7 @@ def table_fee(start: Start, seats: tuple[int, ...], button: int, *,
     if not isinstance(chip, int) or isinstance(chip, bool) or chip < 1:
         raise RuleViolation(f'"smallest_chip" must be whole cents, at least 1, not {chip!r}',
                             rule="settings")
-    policy = parse_fee_policy(start.get("fee"))
+    policy = table_policy(start)
     if policy is None:
         return TableFee(smallest_chip=chip)
     return TableFee(policy=policy, smallest_chip=chip, before_deal=tuple(pre_deal_fees(

@@ -25,7 +25,7 @@ from dealer_assist.services.base import (
     utcnow,
 )
 from dealer_assist.services.floor import FloorServices
-from dealer_assist.services.hands import _LastHand
+from dealer_assist.services.hand_reads import _LastHand
 
 
 class Services(FloorServices):

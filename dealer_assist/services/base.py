@@ -21,12 +21,15 @@ from dealer_assist.fees import FeePolicy, TimeState
 from dealer_assist.services.auth import Argon2PinHasher
 from dealer_assist.services.authorizer import ACTIVE_RECHECK_S as ACTIVE_RECHECK_S
 from dealer_assist.services.authorizer import Authorizer, a_role
+from dealer_assist.services.dealer_box import DownRecord
+from dealer_assist.services.dealer_ports import DealerRecords
 from dealer_assist.services.errors import (
     Conflict,
     LockedOut,
     NotFound,
     SignInFailed,
 )
+from dealer_assist.services.floorboard.handlers import FloorBoard
 from dealer_assist.services.model import (
     ApprovalSubject,
     AuditEntry,
@@ -162,6 +165,13 @@ class ServicesBase:
         #: Signs checkpoints at each shift close (after verifying what came since the last
         #: one) and for each report; None: this store has no room key (the in-memory store).
         self.sealer: Sealer | None = None
+        #: The floor board (docs/floor-board.md): the database's, set by the bootstrap.
+        self.floor_board: FloorBoard | None = None
+        #: The dealer box's records (downs, rules, rotation, tokes); None: none here.
+        self.dealer_box: DealerRecords | None = None
+        #: The dealer box's downs as last read from it (what a station goes on with while the
+        #: server is away).
+        self.known_downs: list[DownRecord] | None = None
         #: What the last shift close's checkpoint found and signed.
         self.last_seal: Seal | None = None
         self._live: dict[int, HandNow] = {}
@@ -202,17 +212,19 @@ class ServicesBase:
     # --- internals ---------------------------------------------------------------------------
     def _append(
         self, now: HandNow, event: Event, actor: str, body: dict[str, Any] | None = None,
-        *, approval_id: int | None = None,
+        *, approval_id: int | None = None, over_mark: str | None = None,
     ) -> StoredEvent:
         """Append ``event`` to the hand (``body``: its body, checked already by :func:`_body`
-        with the hand's game; ``approval_id``: the floor's approval entry it carries)."""
+        with the hand's game; ``approval_id``: the floor's approval entry it carries;
+        ``over_mark``: when it ends the hand, what it carries, from
+        :func:`~dealer_assist.services.overmark.over_mark`)."""
         if body is None:
             body = _body(event, now.replay.game)
         try:
             return self.store.append_event(
                 now.hand.id, expected=len(now.replay.steps),
                 event=NewEvent(body=body, actor=actor, time=self.clock(),
-                               approval_id=approval_id),
+                               approval_id=approval_id, over_mark=over_mark),
             )
         except Conflict:
             self._live.pop(now.hand.id, None)
@@ -232,6 +244,11 @@ class ServicesBase:
 
     def _refuse(self, session: Session, what: str, message: str) -> NoReturn:
         self.authorizer.refuse(session, what, message)
+
+    def require_active(self, session: Session, what: str) -> None:
+        """Refuse (and log) a name disabled since it signed in: the check every use case makes,
+        for the room's handlers outside the services (the floor board, the dealer box)."""
+        self._require_active(session, what)
 
     def _require_active(self, session: Session, what: str) -> None:
         self.authorizer.require_active(session, what)

@@ -4,10 +4,10 @@ misdeals and the settlement."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
-from dealer_assist.engine.base import Game, ScoreSheet, Settlement
+from dealer_assist.engine.base import Settlement
 from dealer_assist.engine.hand import HandReplay, Step, misdeal_refusal, replay
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
@@ -25,32 +25,24 @@ from dealer_assist.services.base import (
     Approval,
     HandNow,
     _body,
-    _replay_rows,
 )
+from dealer_assist.services.dealer_hooks import deals_here
 from dealer_assist.services.draws import check_drawn
 from dealer_assist.services.errors import (
     ApprovalRequired,
-    NotFound,
 )
+from dealer_assist.services.faulty_last import refusal, starts_from, unreadable_line
+from dealer_assist.services.hand_reads import HandReads, _LastHand
 from dealer_assist.services.handrules import NEW_GAME
 from dealer_assist.services.ledger import ledger_lines
 from dealer_assist.services.model import (
-    ChainHead,
-    Hand,
-    HandFilter,
-    LedgerLine,
     NewEvent,
     Session,
-    StoredEvent,
 )
 from dealer_assist.services.next_hand import (
-    carried_over,
-    last_button,
-    next_button,
-    stacks_after,
     stacks_for,
 )
-from dealer_assist.services.tables import TableServices
+from dealer_assist.services.overmark import over_mark
 from dealer_assist.settings import (
     parse_table_settings,
     per_hand_keys,
@@ -58,7 +50,7 @@ from dealer_assist.settings import (
 )
 
 
-class HandServices(TableServices):
+class HandServices(HandReads):
     """Hands as they are dealt: start, record, void, misdeal, settle, and the next hand's
     button, stacks and carry-overs."""
 
@@ -94,13 +86,16 @@ class HandServices(TableServices):
         shift = self.store.current_shift(table.id)
         if shift is None:
             raise RuleViolation(f"{table.name} has no open shift: open a shift first")
-        if session.role == "dealer" and shift.dealer != session.name:
+        if not deals_here(self, session, table.id, shift):
             raise RuleViolation(
                 f"{table.name}'s open shift is {shift.dealer}'s: {shift.dealer} closes it with "
-                "the floor, then open your own shift to deal"
+                "the floor, then open your own shift to deal" if self.dealer_box is None else
+                f"{session.name} is not down at {table.name}: open the table (sign in there) "
+                "to take it over, between hands"
             )
         last = _LastHand(self, self.store.last_hand(table.id))  # read, and replayed, once
-        self._previous_hand_done(last)
+        if last.broken() is None:  # (a hand that cannot be read cannot be finished either)
+            self._previous_hand_done(last)
         version = self.settings(table.id)
         parsed = parse_table_settings(version.document, source=table.name)
         if seats is not None:
@@ -114,7 +109,8 @@ class HandServices(TableServices):
         keys = per_hand_keys(parsed.game)
         button_key = get_game(parsed.game).key("button")
         per_hand: dict[str, Any] = {}
-        carried = self._carried_from_last(last, parsed.game, parsed.seats)
+        faulty = self._faulty_last(last, parsed.game)
+        carried = {} if faulty else self._carried_from_last(last, parsed.game, parsed.seats)
         if button is None and isinstance(carried.get(button_key), int):
             button = carried[button_key]
         carried.pop(button_key, None)
@@ -134,22 +130,28 @@ class HandServices(TableServices):
             )
         carried_in = self._carry_from_last(last, parsed.game) if "carry_in" in keys else 0
         if "stacks" in keys:
-            kept = self._stacks_from_last(last, parsed.game)
+            kept = faulty.stacks if faulty else self._stacks_from_last(last, parsed.game)
             per_hand["stacks"], rebought = stacks_for(
                 kept, parsed.seats, parsed.buy_in, stacks or {})
             for line, (seat, value) in zip(rebought, [
                     (s, v) for s, v in per_hand["stacks"].items()
                     if s in (stacks or {}) and v != kept.get(s, parsed.buy_in)], strict=True):
-                if carried_in > 0 and seat in kept and value < kept[seat]:
+                if faulty or (carried_in > 0 and seat in kept and value < kept[seat]):
                     needs.append(line)  # chips off the table while the pot carries
                 else:
                     changed.append(line)
         if "carry_in" in keys:
-            per_hand["carry_in"] = carry_in if carry_in is not None else carried_in
-            if carry_in is not None and carry_in != carried_in:
-                needs.append(carry_change(carry_in, carried_in))
+            given = carry_in if carry_in is not None else faulty.carry if faulty else carried_in
+            per_hand["carry_in"] = given
+            if given != carried_in:
+                needs.append(carry_change(given, carried_in))
+        if faulty:  # the floor approves what the table goes on from
+            needs.insert(0, unreadable_line(faulty, get_game(parsed.game)))
         approver = None
         if needs:
+            if approval is None and faulty:
+                raise ApprovalRequired(refusal(table.name, faulty,
+                                               starts_from(per_hand, get_game(parsed.game))))
             if approval is None:
                 what = ("a new game at {t} drops what the last hand carries ({c})" if new_game
                         else "the next hand at {t} changes what the last hand left it ({c})")
@@ -225,7 +227,9 @@ class HandServices(TableServices):
                                     table_id=now.hand.table_id, hand_id=hand_id).entry
         else:
             approved = None
-        row = self._append(now, event, session.name, body, approval_id=approved)
+        row = self._append(now, event, session.name, body, approval_id=approved,
+                           over_mark=over_mark(game, now.replay.start, after,
+                                               over=game.is_over(after), misdealt=False))
         self._draws.pop(hand_id, None)
         if event.TYPE in game.floor_events:
             assert approval is not None
@@ -291,7 +295,9 @@ class HandServices(TableServices):
             raise RuleViolation(
                 f"cannot void event {target}: event {exc.line} would then be wrong ({exc.reason})"
             ) from exc
-        row = self._append(now, void, session.name, approval_id=approved)
+        row = self._append(now, void, session.name, approval_id=approved,
+                           over_mark=over_mark(rep.game, rep.start, rep.state, over=rep.over,
+                                               misdealt=rep.misdeal is not None))
         if now.hand.status == "settled":
             self.store.reopen_hand(hand_id)
         detail = f"event {target} ({now.replay.steps[target - 1].event.TYPE}): {void.reason}"
@@ -327,7 +333,9 @@ class HandServices(TableServices):
         approved = self.approve(approval, what=misdeal_subject(now.hand.number),
                                 table_id=now.hand.table_id, hand_id=hand_id,
                                 session=session).entry
-        row = self._append(now, call, session.name, approval_id=approved)
+        row = self._append(now, call, session.name, approval_id=approved,
+                           over_mark=over_mark(rep.game, rep.start, rep.state, over=rep.over,
+                                               misdealt=True))
         if now.hand.status == "settled":
             self.store.reopen_hand(hand_id)
         self._audit(session.name, "misdeal",
@@ -355,174 +363,3 @@ class HandServices(TableServices):
             self.store.settle_hand(hand_id, ledger_lines(hand_id, settlement))
             self._live[hand_id] = replace(now, hand=replace(now.hand, status="settled"))
         return settlement
-
-    def hand(self, hand_id: int) -> Hand:
-        hand = self.store.get_hand(hand_id)
-        if hand is None:
-            raise NotFound(f"there is no hand {hand_id}")
-        return hand
-
-    def hand_now(self, hand_id: int) -> HandNow:
-        """The hand as it stands (cached after the first load at this station)."""
-        cached = self._live.get(hand_id)
-        if cached is not None:
-            return cached
-        hand = self.hand(hand_id)
-        rows = self.store.hand_events(hand_id)
-        now = HandNow(hand=hand, replay=_replay_rows(rows), last=rows[-1])
-        self._live[hand_id] = now
-        return now
-
-    def current_hand(self, table_id: int) -> HandNow | None:
-        """The table's last hand if it is still open (to resume after a restart)."""
-        hand = self.store.last_hand(table_id)
-        if hand is None or hand.status != "open":
-            return None
-        return self.hand_now(hand.id)
-
-    def hand_events(self, hand_id: int) -> list[StoredEvent]:
-        """The stored rows of the hand, in order (for replay with times and actors)."""
-        self.hand(hand_id)
-        return self.store.hand_events(hand_id)
-
-    def hand_replay(self, hand_id: int) -> HandReplay:
-        """The hand folded from the store (not the station's cache): for the floor's replay."""
-        return _replay_rows(self.hand_events(hand_id))
-
-    def list_hands(self, flt: HandFilter | None = None) -> list[Hand]:
-        return self.store.list_hands(flt or HandFilter())
-
-    def ledger(self, hand_id: int) -> list[LedgerLine]:
-        return self.store.ledger(hand_id)
-
-    def chain_head(self, table_id: int) -> ChainHead | None:
-        return self.store.chain_head(table_id)
-
-    def game_so_far(self, table_id: int) -> GameSoFar:
-        """The table's latest game of a game played over many hands: its settled hands, from
-        the last one back while each is of the same game and carries on from the one before
-        (its start holds what the game carries, or chips of a pot carried in) and that one did
-        not end a game. A game of one hand is its last hand. ``over`` when the last hand ended
-        the game. A hand whose stored events do not replay is kept in the list but left out of
-        the sheet (the reports name its fault)."""
-        hands: list[Hand] = []
-        states: list[Any] = []
-        rows = self.store.list_hands(HandFilter(table_id=table_id, status="settled"))
-        game = None
-        for hand in rows:  # newest first
-            try:
-                rep = self.hand_replay(hand.id)
-            except DealerAssistError:  # a record that does not read: verify names it; the
-                if game is None or hand.game == game.name:  # sheet goes on without it, and
-                    hands.append(hand)  # the game report lists it with its fault
-                continue
-            # a hand called off (even after it was over, even one that ended the game): as
-            # dealt, so the sheet shows every chip back and the pot carried on, and the game
-            # goes on
-            state = rep.state if rep.misdeal is None else rep.steps[0].state
-            if game is None:
-                game = rep.game
-            elif hand.game != game.name or rep.game.game_over(state):
-                break
-            hands.append(hand)
-            states.append(state)
-            if not _carries_in(game, rep.start.params):
-                break  # this hand began the game: it carries nothing in
-        hands.reverse()
-        states.reverse()
-        if game is None:
-            return GameSoFar(hands=tuple(hands), over=False, sheet=None)
-        return GameSoFar(hands=tuple(hands), over=game.game_over(states[-1]),
-                         sheet=game.score_sheet(states))
-
-    def _next_button(self, last: _LastHand, seats: tuple[int, ...]) -> int:
-        """The seat after the last hand's button (:func:`next_hand.next_button`)."""
-        if last.hand is None:
-            return seats[-1]
-        if last.hand.status == "settled":  # replayed anyway (what the game carries over)
-            rep = last.replay()
-            return next_button(seats, last_button(rep), redealt=rep.misdeal is not None)
-        # (an open hand left behind: its start is enough)
-        key = get_game(last.hand.game).key("button")
-        button = self.store.hand_events(last.hand.id)[0].body.get(key)
-        return next_button(seats, button, redealt=False)
-
-    def _carried_from_last(
-        self, last: _LastHand, game: str, seats: tuple[int, ...]
-    ) -> dict[str, Any]:
-        """What the game takes over from the table's last settled hand of the same game
-        (:func:`next_hand.carried_over`); nothing after a change of game."""
-        if last.hand is None or last.hand.game != game or last.hand.status != "settled":
-            return {}
-        return carried_over(last.replay(), seats)
-
-    def uses_stacks(self, table_id: int) -> bool:
-        """Whether the table's game (current settings) is played with stacks."""
-        version = self.settings(table_id)
-        parsed = parse_table_settings(version.document, source=self.table(table_id).name)
-        return "stacks" in per_hand_keys(parsed.game)
-
-    def next_stacks(self, table_id: int, seats: Sequence[int] | None = None) -> dict[int, int]:
-        """For games played with stacks: each seat's chips for the next hand if nothing is
-        bought: what it left the last settled hand of this game with, else the buy-in (absent:
-        the table has no buy-in and the seat did not play that hand). Empty for other games."""
-        version = self.settings(table_id)
-        parsed = parse_table_settings(version.document, source=self.table(table_id).name)
-        if "stacks" not in per_hand_keys(parsed.game):
-            return {}
-        playing = tuple(seats) if seats is not None else parsed.seats
-        kept = self._stacks_from_last(_LastHand(self, self.store.last_hand(table_id)),
-                                      parsed.game)
-        out = {s: kept[s] for s in playing if s in kept}
-        if parsed.buy_in is not None:
-            out.update({s: parsed.buy_in for s in playing if s not in kept})
-        return out
-
-    def _stacks_from_last(self, last: _LastHand, game: str) -> dict[int, int]:
-        """Each seat's chips after the table's last settled hand of ``game``
-        (:func:`next_hand.stacks_after`)."""
-        hand = last.hand
-        if hand is None or hand.game != game or hand.status != "settled":
-            return {}
-        return stacks_after(last.replay())
-
-    def _carry_from_last(self, last: _LastHand, game: str) -> int:
-        hand = last.hand
-        if hand is None or hand.game != game or hand.status != "settled":
-            return 0
-        return sum(x.amount for x in self.store.ledger(hand.id) if x.kind == "carry_out")
-
-
-@dataclass(frozen=True, slots=True)
-class GameSoFar:
-    """A table's latest game (:meth:`HandServices.game_so_far`): its hands in order, whether
-    its last hand ended it, and the game's score sheet of them (None for games of one hand)."""
-
-    hands: tuple[Hand, ...]
-    over: bool
-    sheet: ScoreSheet | None
-
-
-class _LastHand:
-    """The table's last hand as :meth:`HandServices.start_hand` consults it: read once, and replayed
-    from the store at most once (button, carry-over, what the game carries, a misdeal)."""
-
-    def __init__(self, services: HandServices, hand: Hand | None) -> None:
-        self.services = services
-        self.hand = hand
-        self._replay: HandReplay | None = None
-
-    def replay(self) -> HandReplay:
-        assert self.hand is not None
-        if self._replay is None:
-            self._replay = self.services.hand_replay(self.hand.id)
-        return self._replay
-
-
-def _carries_in(game: Game[Any], params: Mapping[str, Any]) -> bool:
-    """Whether a hand's start takes something over from the hand before it: what the game
-    declares it carries, or chips of a pot carried in (a pot that runs until it is won)."""
-    if any(k in params for k in game.carries):
-        return True
-    carried = params.get(game.key("carry_in"))
-    return isinstance(carried, int) and not isinstance(carried, bool) and carried > 0

@@ -298,6 +298,9 @@ class NewEvent:
     #: The ``approval`` audit entry of a change that needs one (a void in a finished hand, a
     #: misdeal, a floor decision, a start that changes what the last hand carries).
     approval_id: int | None = None
+    #: Written with the event that ends its hand: what the next hand at the same seats takes
+    #: of what the game carries (:mod:`dealer_assist.services.overmark`, schema 0018).
+    over_mark: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

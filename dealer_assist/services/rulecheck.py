@@ -75,6 +75,9 @@ class RuleRecords:
     roles: Mapping[str, tuple[str, bool]] = field(default_factory=dict)
     #: audit entry number -> the drop count it records (its typed row, schema 0022)
     counts: Mapping[int, Count] = field(default_factory=dict)
+    #: When the room's first dealer down was recorded: from then on the dealer box holds one
+    #: table per dealer (by downs, checked in ``db/dealer_box_verify``), not open shifts.
+    downs_since: datetime | None = None
 
 
 def _when(t: datetime) -> str:
@@ -157,6 +160,8 @@ def _dealer_at_two_tables(r: RuleRecords, audit: Sequence[AuditEntry],
                  if a.closed_at is None or utc(a.closed_at) > opened]
         open_now[b.dealer] = [*still, b]
         busy = [a for a in still if a.table_id != b.table_id]
+        if r.downs_since is not None and opened >= utc(r.downs_since):
+            continue
         if b.id not in wanted or not busy or (b.dealer, _table(r, b.table_id)) in allowed:
             continue
         others = "; ".join(f"{_table(r, a.table_id)} (shift {a.id}, open since "

@@ -10,6 +10,8 @@ from dealer_assist.services.approvals import shift_subject
 from dealer_assist.services.base import (
     Approval,
 )
+from dealer_assist.services.dealer_handlers import sign_in_at_table
+from dealer_assist.services.dealer_hooks import StoreHands, deals_here, shift_down_at
 from dealer_assist.services.errors import (
     ApprovalRequired,
     NotFound,
@@ -34,7 +36,9 @@ class ShiftServices(HandServices):
     ) -> Shift:
         """The signed-in dealer opens a shift at a table under a named floor person. One dealer
         deals one table: with a shift already open at another table, opening this one needs a
-        floor person's approval (someone else's), or the other shift closed first."""
+        floor person's approval (someone else's), or the other shift closed first. With the
+        dealer box, a dealer's down moves here as they open it (one table at a time), unless a
+        hand is in play at their table: then it stays there until they sign in here."""
         self._require(session, "deal", "open a shift")
         table = self.table(table_id)
         current = self.store.current_shift(table.id)
@@ -48,6 +52,8 @@ class ShiftServices(HandServices):
             raise BadInput(f"{floor} is not an active floor person")
         self.settings(table.id)
         other = [s for s in self.store.list_shifts() if s.open and s.dealer == session.name]
+        if self.dealer_box is not None:  # a shift of theirs another dealer deals now is not
+            other = [s for s in other if deals_here(self, session, s.table_id, s)]
         if other:
             names = ", ".join(self.table(s.table_id).name for s in other)
             what = f"{session.name} dealing {table.name} as well as {names}"
@@ -57,6 +63,15 @@ class ShiftServices(HandServices):
                     f"shift first (Close shift [X]), or a floor person allows {what}"
                 )
             self.approve(approval, what=what, table_id=table.id, session=session)
+        if self.dealer_box is not None and session.role == "dealer":  # one table at a time
+            try:
+                sign_in_at_table(self.dealer_box, StoreHands(self), session, table.id,
+                                 now=self.clock())
+            except RuleViolation:
+                if not other:
+                    raise
+                # the floor allowed this shift: the dealer's down stays with the hand in
+                # play; they sign in here between hands
         shift = self.store.open_shift(
             table_id=table.id, dealer=session.name, floor=floor_user.name, at=self.clock()
         )
@@ -116,6 +131,8 @@ class ShiftServices(HandServices):
         shifts open in their name, the one whose table has an unfinished hand dealt in it (the
         latest such hand), else the latest shift. A dealer the floor allowed several tables
         comes back to the hand they were dealing, not to an idle table."""
+        if self.dealer_box is not None and session.role == "dealer":
+            return shift_down_at(self, session)  # where their down is, whoever opened it
         mine = [s for s in self.store.list_shifts() if s.open and s.dealer == session.name]
         if not mine:
             return None

@@ -13,6 +13,7 @@ from dealer_assist.reports.data.records import (
     Record,
     Signature,
 )
+from dealer_assist.services.floorboard.stats import FloorFigures
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,8 @@ class AuditReport(Record):
     #: the exceptions of their carry from the report that closed them before.
     drop_funds: tuple[Any, ...] = ()
     exceptions: tuple[ExceptionLine, ...] = ()
+    #: The floor board's records in the period, by kind (reports/floor_section.py).
+    floor_board: FloorFigures | None = None
 
     def counts(self) -> tuple[tuple[str, int], ...]:
         out: dict[str, int] = {}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from typing import Any
 
 from dealer_assist.reports.data.counts import DropCount
 from dealer_assist.reports.data.lines import AdjustmentLine, FundBalance
@@ -16,6 +17,7 @@ from dealer_assist.reports.data.records import (
     Record,
     Signature,
 )
+from dealer_assist.services.floorboard.stats import FloorFigures
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +94,10 @@ class DayReport(Record):
     funds: tuple[FundBalance, ...] = ()
     #: Every dispute adjustment of the day's hands.
     adjustments: tuple[AdjustmentLine, ...] = ()
+    #: The floor board's figures for the day (reports/floor_section.py).
+    floor_board: FloorFigures | None = None
+    #: The dealer box's section (``reports.dealer_hours.DealerSection``; None: no downs kept).
+    dealer_box: Any = None
 
     @property
     def house_adjustments(self) -> int:

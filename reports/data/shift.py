@@ -31,6 +31,7 @@ from dealer_assist.reports.data.records import (
     Signature,
     TimeCollection,
 )
+from dealer_assist.services.floorboard.stats import FloorFigures
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,10 @@ class ShiftReport(Record):
     #: The room's gaming day and named shift the shift opened in ("" when the room names none).
     gaming_day: date | None = None
     room_shift: str = ""
+    #: The floor board's figures for the shift's table (reports/floor_section.py).
+    floor_board: FloorFigures | None = None
+    #: The dealer box's section (``reports.dealer_hours.DealerSection``; None: no downs kept).
+    dealer_box: Any = None
 
     @property
     def day(self) -> date:

@@ -7,6 +7,7 @@ from reportlab.platypus import Flowable
 
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.reports.data.audit import AuditReport
+from dealer_assist.reports.floor_section import floor_kinds_story
 from dealer_assist.reports.layouts.sections import (
     LANDSCAPE_W,
     Out,
@@ -32,6 +33,7 @@ def audit_story(r: AuditReport, st: Styles) -> list[Flowable]:
         fields_table([("Cardroom", r.cardroom), ("From", when(r.period_from)),
                       ("To", when(r.period_to)), ("Entries", str(len(r.entries)))], w, st=st),
     ]
+    story += floor_kinds_story(r.floor_board, st, w)
     story += heading("Actions by kind", st)
     counts = r.counts()
     if counts:

@@ -7,6 +7,8 @@ from reportlab.platypus import Flowable
 
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.reports.data.day import DayReport
+from dealer_assist.reports.dealer_story import dealer_story
+from dealer_assist.reports.floor_section import floor_story
 from dealer_assist.reports.layouts.counts import day_counts_section
 from dealer_assist.reports.layouts.sections import (
     LANDSCAPE_W,
@@ -127,8 +129,10 @@ def day_story(r: DayReport, st: Styles) -> list[Flowable]:
     story += funds_section(r.funds, st, w, moves=False)
     story += adjustments_section(r.adjustments, st, w, r.total("house_fees"), r.total("time_fees"))
     story += day_counts_section(r.counts, st, w)
+    story += floor_story(r.floor_board, st, w)
     story += schedules_section(r.schedules, st, w, tables=True)
     story += exceptions_section(r.exceptions, st, w)
+    story += dealer_story(r.dealer_box, st, w)
     story += chain_section(r.chains, st, w)
     story.append(signature_block(r.signatures, w, st, figures=[
         ("Day", day_text(r.day)),

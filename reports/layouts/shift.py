@@ -8,6 +8,8 @@ from reportlab.platypus import Flowable, KeepTogether
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.reports.data.records import table_label
 from dealer_assist.reports.data.shift import ShiftReport
+from dealer_assist.reports.dealer_story import dealer_story
+from dealer_assist.reports.floor_section import floor_story
 from dealer_assist.reports.layouts.counts import drop_count_section, variance_text
 from dealer_assist.reports.layouts.sections import (
     PORTRAIT_W,
@@ -193,6 +195,8 @@ def shift_story(r: ShiftReport, st: Styles) -> list[Flowable]:
                    money(r.pushed), money(r.carried_out), "", ""]))
     else:
         story.append(none_note(st, "No hands were dealt in this shift."))
+    story += floor_story(r.floor_board, st, w)
+    story += dealer_story(r.dealer_box, st, w)
     story += chain_section((r.chain,), st, w)
     story.append(signature_block(r.signatures, w, st, figures=[
         ("Table and shift", f"{table_label(r.table)}, shift {r.shift_id}"),

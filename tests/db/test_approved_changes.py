@@ -259,3 +259,78 @@ def test_a_table_written_into_the_file_is_named(database: Database) -> None:
          "'2026-11-28 12:00:00.000000')")
     assert ("Forged: a table with no settings version (a table is added with its first "
             "settings, by a floor person or an admin)") in verify_database(database).summary()
+
+
+@pytest.fixture
+def either(db_url: str) -> Iterator[Database]:
+    """SQLite, and PostgreSQL written by its owner (whom the database's checks let through):
+    verify is the judge on both."""
+    db = open_database(db_url)
+    yield db
+    db.close()
+
+
+def test_regression_a_void_in_a_hand_over_but_not_settled_without_approval_is_named(
+    either: Database,
+) -> None:
+    """Issue 40 item 1's remainder: a void after the hand is over (before it is settled) needs
+    a floor person's approval, as in a settled hand. Written with none (the approval left off:
+    no entry, no ticket), verify names it from the hand's own replay, whatever the database
+    was told; the same void with the floor's PIN verifies clean."""
+    from dealer_assist.cards import parse_cards
+
+    svc, gus, _fran, table, _ = _guts(either)
+    now = svc.start_hand(gus, table)  # (the button moved on: seat 2 declares first)
+    for kind, seat in (("in", 2), ("out", 3), ("in", 1)):
+        now = act(svc, gus, now, kind, seat)
+    now = act(svc, gus, now, "show", 1, {"cards": parse_cards("Ah Ad")})
+    now = act(svc, gus, now, "show", 2, {"cards": parse_cards("Kh Qd")})
+    assert now.over and svc.hand(now.hand.id).status == "open"
+    with _no_pin(svc, entry=None):  # type: ignore[arg-type]
+        svc.void(gus, now.hand.id, 5, "misread", approval=Approval("fran", "0000"))
+    text = verify_database(either).summary()
+    assert ("Guts hand 2 event 7 (void): no floor person's approval of it (it carries none, "
+            "and no approval entry is of it)") in text
+
+
+def test_a_void_in_a_hand_over_with_the_floors_pin_and_one_while_dealing_verify_clean(
+    database: Database,
+) -> None:
+    """The dealer's own void while the hand is dealt needs no approval (verify does not ask
+    one); after the end, the floor's PIN: both verify clean."""
+    from dealer_assist.cards import parse_cards
+
+    svc, gus, _fran, table, _ = _guts(database)
+    now = svc.start_hand(gus, table)
+    now = act(svc, gus, now, "in", 2)
+    now = svc.void(gus, now.hand.id, 2, "wrong seat")
+    for kind, seat in (("in", 2), ("out", 3), ("in", 1)):
+        now = act(svc, gus, now, kind, seat)
+    now = act(svc, gus, now, "show", 1, {"cards": parse_cards("Ah Ad")})
+    now = act(svc, gus, now, "show", 2, {"cards": parse_cards("Kh Qd")})
+    now = svc.void(gus, now.hand.id, 8, "misread", approval=Approval("fran", "2222"))
+    act(svc, gus, now, "show", 2, {"cards": parse_cards("2h 3d")})
+    svc.settle(gus, now.hand.id)
+    report = verify_database(database)
+    assert report.ok, report.summary()
+
+
+def test_regression_a_new_game_dropping_the_running_total_without_approval_is_named(
+    either: Database,
+) -> None:
+    """Issue 40 item 1's remainder: a new game drops what the game carries (the test game's
+    running total), which only a floor person approves. Started with the approval left off
+    (the dealer's own ``stacks`` line says "new game ... approved by fran"), verify names it."""
+    from anygame.play import play_rolls, tally_table
+
+    room = make_room(SqlStore(either))
+    svc = room.svc
+    table, dee = tally_table(svc, room.admin)
+    play_rolls(svc, dee, table, [[6], [5], [4], [3]])
+    with _no_pin(svc, entry=None):  # type: ignore[arg-type]
+        second = svc.start_hand(dee, table, new_game=True, approval=Approval("fran", "0000"))
+    assert "totals_in" not in second.replay.start.params
+    assert svc.store.audit_log(action="stacks")[-1].detail.endswith("approved by fran")
+    assert ('hand 2 starts with totals_in nothing but hand 1 carries {"1": 6, "2": 5, "3": 4, '
+            '"4": 3}, and no new game is approved by a floor person') in (
+        verify_database(either).summary())

@@ -389,3 +389,41 @@ def test_an_approved_change_is_never_kept_in_the_journal(
     assert store.journal.count() == 0
     proxy.restore()
     store.close()
+
+
+def test_regression_a_relief_down_at_the_table_deals_through_a_cut_and_the_sync_takes_it(
+    room: Room, proxy: Proxy, pg_url: str, tmp_path: Path
+) -> None:
+    """Issue 44: a relief dealer the dealer box has down at a table (the shift is another
+    dealer's) deals on through a cut, and the journal's sync takes the inputs: they were made
+    by the dealer down there then. (The station went on the shift's rule, and the sync refused
+    the relief's inputs as not the shift's dealer's.)"""
+    from dealer_assist.db.dealer_box import SqlDealerRecords
+    from dealer_assist.services.dealer_box import DEAL, NewDown
+
+    room.svc.add_user(room.admin, name="eve", full_name="Eve Relief", role="dealer", pin="4444")
+    server_box = SqlDealerRecords(room.svc.store.db)  # type: ignore[attr-defined]
+    server_box.append_downs([NewDown(at=room.clock(), actor="fran", dealer="eve", kind=DEAL,
+                                     table_id=room.table_id)], token="", check=lambda _r: None)
+    clock = Clock()
+    inner = open_services(proxy.url(pg_url.rsplit("/", 1)[1]), hasher=FAST)
+    store = JournalStore(inner.store, tmp_path / "journal.sqlite3", station="station-1",  # type: ignore[arg-type]
+                         clock=clock)
+    st = Services(store, hasher=FAST)
+    st.dealer_box = inner.dealer_box
+    eve = st.sign_in("eve", "4444")
+    first = st.start_hand(eve, room.table_id)
+    _deal(st, eve, first.hand.id, [(1, "As")])
+
+    proxy.cut()
+    _deal(st, eve, first.hand.id, [(2, "Kd"), (3, "9c")])  # offline: the downs last read
+    assert store.status().offline and store.status().pending == 2
+    st.settle(eve, first.hand.id)
+
+    proxy.restore()
+    clock.t += 10
+    assert store.sync() > 0 and store.journal.count() == 0
+    assert room.svc.hand(first.hand.id).status == "settled"
+    assert {e.actor for e in room.svc.hand_events(first.hand.id)} == {"eve"}
+    assert verify_database(room.svc.store.db).ok  # type: ignore[attr-defined]
+    store.close()

@@ -17,10 +17,9 @@ import pytest
 import sqlalchemy as sa
 from alembic.migration import MigrationContext
 from alembic.operations import Operations
-from services.support import FAST, make_room
+from services.support import FAST, Room
 from sqlalchemy.exc import DBAPIError
 
-from dealer_assist.cli import main
 from dealer_assist.db import sealed
 from dealer_assist.db.bootstrap import Database, open_database
 from dealer_assist.db.migrations.sealed_ddl import create_sealed_table
@@ -29,6 +28,7 @@ from dealer_assist.db.verify import verify_database
 from dealer_assist.services import Services
 
 from .pg import PgCluster
+from .stations import station_room
 
 T0 = datetime(2026, 3, 7, 20, 0, tzinfo=UTC)
 COUNTS = sa.Table(
@@ -185,6 +185,30 @@ def test_checkpoint_names_sealed_records_rewritten_after_it(
         anchored.problems
 
 
+def test_records_written_on_a_head_locked_once_chain_as_if_each_locked_it(
+    room_file: tuple[Database, Path],
+) -> None:
+    """A caller that locked the head to decide (is the seat free?) writes on that head: no
+    second lock, and the chain is the same as record by record."""
+    db, _ = room_file
+    _append(db, 1)
+    with sealed.writing(db) as conn:
+        head = sealed.lock_head(conn, COUNTS)
+        assert (head.entries, head.kind) == (1, "test_counts")
+        for i in range(2):
+            sealed.append(conn, COUNTS, at=T0, actor="fran", token="", head=head,
+                          values={"table_id": 2, "box": f"H{i}", "counted": i, "final": True})
+        assert head.entries == 3
+        other = sealed.Head("record_heads", 0, "0" * 64)
+        with pytest.raises(TypeError, match="not test_counts's"):
+            sealed.append(conn, COUNTS, at=T0, actor="fran", token="", head=other,
+                          values={"table_id": 2, "box": "X", "final": True})
+    _append(db, 1)
+    with sealed.reading(db) as conn:
+        assert [r.seq for r in sealed.read(conn, COUNTS)] == [1, 2, 3, 4]
+        assert sealed.sealed_faults(conn) == []
+
+
 @pytest.mark.postgres
 def test_pg_sealed_rows_are_written_only_by_a_signed_in_person_of_the_tables_roles(
     pg_cluster: PgCluster, pg_template: str,
@@ -192,20 +216,12 @@ def test_pg_sealed_rows_are_written_only_by_a_signed_in_person_of_the_tables_rol
     """Regression (issue 40): a station's own login wrote counts in a floor person's name.
     A sealed table takes a station's row only with a live sign-in of one of its roles, in that
     person's name."""
-    url = pg_cluster.create_database("sealed_rows", template=pg_template)
-    owner = open_database(url)
-    with owner.engine.begin() as conn:
-        conn.exec_driver_sql(
-            "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'st_group') "
-            "THEN CREATE ROLE st_group NOLOGIN; END IF; IF NOT EXISTS (SELECT 1 FROM pg_roles "
-            "WHERE rolname = 'st_t1') THEN CREATE ROLE st_t1 LOGIN IN ROLE st_group; END IF; "
-            "END $$")
-    room = make_room(SqlStore(owner))
-    _make_table(owner)
-    _append(owner, 1, actor="owner's tool")  # the owner writes as it likes
-    owner.close()
-    assert main(["--db", url, "db", "upgrade", "--station-role", "st_group"]) == 0
-    db = open_database(url.replace("postgres@", "st_t1@"))
+    def as_owner(owner: Database, _room: Room) -> None:
+        _make_table(owner)
+        _append(owner, 1, actor="owner's tool")  # the owner writes as it likes
+
+    station_url, room = station_room(pg_cluster, pg_template, "sealed_rows", prepare=as_owner)
+    db = open_database(station_url)
     try:
         svc = Services(SqlStore(db), clock=room.clock, hasher=FAST)
         fran = svc.sign_in("fran", "2222")
@@ -221,10 +237,14 @@ def test_pg_sealed_rows_are_written_only_by_a_signed_in_person_of_the_tables_rol
         with pytest.raises(Exception, match="in the name of the person signed in"):
             _append(db, 1, actor="admin", token=fran.token)
         _append(db, 2, actor="fran", token=fran.token)
+        with sealed.writing(db) as conn:  # a head locked first, the token set at the write
+            head = sealed.lock_head(conn, COUNTS)
+            sealed.append(conn, COUNTS, at=T0, actor="fran", token=fran.token, head=head,
+                          values={"table_id": 1, "box": "L", "final": True})
         with sealed.reading(db) as conn:
             rows = sealed.read(conn, COUNTS)
             assert [(r.seq, r.actor) for r in rows] == [(1, "owner's tool"), (2, "fran"),
-                                                       (3, "fran")]
+                                                       (3, "fran"), (4, "fran")]
             assert sealed.sealed_faults(conn) == []
         with pytest.raises(DBAPIError, match=r"permission denied|append-only"), \
                 db.engine.begin() as conn:

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 
 import psycopg
 import pytest
-from services.support import FAST, Room, make_room
+from services.support import FAST, Room
 
-from dealer_assist.cli import main
 from dealer_assist.db.bootstrap import Database, open_database
 from dealer_assist.db.store import SqlStore
 from dealer_assist.services import Services
@@ -24,6 +23,7 @@ from dealer_assist.services.errors import StoreUnavailable
 from dealer_assist.services.room import room_clock
 
 from .pg import PgCluster
+from .stations import station_room
 
 pytestmark = pytest.mark.postgres
 
@@ -38,18 +38,7 @@ class Station:
 
 @pytest.fixture(scope="module")
 def station(pg_cluster: PgCluster, pg_template: str) -> Iterator[Station]:
-    url = pg_cluster.create_database("signed_room_records", template=pg_template)
-    owner = open_database(url)
-    with owner.engine.begin() as conn:
-        conn.exec_driver_sql(
-            "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'st_group') "
-            "THEN CREATE ROLE st_group NOLOGIN; END IF; IF NOT EXISTS (SELECT 1 FROM pg_roles "
-            "WHERE rolname = 'st_t1') THEN CREATE ROLE st_t1 LOGIN IN ROLE st_group; END IF; "
-            "END $$")
-    room = make_room(SqlStore(owner))
-    owner.close()
-    assert main(["--db", url, "db", "upgrade", "--station-role", "st_group"]) == 0
-    station_url = url.replace("postgres@", "st_t1@")
+    station_url, room = station_room(pg_cluster, pg_template, "signed_room_records")
     db = open_database(station_url)
     svc = Services(SqlStore(db), clock=room.clock, hasher=FAST)
     yield Station(station_url.replace("postgresql+psycopg://", "postgresql://"), db, svc, room)

@@ -15,9 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from services.support import FAST, Room, make_room
+from services.support import FAST, Room
 
-from dealer_assist.cli import main
 from dealer_assist.db.bootstrap import Database, open_database
 from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import verify_database
@@ -25,6 +24,7 @@ from dealer_assist.services import Services
 from dealer_assist.services.chain import row_hash, time_text
 
 from .pg import PgCluster
+from .stations import station_room
 
 pytestmark = pytest.mark.postgres
 
@@ -41,18 +41,8 @@ class Station:
 def station(pg_cluster: PgCluster, pg_template: str) -> Iterator[Station]:
     """A room made by the owner, then run as the login ``sb_t1`` of ``sb_group``, the role
     given the stations' rights by ``db upgrade --station-role``."""
-    url = pg_cluster.create_database("station_bodies", template=pg_template)
-    owner = open_database(url)
-    with owner.engine.begin() as conn:
-        conn.exec_driver_sql(
-            "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'sb_group') "
-            "THEN CREATE ROLE sb_group NOLOGIN; END IF; IF NOT EXISTS (SELECT 1 FROM pg_roles "
-            "WHERE rolname = 'sb_t1') THEN CREATE ROLE sb_t1 LOGIN IN ROLE sb_group; END IF; "
-            "END $$")
-    room = make_room(SqlStore(owner))
-    owner.close()
-    assert main(["--db", url, "db", "upgrade", "--station-role", "sb_group"]) == 0
-    station_url = url.replace("postgres@", "sb_t1@")
+    station_url, room = station_room(pg_cluster, pg_template, "station_bodies",
+                                     group="sb_group", login="sb_t1")
     db = open_database(station_url)
     svc = Services(SqlStore(db), clock=room.clock, hasher=FAST)
     room.svc = svc

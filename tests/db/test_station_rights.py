@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from services.support import FAST, make_room
+from services.support import FAST, Room, make_room
 
 from dealer_assist.cli import main
 from dealer_assist.db.bootstrap import Database, open_database
@@ -28,8 +28,10 @@ from dealer_assist.db.store import SqlStore
 from dealer_assist.db.verify import verify_database
 from dealer_assist.services import Services
 from dealer_assist.services.errors import LockedOut, NotAllowed, SignInFailed
+from dealer_assist.services.model import Table
 
 from .pg import PgCluster
+from .stations import station_room
 
 pytestmark = pytest.mark.postgres
 
@@ -47,18 +49,8 @@ class Station:
 def station(pg_cluster: PgCluster, pg_template: str) -> Iterator[Station]:
     """One room for the module: made by the owner, then run as the login role ``st_t1`` of the
     group role ``st_group`` given the stations' rights by ``db upgrade --station-role``."""
-    url = pg_cluster.create_database("station_rights", template=pg_template)
-    owner = open_database(url)
-    with owner.engine.begin() as conn:
-        conn.exec_driver_sql(
-            "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'st_group') "
-            "THEN CREATE ROLE st_group NOLOGIN; END IF; IF NOT EXISTS (SELECT 1 FROM pg_roles "
-            "WHERE rolname = 'st_t1') THEN CREATE ROLE st_t1 LOGIN IN ROLE st_group; END IF; "
-            "END $$")
-    room = make_room(SqlStore(owner))
-    owner.close()
-    assert main(["--db", url, "db", "upgrade", "--station-role", "st_group"]) == 0
-    station_url = url.replace("postgres@", "st_t1@")
+    station_url, room = station_room(pg_cluster, pg_template, "station_rights")
+    url = station_url.replace("st_t1@", "postgres@")
     db = open_database(station_url)
     svc = Services(SqlStore(db), clock=room.clock, hasher=FAST)
     yield Station(url, station_url, station_url.replace("postgresql+psycopg://", "postgresql://"),
@@ -441,21 +433,18 @@ def guts(pg_cluster: PgCluster, pg_template: str) -> Iterator[GutsRoom]:
     """A room of its own with a Guts table dealt by ``gus`` under ``fran`` (a second floor
     person, ``flo``), run by the station login ``st_appr``: one hand is settled, and its $3 pot
     carries into the next."""
-    url = pg_cluster.create_database("approved_changes", template=pg_template)
-    owner = open_database(url)
-    with owner.engine.begin() as conn:
-        conn.exec_driver_sql(
-            "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'st_group') "
-            "THEN CREATE ROLE st_group NOLOGIN; END IF; IF NOT EXISTS (SELECT 1 FROM pg_roles "
-            "WHERE rolname = 'st_appr') THEN CREATE ROLE st_appr LOGIN IN ROLE st_group; END IF; "
-            "END $$")
-    room = make_room(SqlStore(owner))
-    room.svc.add_user(room.admin, name="flo", full_name="Flo Floor", role="floor", pin="5555")
-    room.svc.add_user(room.admin, name="gus", full_name="Gus Guts", role="dealer", pin="4444")
-    table = room.svc.add_table(room.admin, dict(GUTS), name="Guts")
-    owner.close()
-    assert main(["--db", url, "db", "upgrade", "--station-role", "st_group"]) == 0
-    station_url = url.replace("postgres@", "st_appr@")
+    tables: list[Table] = []
+
+    def people_and_table(_owner: Database, made: Room) -> None:
+        made.svc.add_user(made.admin, name="flo", full_name="Flo Floor", role="floor",
+                          pin="5555")
+        made.svc.add_user(made.admin, name="gus", full_name="Gus Guts", role="dealer",
+                          pin="4444")
+        tables.append(made.svc.add_table(made.admin, dict(GUTS), name="Guts"))
+
+    station_url, room = station_room(pg_cluster, pg_template, "approved_changes",
+                                     login="st_appr", prepare=people_and_table)
+    (table,) = tables
     db = open_database(station_url)
     svc = Services(SqlStore(db), clock=room.clock, hasher=FAST)
     gus = svc.sign_in("gus", "4444")
@@ -465,7 +454,7 @@ def guts(pg_cluster: PgCluster, pg_template: str) -> Iterator[GutsRoom]:
                               ("show", 1, "Ah Ad"), ("show", 2, "Kh Qd")):
         now = _act(svc, gus, now, kind, seat, cards)
     svc.settle(gus, now.hand.id)
-    yield GutsRoom(Station(url, station_url,
+    yield GutsRoom(Station(station_url.replace("st_appr@", "postgres@"), station_url,
                            station_url.replace("postgresql+psycopg://", "postgresql://"), db, svc),
                    table.id, gus, svc.sign_in("fran", "2222"))
     db.close()
@@ -977,3 +966,112 @@ def test_a_station_holding_the_imports_turn_does_not_stop_an_import(
         assert _ended(holder)
     report = verify_database(station.db)
     assert report.ok, report.summary()
+
+
+def test_regression_station_cannot_void_in_a_hand_over_but_not_settled_without_approval(
+    guts: GutsRoom,
+) -> None:
+    """Issue 40 item 1's remainder: a void in a hand that is over but not yet settled needs the
+    floor (the app asks), but the database checked it only when an approval was attached: the
+    station's own code with the approval left off (entry None) voided the winning show of an
+    over hand. Now the event that ends a hand carries its mark (schema 0018) and the database
+    refuses a void after it without the floor's approval; the floor's PIN still works."""
+    from dealer_assist.errors import DealerAssistError
+    from dealer_assist.services.app import Approval
+
+    svc = guts.station.svc
+    admin = svc.sign_in("admin", "9999")
+    svc.add_user(admin, name="oz", full_name="Oz Over", role="dealer", pin="7777")
+    table = svc.add_table(admin, dict(GUTS), name="Guts-over").id
+    oz = svc.sign_in("oz", "7777")
+    svc.open_shift(oz, table, floor="fran")
+    now = svc.start_hand(oz, table)
+    for kind, seat, cards in (("in", 1, ""), ("in", 2, ""), ("out", 3, ""),
+                              ("show", 1, "Ah Ad"), ("show", 2, "Kh Qd")):
+        now = _act(svc, oz, now, kind, seat, cards)
+    assert now.over and svc.hand(now.hand.id).status == "open"
+    assert _marks(guts, now.hand.id)[-2:] == [None, "{}"]  # (Guts carries only its pot)
+    with _no_pin(svc, entry=None), pytest.raises(  # type: ignore[arg-type]
+            DealerAssistError, match=r"a void in a finished hand needs a floor person's "
+            r"approval of it \(their PIN tried in the database for \"void of event 5 in hand "
+            r"1\".*approval entry none does not approve it"):
+        svc.void(oz, now.hand.id, 5, "wrong hand read", approval=Approval("fran", "0000"))
+    svc._live.clear()
+    head = svc.store.chain_head(table)
+    assert head is not None
+    assert _refused(guts.station.dsn, [
+        "INSERT INTO events (table_id, seq, hand_id, number, time, actor, type, body, "
+        f"prev_hash, hash) VALUES ({table}, {head.seq + 1}, {now.hand.id}, 7, now(), 'oz', "
+        "'void', '{\"reason\":\"x\",\"target\":5,\"type\":\"void\"}', "
+        f"'{head.hash}', repeat('1', 64))",
+    ]) == []
+    assert len(svc.hand_events(now.hand.id)) == 6
+    # the floor's PIN: voided, shown again, settled; and verify finds it all in order
+    again = svc.void(oz, now.hand.id, 5, "wrong hand read", approval=Approval("fran", "2222"))
+    assert _marks(guts, now.hand.id)[-1] is None  # the hand goes on after the void
+    again = _act(svc, oz, again, "show", 1, "2h 3d")
+    svc.settle(oz, now.hand.id)
+    report = verify_database(guts.station.db)
+    assert report.ok, report.summary()
+
+
+def test_regression_station_cannot_drop_a_running_total_as_a_new_game_without_approval(
+    guts: GutsRoom,
+) -> None:
+    """Issue 40 item 1's remainder: a "new game" drops what the game carries (a running total),
+    which the app lets only a floor person approve, but the database checked the start only
+    when an approval was attached: with the approval left off (entry None) the station started
+    a Tally hand without the totals. Now the hand that ends says what it carries (its mark,
+    schema 0018): the next hand at the same seats takes it over exactly, or is a new game the
+    floor approved; a raw start with the total changed is refused too."""
+    from anygame.play import play_rolls, tally_table
+
+    from dealer_assist.errors import DealerAssistError
+    from dealer_assist.services.app import Approval
+
+    svc = guts.station.svc
+    admin = svc.sign_in("admin", "9999")
+    table, tess = tally_table(svc, admin, name="Tally-NG")
+    first = play_rolls(svc, tess, table, [[6], [5], [4], [3]])
+    assert _marks(guts, first.hand.id)[-1] == '{"totals_in":{"1":6,"2":5,"3":4,"4":3}}'
+    with _no_pin(svc, entry=None), pytest.raises(  # type: ignore[arg-type]
+            DealerAssistError, match=r"a hand start that changes what the last hand left \(new "
+            r"game: totals_in not taken over from hand 1\) needs a floor person's approval "
+            r"saying so: approval entry none does not"):
+        svc.start_hand(tess, table, new_game=True, approval=Approval("fran", "0000"))
+    svc._live.clear()
+    assert svc.current_hand(table) is None
+    # the app's own start carries the totals over, taken without any approval
+    second = svc.start_hand(tess, table)
+    assert second.replay.start.params["totals_in"] == {"1": 6, "2": 5, "3": 4, "4": 3}
+    for _ in range(4):
+        second = _tally_stop(svc, tess, second, 1)
+    svc.settle(tess, second.hand.id)
+    # a new game with the floor's PIN: the approval says "new game", the totals start again
+    third = svc.start_hand(tess, table, new_game=True, approval=Approval("fran", "2222"))
+    assert "totals_in" not in third.replay.start.params
+    approval = svc.store.audit_log(action="approval")[-1]
+    assert approval.actor == "fran" and "new game: totals_in not carried" in approval.detail
+    report = verify_database(guts.station.db)
+    assert report.ok, report.summary()
+
+
+def _marks(g: GutsRoom, hand_id: int) -> list[str | None]:
+    """The hand's events' marks (``events.over_mark``), in order."""
+    with g.station.db.engine.connect() as conn:
+        return [r[0] for r in conn.exec_driver_sql(
+            "SELECT over_mark FROM events WHERE hand_id = %s ORDER BY number", (hand_id,))]
+
+
+def _tally_stop(svc: Services, who: Any, now: Any, value: int) -> Any:
+    from anygame.play import move
+
+    now = move(svc, who, now, "roll", {"value": value})
+    now = move(svc, who, now, "stop")
+    prompt = now.prompt()
+    if prompt.phase == "choice":
+        from dealer_assist.engine.build import build_event
+
+        action = next(a for a in prompt.actions if a.label == "Go on")
+        now = svc.record(who, now.hand.id, build_event(action, vocab=now.game.events))
+    return now

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from dealer_assist.dossier.simulate import _LineWriter, dealer, plan, simulate
+from dealer_assist.dossier.handcheck import LineWriter
+from dealer_assist.dossier.simulate import dealer, plan, simulate
 from dealer_assist.engine.base import Game, SampleDeal
 from dealer_assist.engine.hand import Folded, fold
 from dealer_assist.engine.registry import game_names, get_game
@@ -64,7 +65,7 @@ def test_each_event_is_written_as_its_own_line_whoever_wrote_an_equal_one(name: 
         pytest.skip("the game has no demo table")
     players, params = _demo_params(name)
     rng = random.Random(4)
-    write = _LineWriter()
+    write = LineWriter()
     for _ in range(10):
         events = game.sample_hand(rng, players=players, params=params)
         assert write(events) == [ev.to_line() for ev in events]
@@ -134,7 +135,7 @@ def test_regression_a_start_line_is_remembered_only_for_a_start_that_writes_the_
         start(chip=200, carry_in=0, fee={"kind": "per-player", "amount": 100.0}),
         start(chip=200, carry_in=0, fee={"kind": "per-player", "amount": 100, "s": {1, 2}}),
     ]
-    write = _LineWriter()
+    write = LineWriter()
     for ev in starts:
         if isinstance(ev.params["fee"].get("s"), set):  # (a set writes no JSON line at all)
             with pytest.raises(TypeError):

@@ -71,13 +71,13 @@ def test_regression_a_settlement_that_loses_a_chip_is_named(broken: None) -> Non
 def test_the_table_check_compares_each_start_once_whatever_its_stacks() -> None:
     # the hands of a game start alike but for their stacks, button and pot: compared once by
     # what the check reads, and a start at other stakes is still named
-    from dealer_assist.dossier.simulate import _TableCheck
+    from dealer_assist.dossier.handcheck import SettingsCheck
     from dealer_assist.events import Start
 
     guts = {"game": "guts", "seats": 3, "smallest_chip": 100, "buy_in": 10000,
             "params": {"ante": 100, "max": 2000}}
     settings = parse_table_settings(guts)
-    check = _TableCheck(settings, plan(guts, settings).params)
+    check = SettingsCheck(settings, plan(guts, settings).params)
 
     def start(ante: int, stack: int) -> Start:
         return Start(game="guts", seats=(1, 2, 3), params={
@@ -93,7 +93,7 @@ def test_the_table_check_compares_each_start_once_whatever_its_stacks() -> None:
     # a setting the table leaves out is held to the value the game plays it at
     mille = {"game": "mille", "seats": 2, "smallest_chip": 100, "params": {"stakes": [100, 500]}}
     settings = parse_table_settings(mille)
-    check = _TableCheck(settings, plan(mille, settings).params)
+    check = SettingsCheck(settings, plan(mille, settings).params)
     turns = Start(game="mille", seats=(1, 2), params={
         "stakes": [100, 500], "smallest_chip": 100, "dealer": 1, "turns": True})
     assert check(turns.to_line(), turns) == [

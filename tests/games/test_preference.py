@@ -30,6 +30,7 @@ from dealer_assist.games.preference.events import (
     NoAces,
     Talon,
 )
+from dealer_assist.games.preference.present import auction_line
 from dealer_assist.games.tricks import legal_cards
 
 
@@ -405,7 +406,7 @@ def test_regression_a_hearts_bid_is_prompted_and_dealt_to_the_end(
     assert (prompt.phase, prompt.to_act) == ("defend", who % 3 + 1)
     view = GAME.view(state)
     assert f"Seat {who} declares Hearts, trumps hearts" in view.info
-    assert f"seat {who} hearts" in GAME._auction_line(state)
+    assert f"seat {who} hearts" in auction_line(state)
     others = [s for s in (1, 2, 3) if s != who]
     hands = {who: HEARTS[1], others[0]: HEARTS[2], others[1]: HEARTS[3]}
     events = _by_prompt(base, hands, {1: "play", 2: "play", 3: "play"})

@@ -154,3 +154,26 @@ def test_regression_a_listener_that_stops_says_so_on_screen_and_starts_again(
     qtbot.waitUntil(lambda: floor.notice.isHidden(), timeout=CATCH_UP_MS)
     assert "live updates started again 1 time after a stop" in floor.hint.text()
     floor.hide()
+
+
+def test_the_room_live_shows_a_player_marked_away_by_the_floor(
+    qtbot: Any, sqlite_services: Services,
+) -> None:
+    """Issue 43, item 4: a seated player marked away shows in the room's live view, with the
+    time the floor gave, among what waits on the floor."""
+    svc = sqlite_services
+    board = svc.floor_board
+    assert board is not None
+    fran = svc.sign_in("fran", "2222")
+    table = svc.find_table("CC-1")
+    svc.open_shift(svc.sign_in("dana", "1111"), table.id, floor="fran")
+    board.open_table(fran, table.id)
+    board.seat(fran, table.id, 2, player="Ann")
+    board.away(fran, table.id, 2)
+    w = LiveFloor(svc)
+    qtbot.addWidget(w)
+    w.reload()
+    until = board.state().seated(table.id)[2].away_until
+    assert until is not None
+    assert cell(w, 0, "Waiting on the floor") == f"seat 2 away until {until:%H:%M} UTC"
+    assert w.title.text() == "1 open table · 1 waiting on the floor"

@@ -26,6 +26,7 @@ from dealer_assist.services import (
     StoreUnavailable,
     Table,
 )
+from dealer_assist.services.dealer_hooks import take_table
 from dealer_assist.services.draws import draw, draw_cancelled
 from dealer_assist.services.timeacct import TimeMark
 from dealer_assist.ui.controllers.running import Operations
@@ -74,7 +75,7 @@ class DealerController(Operations):
         def op() -> None:
             table = self.services.table(table_id)
             current = self.services.current_shift(table_id)
-            if current is not None and current.dealer == self.session.name:
+            if take_table(self.services, self.session, table_id, current):
                 shift = current
             else:
                 shift = self.services.open_shift(self.session, table_id, floor=floor,

@@ -10,6 +10,7 @@ from dealer_assist.ui.dialogs import (
     OpenTableDialog,
     SeatsDialog,
 )
+from dealer_assist.ui.floor_seats import floor_seats
 from dealer_assist.ui.qt import QDialog
 from dealer_assist.ui.stacks_dialog import StacksDialog
 
@@ -19,6 +20,8 @@ class BetweenHands(DealerLayout):
 
     def start_hand(self) -> None:
         ok, seats = self._typed_seats()
+        if ok and seats is None:  # the floor board's seating, confirmed with Enter
+            ok, seats = floor_seats(self.c, self)
         if not ok:
             return
         self._input_kind = "action"

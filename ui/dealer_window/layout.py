@@ -32,6 +32,7 @@ from dealer_assist.ui.panels import (
     needs_cards,
     shortcut,
 )
+from dealer_assist.ui.push_notice import PushNotice
 from dealer_assist.ui.qt import (
     QDialog,
     QFrame,
@@ -147,6 +148,8 @@ class DealerLayout(QWidget):
         self.time_label.setObjectName("time-status")
         self.time_label.setWordWrap(True)
         top.addWidget(self.time_label)
+        self.push_notice = PushNotice(controller)  # the dealer box's next push
+        top.addWidget(self.push_notice)
         self.seats_button = QPushButton("Seats…  [F6]")
         self.seats_button.setObjectName("seats-button")
         self.seats_button.clicked.connect(self.seats)
@@ -299,6 +302,7 @@ class DealerLayout(QWidget):
         self.close_button.setEnabled(c.shift is not None)
         self.stacks_button.setVisible(c.shift is not None and c.stacked)
         self._show_time()
+        self.push_notice.refresh()
         self.history.show_steps(c.now.replay.steps if c.now else ())
         self.undo_button.setEnabled(c.last_voidable() is not None)
         self.misdeal_button.setEnabled(c.now is not None and c.now.replay.misdeal is None)

@@ -63,6 +63,15 @@ class FloorActions(FloorLayout):
         if said:
             self.show_info(" ".join(said))
 
+    def dealers(self) -> None:
+        """The floor's dealer view: who deals where, pushes, breaks, rules and rotation."""
+        if self.c.session.role not in ("floor", "admin"):
+            self.show_notice("only a floor or admin user can see the dealer view")
+            return
+        from dealer_assist.ui.dealer_view import DealerView
+
+        DealerView(self.c.services, self.c.session, parent=self).exec()
+
     def dispute(self) -> None:
         hand = self.c.hand
         if hand is None:

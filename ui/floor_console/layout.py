@@ -83,6 +83,9 @@ class FloorLayout(QWidget):
         def enter_count(self) -> None:
             raise NotImplementedError
 
+        def dealers(self) -> None:
+            raise NotImplementedError
+
         def export_game(self) -> None:
             raise NotImplementedError
 
@@ -330,7 +333,10 @@ class FloorLayout(QWidget):
         self.disputes_label.setWordWrap(True)
         lg.addWidget(self.disputes_label)
         room_bar.addWidget(log, 1)
-        for b in (self.game_pdf, self.count_button, self.verify_button):
+        self.dealers_button = QPushButton("Dealers…  [W]")
+        self.dealers_button.setObjectName("dealers")
+        self.dealers_button.clicked.connect(self.dealers)
+        for b in (self.game_pdf, self.count_button, self.dealers_button, self.verify_button):
             room_bar.addWidget(b, 0, Qt.AlignmentFlag.AlignTop)
         rl.addLayout(room_bar)
         split.addWidget(right)
@@ -348,6 +354,7 @@ class FloorLayout(QWidget):
             ("R", self.reveal), ("D", self.dispute), ("H", self.export_hand),
             ("S", self.export_shift), ("V", self.verify), ("Return", self._enter),
             ("C", self.enter_count), ("G", self.export_game), ("F", self.find_filters),
+            ("W", self.dealers),
             ("P", lambda: self.print_report("hand")),
             ("Shift+P", lambda: self.print_report("shift")),
         ):

@@ -20,7 +20,8 @@ from dealer_assist.engine.betting import BettingRules, BettingState, Structure
 from dealer_assist.engine.evolve import evolver
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Start
-from dealer_assist.fees import FeePolicy, parse_fee_policy
+from dealer_assist.fees import FeePolicy
+from dealer_assist.fees.table import table_policy
 
 MAX_SEATS = 7  # seven cards each from one deck
 ROLLS = 4
@@ -140,7 +141,7 @@ def read_table(start: Start, pot_key: str = "pot_in") -> Table:
     )
     return Table(seats=seats, button=button, rules=rules, stacks=MappingProxyType(stacks),
                  pot_in=pot_in, bet_each_roll=each_roll, smallest_chip=chip,
-                 policy=parse_fee_policy(get("fee")))
+                 policy=table_policy(start))
 
 
 def as_json(mapping: Mapping[int, Any]) -> dict[str, Any]:

@@ -14,7 +14,8 @@ from dealer_assist.engine import start as start_settings
 from dealer_assist.engine.evolve import builder
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Start
-from dealer_assist.fees import FeePolicy, parse_fee_policy
+from dealer_assist.fees import FeePolicy
+from dealer_assist.fees.table import table_policy
 
 ROUND_NAMES = ("pre-flip", "flip", "blip", "reflip")
 #: Board cards dealt before each round after the first (each after a burn).
@@ -124,5 +125,5 @@ def parse_settings(start: Start) -> Settings:
         multipliers=(mult[0], mult[1], mult[2], mult[3]),
         smallest_chip=chip,
         fee=fee,
-        policy=parse_fee_policy(fee),
+        policy=table_policy(start),
     )

@@ -21,7 +21,8 @@ from dealer_assist.engine.evolve import builder
 from dealer_assist.engine.pots import Pot, build_pots, clockwise_from_button, pot_name, split_pot
 from dealer_assist.errors import RuleViolation
 from dealer_assist.evaluate import HandValue, best_hand
-from dealer_assist.fees import FeeContext, parse_fee_policy, pot_fees
+from dealer_assist.fees import FeeContext, pot_fees
+from dealer_assist.fees.table import fee_setting_policy
 from dealer_assist.games.caro_holdem.state import OVER, SeatState, State
 from dealer_assist.money import format_cents
 
@@ -192,7 +193,7 @@ def settle_pots(
     cfg = state.settings
     pots, back = final_pots(state) if finals is None else finals
     hands = best_hands(state)
-    policy = cfg.policy if cfg.policy is not None else parse_fee_policy(cfg.fee)
+    policy = cfg.policy if cfg.policy is not None else fee_setting_policy(cfg.fee)
     ctx = _fee_context(
         seats=cfg.seats,
         button=cfg.button,

@@ -12,7 +12,8 @@ from dealer_assist.engine import start as start_settings
 from dealer_assist.engine.evolve import builder, evolver, replaced
 from dealer_assist.errors import DealerAssistError, RuleViolation
 from dealer_assist.events import Start
-from dealer_assist.fees import FeeContext, FeeLine, FeePolicy, parse_fee_policy, pre_deal_fees
+from dealer_assist.fees import FeeContext, FeeLine, FeePolicy, pre_deal_fees
+from dealer_assist.fees.table import table_policy
 from dealer_assist.games.champs_and_cowards.rules import (
     ANTE_CHIPS,
     CHAMP_CHIPS,
@@ -241,7 +242,7 @@ def start_state(start: Start) -> CCState:
             f"{len(seats)} players need more up cards than a {spec.size}-card shoe holds"
         )
     try:
-        policy = parse_fee_policy(start.get("fee"))
+        policy = table_policy(start)
         pre = pre_deal_fees(policy, _fee_context(seats=seats, smallest_chip=smallest))
     except DealerAssistError as exc:
         raise RuleViolation(f"the table's fee: {exc}") from exc

@@ -9,12 +9,14 @@ from dealer_assist.cards import Card
 from dealer_assist.engine.base import (
     FeeLine,
 )
+from dealer_assist.engine.seats import from_left
 from dealer_assist.games.open_face.rows import (
     Rows,
     Stakes,
-    left_of,
 )
 
+#: The game's name in its hand logs.
+NAME = "chinese-poker"
 SCOOP_BONUS = 3
 
 
@@ -50,7 +52,7 @@ class ChineseSettings:
 
     @property
     def order(self) -> tuple[int, ...]:
-        return left_of(self.seats, self.button)
+        return from_left(self.seats, self.button)
 
 
 @dataclass(frozen=True, slots=True)

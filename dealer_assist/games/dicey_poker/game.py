@@ -20,7 +20,7 @@ from dealer_assist.engine.base import (
     TableView,
 )
 from dealer_assist.events import Event, Start
-from dealer_assist.games.dicey_poker import play, present, settle
+from dealer_assist.games.dicey_poker import apply, play, present, settle
 from dealer_assist.games.dicey_poker.events import EVENTS
 from dealer_assist.games.dicey_poker.sample import sample_deal, sample_events
 from dealer_assist.games.dicey_poker.state import DiceyState
@@ -57,7 +57,7 @@ class DiceyPoker(Game[DiceyState]):
         play.check(state, event)
 
     def transition(self, state: DiceyState, event: Event) -> DiceyState:
-        return play.transition(state, event)
+        return apply.transition(state, event)
 
     def prompt(self, state: DiceyState) -> Prompt:
         return present.prompt(state)

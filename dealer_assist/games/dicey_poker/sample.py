@@ -11,7 +11,7 @@ from typing import Any
 from dealer_assist.cards import Card
 from dealer_assist.engine.base import SampleDeal
 from dealer_assist.events import Event, Start
-from dealer_assist.games.dicey_poker import play
+from dealer_assist.games.dicey_poker import apply, play
 from dealer_assist.games.dicey_poker.events import (
     Chip,
     Deal,
@@ -115,11 +115,11 @@ def sample_deal(rng: random.Random, *, players: int,
     for seat in state.settings.order:
         ev: Event = Deal(seat=seat, cards=tuple(pile.pop() for _ in range(HOLE)))
         out.append(ev)
-        state = play.transition(state, ev)
+        state = apply.transition(state, ev)
     while not state.over:
         ev = next_event(state, rng, pile)
         play.check(state, ev)
-        state = play.transition(state, ev)
+        state = apply.transition(state, ev)
         out.append(ev)
         if len(out) > LIMIT:
             raise AssertionError("a Dicey Poker sample hand did not end")

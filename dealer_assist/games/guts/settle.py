@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from dealer_assist.cards import RANK_NAMES, RANK_PLURALS, Card
 from dealer_assist.engine.base import FeeLine, PushStep, Settlement
 from dealer_assist.errors import RuleViolation
-from dealer_assist.games.carried_pot import hand_fees, take_from
+from dealer_assist.games.carried_pot import TableFee, collect
 from dealer_assist.games.guts.state import OVER, State
 from dealer_assist.money import format_cents as money
 
@@ -95,21 +95,11 @@ def outcome(state: State) -> Outcome:
             if paid < owed:
                 short[s] = owed
     base = sum(state.antes.values()) + sum(pays.values())
-    lines = hand_fees(t.policy, seats=t.seats, button=t.button, base=base,
-                      contested=bool(state.ins), smallest_chip=t.smallest_chip)
-    carry = left + sum(pays.values())
-    room = carry + sum(won.values())
-    fees: list[FeeLine] = []
-    for line in lines:  # a fee larger than the pot could give (never a percentage) is cut
-        take = min(room, line.amount)
-        room -= take
-        if take:
-            fees.append(FeeLine(line.kind, take, line.from_seat, line.note, line.base))
-    fee = sum(f.amount for f in fees)
-    from_carry = min(fee, carry)
-    payouts = take_from(won, fee - from_carry, t.order, t.smallest_chip)
+    collected = collect(TableFee(policy=t.policy, smallest_chip=t.smallest_chip),
+                        seats=t.seats, button=t.button, base=base, contested=bool(state.ins),
+                        carry=left + sum(pays.values()), shares=won, order=t.order)
     return Outcome(winners=won_by, won=won, pays=pays, short=short, left=left,
-                   fees=tuple(fees), payouts=payouts, carry=carry - from_carry)
+                   fees=collected.fees, payouts=collected.shares, carry=collected.carry)
 
 
 def settlement(state: State) -> Settlement:

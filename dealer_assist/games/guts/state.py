@@ -15,9 +15,11 @@ from dealer_assist.cards import Card
 from dealer_assist.engine import start as read
 from dealer_assist.engine.base import FeeLine
 from dealer_assist.engine.evolve import evolver
+from dealer_assist.engine.seats import from_left
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Start
-from dealer_assist.fees import FeeContext, FeePolicy, parse_fee_policy, pre_deal_fees
+from dealer_assist.fees import FeeContext, FeePolicy, pre_deal_fees
+from dealer_assist.fees.table import table_policy
 from dealer_assist.money import format_cents
 
 IN_TURN, TOGETHER = "in-turn", "together"
@@ -130,13 +132,12 @@ def read_table(start: Start, button_key: str = "button", pot_key: str = "pot_in"
     cap = None if raw_max is None else read.cents(raw_max, "max", low=1)
     chip = read.cents(start.get("smallest_chip", 100), "smallest_chip", low=1)
     stacks = read.stacks(start, seats)
-    i = seats.index(button)
-    order = seats[i + 1:] + seats[:i + 1]
+    order = from_left(seats, button)
     return Table(
         seats=seats, button=button, ante=ante, pot_in=pot_in, max=cap,
         declare=_choice(start, "declare", DECLARE_MODES),
         short=_choice(start, "short", SHORT_MODES), smallest_chip=chip,
-        stacks=MappingProxyType(stacks), order=order, policy=parse_fee_policy(start.get("fee")),
+        stacks=MappingProxyType(stacks), order=order, policy=table_policy(start),
     )
 
 

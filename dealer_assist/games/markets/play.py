@@ -12,9 +12,11 @@ from dealer_assist.engine import betting
 from dealer_assist.engine import start as read
 from dealer_assist.engine.betting import BettingRules, Structure
 from dealer_assist.engine.evolve import replace
+from dealer_assist.engine.seats import from_left
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Bet, Call, Check, Event, Fold, Raise, Show, Start
-from dealer_assist.fees import FeeContext, parse_fee_policy, pre_deal_fees
+from dealer_assist.fees import FeeContext, pre_deal_fees
+from dealer_assist.fees.table import table_policy
 from dealer_assist.games.markets.events import (
     Advantage,
     Bid,
@@ -58,12 +60,6 @@ def violation(text: str, n: int) -> RuleViolation:
 
 def chips(n: int) -> str:
     return f"{n} chip{'' if n == 1 else 's'}"
-
-
-def deal_order(seats: tuple[int, ...], dealer: int) -> tuple[int, ...]:
-    """The seats clockwise from the dealer's left, the dealer last."""
-    i = seats.index(dealer)
-    return seats[i + 1:] + seats[:i + 1]
 
 
 def rules(chip: int) -> BettingRules:
@@ -121,8 +117,8 @@ def start_state(start: Start) -> State:
                 "leave the seat out", 1)
         stacks[seat] = value
     advantage = _advantage_in(start, seats)
-    order = deal_order(seats, dealer)
-    policy = parse_fee_policy(start.get("fee"))
+    order = from_left(seats, dealer)
+    policy = table_policy(start)
     pre = tuple(pre_deal_fees(policy, FeeContext(seats=seats, button=dealer, smallest_chip=chip)))
     behind = dict(stacks)
     for line in pre:

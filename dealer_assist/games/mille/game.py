@@ -18,7 +18,6 @@ from dealer_assist.engine.base import (
     DemoTable,
     Game,
     Prompt,
-    PushStep,
     ScoreSheet,
     Setting,
     Settlement,
@@ -29,9 +28,8 @@ from dealer_assist.events import Event, Start
 from dealer_assist.games.mille import play, present
 from dealer_assist.games.mille.events import EVENTS
 from dealer_assist.games.mille.sample import sample_events
+from dealer_assist.games.mille.settle import paid_before_deal, settlement
 from dealer_assist.games.mille.state import MilleState
-from dealer_assist.games.open_face.rows import fees_by_seat
-from dealer_assist.money import format_cents
 
 if TYPE_CHECKING:
     from dealer_assist.engine.declare import GameDossier
@@ -90,32 +88,13 @@ class Mille(Game[MilleState]):
     # --- money --------------------------------------------------------------------------------
 
     def contributions(self, state: MilleState) -> Mapping[int, int]:
-        """Only a house fee taken before the deal is on the table before the game ends."""
-        return fees_by_seat(state.settings.seats, state.settings.fees)
+        return paid_before_deal(state)
 
     def settle(self, state: MilleState) -> Settlement:
         if not state.over:
             raise RuleViolation(f"the hand is not over: {self.prompt(state).message}",
                                 rule="input")
-        st = state.settings
-        fees = fees_by_seat(st.seats, st.fees)
-        pay = present.settlement_of(state)
-        put_in = dict(fees)
-        payouts = {s: 0 for s in st.seats}
-        steps: list[PushStep] = []
-        extra: dict[str, Any] = {"hand_scores": {str(s): v for s, v in
-                                                 state.hand_scores().items()}}
-        if pay is not None:
-            put_in[pay.payer] += pay.total
-            payouts[pay.payee] = pay.total
-            text = f"Seat {pay.payer} pays seat {pay.payee} {format_cents(pay.total)}: " + \
-                "; ".join(f"{x.what} {x.times} x {format_cents(x.stake)}" for x in pay.lines)
-            if pay.why:
-                text += f"; {pay.why}"
-            steps.append(PushStep(1, text, pay.total, pay.payee, "pay"))
-            extra["settlement"] = pay.to_json()
-        return Settlement(put_in=put_in, payouts=payouts, fees=st.fees, steps=tuple(steps),
-                          extra=extra).require_conserved()
+        return settlement(state)
 
     # --- from hand to hand ------------------------------------------------------------------
 

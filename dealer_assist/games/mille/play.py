@@ -12,6 +12,7 @@ from dealer_assist.engine import start as read
 from dealer_assist.engine.evolve import replace
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Event, Reshuffle, Start
+from dealer_assist.fees.table import player_to_player_fees
 from dealer_assist.games.mille.events import Discard, Draw, Left, Meld, Out, Upcard
 from dealer_assist.games.mille.rules import (
     COPIES,
@@ -23,7 +24,6 @@ from dealer_assist.games.mille.rules import (
     meld_rank,
 )
 from dealer_assist.games.mille.state import DRAW, PLAY, TAKE, UPCARD, MilleSettings, MilleState
-from dealer_assist.games.open_face.rows import house_fees
 
 #: The start keys of a Mille hand.
 KEYS = ("dealer", "stakes", "turns", "totals_in", "naturals_in", "chapeaux_in")
@@ -75,7 +75,7 @@ def start(event: Start, *, button_key: str) -> MilleState:
         totals_in=_seat_map(event, "totals_in", seats, low=None),
         naturals_in=_seat_map(event, "naturals_in", seats, low=0),
         chapeaux_in=_seat_map(event, "chapeaux_in", seats, low=0),
-        fees=house_fees(event, seats, dealer),
+        fees=player_to_player_fees(event, seats, dealer),
         given={k: event.get(k) for k in CARRIED if event.get(k) is not None},
     )
     if turns:

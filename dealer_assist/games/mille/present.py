@@ -14,11 +14,10 @@ from dealer_assist.games.mille.rules import (
     RANK_WORDS,
     TARGET,
     WILD,
-    Payment,
     codes,
     meld_rank,
-    payment,
 )
+from dealer_assist.games.mille.settle import settlement_of
 from dealer_assist.games.mille.state import DRAW, TAKE, UPCARD, MilleState
 from dealer_assist.money import format_cents
 
@@ -164,16 +163,6 @@ def view(state: MilleState, game: str) -> TableView:
     return TableView(game=game, seats=tuple(seats), to_act=state.turn if st.turns else None,
                      button=st.dealer, board=(state.pile[-1].code,) if state.pile else (),
                      info=tuple(info))
-
-
-def settlement_of(state: MilleState) -> Payment | None:
-    winner = state.winner
-    if winner is None:
-        return None
-    st = state.settings
-    return payment(stakes=st.stakes, winner=winner, loser=st.other(winner),
-                   totals=state.totals(), naturals=state.naturals(),
-                   chapeaux=state.chapeaux())
 
 
 def report(state: MilleState) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
 
+from dealer_assist.engine.seats import from_left
 from dealer_assist.evaluate import evaluate
 from dealer_assist.games.ofc.state import (
     ENTRY_RANKS,
@@ -22,7 +23,6 @@ from dealer_assist.games.open_face.rows import (
     compare_rows,
     foul_reason,
     front_made,
-    left_of,
     row_verdict,
     royalties,
     values,
@@ -141,4 +141,4 @@ def next_button(state: OfcState) -> int:
     st = state.settings
     if st.in_fantasyland:
         return st.button
-    return left_of(st.seats, st.button)[0]
+    return from_left(st.seats, st.button)[0]

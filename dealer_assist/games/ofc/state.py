@@ -12,15 +12,17 @@ from dealer_assist.cards import Card
 from dealer_assist.engine.base import (
     FeeLine,
 )
+from dealer_assist.engine.seats import from_left
 from dealer_assist.errors import RuleViolation
 from dealer_assist.games.open_face.rows import (
     HAND_SIZE,
     Rows,
     RoyaltyTable,
     Stakes,
-    left_of,
 )
 
+#: The game's name in its hand logs.
+NAME = "ofc"
 SCOOP_BONUS = 3
 
 
@@ -70,7 +72,7 @@ class OfcSettings:
     @property
     def order(self) -> tuple[int, ...]:
         """Every seat in turn order from the button's left."""
-        return left_of(self.seats, self.button)
+        return from_left(self.seats, self.button)
 
     @property
     def placers(self) -> tuple[int, ...]:
@@ -88,7 +90,7 @@ def _placers(seats: tuple[int, ...], button: int, in_fantasyland: frozenset[int]
              ) -> tuple[int, ...]:
     """:attr:`OfcSettings.placers` (asked several times an event; a table has few seatings, so
     each is worked out once)."""
-    return tuple(s for s in left_of(seats, button) if s not in in_fantasyland)
+    return tuple(s for s in from_left(seats, button) if s not in in_fantasyland)
 
 
 @dataclass(frozen=True, slots=True)

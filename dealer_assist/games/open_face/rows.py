@@ -18,7 +18,7 @@ from dealer_assist.engine.base import FeeLine, PushStep, Settlement
 from dealer_assist.errors import RuleViolation
 from dealer_assist.evaluate import HandValue, evaluate, front_fouls, front_value
 from dealer_assist.events import Start
-from dealer_assist.fees import FeeContext, parse_fee_policy, pre_deal_fees
+from dealer_assist.fees.table import fees_by_seat
 from dealer_assist.money import format_cents
 
 ROW_NAMES: tuple[str, ...] = ("front", "middle", "back")
@@ -337,33 +337,8 @@ def stakes_setting(start: Start, seats: tuple[int, ...]) -> Stakes:
 check_keys = start_settings.only
 
 
-def house_fees(start: Start, seats: tuple[int, ...], button: int) -> tuple[FeeLine, ...]:
-    """The table's fee, collected before the deal: these games settle player to player, so
-    there is no pot for a rake, a collection or a jackpot drop to come out of."""
-    policy = parse_fee_policy(start.get("fee"))
-    if policy is None:
-        return ()
-    if not policy.before_deal or policy.jackpot is not None:
-        raise RuleViolation(
-            f"{start.game} is settled player to player and has no pot: a rake, a collection "
-            "from the pot or a jackpot drop has nothing to come out of; use a per-player fee, "
-            "a fixed fee from the button or a time collection", rule="fees")
-    chip = start.get("smallest_chip", 1)
-    if not isinstance(chip, int) or isinstance(chip, bool) or chip < 1:
-        raise RuleViolation(f'"smallest_chip" must be whole cents, at least 1, not {chip!r}',
-                            rule="settings")
-    return tuple(pre_deal_fees(policy, FeeContext(seats=seats, button=button,
-                                                   smallest_chip=chip)))
-
-
 #: (the shared reader's button)
 button_setting = start_settings.button
-
-
-def left_of(seats: tuple[int, ...], button: int) -> tuple[int, ...]:
-    """Seats in turn order, starting with the one on the button's left."""
-    i = seats.index(button) + 1
-    return seats[i:] + seats[:i]
 
 
 # --- pairwise settlement ----------------------------------------------------------------------
@@ -394,15 +369,6 @@ def net_units(seats: Iterable[int], pairs: Iterable[PairResult]) -> dict[int, in
         net[p.a] += p.points
         net[p.b] -= p.points
     return net
-
-
-def fees_by_seat(seats: tuple[int, ...], fees: Sequence[FeeLine]) -> dict[int, int]:
-    """The house fees each seat paid before the deal."""
-    fee_of = dict.fromkeys(seats, 0)
-    for line in fees:
-        if line.from_seat is not None:
-            fee_of[line.from_seat] += line.amount
-    return fee_of
 
 
 def settle_pairs(seats: tuple[int, ...], pairs: Sequence[PairResult], stakes: Stakes,

@@ -24,7 +24,8 @@ from dealer_assist.games.paiute.combos import FIVE, SIX, Value, strength, value_
 from dealer_assist.games.paiute.events import Call, Discard, Draw, Pass, Upcard, Wild
 
 if TYPE_CHECKING:
-    from dealer_assist.games.paiute.game import Paiute, State
+    from dealer_assist.games.paiute.game import Paiute
+    from dealer_assist.games.paiute.state import State
 
 ROUNDS = 4
 

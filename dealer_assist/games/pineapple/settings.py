@@ -14,7 +14,8 @@ from dealer_assist.engine import start as read
 from dealer_assist.engine.betting import BettingRules, Structure
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Start
-from dealer_assist.fees import FeePolicy, parse_fee_policy
+from dealer_assist.fees import FeePolicy
+from dealer_assist.fees.table import table_policy
 
 HOLE_CARDS = 3
 #: The board cards dealt before each betting round after the first: flop, turn, river.
@@ -107,5 +108,5 @@ def parse_settings(start: Start) -> Settings:
     fee = get("fee")
     return Settings(
         seats=seats, button=button, variant=str(variant), rules=rules, stacks=stacks,
-        smallest_chip=chip, fee=fee, policy=parse_fee_policy(fee),
+        smallest_chip=chip, fee=fee, policy=table_policy(start),
     )

@@ -9,15 +9,8 @@ from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.events import Discard, Event, Show
-from dealer_assist.games.preference.events import (
-    Ante,
-    Bid,
-    Defend,
-    End,
-    NameTrump,
-    NoAces,
-    Talon,
-)
+from dealer_assist.games.preference.events import Ante, Bid, Defend, End, NameTrump, NoAces, Talon
+from dealer_assist.games.preference.play import step
 from dealer_assist.games.preference.state import (
     ACES,
     NAME,
@@ -25,7 +18,6 @@ from dealer_assist.games.preference.state import (
     SUIT_RANK,
     PrefState,
     start_state,
-    step,
 )
 from dealer_assist.games.tricks import pack32
 from dealer_assist.games.tricks.table import play_out, sample_start

@@ -41,7 +41,7 @@ def four_aces(state: PrefState) -> bool:
     return state.declarer_cards() >= ACES
 
 
-def settle(state: PrefState) -> Settlement:
+def settlement(state: PrefState) -> Settlement:
     if not state.over:
         raise RuleViolation("the hand is not over: play every trick before settling",
                             rule="pref")

@@ -9,7 +9,8 @@ from typing import Any
 from dealer_assist.cards import Card
 from dealer_assist.events import Event
 from dealer_assist.games.rams.events import Pass, Play, Rams, TakeTrump, Trump, Widow
-from dealer_assist.games.rams.state import NAME, RamsState, start_state, step
+from dealer_assist.games.rams.play import step
+from dealer_assist.games.rams.state import NAME, RamsState, start_state
 from dealer_assist.games.tricks import pack32
 from dealer_assist.games.tricks.table import play_out, sample_start
 

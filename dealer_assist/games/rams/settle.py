@@ -20,7 +20,7 @@ from dealer_assist.games.tricks.table import Payments, with_fees
 from dealer_assist.money import format_cents as fmt
 
 
-def settle(state: RamsState) -> Settlement:
+def settlement(state: RamsState) -> Settlement:
     if not state.over:
         raise RuleViolation("the hand is not over: play every trick before settling",
                             rule="rams")

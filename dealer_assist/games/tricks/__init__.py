@@ -321,12 +321,6 @@ def trick_line(t: Tricks) -> str:
     return f"Trick {t.number} of {t.total} (seat {trick.leader} leads): {cards}"
 
 
-def clockwise_from(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
-    """``seats`` in turn, starting with the one after ``seat``."""
-    i = seats.index(seat) + 1
-    return seats[i:] + seats[:i]
-
-
 def legal_cards(tricks: Tricks, seat: int, hand: Iterable[Card]) -> list[Card]:
     """The cards of ``hand`` ``seat`` may play to the current trick by the rules (for sample
     hands, where the hands are known): follow, head, trump, overtrump, the lowest beat."""
@@ -376,7 +370,6 @@ __all__ = [
     "Trick",
     "TrickRules",
     "Tricks",
-    "clockwise_from",
     "legal_cards",
     "must_text",
     "pack32",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import types
+from abc import abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -15,10 +16,11 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from dealer_assist.cards import Card
 from dealer_assist.engine import start as read
 from dealer_assist.engine.base import FeeLine, Game, PushStep, Settlement
+from dealer_assist.engine.seats import from_left
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Event, Start
 from dealer_assist.games.carried_pot import Collected, TableFee, table_fee
-from dealer_assist.games.tricks import REVOKE_CHOICES, Tricks, clockwise_from, legal_cards
+from dealer_assist.games.tricks import REVOKE_CHOICES, Tricks, legal_cards
 from dealer_assist.money import format_cents
 
 #: The start settings of a hand (beside the fee and the smallest chip).
@@ -55,7 +57,7 @@ def read_opening(event: Start, *, low: int, high: int) -> Opening:
         raise RuleViolation(f'"revoke" must be "floor" (the hand is settled as played and the '
                             f'floor decides), not {revoke!r}', rule="settings")
     return Opening(seats=seats, dealer=dealer, stake=stake, pot_in=pot_in, revoke=str(revoke),
-                   order=clockwise_from(seats, dealer),
+                   order=from_left(seats, dealer),
                    fee=table_fee(event, seats, dealer, smallest_chip=stake))
 
 
@@ -200,9 +202,9 @@ class PotTrickGame(Game[H]):
             return 0
         return t.left_in_hand(seat)
 
+    @abstractmethod
     def antes(self, state: H) -> dict[int, int]:
         """What each seat put into the pot at the start of the hand."""
-        raise NotImplementedError
 
     def contributions(self, state: H) -> dict[int, int]:
         """The antes and the fees before the deal."""
@@ -216,6 +218,6 @@ class PotTrickGame(Game[H]):
             raise ValueError(f"{self.title} sample hands do not take {', '.join(unknown)}")
         return self.sample(rng, players=players, **given)
 
+    @abstractmethod
     def sample(self, rng: random.Random, *, players: int, **params: Any) -> list[Event]:
         """One sample hand (the game's own strategy)."""
-        raise NotImplementedError

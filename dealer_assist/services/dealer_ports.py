@@ -1,0 +1,114 @@
+"""The dealer box's ports: its sealed records (downs, rules, rotations, toke counts), the
+hands in play it must wait for, and an in-memory fake of the records for the pure tests.
+
+The database adapter is ``dealer_assist.db.dealer_box``; handlers take only these ports.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from dealer_assist.services.dealer_box import DownRecord, NewDown, Rotation, Rules
+
+
+@dataclass(frozen=True, slots=True)
+class TokeCount:
+    """The toke box of a shift, counted by two people (``team``), in cents."""
+
+    seq: int
+    at: datetime
+    actor: str
+    shift_id: int
+    amount: int
+    team: tuple[str, str]
+
+
+#: A check run inside the append's transaction, after the records' head is locked, over
+#: every record written before the new ones; it raises to refuse (nothing is written).
+DownCheck = Callable[[list[DownRecord]], None]
+TokeCheck = Callable[[list[TokeCount]], None]
+
+
+class DealerRecords(Protocol):
+    """The dealer box's records: each kind appended and chained, read back in order."""
+
+    def downs(self) -> list[DownRecord]: ...
+
+    def append_downs(self, new: Sequence[NewDown], *, token: str,
+                     check: DownCheck) -> list[DownRecord]: ...
+
+    def rules(self) -> Rules | None: ...
+
+    def add_rules(self, rules: Rules, *, at: datetime, actor: str, token: str) -> None: ...
+
+    def rotation(self) -> Rotation: ...
+
+    def set_rotation(self, rotation: Rotation, *, at: datetime, actor: str,
+                     token: str) -> None: ...
+
+    def toke_counts(self) -> list[TokeCount]: ...
+
+    def add_toke_count(self, *, shift_id: int, amount: int, team: tuple[str, str],
+                       at: datetime, actor: str, token: str, check: TokeCheck) -> TokeCount: ...
+
+
+class HandsInPlay(Protocol):
+    """What the dealer box asks of the tables: the hand in play there (its number, None
+    between hands) and the table's name for messages."""
+
+    def hand_in_play(self, table_id: int) -> int | None: ...
+
+    def table_name(self, table_id: int) -> str: ...
+
+
+class MemoryDealerRecords:
+    """The dealer box's records in memory, appended under one lock as the database does."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._downs: list[DownRecord] = []
+        self._rules: list[Rules] = []
+        self._rotations: list[Rotation] = []
+        self._tokes: list[TokeCount] = []
+
+    def downs(self) -> list[DownRecord]:
+        return list(self._downs)
+
+    def append_downs(self, new: Sequence[NewDown], *, token: str,
+                     check: DownCheck) -> list[DownRecord]:
+        with self._lock:
+            check(list(self._downs))
+            out = [DownRecord(seq=len(self._downs) + i + 1, at=n.at, actor=n.actor,
+                              dealer=n.dealer, kind=n.kind, table_id=n.table_id)
+                   for i, n in enumerate(new)]
+            self._downs.extend(out)
+            return out
+
+    def rules(self) -> Rules | None:
+        return self._rules[-1] if self._rules else None
+
+    def add_rules(self, rules: Rules, *, at: datetime, actor: str, token: str) -> None:
+        self._rules.append(rules)
+
+    def rotation(self) -> Rotation:
+        return self._rotations[-1] if self._rotations else Rotation()
+
+    def set_rotation(self, rotation: Rotation, *, at: datetime, actor: str,
+                     token: str) -> None:
+        self._rotations.append(rotation)
+
+    def toke_counts(self) -> list[TokeCount]:
+        return list(self._tokes)
+
+    def add_toke_count(self, *, shift_id: int, amount: int, team: tuple[str, str],
+                       at: datetime, actor: str, token: str, check: TokeCheck) -> TokeCount:
+        with self._lock:
+            check(list(self._tokes))
+            row = TokeCount(seq=len(self._tokes) + 1, at=at, actor=actor, shift_id=shift_id,
+                            amount=amount, team=team)
+            self._tokes.append(row)
+            return row

@@ -1,0 +1,191 @@
+"""The dealer box on SQLite and PostgreSQL: every use case of tests/services/test_dealer_box.py
+again over the sealed tables, two stations racing to place one dealer (exactly one wins), the
+records sealed and walked by ``verify``, and an overlap of downs named by it."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from services import test_dealer_box as base
+from services.dealer_room import DealerRoom, make_dealer_room
+from services.support import FAST
+
+from dealer_assist.db import sealed
+from dealer_assist.db.bootstrap import Database
+from dealer_assist.db.dealer_box import DOWNS, SqlDealerRecords
+from dealer_assist.db.store import SqlStore
+from dealer_assist.db.verify import verify_database
+from dealer_assist.services.dealer_box import fold_downs, running
+from dealer_assist.services.dealer_handlers import sign_in_at_table
+from dealer_assist.services.dealer_hooks import StoreHands
+from dealer_assist.services.errors import Conflict
+
+for _name, _func in list(vars(base).items()):
+    _code = getattr(_func, "__code__", None)
+    if _name.startswith("test_") and _code and "make" in _code.co_varnames[: _code.co_argcount]:
+        globals()[_name] = _func
+del _name, _func, _code
+
+
+@pytest.fixture
+def make(database: Database) -> Callable[[], DealerRoom]:
+    return lambda: make_dealer_room(SqlStore(database), SqlDealerRecords(database))
+
+
+class _Racing(SqlDealerRecords):
+    """Both stations read the records before either appends (the race made certain)."""
+
+    def __init__(self, db: Database, barrier: threading.Barrier) -> None:
+        super().__init__(db)
+        self.barrier = barrier
+
+    def downs(self) -> list[Any]:
+        out = super().downs()
+        self.barrier.wait(timeout=10)
+        return out
+
+
+def test_rule_two_stations_racing_to_sign_one_dealer_in_at_two_tables_exactly_one_wins(
+    database: Database, make: Callable[[], DealerRoom],
+) -> None:
+    r = make()
+    barrier = threading.Barrier(2)
+    results: dict[str, str] = {}
+
+    def station(table: str) -> None:
+        box = _Racing(database, barrier)
+        try:
+            sign_in_at_table(box, StoreHands(r.svc), r.dealers["dana"], r.tables[table],
+                             now=r.room.clock.now + timedelta(seconds=1))
+            results[table] = "won"
+        except Conflict as exc:
+            results[table] = str(exc)
+
+    threads = [threading.Thread(target=station, args=(t,)) for t in ("T1", "T2")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert sorted(results.values()).count("won") == 1, results
+    lost = next(v for v in results.values() if v != "won")
+    assert "dana was just placed by another station" in lost
+    records = r.box.downs()
+    assert len(records) == 1 and records[0].dealer == "dana"
+    winner = next(t for t, v in results.items() if v == "won")
+    assert running(fold_downs(records))["dana"].table_id == r.tables[winner]
+
+
+def test_downs_are_sealed_rows_append_only_and_verify_intact(
+    database: Database, make: Callable[[], DealerRoom],
+) -> None:
+    r = make()
+    r.sit("dana", "T1")
+    r.room.clock.advance(minutes=30)
+    r.sit("eve", "T1")
+    with sealed.reading(database) as conn:
+        rows = sealed.read(conn, DOWNS)
+    assert [(x.seq, x.values["dealer"], x.values["kind"]) for x in rows] == [
+        (1, "dana", "deal"), (2, "eve", "deal")]
+    assert rows[1].prev_hash == rows[0].hash
+    with pytest.raises(Exception, match=r"append-only|UPDATE refused"), \
+            database.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE dealer_downs SET table_id = 99")
+    report = verify_database(database)
+    assert report.ok, report.lines() if hasattr(report, "lines") else report
+
+
+def test_verify_names_two_downs_of_one_dealer_that_overlap(
+    database: Database, make: Callable[[], DealerRoom],
+) -> None:
+    r = make()
+    r.sit("dana", "T1")
+    r.room.clock.advance(minutes=30)
+    r.sit("dana", "T2")
+    # a station whose clock ran behind: a record dated before dana's last one (written past
+    # the handler, which refuses it)
+    with sealed.writing(database) as conn:
+        sealed.append(conn, DOWNS, at=r.room.clock.now - timedelta(minutes=10), actor="dana",
+                      token=r.dealers["dana"].token,
+                      values={"dealer": "dana", "kind": "deal", "table_id": r.tables["T3"]})
+    report = verify_database(database)
+    text = "\n".join(str(p) for p in getattr(report, "problems", [])) or str(report)
+    assert "dana's downs overlap" in text
+
+
+def test_demo_deals_its_day_with_a_rotation_one_dealer_one_table_and_verify_intact(
+    database: Database,
+) -> None:
+    from collections import defaultdict
+
+    from dealer_assist.db.demo import fill_demo
+    from dealer_assist.services.dealer_box import BREAK, DEAL
+
+    fill_demo(database, hands=240, tables=3, seed=1, workers=1, hasher=FAST)
+    downs = fold_downs(SqlDealerRecords(database).downs())
+    pushes = [d for d in downs if d.kind == DEAL]
+    assert len({d.table_id for d in pushes}) == 3
+    assert any(d.kind == BREAK for d in downs)  # the one pushed out goes on a break
+    by_dealer: dict[str, list[Any]] = defaultdict(list)
+    by_table: dict[int | None, list[Any]] = defaultdict(list)
+    for d in downs:
+        by_dealer[d.dealer].append(d)
+        if d.kind == DEAL:
+            by_table[d.table_id].append(d)
+    for spans in [*by_dealer.values(), *by_table.values()]:  # one place at a time, each
+        spans.sort(key=lambda d: d.start)
+        for a, b in itertools.pairwise(spans):
+            assert a.end is not None and a.end <= b.start
+    assert max(d.minutes(d.end or d.start) for d in pushes) < 45  # pushed every half hour
+    report = verify_database(database)
+    assert report.ok, (report.findings, report.problems)
+
+
+def test_cli_dealers_toke_count_prints_the_split_and_refuses_a_rule_not_the_rooms(
+    sqlite_url: str, capsys: pytest.CaptureFixture[str],
+) -> None:
+    from dealer_assist.cli import main
+    from dealer_assist.db.bootstrap import open_database
+    from dealer_assist.db.demo import fill_demo
+
+    db = open_database(sqlite_url)
+    fill_demo(db, hands=60, tables=1, seed=1, workers=1, hasher=FAST)
+    db.close()
+    floor = ["--db", sqlite_url, "--as", "fran", "--pin", "2000"]
+    assert main(["dealers", "rules", "--toke-rule", "tips", *floor]) == 2
+    assert '"tips" is not one of the room\'s toke splits' in capsys.readouterr().err
+    assert main(["dealers", "tokes", "--shift", "1", "--amount", "100.01", "--team",
+                 "Ann Count,Bob Count", *floor]) == 0
+    out = capsys.readouterr().out
+    assert "toke count recorded (record 1): shift 1, $100.01" in out
+    shares = [line.split() for line in out.splitlines()[1:]]
+    assert sum(int(s[1].replace("$", "").replace(".", "")) for s in shares) == 10_001
+    assert main(["dealers", "tokes", "--shift", "1", "--amount", "5", "--team", "A,B",
+                 *floor]) == 2
+    assert "already counted" in capsys.readouterr().err
+
+
+def test_verify_names_an_input_recorded_by_a_dealer_not_down_at_the_table(
+    database: Database, make: Callable[[], DealerRoom],
+) -> None:
+    r = make()
+    r.sit("dana", "T1")
+    start = r.room.clock.now
+    r.room.clock.advance(minutes=1)
+    r.finish("dana", r.deal("dana", "T1", ["9d", "Kc", "2h"]))
+    assert verify_database(database).ok
+    # a down of eve at T1 from before dana's hand, written past the handler: dana's inputs
+    # were then recorded at a table where eve was down
+    with sealed.writing(database) as conn:
+        sealed.append(conn, DOWNS, at=start + timedelta(seconds=30), actor="eve",
+                      token=r.dealers["eve"].token,
+                      values={"dealer": "eve", "kind": "deal", "table_id": r.tables["T1"]})
+    findings = verify_database(database).findings
+    named = [f for f in findings if "was recorded by dealer dana" in f]
+    assert named and all(f.startswith("T1: input ") and f.endswith("when eve was down there")
+                         for f in named)
+    assert len(named) == 4  # the start and the three cards

@@ -1,0 +1,99 @@
+"""The players' board (issue 43, item 5): read-only, big type, never money; it shows a floor
+record within a second of its commit, through the feed (polling on SQLite)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from dealer_assist.services import Services
+from dealer_assist.ui.board_window import BoardWindow, board_feed_for
+
+
+def _caro(svc: Services) -> int:
+    return next(t.id for t in svc.list_tables() if t.name == "Caro-1")
+
+
+def test_board_shows_each_floor_step_from_the_feed_and_never_money(
+        qtbot: Any, sqlite_services: Services, tmp_path: Path) -> None:
+    svc = sqlite_services
+    board = svc.floor_board
+    assert board is not None
+    fran = svc.sign_in("fran", "2222")
+    window = BoardWindow(board, room="Test Room", feed_factory=board_feed_for(svc))
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    assert "none open" in window.text() and "no one waiting" in window.text()
+    table = _caro(svc)
+    board.open_table(fran, table)
+    board.seat(fran, table, 1, player="Ann", amount=100000)
+    qtbot.waitUntil(lambda: "Caro-1  Caro Hold 'em — open, open seats 2, 3" in window.text(),
+                    timeout=3000)
+    board.add_to_list(fran, "Bob", "caro-holdem", "")
+    board.add_to_list(fran, "Cy", "caro-holdem", "")
+    bob = board.state().lists[("caro-holdem", "")][0].entry
+    board.call(fran, bob, table, 3)
+    qtbot.waitUntil(lambda: "CALLED: Bob → Caro-1 seat 3" in window.text(), timeout=3000)
+    text = window.text()
+    assert "1. Bob → Caro-1 seat 3\n  2. Cy" in text
+    assert "open seats 2" in text and "$" not in text and "1,000" not in text
+    records = board.records.count()
+    window.grab().save(str(tmp_path / "board.png"))
+    window.close()
+    assert board.records.count() == records  # the board wrote nothing
+
+
+def test_dealer_assist_board_opens_the_board_without_a_pin(
+        qtbot: Any, sqlite_services: Services, qapp: Any, monkeypatch: Any) -> None:
+    from dealer_assist.cli import main
+    from dealer_assist.ui import qt
+
+    svc = sqlite_services
+    board = svc.floor_board
+    assert board is not None
+    fran = svc.sign_in("fran", "2222")
+    board.open_table(fran, _caro(svc))
+    url = str(svc.store.db.url)  # type: ignore[attr-defined]
+    seen: list[str] = []
+
+    class App:
+        """The application, its event loop replaced by a look at the windows shown."""
+
+        def exec(self) -> int:
+            shown = [w for w in qt.QApplication.topLevelWidgets()
+                     if isinstance(w, BoardWindow) and w.isVisible()]
+            seen.extend(w.text() for w in shown)
+            for w in shown:
+                w.close()
+            return 0
+
+    monkeypatch.setattr(qt, "application", lambda: App())
+    monkeypatch.setattr("dealer_assist.ui.theme.apply_theme", lambda *_: None)
+    assert main(["--db", url, "board", "--windowed"]) == 0
+    assert len(seen) == 1 and "Caro-1  Caro Hold 'em — open, open seats 1, 2, 3" in seen[0]
+    assert board.records.count() == 1  # it wrote nothing
+
+
+def test_board_menu_opens_the_players_board_and_the_floor_console(
+        qtbot: Any, sqlite_services: Services) -> None:
+    from dealer_assist.ui.floor_board_window import FloorBoardConsole
+    from dealer_assist.ui.main_window import MainWindow
+    from dealer_assist.ui.qt import QAction, QApplication
+
+    svc = sqlite_services
+    window = MainWindow(svc, svc.sign_in("fran", "2222"))
+    qtbot.addWidget(window)
+    actions = {a.objectName(): a for a in window.findChildren(QAction)}
+    actions["players-board-action"].trigger()
+    actions["floor-board-action"].trigger()
+    shown = [w for w in QApplication.topLevelWidgets() if w.isVisible()]
+    boards = [w for w in shown if isinstance(w, BoardWindow)]
+    consoles = [w for w in shown if isinstance(w, FloorBoardConsole)]
+    assert len(boards) == 1 and len(consoles) == 1
+    for w in boards + consoles:
+        w.close()
+    dealer = MainWindow(svc, svc.sign_in("dana", "1111"))
+    qtbot.addWidget(dealer)
+    names = {a.objectName() for a in dealer.findChildren(QAction)}
+    assert "players-board-action" in names and "floor-board-action" not in names

@@ -1,0 +1,161 @@
+"""The players' board: a full-screen, read-only window for a screen facing the room.
+
+It shows the games running with their stakes, each table's status and open seats, every
+waiting list in order and the calls out, in big type and the station's theme; never money. It
+asks no PIN and writes nothing. A thread waits on the board's feed (NOTIFY on PostgreSQL,
+polling on SQLite) and the window redraws within a second of a floor record's commit.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from dealer_assist.errors import DealerAssistError
+from dealer_assist.services.floorboard import FloorBoard
+from dealer_assist.services.floorboard.view import BoardView, board_view
+from dealer_assist.ui.qt import (
+    QHBoxLayout,
+    QLabel,
+    QObject,
+    Qt,
+    QVBoxLayout,
+    QWidget,
+    Signal,
+)
+from dealer_assist.ui.theme import current_theme
+
+#: How long the feed thread waits before it looks again (and notices the window closed).
+WAIT_S = 0.5
+
+
+class _Bridge(QObject):
+    changed = Signal()
+
+
+def _label(name: str, px: int, *, bold: bool = False) -> QLabel:
+    label = QLabel("")
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+    label.setStyleSheet(f"font-size: {px}px;" + (" font-weight: bold;" if bold else ""))
+    return label
+
+
+class BoardWindow(QWidget):
+    """See the module's docstring. ``feed_factory`` gives the change feed (None: the window
+    reads again only when asked, as the tests do)."""
+
+    def __init__(self, board: FloorBoard, *, room: str = "",
+                 feed_factory: Callable[[], Any] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("players-board")
+        self.setWindowTitle(f"{room} — board".strip(" —"))
+        self.board = board
+        self.room = room
+        t = current_theme()
+        big, huge = t.prompt_px + 6, t.prompt_px + 18
+        self.setStyleSheet(f"QWidget#players-board {{ background: {t.bg}; }} "
+                           f"QLabel {{ color: {t.text}; }}")
+        root = QVBoxLayout(self)
+        root.setContentsMargins(32, 24, 32, 24)
+        self.title = _label("board-title", huge, bold=True)
+        self.games = _label("board-games", big)
+        root.addWidget(self.title)
+        root.addWidget(self.games)
+        cols = QHBoxLayout()
+        self.tables = _label("board-tables", big)
+        self.lists = _label("board-lists", big)
+        cols.addWidget(self.tables, 1)
+        cols.addWidget(self.lists, 1)
+        root.addLayout(cols, 1)
+        self.calls = _label("board-calls", big, bold=True)
+        self.calls.setStyleSheet(self.calls.styleSheet() + f" color: {t.accent};")
+        root.addWidget(self.calls)
+        #: Redraws done (the tests wait on it).
+        self.updates = 0
+        self._bridge = _Bridge()
+        self._bridge.changed.connect(self.reload)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._feed_factory = feed_factory
+        self.reload()
+
+    # --- the feed ------------------------------------------------------------------------
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        if self._feed_factory is not None and self._thread is None:
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._listen, daemon=True,
+                                            name="board-feed")
+            self._thread.start()
+
+    def _listen(self) -> None:
+        assert self._feed_factory is not None
+        feed = self._feed_factory()
+        try:
+            while not self._stop.is_set():
+                if feed.wait(WAIT_S) and not self._stop.is_set():
+                    self._bridge.changed.emit()
+        finally:
+            feed.close()
+
+    def closeEvent(self, event: Any) -> None:
+        self.stop()
+        super().closeEvent(event)
+
+    def stop(self) -> None:
+        self._stop.set()
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.join(timeout=5)
+
+    # --- what it shows -------------------------------------------------------------------
+    def reload(self) -> None:
+        try:
+            view = board_view(self.board.state(), self.board.tables.floor_tables())
+        except DealerAssistError as exc:
+            self.calls.setText(f"The board waits for the server ({exc})")
+            return
+        self.show_view(view)
+
+    def show_view(self, view: BoardView) -> None:
+        self.title.setText(self.room or "Tables and lists")
+        self.games.setText("Games running: " + (" · ".join(view.games) or "none yet"))
+        lines = []
+        for t in view.tables:
+            if t.status == "closed":
+                continue
+            seats = ("open seats " + ", ".join(map(str, t.open_seats)) if t.open_seats
+                     else "full" if t.status != "breaking" else "breaking: no new seats")
+            lines.append(f"{t.name}  {t.game} {t.stakes}".rstrip() + f" — {t.status}, {seats}")
+        self.tables.setText("TABLES\n" + ("\n".join(lines) or "none open"))
+        blocks = []
+        for lst in view.lists:
+            head = f"{lst.game} {lst.stakes}".strip() + (" (interest list)" if lst.interest
+                                                         else "")
+            names = "\n".join(f"  {i}. {n}" for i, n in enumerate(lst.names, 1))
+            blocks.append(f"{head}\n{names}")
+        self.lists.setText("WAITING LISTS\n" + ("\n".join(blocks) or "no one waiting"))
+        self.calls.setText("CALLED: " + "   ".join(view.calls) if view.calls else "")
+        self.updates += 1
+
+    def text(self) -> str:
+        """Everything the board shows, as one text (the tests read it)."""
+        return "\n".join(w.text() for w in (self.title, self.games, self.tables, self.lists,
+                                             self.calls))
+
+
+def board_feed_for(services: Any) -> Callable[[], Any] | None:
+    """The board's change feed on the services' database (None: a store without one)."""
+    db = getattr(services.store, "db", None)
+    if db is None:
+        return None
+
+    def make() -> Any:
+        from dealer_assist.db.board_feed import open_board_feed
+
+        return open_board_feed(db)
+    return make
