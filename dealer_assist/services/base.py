@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -20,19 +19,18 @@ from dealer_assist.errors import BadInput, DealerAssistError, HandLogError
 from dealer_assist.events import Event, event_from_json
 from dealer_assist.fees import FeePolicy, TimeState
 from dealer_assist.services.auth import Argon2PinHasher
+from dealer_assist.services.authorizer import ACTIVE_RECHECK_S as ACTIVE_RECHECK_S
+from dealer_assist.services.authorizer import Authorizer, a_role
 from dealer_assist.services.dealer_box import DownRecord
 from dealer_assist.services.dealer_ports import DealerRecords
 from dealer_assist.services.errors import (
     Conflict,
     LockedOut,
-    NotAllowed,
     NotFound,
     SignInFailed,
 )
 from dealer_assist.services.floorboard.handlers import FloorBoard
 from dealer_assist.services.model import (
-    PERMISSIONS,
-    ROLES,
     ApprovalSubject,
     AuditEntry,
     Hand,
@@ -71,10 +69,6 @@ class Approval:
 
     name: str
     pin: str
-
-
-#: How often (seconds) a station re-reads that a signed-in name is still active.
-ACTIVE_RECHECK_S = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,9 +177,10 @@ class ServicesBase:
         self._live: dict[int, HandNow] = {}
         #: What the app last drew at each hand (services.draws), until it is recorded.
         self._draws: dict[int, Any] = {}
-        #: When each signed-in name was last seen active in the store (a monotonic clock): a
-        #: name disabled at another station stops working here within ACTIVE_RECHECK_S.
-        self._seen_active: dict[str, float] = {}
+        #: Role and active-name checks, and logged refusals, for every use case.
+        self.authorizer = Authorizer(store, lambda: self.clock())
+        #: When each signed-in name was last seen active (the authorizer's record).
+        self._seen_active = self.authorizer.seen_active
 
     def log(
         self, session: Session, action: str, detail: str = "", *,
@@ -245,17 +240,10 @@ class ServicesBase:
         )
 
     def _require(self, session: Session, permission: str, what: str) -> None:
-        if session.role not in PERMISSIONS[permission]:
-            allowed = " or ".join(r for r in ROLES if r in PERMISSIONS[permission])
-            self._refuse(session, what,
-                         f"{session.name} is {_a(session.role)}: only {allowed} can {what}")
-        self._require_active(session, what)
+        self.authorizer.require(session, permission, what)
 
     def _refuse(self, session: Session, what: str, message: str) -> NoReturn:
-        """Refuse a signed-in user's action, and write the refusal to the audit log (a dealer
-        trying to add users leaves more than a sign-in behind)."""
-        self._audit(session.name, "refused", f"{session.role} tried to {what}")
-        raise NotAllowed(message)
+        self.authorizer.refuse(session, what, message)
 
     def require_active(self, session: Session, what: str) -> None:
         """Refuse (and log) a name disabled since it signed in: the check every use case makes,
@@ -263,19 +251,7 @@ class ServicesBase:
         self._require_active(session, what)
 
     def _require_active(self, session: Session, what: str) -> None:
-        """The session's name must still be active: a name disabled while signed in (here or
-        at another station) can do nothing more. Checked in the store at most every
-        ``ACTIVE_RECHECK_S`` seconds per name, so dealing costs no extra read per input."""
-        now = time.monotonic()
-        seen = self._seen_active.get(session.name)
-        if seen is not None and now - seen < ACTIVE_RECHECK_S:
-            return
-        secret = self.store.user_secret(session.name)
-        if secret is None or not secret.user.active:
-            self._seen_active.pop(session.name, None)
-            self._refuse(session, what, f"{session.name} is disabled: sign out; a disabled "
-                         f"name cannot {what}")
-        self._seen_active[session.name] = now
+        self.authorizer.require_active(session, what)
 
     def _secret(self, name: str) -> Any:
         secret = self.store.user_secret(name)
@@ -371,7 +347,7 @@ def _aware(t: datetime) -> datetime:
 
 
 def _a(role: str) -> str:
-    return f"an {role}" if role[0] in "aeiou" else f"a {role}"
+    return a_role(role)
 
 
 def _locked_text(name: str, until: datetime, now: datetime) -> str:

@@ -17,7 +17,7 @@ from dealer_assist.services.app import Services
 from dealer_assist.services.base import Approval
 from dealer_assist.services.chain import utc
 from dealer_assist.services.errors import NotAllowed, NotFound
-from dealer_assist.services.model import PERMISSIONS, AuditEntry, HandFilter, Session, Shift
+from dealer_assist.services.model import AuditEntry, HandFilter, Session, Shift
 from dealer_assist.services.ports import Store
 from dealer_assist.services.room import (
     BOX_ACTION,
@@ -48,12 +48,6 @@ from dealer_assist.services.room_rows import (
     signoff_values,
 )
 from dealer_assist.services.rulecheck import shift_people
-
-
-def _may(session: Session, permission: str, what: str) -> None:
-    if session.role not in PERMISSIONS[permission]:
-        raise NotAllowed(f"{session.name} is a {session.role}: only a floor or admin user can "
-                         f"{what}")
 
 
 def room_clock_of(store: Store) -> RoomClock:
@@ -174,7 +168,7 @@ def count_times(store: Store, started: str, ended: str) -> tuple[datetime, datet
 
 def set_room_clock(svc: Services, session: Session, clock: RoomClock) -> AuditEntry:
     """Record the room's time zone, gaming-day start and named shifts (floor or admin)."""
-    _may(session, "configure", "set the room's clock")
+    svc.authorizer.require(session, "configure", "set the room's clock")
     return _record(svc, session, ROOM_ACTION, room_detail(clock), clock_values(clock))
 
 
@@ -244,7 +238,7 @@ def _table_name(svc: Services, table_id: int) -> str:
 def register_box(svc: Services, session: Session, *, table_id: int, box: str) -> AuditEntry:
     """Register a drop box to its table (floor or admin): a box is counted only for the
     table it is registered to."""
-    _may(session, "configure", "register a drop box")
+    svc.authorizer.require(session, "configure", "register a drop box")
     box = box.strip()
     if not box:
         raise BadInput("name the drop box (the number on the box, e.g. T2-0523)")
@@ -276,7 +270,7 @@ def _registered(svc: Services, box: str, table_id: int) -> None:
 def record_drop(svc: Services, session: Session, *, shift_id: int, box: str) -> AuditEntry:
     """Record a drop box taken off its table for a shift: when (now) and who (the person
     signed in). The box must be registered to that shift's table, and dropped once."""
-    _may(session, "configure", "record a drop")
+    svc.authorizer.require(session, "configure", "record a drop")
     shift = svc.store.get_shift(shift_id)
     if shift is None:
         raise NotFound(f"there is no shift {shift_id}")
@@ -309,7 +303,7 @@ def record_count(svc: Services, session: Session, count: Count, *,
     correction (``corrects`` and a reason). A team member who approved the shift's voids,
     misdeals or disputes may sign its count only with a second floor person's approval
     (``approval``: name and PIN), recorded in the count."""
-    _may(session, "configure", "enter a drop count")
+    svc.authorizer.require(session, "configure", "enter a drop count")
     shift = svc.store.get_shift(count.shift_id)
     if shift is None:
         raise NotFound(f"there is no shift {count.shift_id}")
@@ -403,9 +397,7 @@ def signoff_count(svc: Services, session: Session, *, entry: int,
     """Explain a count's variance and sign it off: by a second person (floor, auditor or
     admin), not the one who entered the count, once the count has ended. A count already
     signed off is signed off again only as a new entry with a reason; every sign-off stays."""
-    if session.role not in PERMISSIONS["audit"]:
-        raise NotAllowed(f"{session.name} is a {session.role}: only a floor, auditor or admin "
-                         "user can sign off a count")
+    svc.authorizer.require(session, "audit", "sign off a count")
     text = " ".join(explanation.split())
     if not text:
         raise BadInput("explain the variance: what the count team found, in words")

@@ -210,7 +210,7 @@ def test_a_name_disabled_while_signed_in_can_deal_no_more(monkeypatch: pytest.Mo
     from dealer_assist.cards import parse_card
     from dealer_assist.events import CardDealt
     from dealer_assist.services import Services
-    from dealer_assist.services import base as app_module
+    from dealer_assist.services import authorizer as app_module
 
     room = make_room()
     hand = room.hand([])
