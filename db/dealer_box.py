@@ -92,9 +92,11 @@ class SqlDealerRecords:
                 values={"dealer": n.dealer, "kind": n.kind, "table_id": n.table_id}))
                 for n in new]
 
-    def rules(self) -> Rules | None:
+    def rules(self, at: datetime | None = None) -> Rules | None:
         with sealed.reading(self.db) as conn:
             rows = sealed.read(conn, RULES)
+        if at is not None:
+            rows = [r for r in rows if r.at <= at]
         if not rows:
             return None
         v = rows[-1].values

@@ -189,11 +189,13 @@ def dealer_section(store: Store, box: DealerRecords | None, *, start: datetime, 
         count = counted.get(s.id)
         if count is None:
             continue
-        w = weights(rules.toke_rule, downs, start=s.opened_at, end=s.closed_at or end,
+        # the rule in force when the box was counted: a rule set later never re-splits it
+        rule = (box.rules(at=count.at) or rules).toke_rule
+        w = weights(rule, downs, start=s.opened_at, end=s.closed_at or end,
                     table_id=s.table_id)
         shares = tuple(split(count.amount, w)) if w else ()
         tokes.append(TokeSplit(s.id, names.get(s.table_id, str(s.table_id)), count.amount,
-                               rules.toke_rule, count.team, shares))
+                               rule, count.team, shares))
     return DealerSection(tuple(lines), tuple(breaks), totals, tuple(late), tuple(tokes), rules)
 
 

@@ -156,7 +156,8 @@ def toke_split(svc: ServicesBase, shift_id: int) -> list[TokeShare]:
     count = next((t for t in box.toke_counts() if t.shift_id == shift_id), None)
     if shift is None or count is None:
         raise BadInput(f"the toke box of shift {shift_id} has not been counted")
-    rule = (box.rules() or Rules()).toke_rule
+    # the rule in force when the box was counted: a rule set later never re-splits it
+    rule = (box.rules(at=count.at) or Rules()).toke_rule
     w = weights(rule, fold_downs(box.downs()), start=shift.opened_at,
                 end=shift.closed_at or svc.clock(), table_id=shift.table_id)
     return split(count.amount, w)

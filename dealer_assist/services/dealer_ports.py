@@ -41,7 +41,9 @@ class DealerRecords(Protocol):
     def append_downs(self, new: Sequence[NewDown], *, token: str,
                      check: DownCheck) -> list[DownRecord]: ...
 
-    def rules(self) -> Rules | None: ...
+    def rules(self, at: datetime | None = None) -> Rules | None:
+        """The room's rules in force at ``at`` (None: now); None when none was ever set."""
+        ...
 
     def add_rules(self, rules: Rules, *, at: datetime, actor: str, token: str) -> None: ...
 
@@ -71,7 +73,7 @@ class MemoryDealerRecords:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._downs: list[DownRecord] = []
-        self._rules: list[Rules] = []
+        self._rules: list[tuple[datetime, Rules]] = []
         self._rotations: list[Rotation] = []
         self._tokes: list[TokeCount] = []
 
@@ -88,11 +90,12 @@ class MemoryDealerRecords:
             self._downs.extend(out)
             return out
 
-    def rules(self) -> Rules | None:
-        return self._rules[-1] if self._rules else None
+    def rules(self, at: datetime | None = None) -> Rules | None:
+        set_by = [r for t, r in self._rules if at is None or t <= at]
+        return set_by[-1] if set_by else None
 
     def add_rules(self, rules: Rules, *, at: datetime, actor: str, token: str) -> None:
-        self._rules.append(rules)
+        self._rules.append((at, rules))
 
     def rotation(self) -> Rotation:
         return self._rotations[-1] if self._rotations else Rotation()

@@ -265,3 +265,28 @@ def test_regression_a_restarted_station_resumes_where_the_dealer_is_down_not_the
     assert shift is not None and shift.table_id == r.tables["T3"]
     assert r.svc.shift_to_resume(r.dealers["gil"]) is None
     assert _where(r) == {"eve": "T2", "dana": "T3"}
+
+
+def test_rule_a_toke_box_is_split_by_the_rule_in_force_when_it_was_counted(
+    make: MakeRoom,
+) -> None:
+    """A room that changes its toke rule later does not re-split a box counted before: the
+    shift report printed again next week gives every dealer the same share."""
+    from dealer_assist.services.dealer_hooks import toke_split
+
+    r = make()
+    _rules(r, toke_rule="equal")
+    r.sit("dana", "T1")
+    r.room.clock.advance(minutes=10)
+    r.sit("eve", "T1")  # eve relieves dana: 10 minutes to dana, 50 to eve
+    r.room.clock.advance(minutes=50)
+    shift = r.svc.store.current_shift(r.tables["T1"])
+    assert shift is not None
+    count_tokes(r.box, r.room.floor, shift_id=shift.id, amount=10_000, team=("Fran", "Gus"),
+                now=r.room.clock())
+    before = toke_split(r.svc, shift.id)
+    r.room.clock.advance(minutes=5)
+    _rules(r, toke_rule="minutes")
+    assert r.box.rules(at=r.box.toke_counts()[0].at).toke_rule == "equal"  # type: ignore[union-attr]
+    assert toke_split(r.svc, shift.id) == before
+    assert sorted((s.dealer, s.cents) for s in before) == [("dana", 5_000), ("eve", 5_000)]
