@@ -390,10 +390,10 @@ def write_dossier(svc: Services, session: Session, out: str | Path,
     approved = approver_name(svc, session, approver)
     at = svc.clock()
     at = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
-    head = svc.store.audit_head()
-    report = DossierReport(svc.store.cardroom_name(), dossier, Generated(
+    head = svc.reads.audit_head()
+    report = DossierReport(svc.reads.cardroom_name(), dossier, Generated(
         at.astimezone(UTC), f"{u.full_name} ({u.name}, {u.role})",
-        zone=room_clock_of(svc.store).zone), prepared_by=u.full_name, approved_by=approved,
+        zone=room_clock_of(svc.reads).zone), prepared_by=u.full_name, approved_by=approved,
         chain_entries=head.entries, chain_hash=head.hash)
     expected = head.entries + 1
     numbered = _serial(report, expected)
@@ -422,7 +422,7 @@ def approver_name(svc: Services, session: Session, name: str | None) -> str:
     if name == session.name:
         raise BadInput(f"{name} prepares this dossier and cannot also approve it for filing: "
                        "name another floor or admin user with --approver")
-    user = next((x for x in svc.store.list_users() if x.name == name), None)
+    user = next((x for x in svc.reads.list_users() if x.name == name), None)
     if user is None:
         raise BadInput(f"there is no user {name!r} to approve the dossier: give the user name "
                        "of a floor or admin user")

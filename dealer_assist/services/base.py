@@ -44,6 +44,7 @@ from dealer_assist.services.model import (
     User,
 )
 from dealer_assist.services.ports import PinHasher, Sealer, Store
+from dealer_assist.services.reads import Reads, StationJournal
 from dealer_assist.settings import (
     parse_table_settings,
 )
@@ -181,6 +182,25 @@ class ServicesBase:
         self.authorizer = Authorizer(store, lambda: self.clock())
         #: When each signed-in name was last seen active (the authorizer's record).
         self._seen_active = self.authorizer.seen_active
+
+    @property
+    def reads(self) -> Reads:
+        """The read-side port: what the screens, the commands and the reports read (they
+        never reach the store itself; they change records only through the use cases)."""
+        return self.store
+
+    @property
+    def journal(self) -> StationJournal | None:
+        """The station's journal (a PostgreSQL server's station deals against it when the
+        server does not answer), for the screen's line about it; None: no journal here."""
+        store: Any = self.store
+        return store if callable(getattr(store, "try_sync", None)) else None
+
+    @property
+    def database(self) -> Any:
+        """The database the store is on (its description, its change feeds: the database
+        layer's ``Database``), or None for a store without one (the in-memory store)."""
+        return getattr(self.store, "db", None)
 
     def log(
         self, session: Session, action: str, detail: str = "", *,

@@ -1,5 +1,8 @@
 """The store port: everything the services need from persistence, and nothing about SQL.
 
+It is the read-side port (:class:`~dealer_assist.services.reads.Reads`, what the screens, the
+commands and the reports may read) with the services' writes added.
+
 ``dealer_assist.db.store.SqlStore`` implements it on SQLite and PostgreSQL;
 :class:`~dealer_assist.services.fake.InMemoryStore` implements it in memory for tests.
 Each method is one transaction: it happens entirely or not at all. A database that is locked or
@@ -8,20 +11,16 @@ unreachable raises :class:`~dealer_assist.services.errors.StoreUnavailable`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from dealer_assist.services.audit_chain import AuditHead
 from dealer_assist.services.model import (
     Adjustment,
     ApprovalSubject,
     AuditEntry,
-    ChainHead,
     Dispute,
     Hand,
-    HandFilter,
     LedgerLine,
     NewEvent,
     PinResult,
@@ -31,10 +30,10 @@ from dealer_assist.services.model import (
     Shift,
     StoredEvent,
     Table,
-    TableNow,
     User,
     UserSecret,
 )
+from dealer_assist.services.reads import Reads
 
 
 class Sealer(Protocol):
@@ -57,21 +56,14 @@ class PinHasher(Protocol):
     def verify(self, pin_hash: str, pin: str) -> bool: ...
 
 
-class Store(Protocol):
-    def reading(self) -> AbstractContextManager[None]:
-        """Reads made inside share one connection (the floor's live view reads a batch of
-        rows so: one checkout, not one per read); outside, each read takes its own."""
-        ...
+class Store(Reads, Protocol):
+    """The services' port: every read of :class:`Reads`, and the writes."""
 
     # --- cardroom and users ------------------------------------------------------------------
-    def cardroom_name(self) -> str: ...
-
     def set_cardroom_name(self, name: str, *, token: str = "") -> None:
         """``token``: the signed-in admin's :attr:`Session.token` (none for the first naming
         of a room never named); a store may hold the name as its owner's (PostgreSQL)."""
         ...
-
-    def count_users(self) -> int: ...
 
     def end_sign_in(self, token: str) -> None:
         """The person signed out: a store that holds sign-ins (PostgreSQL's ``pin_sessions``)
@@ -137,29 +129,13 @@ class Store(Protocol):
         (``token``: that admin's :attr:`Session.token`)."""
         ...
 
-    def list_users(self) -> list[User]: ...
-
     # --- tables, settings, shifts ------------------------------------------------------------
     def add_table(self, *, name: str, at: datetime, token: str = "") -> Table: ...
-
-    def get_table(self, table_id: int) -> Table | None: ...
-
-    def find_table(self, name: str) -> Table | None: ...
-
-    def list_tables(self) -> list[Table]: ...
 
     def add_settings(
         self, *, table_id: int, game: str, document: Mapping[str, Any], by: str, at: datetime,
         token: str = "",
     ) -> SettingsVersion: ...
-
-    def latest_settings(self, table_id: int) -> SettingsVersion | None: ...
-
-    def get_settings(self, settings_id: int) -> SettingsVersion | None: ...
-
-    def settings_versions(self, table_id: int) -> list[SettingsVersion]:
-        """Every settings version of the table, oldest first."""
-        ...
 
     def open_shift(self, *, table_id: int, dealer: str, floor: str, at: datetime) -> Shift: ...
 
@@ -167,12 +143,6 @@ class Store(Protocol):
         self, shift_id: int, *, dealer: str, floor: str, at: datetime,
         approval_id: int | None = None,
     ) -> Shift: ...
-
-    def get_shift(self, shift_id: int) -> Shift | None: ...
-
-    def current_shift(self, table_id: int) -> Shift | None: ...
-
-    def list_shifts(self, table_id: int | None = None) -> list[Shift]: ...
 
     # --- hands and events --------------------------------------------------------------------
     def start_hand(
@@ -197,18 +167,6 @@ class Store(Protocol):
         their ``seq`` and ``at`` set to the event's."""
         ...
 
-    def table_level_events(self, table_id: int) -> list[StoredEvent]:
-        """The table's table-level events (hand None) in sequence order."""
-        ...
-
-    def time_ledger(
-        self, table_id: int | None = None, *, since: datetime | None = None,
-        until: datetime | None = None,
-    ) -> list[LedgerLine]:
-        """Recorded time collections (of one table or all), in order, with their event's time;
-        ``since``/``until`` bound that time (until excluded)."""
-        ...
-
     def import_hand(
         self, *, table_id: int, actor: str, at: datetime, game: str, seats: Sequence[int],
         events: Sequence[NewEvent], lines: Sequence[LedgerLine] | None, note: str,
@@ -219,33 +177,6 @@ class Store(Protocol):
         ledger (settled). Nothing of it is stored if any part fails."""
         ...
 
-    def get_hand(self, hand_id: int) -> Hand | None: ...
-
-    def last_hand(self, table_id: int) -> Hand | None:
-        """The table's last hand dealt at the table (imported hands never count: they feed no
-        live hand's stacks, button or carry)."""
-        ...
-
-    def list_hands(self, flt: HandFilter) -> list[Hand]: ...
-
-    def hand_events(self, hand_id: int, *, after: int = 0) -> list[StoredEvent]:
-        """The hand's events in order; with ``after``, only those numbered above it."""
-        ...
-
-    def tables_now(
-        self, table_ids: Sequence[int], held: Mapping[int, int]
-    ) -> dict[int, TableNow]:
-        """For each table that exists: its open shift, its last hand dealt at the table and
-        that hand's events numbered above ``held[hand id]`` (0 when not held): a few reads for
-        the whole batch, whatever its size."""
-        ...
-
-    def table_events(self, table_id: int) -> Iterator[StoredEvent]:
-        """The table's chain in sequence order (streamed)."""
-        ...
-
-    def chain_head(self, table_id: int) -> ChainHead | None: ...
-
     def settle_hand(self, hand_id: int, lines: Sequence[LedgerLine]) -> None:
         """Write the hand's ledger lines (a new settlement number) and mark it settled."""
         ...
@@ -254,17 +185,11 @@ class Store(Protocol):
         """Mark a settled hand open again (a void after settlement); its ledger stays."""
         ...
 
-    def ledger(self, hand_id: int) -> list[LedgerLine]:
-        """The hand's lines from its latest settlement."""
-        ...
-
     # --- disputes and audit ------------------------------------------------------------------
     def add_dispute(
         self, *, hand_id: int, notes: str, ruling: str, floor: str, at: datetime,
         adjustments: Sequence[Adjustment], approval_id: int | None = None,
     ) -> Dispute: ...
-
-    def disputes(self, hand_id: int | None = None) -> list[Dispute]: ...
 
     def add_audit(
         self, *, at: datetime, actor: str | None, action: str, detail: str = "",
@@ -275,14 +200,3 @@ class Store(Protocol):
         station's journal never keeps it for later)."""
         ...
 
-    def audit_log(
-        self, *, since: datetime | None = None, until: datetime | None = None,
-        action: str | None = None, hand_id: int | None = None, records: bool = False,
-    ) -> list[AuditEntry]:
-        """The audit log in the order it was recorded; the entries that record rows
-        (``record-*``) only with ``records`` (the whole chain, as verify walks it)."""
-        ...
-
-    def audit_head(self) -> AuditHead:
-        """How many audit entries are chained, and the last one's hash."""
-        ...

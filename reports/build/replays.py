@@ -20,7 +20,7 @@ from dealer_assist.reports.build.figures import Figures, hand_figures
 from dealer_assist.reports.source import Row, TableScan, ledger_rows, scan_table
 from dealer_assist.reports.sql import LedgerRow, ledger_line
 from dealer_assist.services.model import Hand, Table
-from dealer_assist.services.ports import Store
+from dealer_assist.services.reads import Reads
 
 #: Replay large shifts in parallel (switch off where forking is unwelcome, e.g. inside a GUI).
 PARALLEL = True
@@ -173,7 +173,7 @@ class Replays:
 
 
 def all_figures(
-    store: Store, tbl: Table, hands: Sequence[Hand], names: dict[str, str],
+    store: Reads, tbl: Table, hands: Sequence[Hand], names: dict[str, str],
     approvals: dict[tuple[int, int], str],
 ) -> tuple[TableScan, list[Figures]]:
     """Re-check the table's chain and every hand's figures, in order. Replaying is most of a
