@@ -27,8 +27,6 @@ from dealer_assist.reports.render.style import Styles, styles
 from dealer_assist.reports.render.tables import data_table, fields_table
 from dealer_assist.reports.render.text import dash, hash_groups, money
 from dealer_assist.services import Services, Session
-from dealer_assist.services.errors import NotAllowed
-from dealer_assist.services.model import PERMISSIONS, ROLES
 
 W = 180 * mm
 Out = str | Path | Any
@@ -372,13 +370,7 @@ def write_dossier(svc: Services, session: Session, out: str | Path,
     ``approver``: the user name of whoever approves it for filing (a floor or admin user
     other than the one preparing it), whose full name goes under that signature line; None
     leaves the line for a name printed by hand."""
-    allowed = [x for x in ROLES if x in PERMISSIONS["review"]]
-    if session.role not in allowed:
-        svc.log(session, "refused", f"{session.role} tried to generate a dossier")
-        who = ", ".join(allowed[:-1]) + f" or {allowed[-1]}" if len(allowed) > 1 else allowed[0]
-        a = "an" if session.role[0] in "aeiou" else "a"
-        raise NotAllowed(f"{session.name} is {a} {session.role}: only a {who} user can "
-                         "generate a dossier")
+    svc.authorizer.require(session, "review", "generate a dossier")  # refusals logged
     path = Path(out)
     if path.suffix.lower() != ".pdf":
         raise BadInput(f"{path} does not end in .pdf: name the dossier file like dossier.pdf")

@@ -33,8 +33,7 @@ from dealer_assist.reports.layouts.day import render_day
 from dealer_assist.reports.layouts.hand import render_hand
 from dealer_assist.reports.layouts.shift import render_shift
 from dealer_assist.services import Services, Session
-from dealer_assist.services.errors import NotAllowed
-from dealer_assist.services.model import PERMISSIONS, ROLES, AuditEntry, Seal
+from dealer_assist.services.model import AuditEntry, Seal
 
 Report = ShiftReport | HandReport | AuditReport | DayReport | GameReport
 
@@ -64,16 +63,9 @@ def signer(session: Session) -> str:
 
 
 def _may(svc: Services, session: Session, permission: str, what: str) -> None:
-    """The role may do it; a refusal is written to the audit log first."""
-    allowed = [r for r in ROLES if r in PERMISSIONS[permission]]
-    if session.role not in allowed:
-        svc.log(session, "refused", f"{session.role} tried to {what}")
-        who = ", ".join(allowed[:-1]) + f" or {allowed[-1]}" if len(allowed) > 1 else allowed[0]
-        raise NotAllowed(f"{session.name} is {_a(session.role)}: only a {who} user can {what}")
-
-
-def _a(role: str) -> str:
-    return f"an {role}" if role[0] in "aeiou" else f"a {role}"
+    """The role may do it and the name is still active: the authorizer's check (a refusal is
+    written to the audit log first)."""
+    svc.authorizer.require(session, permission, what)
 
 
 def _check_out(out: str | Path) -> Path:

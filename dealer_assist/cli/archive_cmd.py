@@ -41,15 +41,11 @@ def run(args: argparse.Namespace) -> int:
     from dealer_assist.reports.build.day import parse_day
     from dealer_assist.services.chain import utc
     from dealer_assist.services.counts import day_bounds_of
-    from dealer_assist.services.errors import NotAllowed
-    from dealer_assist.services.model import PERMISSIONS
     from dealer_assist.services.room import ARCHIVE_ACTION
 
     svc = open_services(args, create=False)
     session = sign_in(svc, args)
-    if session.role not in PERMISSIONS["audit"]:
-        raise NotAllowed(f"{session.name} is a {session.role}: only a floor, auditor or admin "
-                         "user can archive a gaming day")
+    svc.authorizer.require(session, "audit", "archive a gaming day")  # refusals logged
     day = parse_day(args.day)
     since, until, clock = day_bounds_of(svc.reads, day)
     end = until.astimezone(clock.tz)

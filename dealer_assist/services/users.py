@@ -10,7 +10,6 @@ from dealer_assist.errors import BadInput
 from dealer_assist.services.base import (
     Approval,
     ServicesBase,
-    _a,
     _aware,
     _check_full_name,
     _check_name,
@@ -22,9 +21,7 @@ from dealer_assist.services.errors import (
     StoreUnavailable,
 )
 from dealer_assist.services.model import (
-    PERMISSIONS,
     ROLES,
-    ApprovalSubject,
     Approver,
     Session,
     User,
@@ -71,30 +68,11 @@ class UserServices(ServicesBase):
         table_id: int | None = None, hand_id: int | None = None,
         session: Session | None = None,
     ) -> Approver:
-        """Check a floor approval (name and PIN, with the same lockout as sign-in); logged with
-        its subject (``what``: "misdeal of hand 8") and the table and hand it concerns. With the
-        ``session`` asking, the approver must be someone else: a floor person dealing never
-        approves their own void, misdeal or shift close (refused before the PIN is tried)."""
-        if (session is not None and session.role in PERMISSIONS[permission]
-                and approval.name.strip().lower() == session.name.lower()):
-            self._audit(session.name, "approval-refused",
-                        f"{session.name} tried to approve their own {what}",
-                        table_id=table_id, hand_id=hand_id)
-            raise NotAllowed(
-                f"{session.name} is signed in at this station and cannot approve their own "
-                f"{what}: another floor person types their name and PIN"
-            )
-        user = self._check_pin_of(approval.name, approval.pin, action="approval",
-                                  subject=ApprovalSubject(what, table_id, hand_id))
-        if user.role not in PERMISSIONS[permission]:
-            self._audit(user.name, "approval-refused", f"{user.role} cannot approve {what}",
-                        table_id=table_id, hand_id=hand_id)
-            raise NotAllowed(
-                f"{user.name} is {_a(user.role)}: only a floor person can approve {what}"
-            )
-        entry = self._audit(user.name, "approval", what, table_id=table_id, hand_id=hand_id)
-        return Approver(id=user.id, name=user.name, full_name=user.full_name, role=user.role,
-                        active=user.active, entry=entry.id)
+        """A floor approval of ``what`` ("misdeal of hand 8"), checked and bound to it by the
+        authorizer (:meth:`Authorizer.approve`): the approved change carries the returned
+        approver's ``entry``."""
+        return self.authorizer.approve(approval, what=what, permission=permission,
+                                       table_id=table_id, hand_id=hand_id, session=session)
 
     def add_user(
         self, session: Session, *, name: str, full_name: str, role: str, pin: str
