@@ -93,7 +93,9 @@ def test_import_contract_refuses_a_screen_or_report_importing_the_store(tmp_path
 
 
 def _members(proto: type) -> set[str]:
-    return {n for n in vars(proto) if not n.startswith("_")}
+    """The methods a protocol declares, its bases' included."""
+    return {n for base in proto.__mro__ if base.__module__.startswith("dealer_assist.")
+            for n in vars(base) if not n.startswith("_")}
 
 
 def test_the_read_side_port_has_no_write_and_the_store_is_one() -> None:
@@ -103,11 +105,34 @@ def test_the_read_side_port_has_no_write_and_the_store_is_one() -> None:
     assert "list_hands" in reads and "audit_log" in reads and "bulk_reads" in reads
     assert [n for n in sorted(reads) if n.startswith(WRITE_PREFIXES)] == []
     assert Reads in Store.__mro__
-    writes = _members(Store)
-    assert "add_audit" in writes and "append_event" in writes and not writes & reads
+    writes = _members(Store) - reads
+    assert "add_audit" in writes and "append_event" in writes
+    assert "user_secret" in writes  # the PIN hash is never on the read-side port
     reads_of = typing.cast(property, Services.reads).fget
     assert typing.get_type_hints(reads_of)["return"] is Reads
     svc = Services(InMemoryStore())
     assert svc.reads is svc.store
     assert svc.reads.bulk_reads() is None  # the in-memory store is read through the port
     assert svc.journal is None and svc.database is None
+
+
+def test_the_store_port_is_the_aggregates_ports_and_every_store_keeps_each_whole() -> None:
+    """One port per aggregate (users, tables, shifts, the hand log, the ledger, the audit
+    log), none sharing a method; the wide ``Store`` is exactly their union with the read-side
+    port's own two (the bulk reader, reads on one connection); the database store and the
+    in-memory store each have every method of every port (a station's journal passes what
+    it does not keep itself on to its database store)."""
+    from dealer_assist.db.store import SqlStore
+    from dealer_assist.services import ports
+
+    aggregates = [ports.UserRecords, ports.TableRecords, ports.ShiftRecords,
+                  ports.HandLogRecords, ports.LedgerRecords, ports.AuditLogRecords]
+    seen: set[str] = set()
+    for port in aggregates:
+        mine = _members(port)
+        assert mine and not mine & seen, port.__name__
+        seen |= mine
+    assert _members(Store) == seen | {"bulk_reads", "reading"}
+    for store in (SqlStore, InMemoryStore):
+        assert [m for m in sorted(seen | {"bulk_reads", "reading"})
+                if not callable(getattr(store, m, None))] == [], store.__name__

@@ -33,7 +33,15 @@ from dealer_assist.services.model import (
     User,
     UserSecret,
 )
-from dealer_assist.services.reads import Reads
+from dealer_assist.services.reads import (
+    AuditLogReads,
+    HandLogReads,
+    LedgerReads,
+    Reads,
+    ShiftReads,
+    TableReads,
+    UserReads,
+)
 
 
 class Sealer(Protocol):
@@ -56,10 +64,10 @@ class PinHasher(Protocol):
     def verify(self, pin_hash: str, pin: str) -> bool: ...
 
 
-class Store(Reads, Protocol):
-    """The services' port: every read of :class:`Reads`, and the writes."""
+class UserRecords(UserReads, Protocol):
+    """The port of users and the cardroom's name (``db/store/users.py``): its reads and its
+    writes."""
 
-    # --- cardroom and users ------------------------------------------------------------------
     def set_cardroom_name(self, name: str, *, token: str = "") -> None:
         """``token``: the signed-in admin's :attr:`Session.token` (none for the first naming
         of a room never named); a store may hold the name as its owner's (PostgreSQL)."""
@@ -76,6 +84,8 @@ class Store(Reads, Protocol):
     ) -> User:
         """``token``: the signed-in admin's :attr:`Session.token` (none for the first admin)."""
         ...
+
+    def user_secret(self, name: str) -> UserSecret | None: ...
 
     def try_pin(
         self, name: str, pin: str, hasher: PinHasher, *, now: datetime, limit: int,
@@ -95,8 +105,6 @@ class Store(Reads, Protocol):
     ) -> PinTry:
         """:meth:`claim_pin_try` for a name nobody has (or a disabled one), kept by name."""
         ...
-
-    def user_secret(self, name: str) -> UserSecret | None: ...
 
     def set_login_state(
         self, user_id: int, *, failed: int, locked_until: datetime | None
@@ -129,13 +137,22 @@ class Store(Reads, Protocol):
         (``token``: that admin's :attr:`Session.token`)."""
         ...
 
-    # --- tables, settings, shifts ------------------------------------------------------------
+
+class TableRecords(TableReads, Protocol):
+    """The port of tables and their settings versions (``db/store/tables.py``): its reads and
+    its writes."""
+
     def add_table(self, *, name: str, at: datetime, token: str = "") -> Table: ...
 
     def add_settings(
         self, *, table_id: int, game: str, document: Mapping[str, Any], by: str, at: datetime,
         token: str = "",
     ) -> SettingsVersion: ...
+
+
+class ShiftRecords(ShiftReads, Protocol):
+    """The port of shifts and the disputes ruled in them (``db/store/shifts.py``): its reads and
+    its writes."""
 
     def open_shift(self, *, table_id: int, dealer: str, floor: str, at: datetime) -> Shift: ...
 
@@ -144,12 +161,31 @@ class Store(Reads, Protocol):
         approval_id: int | None = None,
     ) -> Shift: ...
 
-    # --- hands and events --------------------------------------------------------------------
+    def add_dispute(
+        self, *, hand_id: int, notes: str, ruling: str, floor: str, at: datetime,
+        adjustments: Sequence[Adjustment], approval_id: int | None = None,
+    ) -> Dispute: ...
+
+
+class HandLogRecords(HandLogReads, Protocol):
+    """The port of hands, their events and each table's chain (``db/store/hands.py``,
+    ``db/store/hand_log.py``): its reads and its writes."""
+
     def start_hand(
         self, *, table_id: int, shift_id: int, settings_id: int | None, game: str,
         seats: Sequence[int], start: NewEvent,
     ) -> tuple[Hand, StoredEvent]:
         """Create the hand and append its start event, in one transaction."""
+        ...
+
+    def import_hand(
+        self, *, table_id: int, actor: str, at: datetime, game: str, seats: Sequence[int],
+        events: Sequence[NewEvent], lines: Sequence[LedgerLine] | None, note: str,
+    ) -> Hand:
+        """Store an imported hand whole, in one transaction with its audit entry ("import",
+        ``hand N: note``): a closed shift of its own, the hand with no settings version (so it
+        is marked imported), its events on the table's chain and, when ``lines`` is given, its
+        ledger (settled). Nothing of it is stored if any part fails."""
         ...
 
     def append_event(self, hand_id: int, *, expected: int, event: NewEvent) -> StoredEvent:
@@ -167,15 +203,10 @@ class Store(Reads, Protocol):
         their ``seq`` and ``at`` set to the event's."""
         ...
 
-    def import_hand(
-        self, *, table_id: int, actor: str, at: datetime, game: str, seats: Sequence[int],
-        events: Sequence[NewEvent], lines: Sequence[LedgerLine] | None, note: str,
-    ) -> Hand:
-        """Store an imported hand whole, in one transaction with its audit entry ("import",
-        ``hand N: note``): a closed shift of its own, the hand with no settings version (so it
-        is marked imported), its events on the table's chain and, when ``lines`` is given, its
-        ledger (settled). Nothing of it is stored if any part fails."""
-        ...
+
+class LedgerRecords(LedgerReads, Protocol):
+    """The port of what each hand settled and the time collected (``db/store/ledger.py``): its
+    reads and its writes."""
 
     def settle_hand(self, hand_id: int, lines: Sequence[LedgerLine]) -> None:
         """Write the hand's ledger lines (a new settlement number) and mark it settled."""
@@ -185,11 +216,9 @@ class Store(Reads, Protocol):
         """Mark a settled hand open again (a void after settlement); its ledger stays."""
         ...
 
-    # --- disputes and audit ------------------------------------------------------------------
-    def add_dispute(
-        self, *, hand_id: int, notes: str, ruling: str, floor: str, at: datetime,
-        adjustments: Sequence[Adjustment], approval_id: int | None = None,
-    ) -> Dispute: ...
+
+class AuditLogRecords(AuditLogReads, Protocol):
+    """The port of the chained audit log (``db/store/audit.py``): its reads and its writes."""
 
     def add_audit(
         self, *, at: datetime, actor: str | None, action: str, detail: str = "",
@@ -200,3 +229,8 @@ class Store(Reads, Protocol):
         station's journal never keeps it for later)."""
         ...
 
+
+class Store(UserRecords, TableRecords, ShiftRecords, HandLogRecords, LedgerRecords,
+            AuditLogRecords, Reads, Protocol):
+    """The services' port: every aggregate's port (its reads and writes) and the read-side
+    port's own (the bulk reader, reads sharing one connection)."""

@@ -77,18 +77,8 @@ class BulkReads(Protocol):
         ...
 
 
-class Reads(Protocol):
-    """Every read of the records the screens, the commands and the reports make."""
-
-    def bulk_reads(self) -> BulkReads | None:
-        """The store's bulk reader, or ``None``: read through this port, a hand at a time."""
-        ...
-
-    # --- cardroom and users --------------------------------------------------------------
-    def reading(self) -> AbstractContextManager[None]:
-        """Reads made inside share one connection (the floor's live view reads a batch of
-        rows so: one checkout, not one per read); outside, each read takes its own."""
-        ...
+class UserReads(Protocol):
+    """The reads of users and the cardroom's name (``db/store/users.py``)."""
 
     def cardroom_name(self) -> str: ...
 
@@ -96,7 +86,10 @@ class Reads(Protocol):
 
     def list_users(self) -> list[User]: ...
 
-    # --- tables, settings, shifts --------------------------------------------------------
+
+class TableReads(Protocol):
+    """The reads of tables and their settings versions (``db/store/tables.py``)."""
+
     def get_table(self, table_id: int) -> Table | None: ...
 
     def find_table(self, name: str) -> Table | None: ...
@@ -105,11 +98,15 @@ class Reads(Protocol):
 
     def latest_settings(self, table_id: int) -> SettingsVersion | None: ...
 
-    def get_settings(self, settings_id: int) -> SettingsVersion | None: ...
-
     def settings_versions(self, table_id: int) -> list[SettingsVersion]:
         """Every settings version of the table, oldest first."""
         ...
+
+    def get_settings(self, settings_id: int) -> SettingsVersion | None: ...
+
+
+class ShiftReads(Protocol):
+    """The reads of shifts and the disputes ruled in them (``db/store/shifts.py``)."""
 
     def get_shift(self, shift_id: int) -> Shift | None: ...
 
@@ -117,17 +114,15 @@ class Reads(Protocol):
 
     def list_shifts(self, table_id: int | None = None) -> list[Shift]: ...
 
-    # --- hands, events and the ledger ----------------------------------------------------
+    def disputes(self, hand_id: int | None = None) -> list[Dispute]: ...
+
+
+class HandLogReads(Protocol):
+    """The reads of hands, their events and each table's chain (``db/store/hands.py``,
+    ``db/store/hand_log.py``)."""
+
     def table_level_events(self, table_id: int) -> list[StoredEvent]:
         """The table's table-level events (hand None) in sequence order."""
-        ...
-
-    def time_ledger(
-        self, table_id: int | None = None, *, since: datetime | None = None,
-        until: datetime | None = None,
-    ) -> list[LedgerLine]:
-        """Recorded time collections (of one table or all), in order, with their event's time;
-        ``since``/``until`` bound that time (until excluded)."""
         ...
 
     def get_hand(self, hand_id: int) -> Hand | None: ...
@@ -139,10 +134,6 @@ class Reads(Protocol):
 
     def list_hands(self, flt: HandFilter) -> list[Hand]: ...
 
-    def hand_events(self, hand_id: int, *, after: int = 0) -> list[StoredEvent]:
-        """The hand's events in order; with ``after``, only those numbered above it."""
-        ...
-
     def tables_now(
         self, table_ids: Sequence[int], held: Mapping[int, int]
     ) -> dict[int, TableNow]:
@@ -151,18 +142,39 @@ class Reads(Protocol):
         the whole batch, whatever its size."""
         ...
 
+    def hand_events(self, hand_id: int, *, after: int = 0) -> list[StoredEvent]:
+        """The hand's events in order; with ``after``, only those numbered above it."""
+        ...
+
     def table_events(self, table_id: int) -> Iterator[StoredEvent]:
         """The table's chain in sequence order (streamed)."""
         ...
 
     def chain_head(self, table_id: int) -> ChainHead | None: ...
 
+
+class LedgerReads(Protocol):
+    """The reads of what each hand settled and the time collected (``db/store/ledger.py``)."""
+
+    def time_ledger(
+        self, table_id: int | None = None, *, since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> list[LedgerLine]:
+        """Recorded time collections (of one table or all), in order, with their event's time;
+        ``since``/``until`` bound that time (until excluded)."""
+        ...
+
     def ledger(self, hand_id: int) -> list[LedgerLine]:
         """The hand's lines from its latest settlement."""
         ...
 
-    # --- disputes and audit --------------------------------------------------------------
-    def disputes(self, hand_id: int | None = None) -> list[Dispute]: ...
+
+class AuditLogReads(Protocol):
+    """The reads of the chained audit log (``db/store/audit.py``)."""
+
+    def audit_head(self) -> AuditHead:
+        """How many audit entries are chained, and the last one's hash."""
+        ...
 
     def audit_log(
         self, *, since: datetime | None = None, until: datetime | None = None,
@@ -172,8 +184,18 @@ class Reads(Protocol):
         (``record-*``) only with ``records`` (the whole chain, as verify walks it)."""
         ...
 
-    def audit_head(self) -> AuditHead:
-        """How many audit entries are chained, and the last one's hash."""
+
+class Reads(UserReads, TableReads, ShiftReads, HandLogReads, LedgerReads, AuditLogReads, Protocol):
+    """Every read of the records the screens, the commands and the reports make: each
+    aggregate's reads, the bulk reader, and reads sharing one connection."""
+
+    def bulk_reads(self) -> BulkReads | None:
+        """The store's bulk reader, or ``None``: read through this port, a hand at a time."""
+        ...
+
+    def reading(self) -> AbstractContextManager[None]:
+        """Reads made inside share one connection (the floor's live view reads a batch of
+        rows so: one checkout, not one per read); outside, each read takes its own."""
         ...
 
 
