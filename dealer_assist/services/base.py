@@ -45,6 +45,7 @@ from dealer_assist.services.model import (
 )
 from dealer_assist.services.ports import PinHasher, Sealer, Store
 from dealer_assist.services.reads import Reads, StationJournal
+from dealer_assist.services.table_handlers import TableHandlers
 from dealer_assist.settings import (
     parse_table_settings,
 )
@@ -163,6 +164,9 @@ class ServicesBase:
         self.authorizer = Authorizer(store, lambda: self.clock(), hasher=hasher)
         #: When each signed-in name was last seen active (the authorizer's record).
         self._seen_active = self.authorizer.seen_active
+        #: The tables' use cases, over the tables' port, the audit log's and the authorizer
+        #: (one store serves every port here; each handler is given only the ones it uses).
+        self.table_handlers = TableHandlers(store, store, self.authorizer, lambda: self.clock())
 
     @property
     def hasher(self) -> PinHasher:
