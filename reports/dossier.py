@@ -370,7 +370,7 @@ def write_dossier(svc: Services, session: Session, out: str | Path,
     ``approver``: the user name of whoever approves it for filing (a floor or admin user
     other than the one preparing it), whose full name goes under that signature line; None
     leaves the line for a name printed by hand."""
-    svc.authorizer.require(session, "review", "generate a dossier")  # refusals logged
+    svc.authorizer.require(session, "review", "generate a dossier", users=True)  # refusals logged
     path = Path(out)
     if path.suffix.lower() != ".pdf":
         raise BadInput(f"{path} does not end in .pdf: name the dossier file like dossier.pdf")

@@ -65,7 +65,7 @@ def signer(session: Session) -> str:
 def _may(svc: Services, session: Session, permission: str, what: str) -> None:
     """The role may do it and the name is still active: the authorizer's check (a refusal is
     written to the audit log first)."""
-    svc.authorizer.require(session, permission, what)
+    svc.authorizer.require(session, permission, what, users=True)
 
 
 def _check_out(out: str | Path) -> Path:

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
 
     svc = open_services(args, create=False)
     session = sign_in(svc, args)
-    svc.authorizer.require(session, "audit", "archive a gaming day")  # refusals logged
+    svc.authorizer.require(session, "audit", "archive a gaming day", users=True)  # refusals logged
     day = parse_day(args.day)
     since, until, clock = day_bounds_of(svc.reads, day)
     end = until.astimezone(clock.tz)

@@ -82,10 +82,15 @@ class Authorizer:
         #: at another station stops working here within ACTIVE_RECHECK_S.
         self.seen_active: dict[str, float] = {}
 
-    def require(self, session: Session, permission: str, what: str) -> None:
-        """The session's role holds ``permission`` and its name is still active."""
+    def require(self, session: Session, permission: str, what: str, *,
+                users: bool = False) -> None:
+        """The session's role holds ``permission`` and its name is still active. ``users``:
+        the refusal names the roles as kinds of user, as the reports and the commands word it
+        ("only a floor, auditor or admin user can generate reports"); else as the services
+        do ("only floor or auditor or admin can read the audit log")."""
         if session.role not in PERMISSIONS[permission]:
-            allowed = _either([r for r in ROLES if r in PERMISSIONS[permission]])
+            roles = [r for r in ROLES if r in PERMISSIONS[permission]]
+            allowed = f"a {_either(roles)} user" if users else " or ".join(roles)
             self.refuse(session, what,
                         f"{session.name} is {a_role(session.role)}: only {allowed} can {what}")
         self.require_active(session, what)

@@ -132,7 +132,7 @@ def test_a_dealer_may_not_archive_and_the_refusal_is_logged(
     code = main(["archive", "--db", url, "--day", "2026-11-21", "--out", str(tmp / "d.json"),
                  "--as", "dee"])
     assert code == 2
-    assert ("dee is a dealer: only floor, auditor or admin can archive a gaming day"
+    assert ("dee is a dealer: only a floor, auditor or admin user can archive a gaming day"
             in capsys.readouterr().err)
     assert not (tmp / "d.json").exists()
     svc = open_services(url, hasher=FAST)

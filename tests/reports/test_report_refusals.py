@@ -18,7 +18,7 @@ from .room import make_room
 def test_a_dealer_is_refused_a_report_in_the_authorizer_s_words_and_it_is_logged(
         tmp_path: Path) -> None:
     room = make_room(hands=2)
-    with pytest.raises(NotAllowed, match="dee is a dealer: only floor, auditor or admin can "
+    with pytest.raises(NotAllowed, match="dee is a dealer: only a floor, auditor or admin user can "
                                          "read the audit log"):
         generate.audit_report(room.svc, room.dealer, tmp_path / "a.pdf",
                               since=datetime(2026, 1, 1, tzinfo=UTC),

@@ -120,9 +120,17 @@ def test_a_wrong_approval_pin_counts_toward_the_lockout_like_a_sign_in() -> None
     assert store.user_secret("flo").failed == 1  # type: ignore[union-attr]
 
 
-def test_three_roles_are_named_as_a_list() -> None:
+def test_the_reports_and_commands_name_the_roles_as_kinds_of_user() -> None:
+    """The reports' and the commands' refusals keep their words (``users=True``); the
+    services' keep theirs."""
     store = InMemoryStore()
     dealer = _session(store, "dana", "dealer")
-    with pytest.raises(NotAllowed, match="dana is a dealer: only floor, auditor or admin can "
-                                         "generate reports"):
-        _authorizer(store, [0.0]).require(dealer, "review", "generate reports")
+    auth = _authorizer(store, [0.0])
+    with pytest.raises(NotAllowed, match="dana is a dealer: only a floor, auditor or admin "
+                                         "user can generate reports"):
+        auth.require(dealer, "review", "generate reports", users=True)
+    with pytest.raises(NotAllowed, match="dana is a dealer: only floor or auditor or admin can "
+                                         "read the audit log"):
+        auth.require(dealer, "audit", "read the audit log")
+    assert [e.detail for e in store.audit_log()] == ["dealer tried to generate reports",
+                                                     "dealer tried to read the audit log"]
