@@ -46,6 +46,7 @@ from dealer_assist.services.model import (
 from dealer_assist.services.ports import PinHasher, Sealer, Store
 from dealer_assist.services.reads import Reads, StationJournal
 from dealer_assist.services.table_handlers import TableHandlers
+from dealer_assist.services.user_handlers import UserHandlers
 from dealer_assist.settings import (
     parse_table_settings,
 )
@@ -167,6 +168,8 @@ class ServicesBase:
         #: The tables' use cases, over the tables' port, the audit log's and the authorizer
         #: (one store serves every port here; each handler is given only the ones it uses).
         self.table_handlers = TableHandlers(store, store, self.authorizer, lambda: self.clock())
+        #: The users' use cases, over the users' port, the audit log's and the authorizer.
+        self.user_handlers = UserHandlers(store, store, self.authorizer, lambda: self.clock())
 
     @property
     def hasher(self) -> PinHasher:
@@ -323,23 +326,3 @@ def _aware(t: datetime) -> datetime:
 
 def _a(role: str) -> str:
     return a_role(role)
-
-
-def _check_pin(pin: str) -> str:
-    if not (pin.isdigit() and pin.isascii() and 4 <= len(pin) <= 12):
-        raise BadInput("a PIN is 4 to 12 digits")
-    return pin
-
-
-def _check_name(name: str) -> str:
-    n = name.strip()
-    if not n or len(n) > 40 or any(c.isspace() for c in n):
-        raise BadInput("a user name is one word of at most 40 characters")
-    return n
-
-
-def _check_full_name(full_name: str) -> str:
-    n = " ".join(full_name.split())
-    if not n:
-        raise BadInput("give the person's full name (it goes on signed reports)")
-    return n
