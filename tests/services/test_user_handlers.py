@@ -47,3 +47,4 @@ def test_a_floor_person_manages_no_users_and_the_refusal_is_the_authorizer_s() -
         handlers.add_user(flo, name="gil", full_name="Gil", role="floor", pin="5555")
     assert [u.name for u in users.list_users()] == ["ada", "flo"]
     assert users.audit_log()[-1].detail == "floor tried to add users"  # the authorizer's log
+    assert "refused" not in [e.action for e in audit.audit_log()]
