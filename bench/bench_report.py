@@ -24,7 +24,7 @@ from pathlib import Path
 
 def _database(hands: int) -> Path:
     """A one-table demo database whose hands are all one shift (built once, then reused)."""
-    from dealer_assist.db import demo
+    from dealer_assist.db import demo, demo_plan, demo_rows
     from dealer_assist.db.bootstrap import open_database
     from dealer_assist.services import Argon2PinHasher
 
@@ -39,7 +39,8 @@ def _database(hands: int) -> Path:
         if row is not None and row[0] == hands:
             return path
         path.unlink()
-    demo.SHIFT_LENGTH = timedelta(days=3650)  # one long shift: every hand in it
+    # one long shift: every hand in it (the rows' writer reads the length it imported)
+    demo_plan.SHIFT_LENGTH = demo_rows.SHIFT_LENGTH = timedelta(days=3650)
     db = open_database(f"sqlite:///{path}")
     try:
         start = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
