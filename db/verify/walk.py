@@ -161,7 +161,7 @@ class Walk:
             size = max(PART_MIN_ROWS, min(PART_ROWS, rows // (self.procs * 6)))
         plans = {t: self._plan(t, names.get(t, f"#{t}"), *spans[t], size) for t in ids}
         reader = Reader(self.conn.connection.driver_connection, source)
-        rules = HandRules(self, hands, max_event)
+        rules = HandRules(self, hands, max_event, source=source)
         futures: dict[tuple[int, int], Future[Part]] = {}
         timed: dict[int, Future[TimeResult]] = {}
         if self.pool is not None:
