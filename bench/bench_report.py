@@ -1,8 +1,8 @@
 """Benchmark: a 5,000-hand shift report against querying the same rows.
 
 ``ours`` is the whole report as the CLI makes it: read the shift's hands, walk and re-check the
-table's hash chain, replay every hand and compare it with the ledger, lay out and write the PDF,
-log the generation. ``query`` is the bare cost of fetching the same rows with sqlite3 (the
+table's hash chain and replay every hand and compare it with the ledger (in parts on a worker
+process per processor), lay out and write the PDF, log the generation. ``query`` is the bare cost of fetching the same rows with sqlite3 (the
 shift's hands, the table's events in chain order, the hands' ledger lines), measured in the same
 run, each query run just before a report run; each figure is the best of ``--runs``. The demo
 database is built once and kept in the temporary folder.
@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     render_shift(report, out)
     rendered = time.perf_counter() - began
     print(f"# {hands} hands, {pages} pages, {out}; best run's processor time: this process "
-          f"{cpu[0]:.2f} s, replaying processes {cpu[1]:.2f} s; one more run: read, re-check "
+          f"{cpu[0]:.2f} s, worker processes {cpu[1]:.2f} s; one more run: read, re-check "
           f"and replay {built:.2f} s, lay out and write {rendered:.2f} s (load average "
           f"{os.getloadavg()[0]:.1f})", file=sys.stderr)
     print(f"BENCH report-shift-{args.hands} ours={ours:.2f} query={query:.3f} "
