@@ -2,10 +2,11 @@
 
 ``ours`` is the whole report as the CLI makes it: read the shift's hands, walk and re-check the
 table's hash chain and replay every hand and compare it with the ledger (in parts on a worker
-process per processor), lay out and write the PDF, log the generation. ``query`` is the bare cost of fetching the same rows with sqlite3 (the
-shift's hands, the table's events in chain order, the hands' ledger lines), measured in the same
-run, each query run just before a report run; each figure is the best of ``--runs``. The demo
-database is built once and kept in the temporary folder.
+process per processor), lay out and write the PDF, log the generation. ``query`` is the bare
+cost of fetching the same rows with sqlite3 (the shift's hands, the table's events in chain
+order, the hands' ledger lines), measured in the same run, each query run just before a report
+run; each figure is the best of ``--runs``. The demo database is built once and kept in the
+temporary folder.
 
     /tmp/venv/bin/python bench/bench_report.py [--hands 5000] [--runs 3]
 """
