@@ -15,6 +15,7 @@ from typing import Any
 from dealer_assist.bounded import json_lines, log_lines
 from dealer_assist.engine.base import Game, Settlement
 from dealer_assist.engine.bodies import read_event
+from dealer_assist.engine.evolve import builder
 from dealer_assist.engine.log import start_game
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
@@ -160,6 +161,25 @@ class HandReplay:
         if self.misdeal is not None:
             return self.game.refund(self.state, self.misdeal.reason)
         return self.game.settle(self.state)
+
+
+#: ``HandReplay(...)`` without the frozen constructor's cost (a replay makes one a hand).
+_build_replay = builder(HandReplay)
+
+
+def _first_step(line: int, event: Event, state: Any, lines: tuple[str, ...]) -> Step:
+    """``Step(1, line, event, state, lines)``, filled in as the replay loop fills its steps."""
+    step: Any = _new_step(_StepTwin)
+    step.number = 1
+    step.line = line
+    step.event = event
+    step.state = state
+    step.voided = False
+    step._lines = lines
+    step._narrate = None
+    step.__class__ = Step
+    first: Step = step
+    return first
 
 
 #: Event classes seen to be neither a start nor a void: the replay loop tells them by class alone.
@@ -312,7 +332,7 @@ def cannot_take(game: Game[Any], exc: Exception) -> str:
 
 def replay(events: Sequence[Event], *, lines: Sequence[int] | None = None) -> HandReplay:
     """Fold ``events`` through their game; errors become :class:`HandLogError` naming the line."""
-    line_of = list(lines) if lines is not None else list(range(1, len(events) + 1))
+    line_of = list(lines) if lines is not None else range(1, len(events) + 1)
     if not events:
         raise HandLogError(1, "the hand log is empty: it must begin with a start event")
     first = events[0]
@@ -330,13 +350,13 @@ def replay(events: Sequence[Event], *, lines: Sequence[int] | None = None) -> Ha
     except RuleViolation as exc:
         bad = next(i for i, e in enumerate(events) if isinstance(e, Void))
         raise HandLogError(line_of[bad], str(exc)) from exc
-    steps = [Step(1, line_of[0], first, state, (f"start: {game.title}",))]
+    steps = [_first_step(line_of[0], first, state, (f"start: {game.title}",))]
     try:
         state, misdeal = _fold(game, state, events, voided, steps, line_of)
     except _Stop as stop:
         text = cite(stop.error) if stop.error is not None else stop.message
         raise HandLogError(line_of[stop.index], text) from stop.error
-    return HandReplay(game=game, start=first, steps=tuple(steps), misdeal=misdeal)
+    return _build_replay(game, first, tuple(steps), misdeal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,8 +409,11 @@ def fold(
         state, misdeal = _fold(game, state, events, voided, None, _NO_LINES)
     except _Stop as stop:
         return Refused(stop.index, str(stop.error) if stop.error is not None else stop.message)
-    return Folded(game, state, misdeal)
+    return _build_folded(game, state, misdeal)
 
+
+#: ``Folded(...)`` without the frozen constructor's cost (verify and the reports make one a hand).
+_build_folded = builder(Folded)
 
 #: (:func:`fold` keeps no steps, so names no lines)
 _NO_LINES: Sequence[int] = ()
