@@ -8,6 +8,7 @@ from types import MappingProxyType
 
 from dealer_assist.cards import Card
 from dealer_assist.engine import betting
+from dealer_assist.engine.evolve import copied
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Show, Start
 from dealer_assist.fees import FeeContext, pre_deal_fees
@@ -147,7 +148,7 @@ def _declare(state: State, event: Declare) -> State:
                         "declaration is final", 2)
     if event.way not in (HIGH, LOW):
         raise violation(f'a declaration is "high" or "low", not {event.way!r}', 2)
-    declared = dict(state.declared)
+    declared = copied(state.declared)
     declared[seat] = event.way
     moved = evolve(state, declared=MappingProxyType(declared))
     if moved.to_declare():
@@ -188,7 +189,7 @@ def _roll(state: State, event: Roll) -> State:
         raise violation(f"seat {nxt} rolls next (each player still in turns one card, from the "
                         f"button's left, round by round), not seat {seat}", 2)
     _check_cards(state, (event.card,), f"seat {seat}'s roll")
-    rolled = dict(state.rolled)
+    rolled = copied(state.rolled)
     rolled[seat] = (*rolled.get(seat, ()), event.card)
     moved = evolve(state, rolled=MappingProxyType(rolled))
     done = min((len(rolled.get(s, ())) for s in live), default=0)  # (a roll folds nobody)
@@ -218,7 +219,7 @@ def _show(state: State, event: Show) -> State:
         raise violation(f"seat {seat} rolled {' '.join(c.code for c in own)}: its five must "
                         f"hold them ({' '.join(missing)} missing)", 2)
     _check_cards(state, cards, f"seat {seat}'s hand", own)
-    shown = dict(state.shown)
+    shown = copied(state.shown)
     shown[seat] = cards
     moved = evolve(state, shown=MappingProxyType(shown))
     if moved.to_show() is None:

@@ -4,7 +4,7 @@ checked (a refusal in the dealer's words, naming the ruling) and the state after
 from __future__ import annotations
 
 from dealer_assist.cards import Card
-from dealer_assist.engine.evolve import replace
+from dealer_assist.engine.evolve import copied, replace
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Discard, Event, Start
 from dealer_assist.fees.table import player_to_player_fees
@@ -147,16 +147,16 @@ def _check_card(state: OfcState, card: Card) -> None:
 
 def transition(state: OfcState, event: Event) -> OfcState:
     """The state after ``event`` (``check`` has passed it)."""
-    where = dict(state.where)
+    where = copied(state.where)
     if isinstance(event, Place):
         row = row_name(event.row)
-        rows = dict(state.rows)
+        rows = copied(state.rows)
         rows[event.seat] = rows[event.seat].add(row, event.card)
         where[event.card] = f"seat {event.seat}'s {row} row"
         return _advance(replace(state, rows=rows, where=where, placed=state.placed + 1))
     if isinstance(event, Discard):
-        discards = dict(state.discards)
-        unseen = dict(state.unseen_discards)
+        discards = copied(state.discards)
+        unseen = copied(state.unseen_discards)
         if event.cards:
             discards[event.seat] = discards.get(event.seat, ()) + event.cards
             for card in event.cards:
@@ -166,7 +166,7 @@ def transition(state: OfcState, event: Event) -> OfcState:
         return _advance(replace(state, discards=discards, unseen_discards=unseen,
                                      where=where, discarded=state.discarded + 1))
     if isinstance(event, SetHand):
-        rows = dict(state.rows)
+        rows = copied(state.rows)
         rows[event.seat] = Rows(event.front, event.middle, event.back)
         for r in ROW_NAMES:
             for card in rows[event.seat].row(r):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from dealer_assist.engine.evolve import evolver
+from dealer_assist.engine.evolve import copied, evolver
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Discard, Event, Show
 from dealer_assist.games.preference.events import Ante, Bid, Defend, End, NameTrump, NoAces, Talon
@@ -233,7 +233,7 @@ def transition(state: PrefState, event: Event) -> PrefState:
     if isinstance(event, Show):
         new = _evolve(state, shown=(*state.shown, *event.cards))
         if new.tricks is not None:
-            owner = dict(new.tricks.owner)
+            owner = copied(new.tricks.owner)
             owner.update(dict.fromkeys(event.cards, event.seat))
             new = _evolve(new, tricks=_evolve_tricks(new.tricks,
                                                      owner=MappingProxyType(owner)))
