@@ -258,6 +258,8 @@ def _known(state: PrefState) -> PrefState:
 def _start_play(state: PrefState) -> PrefState:
     """Once trumps are named, the tricks are set up (the defenders may still speak); once the
     defenders have spoken, the seats that play them (ruling pref-8)."""
+    if state.k_players is not None:  # (an invitation: the seats that play are worked out anew)
+        state = _evolve(state, k_players=None)
     if state.tricks is not None or state.trump is None:
         if state.tricks is not None and state.defenders_spoke and not state.tricks.played:
             order = state.players()
@@ -265,7 +267,7 @@ def _start_play(state: PrefState) -> PrefState:
             d = state.declarer
             assert d is not None
             return _evolve(state, tricks=_evolve_tricks(
-                state.tricks, order=order, lowest_beat=(d,) if both else ()))
+                state.tricks, order=order, lowest_beat=(d,) if both else ()), k_players=order)
         return state
     d = state.declarer
     assert d is not None
