@@ -129,11 +129,12 @@ def _check_turn(state: OfcState, seat: int, what: str) -> None:
         raise RuleViolation(
             f"seat {seat} is in fantasyland: record its thirteen cards with one set",
             rule="OFC 5")
-    if state.placing_done:
+    current = state.current  # (None once every row is full)
+    if current is None:
         raise RuleViolation("every row is full: nothing more to " + what, rule="OFC 1")
-    if seat != state.current:
+    if seat != current:
         raise RuleViolation(
-            f"it is seat {state.current}'s turn, not seat {seat}'s. "
+            f"it is seat {current}'s turn, not seat {seat}'s. "
             f"Next: {prompt(state).message}", rule="OFC 1")
 
 

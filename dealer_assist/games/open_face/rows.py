@@ -33,7 +33,9 @@ ROW_ALIASES: Mapping[str, str] = {
 
 def row_name(text: str) -> str:
     """The row a dealer means by ``text`` (``front``/``top``, ``middle``, ``back``/``bottom``)."""
-    name = ROW_ALIASES.get(text.strip().lower())
+    name = ROW_ALIASES.get(text)  # (as the log writes them: every placement asks)
+    if name is None:
+        name = ROW_ALIASES.get(text.strip().lower())
     if name is None:
         raise RuleViolation(f'"{text}" is not a row: use front, middle or back', rule="rows")
     return name
