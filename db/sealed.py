@@ -150,8 +150,20 @@ def lock_head(conn: Connection, model: Any, *, token: str | None = None) -> Head
     return _lock_head(conn, _table(model).name, token)
 
 
+#: Each sealed table's column names and its typed columns (read once per table).
+_COLUMNS: dict[Table, tuple[frozenset[str], tuple[Any, ...]]] = {}
+
+
+def _columns(table: Table) -> tuple[frozenset[str], tuple[Any, ...]]:
+    known = _COLUMNS.get(table)
+    if known is None:
+        known = _COLUMNS[table] = (frozenset(c.name for c in table.columns), tuple(
+            c for c in table.columns if c.name not in BASE_COLUMNS))
+    return known
+
+
 def _settable(table: Table, values: Mapping[str, Any]) -> None:
-    unknown = set(values) - {c.name for c in table.columns}
+    unknown = set(values) - _columns(table)[0]
     if unknown or set(values) & set(BASE_COLUMNS):
         raise TypeError(f"{table.name} has no column(s) {sorted(unknown or set(values))} "
                         "to set")
@@ -168,8 +180,7 @@ def chained(
     kind = table.name
     _settable(table, values)
     at = utc(at).astimezone(UTC)
-    typed = {c.name: _value(c, values.get(c.name)) for c in table.columns
-             if c.name not in BASE_COLUMNS}
+    typed = {c.name: _value(c, values.get(c.name)) for c in _columns(table)[1]}
     return SealedRow(kind=kind, seq=seq, at=at, actor=actor, values=typed,
                      prev_hash=prev_hash, hash=row_hash(kind, seq, at, actor, typed, prev_hash))
 

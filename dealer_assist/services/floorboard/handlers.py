@@ -251,7 +251,8 @@ class FloorBoard:
         def decide(s: RoomState) -> NewEntry:
             name = check_player(player, s.rules.names)
             lst = s.lists.get((game, stakes), [])
-            if any(w.player.casefold() == name.casefold() for w in lst):
+            key = name.casefold()
+            if any(w.player.casefold() == key for w in lst):
                 raise RuleViolation(f"{name} is already on the {game} {stakes} list".replace(
                     "  ", " "))
             return NewEntry(r.LIST_ADD, player=name, game=game, stakes=stakes)
