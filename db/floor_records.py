@@ -183,7 +183,7 @@ class SqlFloorRecords:
                 params = sealed.append_after_params(row, token)
                 params.update(seen_tables=tables.tables, seen_versions=tables.versions)
                 return con.execute(_APPEND_AFTER_PG, params).fetchone() is not None
-            except self._driver_error as exc:
+            except (self._driver_error, DBAPIError) as exc:
                 # refused or cut off: the statement was undone (or, the connection lost after
                 # the server committed it, the locking path finds the record there)
                 self._drop_own()

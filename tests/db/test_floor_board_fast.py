@@ -213,3 +213,34 @@ def test_the_one_statement_takes_only_a_floor_sign_in_in_its_own_name_as_a_stati
     assert forge("fran", fran.token) is not None
     assert [e.what.action for e in board.records.entries()] == ["open", "seat", "close"]
     db.close()
+
+
+@pytest.mark.postgres
+def test_a_lost_own_connection_sends_the_action_down_the_locking_path(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board's own connection dropped, or a new one refused: the action is decided and
+    written under the lock on the engine's connections instead, and the next one goes in
+    one statement again on a new connection."""
+    from sqlalchemy.exc import OperationalError
+
+    db = open_database(pg_url)
+    room = make_room(SqlStore(db))
+    board = floor_board(db, room.clock)
+    board.open_table(room.floor, room.table_id)
+    board.add_to_list(room.floor, "Ann", *GAME)
+    assert _one_statement(board) == 1
+    board.records._own.close()  # type: ignore[attr-defined]  # the server cut it off
+    board.add_to_list(room.floor, "Bob", *GAME)
+    assert _one_statement(board) == 1
+
+    def refused() -> Any:
+        raise OperationalError("connect", {}, Exception("connection refused"))
+
+    monkeypatch.setattr(board.records, "_own_connection", refused)
+    board.add_to_list(room.floor, "Cy", *GAME)  # no new own connection: the locking path
+    assert _one_statement(board) == 1
+    monkeypatch.undo()
+    board.add_to_list(room.floor, "Di", *GAME)
+    assert _one_statement(board) == 2
+    assert [x["player"] for x in _rows(db)] == [None, "Ann", "Bob", "Cy", "Di"]
+    db.close()
