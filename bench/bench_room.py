@@ -10,6 +10,10 @@
   SQLite way), both following the same run. Each floor view runs in its own process, as the
   floor's console runs on its own machine in a room (the stations are other machines): the
   stations' threads here share one process, and a view among them would measure their lock.
+- The stations sharing one process share one heap too: before the timed run the set-up's
+  objects are collected and frozen (``gc.freeze``), so a full collection during the run walks
+  what the run makes, as a station's own would, not fifty stations' set-ups (see
+  docs/benchmarks.md).
 
     .venv/bin/python bench/bench_room.py [--tables 50] [--seconds 20]
 """
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import bisect
+import gc
 import json
 import multiprocessing
 import random
@@ -181,6 +186,12 @@ def run(tables: int, seconds: float) -> None:
         ours: list[float] = []
         base: list[float] = []
         errors: list[str] = []
+        # Fifty stations' heaps share this one process, so one full collection of Python's
+        # cyclic collector would walk all of them (120-170 ms measured, every thread stopped):
+        # a pause no station, with its own heap, has. What the set-up made is collected and
+        # frozen out of later collections; what the run makes is collected as usual.
+        gc.collect()
+        gc.freeze()
         t0 = time.perf_counter() + 0.2
         rounds = int(seconds)
 

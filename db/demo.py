@@ -123,11 +123,15 @@ def fill_demo(
         hour=18, minute=0, second=0, microsecond=0
     )
     if start is None:  # a demo filled again follows on from what is recorded: time runs on
+        # (from the last event too: a long day's last hands run past the audit log's last
+        # entry, and the floor's records of the new hands must come after its last ones)
         with db.engine.connect() as conn:
-            last = conn.execute(select(func.max(A.c.at))).scalar()
-        if last is not None:
-            last = datetime.fromisoformat(last) if isinstance(last, str) else last
-            base = max(base, last.replace(tzinfo=UTC) + timedelta(minutes=1))
+            recorded: list[Any] = [conn.execute(select(func.max(A.c.at))).scalar(),
+                                   conn.execute(select(func.max(E.c.time))).scalar()]
+        for last in recorded:
+            if last is not None:
+                when = datetime.fromisoformat(last) if isinstance(last, str) else last
+                base = max(base, when.replace(tzinfo=UTC) + timedelta(minutes=1))
     with ExitStack() as stack:
         plans: Iterable[list[PlannedHand]]
         if procs > 1 and hands >= 400:  # deal on every CPU; store each table as it arrives

@@ -1,12 +1,16 @@
 """The room's tables as the floor board sees them, read in one query (the board reads them at
 every action): each table's latest settings version, parsed once per version (a version never
 changes), and its open shift's dealer. What was read is used again while the tables, their
-settings versions and the shifts are as they were (one small query tells)."""
+settings versions and the shifts are as they were (one small query tells). A floor action
+first decides on the tables as last read, without that query: its one-statement append
+(:meth:`~dealer_assist.db.floor_records.SqlFloorRecords.append_after`) checks, in the same
+statement, that the tables and their settings versions are still those (:class:`TablesSeen`)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -22,6 +26,15 @@ from dealer_assist.settings import parse_table_settings
 
 T, TS, SH, H = (TableRow.__table__, TableSettingsRow.__table__, ShiftRow.__table__,
                 HandRow.__table__)
+
+
+@dataclass(frozen=True, slots=True)
+class TablesSeen:
+    """What the tables were when last read, as far as a floor action decides on them: how many
+    tables, and the newest settings version (0: none)."""
+
+    tables: int
+    versions: int
 
 
 class SqlTables:
@@ -45,6 +58,13 @@ class SqlTables:
         out = self._tables()
         self._read = (mark, out)
         return out
+
+    def last_read(self) -> tuple[TablesSeen, Sequence[FloorTable]] | None:
+        """The tables as last read (no query), and what they were then (None: not read yet)."""
+        read = self._read
+        if read is None:
+            return None
+        return TablesSeen(int(read[0][0] or 0), int(read[0][1] or 0)), read[1]
 
     def _tables(self) -> list[FloorTable]:
         latest = (select(TS.c.table_id, func.max(TS.c.version).label("v"))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -150,6 +150,41 @@ def lock_head(conn: Connection, model: Any, *, token: str | None = None) -> Head
     return _lock_head(conn, _table(model).name, token)
 
 
+#: Each sealed table's column names and its typed columns (read once per table).
+_COLUMNS: dict[Table, tuple[frozenset[str], tuple[Any, ...]]] = {}
+
+
+def _columns(table: Table) -> tuple[frozenset[str], tuple[Any, ...]]:
+    known = _COLUMNS.get(table)
+    if known is None:
+        known = _COLUMNS[table] = (frozenset(c.name for c in table.columns), tuple(
+            c for c in table.columns if c.name not in BASE_COLUMNS))
+    return known
+
+
+def _settable(table: Table, values: Mapping[str, Any]) -> None:
+    unknown = set(values) - _columns(table)[0]
+    if unknown or set(values) & set(BASE_COLUMNS):
+        raise TypeError(f"{table.name} has no column(s) {sorted(unknown or set(values))} "
+                        "to set")
+
+
+def chained(
+    model: Any, *, seq: int, prev_hash: str, at: datetime, actor: str,
+    values: Mapping[str, Any],
+) -> SealedRow:
+    """Record ``seq`` of ``model``'s table, chained after ``prev_hash`` (its hash computed),
+    not yet stored: what :func:`append` and a one-statement append (:func:`append_after_sql`)
+    write."""
+    table = _table(model)
+    kind = table.name
+    _settable(table, values)
+    at = utc(at).astimezone(UTC)
+    typed = {c.name: _value(c, values.get(c.name)) for c in _columns(table)[1]}
+    return SealedRow(kind=kind, seq=seq, at=at, actor=actor, values=typed,
+                     prev_hash=prev_hash, hash=row_hash(kind, seq, at, actor, typed, prev_hash))
+
+
 def append(
     conn: Connection, model: Any, *, at: datetime, actor: str, token: str,
     values: Mapping[str, Any], head: Head | None = None,
@@ -160,30 +195,72 @@ def append(
     the head this transaction locked already (:func:`lock_head`), moved here."""
     table = _table(model)
     kind = table.name
-    unknown = set(values) - {c.name for c in table.columns}
-    if unknown or set(values) & set(BASE_COLUMNS):
-        raise TypeError(f"{kind} has no column(s) {sorted(unknown or set(values))} to set")
     pg = conn.dialect.name == "postgresql"
+    if head is not None and head.kind != kind:
+        raise TypeError(f"the head of {head.kind} is not {kind}'s")
+    _settable(table, values)
     if head is None:
         head = _lock_head(conn, kind, (token or "") if pg else None)
-    elif head.kind != kind:
-        raise TypeError(f"the head of {head.kind} is not {kind}'s")
     elif pg and head.token != (token or ""):
         conn.exec_driver_sql("SELECT set_config('da.token', %(t)s, true)", {"t": token or ""})
         head.token = token or ""
-    seq, last = head.entries + 1, head.hash
-    at = utc(at).astimezone(UTC)
-    typed = {c.name: _value(c, values.get(c.name)) for c in table.columns
-             if c.name not in BASE_COLUMNS}
-    h = row_hash(kind, seq, at, actor, typed, last)
+    row = chained(table, seq=head.entries + 1, prev_hash=head.hash, at=at, actor=actor,
+                  values=values)
     new_id = conn.execute(
-        insert(table).values(seq=seq, at=at, actor=actor, prev_hash=last, hash=h, **values)
+        insert(table).values(seq=row.seq, at=row.at, actor=actor, prev_hash=row.prev_hash,
+                             hash=row.hash, **values)
         .returning(table.c.id)
     ).scalar_one()
-    conn.execute(update(H).where(H.c.kind == kind).values(entries=seq, head_hash=h))
-    head.entries, head.hash = seq, h
-    return SealedRow(kind=kind, seq=seq, at=at, actor=actor, values=typed, prev_hash=last,
-                     hash=h, id=int(new_id))
+    conn.execute(update(H).where(H.c.kind == kind).values(entries=row.seq, head_hash=row.hash))
+    head.entries, head.hash = row.seq, row.hash
+    return replace(row, id=int(new_id))
+
+
+def append_after_sql(model: Any, also: str = "") -> str:
+    """PostgreSQL: one record of ``model``'s table as one statement (its own transaction, in
+    autocommit): the head moves only while it still is record ``%(after)s`` with hash
+    ``%(prev_hash)s`` (and ``also``, more SQL conditions, holds); the sign-in's ``%(token)s``
+    is set for the table's trigger in the same statement; the row goes in only if the head
+    moved. Its parameters: :func:`append_after_params`. No row back: nothing was written (the
+    records moved on since that head), and the caller takes the locking path. A head moved by
+    another station while this one waited for its lock is checked again as it now is, so two
+    stations sending this at once on one head write exactly one record."""
+    table = _table(model)
+    cols = [c for c in table.columns if c.name != "id"]
+    cond = " AND ".join(("kind = %(kind)s", "entries = %(after)s",
+                         "head_hash = %(prev_hash)s",
+                         "set_config('da.token', %(token)s, true) IS NOT NULL",
+                         *([also] if also else ())))
+    return (f"WITH h AS (UPDATE record_heads SET entries = %(seq)s, head_hash = %(hash)s "
+            f"WHERE {cond} RETURNING entries) "
+            f"INSERT INTO {table.name} ({', '.join(c.name for c in cols)}) SELECT "
+            + ", ".join(f"%({c.name})s::{_pg_cast(c)}" for c in cols)
+            + " FROM h RETURNING id")
+
+
+def _pg_cast(column: Any) -> str:
+    """The type a parameter is read as: without a length (a cast to ``varchar(40)`` would cut
+    a longer text short, where the column refuses it)."""
+    kind = column.type
+    if isinstance(kind, UTCDateTime | DateTime):
+        return "timestamp"
+    if isinstance(kind, Boolean):
+        return "boolean"
+    if isinstance(kind, BigInteger):
+        return "bigint"
+    return "integer" if isinstance(kind, Integer) else "text"
+
+
+def _naive(value: Any) -> Any:
+    return utc(value).replace(tzinfo=None) if isinstance(value, datetime) else value
+
+
+def append_after_params(row: SealedRow, token: str) -> dict[str, Any]:
+    """The parameters of :func:`append_after_sql` for ``row`` (:func:`chained`); times in
+    naive UTC, as :class:`UTCDateTime` stores them."""
+    return {**{k: _naive(v) for k, v in row.values.items()}, "kind": row.kind,
+            "after": row.seq - 1, "seq": row.seq, "prev_hash": row.prev_hash,
+            "hash": row.hash, "token": token or "", "at": _naive(row.at), "actor": row.actor}
 
 
 def read(conn: Connection, model: Any, *where: Any) -> list[SealedRow]:

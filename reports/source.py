@@ -7,7 +7,7 @@ report reads the SQLite or PostgreSQL store and the in-memory one alike. Nothing
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
@@ -55,7 +55,7 @@ class TableScan:
 ChainRow = tuple[int, "int | None", int, str, str, str, str, str]
 
 
-def _chain_batches(store: Reads, table_id: int) -> Iterator[list[ChainRow]]:
+def chain_batches(store: Reads, table_id: int) -> Iterator[list[ChainRow]]:
     """The table's events in sequence order with their previous and own hash, a batch at a time.
 
     On the database store this reads the stored canonical text straight from the events table
@@ -69,38 +69,33 @@ def _chain_batches(store: Reads, table_id: int) -> Iterator[list[ChainRow]]:
             r.prev_hash, r.hash) for r in store.table_events(table_id)]
 
 
-def scan_table(
-    store: Reads, table: Table, wanted: Iterable[int] | None = None,
-    ready: Callable[[int, list[Row]], None] | None = None,
-) -> TableScan:
+def scan_table(store: Reads, table: Table, wanted: Iterable[int] | None = None) -> TableScan:
     """Walk the table's whole chain from its first event, re-checking every link and hash.
 
     Rows of the hands in ``wanted`` (all hands when ``None``) are kept for the report.
-    ``ready(hand_id, rows)`` is called for a wanted hand as soon as a row of another hand
-    follows its rows, so its replay can start while the chain is still being read. A hand can
-    still get rows later (a correction after the next hand began): the list it was given grows,
-    and the caller must compare its length at the end.
     """
     want = None if wanted is None else set(wanted)
     check = TableCheck(table.id, table.name)
-    check_row = check.row
     new = tuple.__new__
     rows: dict[int, list[Row]] = {}
-    current: int | None = None
-    for batch in _chain_batches(store, table.id):
-        for seq, hand_id, number, stamp, actor, text, prev_hash, hash_ in batch:
-            check_row(seq, hand_id, number, stamp, actor, text, prev_hash, hash_)
-            if hand_id is None:
+    for batch in chain_batches(store, table.id):
+        check.feed(batch, str)  # (the stored time is already the hashed text)
+        if want is not None and not want:
+            continue
+        for r in batch:
+            hand_id = r[1]
+            if hand_id is None or (want is not None and hand_id not in want):
                 continue
-            if hand_id != current:
-                if ready is not None and current in rows:
-                    ready(current, rows[current])
-                current = hand_id
-            if want is None or hand_id in want:
-                kept = rows.get(hand_id)
-                if kept is None:
-                    kept = rows[hand_id] = []
-                kept.append(new(Row, (seq, hand_id, number, stamp, actor, text)))
+            kept = rows.get(hand_id)
+            if kept is None:
+                kept = rows[hand_id] = []
+            kept.append(new(Row, r[:6]))
+    return TableScan(table=table, head=chain_check(store, table, check), rows=rows)
+
+
+def chain_check(store: Reads, table: Table, check: TableCheck) -> ChainCheck:
+    """What a walk of the table's whole chain found (``check``, fed or joined from parts),
+    with the stored chain head compared to its last event."""
     stored = store.chain_head(table.id)
     problem = check.problem
     message = ""
@@ -111,12 +106,11 @@ def scan_table(
                    f"event ({check.last_seq})")
     elif problem is not None:
         message = f"event {problem.seq}: {problem.message}"
-    head = ChainCheck(
+    return ChainCheck(
         table=table.name, last_seq=check.last_seq,
         head_hash="" if check.last_hash == GENESIS else check.last_hash,
         verified=not message, message=message or f"{check.rows} events re-checked",
     )
-    return TableScan(table=table, head=head, rows=rows)
 
 
 def full_names(store: Reads) -> dict[str, str]:

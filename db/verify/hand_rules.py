@@ -5,17 +5,25 @@ continuity, carries, imports, floor decisions), read for the walk
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 from dealer_assist.db.approvals_check import start_approvals
-from dealer_assist.db.verify.reader import CHUNK, aware
+from dealer_assist.db.verify.reader import (
+    CHUNK,
+    CarryJob,
+    Source,
+    aware,
+    carried_of,
+    carries_read,
+)
 from dealer_assist.engine.bodies import read_body
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.services.handrules import (
     HandStart,
     Outcome,
     ShiftSpan,
-    carried_by,
     carries,
     decisions,
     floor_events,
@@ -33,13 +41,23 @@ if TYPE_CHECKING:
     from dealer_assist.db.verify.walk import Walk
 
 
+#: From this many hands of games that carry into the next hand, they are replayed for it on
+#: the walk's workers (when it has them), this many to a job.
+CARRY_AHEAD = 200
+CARRY_JOBS = 250
+
+
 class HandRules:
     """The fee and continuity checks (:mod:`dealer_assist.services.handrules`): each hand's
     start event and hands-table row, the ledger lines continuity needs, the recorded changes."""
 
     def __init__(self, walk: Walk, hands: Mapping[int, HandInfo], max_event: int | None,
-                 since: Mapping[int, int] | None = None) -> None:
+                 since: Mapping[int, int] | None = None, source: Source | None = None) -> None:
         self.walk = walk
+        #: How the walk's workers read (None: this process replays the carrying hands).
+        self.source = source
+        self._carrying: list[tuple[list[CarryJob], Future[dict[int, dict[str, Any]]]]] = []
+        self._after_of: dict[int, int] = {}  # the hand before's id -> the hand's
         self.hands = hands
         self.max_event = max_event
         #: Incremental verify: per table, only hands starting after this seq (and the one
@@ -124,17 +142,27 @@ class HandRules:
                     if before.status == "settled" and carries(after.game):
                         follows.append((before, after))
                 before = after
+        jobs: list[CarryJob] = []
+        after_of: dict[int, int] = {}
         for before, after in follows:  # replay the hand before: what its game carries
             try:
                 seats = read_body(after.body).get("seats", [])
             except DealerAssistError:  # (the hand's replay names its unreadable start)
                 continue
-            bodies = [b for (b,) in fetch(
-                f"SELECT body FROM events WHERE hand_id = {mark}{bound.replace('e.id', 'id')} "
-                "ORDER BY seq", [before.hand_id])]
-            want = carried_by(bodies, seats if isinstance(seats, list) else [])
-            if want is not None:
-                self.carried[after.hand_id] = want
+            jobs.append((before.hand_id, seats if isinstance(seats, list) else []))
+            after_of[before.hand_id] = after.hand_id
+        self._after_of = after_of
+        pool = walk.pool
+        if pool is not None and self.source is not None and len(jobs) >= CARRY_AHEAD:
+            # a whole game's hands replayed once more: on the workers, after the parts
+            for i in range(0, len(jobs), CARRY_JOBS):
+                part = jobs[i:i + CARRY_JOBS]
+                try:
+                    self._carrying.append((part, pool.submit(carried_of, self.source, part)))
+                except (RuntimeError, BrokenProcessPool):
+                    self._carried_here(part, fetch, mark)
+        else:
+            self._carried_here(jobs, fetch, mark)
         lines: list[tuple[int, int, str, int | None, int]] = []
         for i in range(0, len(wanted), CHUNK):
             chunk = wanted[i:i + CHUNK]
@@ -146,6 +174,35 @@ class HandRules:
         self._read_floor(fetch, mark, bound)
         cur.close()
         self.ledger = outcomes(lines)
+
+    def _carried_here(self, jobs: Sequence[CarryJob],
+                      fetch: Callable[..., list[tuple[Any, ...]]], mark: str) -> None:
+        found = carries_read(fetch, mark, self.max_event, jobs)
+        self.carried.update((self._after_of[h], want) for h, want in found.items())
+
+    def _gather(self) -> None:
+        """The carries the workers worked out (a broken pool's, here)."""
+        if not self._carrying:
+            return
+        conn = self.walk.conn.connection.driver_connection
+        mark = "%s" if self.walk.pg else "?"
+
+        def fetch(sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+            cur = conn.cursor()  # type: ignore[union-attr]
+            try:
+                cur.execute(sql, tuple(params))
+                return list(cur.fetchall())
+            finally:
+                cur.close()
+
+        for jobs, future in self._carrying:
+            try:
+                found = future.result()
+            except BrokenProcessPool:
+                self._carried_here(jobs, fetch, mark)
+                continue
+            self.carried.update((self._after_of[h], want) for h, want in found.items())
+        self._carrying = []
 
     def _read_imports(self, fetch: Callable[..., list[tuple[Any, ...]]], mark: str,
                       entries: Mapping[int, tuple[Any, str]]) -> None:
@@ -201,6 +258,7 @@ class HandRules:
     def findings(
         self, table_id: int, name: str, versions: Sequence[SettingsVersion]
     ) -> list[tuple[int, str, int]]:
+        self._gather()
         found = hand_findings(name, self.starts.get(table_id, []), versions, self.ledger,
                               self.changes, self.baselines.get(table_id, 0), self.shifts,
                               imported=self.imported, check_numbers=True, first_number=1,

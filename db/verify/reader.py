@@ -22,6 +22,7 @@ from dealer_assist.db.bootstrap import BUSY_TIMEOUT_S, unavailable
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.services.chain import time_text
+from dealer_assist.services.handrules import carried_by
 from dealer_assist.services.model import LedgerLine, SettingsVersion
 from dealer_assist.services.verify import HandInfo, Part, StoredLine, TableCheck, time_findings
 
@@ -272,3 +273,36 @@ def driver_error(exc: BaseException) -> bool:
     except ImportError:  # pragma: no cover - psycopg is a dependency
         return False
     return isinstance(exc, psycopg.Error)
+
+
+#: What the hand rules replay for a game that carries something into the next hand: the hand
+#: before's id, and the next hand's seats.
+CarryJob = tuple[int, list[int]]
+
+
+def carried_of(source: Source, jobs: list[CarryJob]) -> dict[int, dict[str, Any]]:
+    """A worker's job: what each hand before carries into the next (``carried_by``), its
+    events read on the worker's own connection, while this verify's parts are checked."""
+    return _with_reader(source, lambda reader: carries_read(
+        reader._rows, reader.mark, reader.source.max_event, jobs))
+
+
+def carries_read(fetch: Callable[[str, Sequence[Any]], list[tuple[Any, ...]]], mark: str,
+                 max_event: int | None, jobs: Sequence[CarryJob]) -> dict[int, dict[str, Any]]:
+    """``carried_by`` of each job's hand, its events read a chunk of hands at a time."""
+    bound = "" if max_event is None else f" AND id <= {int(max_event)}"
+    out: dict[int, dict[str, Any]] = {}
+    for i in range(0, len(jobs), CHUNK):
+        chunk = jobs[i:i + CHUNK]
+        bodies: dict[int, list[str]] = {hand_id: [] for hand_id, _ in chunk}
+        for hand_id, body in fetch(
+            f"SELECT hand_id, body FROM events WHERE hand_id IN ({','.join([mark] * len(chunk))})"
+            f"{bound} ORDER BY hand_id, seq", [hand_id for hand_id, _ in chunk],
+        ):
+            bodies[int(hand_id)].append(body)
+        with paused_gc():
+            for hand_id, seats in chunk:
+                want = carried_by(bodies[hand_id], seats)
+                if want is not None:
+                    out[hand_id] = want
+    return out

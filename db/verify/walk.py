@@ -73,9 +73,12 @@ def _ready() -> int:
 
 
 def verify_all(
-    db: Database, progress: Callable[[int, int], None] | None, workers: int | None
+    db: Database, progress: Callable[[int, int], None] | None, workers: int | None,
+    meanwhile: Callable[[], None] | None = None,
 ) -> VerifyReport:
-    """Check every table's chain whole, on ``workers`` processes for a large database."""
+    """Check every table's chain whole, on ``workers`` processes for a large database;
+    ``meanwhile`` runs in this process while the workers check the parts (checks that read
+    on their own)."""
     with db.engine.connect() as conn:
         total = conn.exec_driver_sql("SELECT COUNT(*) FROM hands").scalar() or 0
     procs = workers if workers is not None else (os.cpu_count() or 1)
@@ -91,7 +94,7 @@ def verify_all(
             # worker must not inherit a connection in use).
             pool.submit(_ready)
         conn = stack.enter_context(db.engine.connect())
-        return Walk(db, conn, pool, procs, progress).run()
+        return Walk(db, conn, pool, procs, progress).run(meanwhile)
 
 
 def verify_since(db: Database, cp: Any) -> VerifyReport:
@@ -121,7 +124,7 @@ class Walk:
     def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return list(self.conn.exec_driver_sql(sql, tuple(params)).all())
 
-    def run(self) -> VerifyReport:
+    def run(self, meanwhile: Callable[[], None] | None = None) -> VerifyReport:
         snapshot = None
         if self.pg:
             # The transaction's snapshot, for the workers: the first statement fixes it.
@@ -161,7 +164,7 @@ class Walk:
             size = max(PART_MIN_ROWS, min(PART_ROWS, rows // (self.procs * 6)))
         plans = {t: self._plan(t, names.get(t, f"#{t}"), *spans[t], size) for t in ids}
         reader = Reader(self.conn.connection.driver_connection, source)
-        rules = HandRules(self, hands, max_event)
+        rules = HandRules(self, hands, max_event, source=source)
         futures: dict[tuple[int, int], Future[Part]] = {}
         timed: dict[int, Future[TimeResult]] = {}
         if self.pool is not None:
@@ -177,6 +180,8 @@ class Walk:
                 for i, task in enumerate(plans[t]):
                     futures[(t, i)] = self.pool.submit(check_part, source, task)
         rules.read()  # (while the workers check the parts)
+        if meanwhile is not None:
+            meanwhile()
         report = VerifyReport()
         for t in ids:
             head_seq, head_hash = heads.get(t, (None, None))

@@ -1,5 +1,9 @@
-"""Every hand of a table replayed while its chain is re-checked: in this process, or for a large
-shift on worker processes forked for it (switch off with ``PARALLEL`` where forking is unwelcome).
+"""Every hand of a table replayed and its chain re-checked: in this process, or for a large shift
+in parts on worker processes forked for it (switch off with ``PARALLEL`` where forking is
+unwelcome). Each event's hash covers its stored previous hash, so a run of the chain's rows is
+checked on its own and the runs joined in order (the same join as verify's,
+:class:`~dealer_assist.services.verify_table.TableCheck`): this process only reads the rows and
+cuts them into parts; the workers re-check and replay them.
 """
 
 from __future__ import annotations
@@ -17,10 +21,19 @@ from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.gc_pause import paused_gc
 from dealer_assist.reports.build.figures import Figures, hand_figures
-from dealer_assist.reports.source import Row, TableScan, ledger_rows, scan_table
+from dealer_assist.reports.source import (
+    ChainRow,
+    Row,
+    TableScan,
+    chain_batches,
+    chain_check,
+    ledger_rows,
+    scan_table,
+)
 from dealer_assist.reports.sql import LedgerRow, ledger_line
 from dealer_assist.services.model import Hand, Table
 from dealer_assist.services.reads import Reads
+from dealer_assist.services.verify_table import Part, TableCheck
 
 #: Replay large shifts in parallel (switch off where forking is unwelcome, e.g. inside a GUI).
 PARALLEL = True
@@ -32,6 +45,11 @@ PARALLEL_MIN = 600
 
 #: Hands handed to a replaying process at a time.
 BATCH = 100
+
+
+#: Chain rows in a part handed to a worker (cut where a hand begins, so each hand is usually
+#: read whole in one part): several parts a worker, so that they finish about together.
+PART_ROWS = 4000
 
 
 def _rows_of(columns: tuple[tuple[Any, ...], ...]) -> list[Row]:
@@ -57,9 +75,19 @@ def _replay_batch(batch: list[tuple[int, tuple[tuple[Any, ...], ...]]]) -> list[
     return replays.figures([(hand_id, _rows_of(columns)) for hand_id, columns in batch])
 
 
+def _check_part(table_id: int, name: str,
+                columns: tuple[tuple[Any, ...], ...]) -> tuple[Part, list[Figures]]:
+    """In a worker process: one part of a table's chain (its rows' columns) checked, and the
+    report's hands in it replayed."""
+    replays = _FORKING
+    if replays is None:
+        raise RuntimeError("a report worker was not forked from a report")
+    return replays.part(table_id, name, columns)
+
+
 def _idle_processors() -> int:
-    """Processors this process may run on (at most 8). The process reading and re-checking the
-    chain keeps one of them busy; the replaying processes take the others."""
+    """Processors this process may run on (at most 8): a worker on each. This process only reads
+    the chain and joins the parts, so it takes little of one."""
     try:
         cpus = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
@@ -68,15 +96,16 @@ def _idle_processors() -> int:
 
 
 class Replays:
-    """Every hand's figures: the hands are replayed as the chain scan hands them over.
+    """Every hand's figures, and the chain re-checked.
 
     For a large shift (``PARALLEL_MIN`` hands or more, several processors, a platform that can
-    fork) the replays run on worker processes, one per processor but this process's, while this
-    process goes on reading and re-checking the chain; batches no worker has started by the end
-    of the chain are replayed here. Otherwise every hand is replayed here at the end. Either way
-    each hand is replayed from exactly the rows the scan re-checked: a hand handed over before
-    all its rows were read (a correction recorded after the next hand began) is replayed again
-    from all of them.
+    fork) a worker process runs on each processor: :meth:`scan` reads the chain and hands it
+    over in parts, each re-checked and its hands replayed there, and joins them in order; parts
+    no worker has started by the end of the chain are done here. Otherwise every hand is
+    replayed here once the chain was re-checked (:func:`scan_table`). Either way each hand is
+    replayed from exactly the rows of it the chain holds: a hand whose rows lie in two parts (a
+    correction recorded after the next hand began) is replayed again from all of them.
+    (:meth:`ready` and :meth:`results` hand over whole hands as a scan reads them instead.)
     """
 
     def __init__(
@@ -93,8 +122,8 @@ class Replays:
         self.batch: list[tuple[int, tuple[tuple[Any, ...], ...]]] = []
         self.futures: list[Future[list[Figures]]] = []
         self.pool: Any = None
-        workers = _idle_processors() - 1  # this process reads and re-checks the chain
-        if len(hands) >= PARALLEL_MIN and workers >= 1 and PARALLEL:
+        workers = _idle_processors()
+        if len(hands) >= PARALLEL_MIN and workers >= 2 and PARALLEL:
             for game in {h.game for h in hands}:  # imported once here, not in every worker
                 with suppress(DealerAssistError):  # (the hand's replay says what is wrong)
                     get_game(game)
@@ -129,6 +158,88 @@ class Replays:
                                  [ledger_line(x) for x in self.led.get(hand_id, [])],
                                  self.names, approvals=self.approvals)
                     for hand_id, rows in items]
+
+    def part(self, table_id: int, name: str,
+             columns: tuple[tuple[Any, ...], ...]) -> tuple[Part, list[Figures]]:
+        """One run of the chain's rows (their columns) checked on its own, as verify checks a
+        part, and the report's hands in it replayed from their rows there."""
+        with paused_gc():
+            rows: list[ChainRow] = list(zip(*columns, strict=True))
+            check = TableCheck(table_id, name, opening=False)
+            check.feed(rows, str)  # (the stored time is already the hashed text)
+            mine: dict[int, list[Row]] = {}
+            hands = self.hands
+            new = tuple.__new__
+            for r in rows:
+                if r[1] in hands:
+                    kept = mine.get(r[1])
+                    if kept is None:
+                        kept = mine[r[1]] = []
+                    kept.append(new(Row, r[:6]))
+            return check.part({}, {}), self.figures(mine.items())
+
+    def scan(self, store: Reads, table: Table) -> tuple[TableScan, list[Figures]]:
+        """Read the table's chain, cut it into parts where a hand begins, check and replay the
+        parts on the workers and join them in order. The scan's rows are only those of the
+        hands replayed here (read in two parts, or in parts done here)."""
+        parts: list[list[ChainRow]] = []
+        where: dict[int, list[int]] = {}  # hand id -> the parts holding its rows
+        futures: list[Future[tuple[Part, list[Figures]]] | None] = []
+
+        def send(rows: list[ChainRow]) -> None:
+            index = len(parts)
+            parts.append(rows)
+            for hand_id in {r[1] for r in rows}:
+                if hand_id is not None:
+                    where.setdefault(hand_id, []).append(index)
+            fut = None
+            if self.pool is not None:
+                try:
+                    fut = self.pool.submit(_check_part, table.id, table.name,
+                                           tuple(zip(*rows, strict=True)))
+                except (OSError, RuntimeError, BrokenProcessPool):
+                    self.close()  # no process to be had: the rest is done here
+            futures.append(fut)
+
+        size = PART_ROWS
+        buf: list[ChainRow] = []
+        for batch in chain_batches(store, table.id):
+            for row in batch:
+                if len(buf) >= size and row[2] == 1 and row[1] is not None:
+                    send(buf)
+                    buf = []
+                buf.append(row)
+        if buf:
+            send(buf)
+        # Parts no worker has started yet are done here rather than waited for.
+        for i in reversed(range(len(futures))):
+            fut = futures[i]
+            if fut is not None and not fut.cancel():
+                break
+        check = TableCheck(table.id, table.name)
+        done: dict[int, Figures] = {}
+        for i, fut in enumerate(futures):
+            outcome = None
+            if fut is not None and not fut.cancelled():
+                with suppress(Exception):  # whatever went wrong there is done again here
+                    outcome = fut.result()  # (a fault in replaying then shows with its trace)
+            if outcome is None:
+                outcome = self.part(table.id, table.name, tuple(zip(*parts[i], strict=True)))
+            found, figures = outcome
+            check.join(found)
+            for f in figures:
+                if where.get(f.line.hand_id) == [i]:  # read whole in this part
+                    done[f.line.hand_id] = f
+        self.close()
+        scan = TableScan(table=table, head=chain_check(store, table, check))
+        redo = [hand_id for hand_id in self.order if hand_id not in done]
+        new = tuple.__new__
+        for hand_id in redo:
+            scan.rows[hand_id] = [new(Row, r[:6]) for i in where.get(hand_id, ())
+                                  for r in parts[i] if r[1] == hand_id]
+        done.update((f.line.hand_id, f) for f in self.figures(
+            (hand_id, scan.rows.get(hand_id, [])) for hand_id in redo))
+        return scan, [done[hand_id] for hand_id in self.order]
 
     def ready(self, hand_id: int, rows: list[Row]) -> None:
         """The scan has (probably) read all of this hand's rows: start replaying it."""
@@ -176,13 +287,16 @@ def all_figures(
     store: Reads, tbl: Table, hands: Sequence[Hand], names: dict[str, str],
     approvals: dict[tuple[int, int], str],
 ) -> tuple[TableScan, list[Figures]]:
-    """Re-check the table's chain and every hand's figures, in order. Replaying is most of a
-    large report's work, so for a large shift it runs on the machine's other processors while
-    the chain is read (where processes can be forked)."""
+    """Re-check the table's chain and every hand's figures, in order. Re-checking and replaying
+    are most of a large report's work, so for a large shift they run in parts on every
+    processor while the chain is read (where processes can be forked); the scan's rows are then
+    only those of the hands replayed in this process."""
     ids = [h.id for h in hands]
     with paused_gc():
         led = ledger_rows(store, ids)
         with Replays(hands, led, names, approvals) as replays:
-            scan = scan_table(store, tbl, ids, ready=replays.ready)
+            if replays.pool is not None:
+                return replays.scan(store, tbl)
+            scan = scan_table(store, tbl, ids)
             return scan, replays.results(scan)
 

@@ -75,3 +75,31 @@ def test_ruling_ofc_5_a_seat_that_leaves_takes_its_fantasyland_with_it(
     _rewrite_start(database, second.hand.id, table, in_fantasyland=[3])
     text = verify_database(database).summary()
     assert "hand 2 starts with in_fantasyland [3] but hand 1 carries" in text
+
+
+def test_ruling_ofc_5_a_carry_worked_out_on_the_workers_names_the_same_start(
+    database: Database, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A large verify replays the hands before each carrying hand on its workers (not in the
+    process that joins the parts): the rewritten start is named word for word as before."""
+    from dealer_assist.db.verify import hand_rules, walk
+
+    room, table, dee = _first_hand(database)
+    second = room.svc.start_hand(dee, table, seats=[1, 2, 3])
+    _rewrite_start(database, second.hand.id, table, in_fantasyland=[1, 3])
+    here_calls: list[int] = []
+    real = hand_rules.HandRules._carried_here
+
+    def counted(self: hand_rules.HandRules, jobs: object, *args: object) -> None:
+        here_calls.append(len(jobs))  # type: ignore[arg-type]
+        real(self, jobs, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hand_rules.HandRules, "_carried_here", counted)
+    here = verify_database(database).summary()
+    assert here_calls == [1]
+    monkeypatch.setattr(hand_rules, "CARRY_AHEAD", 1)
+    monkeypatch.setattr(walk, "PARALLEL_FROM", 1)
+    there = verify_database(database, workers=2).summary()
+    assert here_calls == [1]  # the carry was worked out on a worker
+    assert there == here
+    assert "hand 2 starts with in_fantasyland [1, 3] but hand 1 carries [1]" in there

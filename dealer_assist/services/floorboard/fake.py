@@ -33,6 +33,8 @@ class InMemoryFloor:
         self.tables = list(tables)
         #: Each table's last hand: when it started, its seats.
         self.hands: dict[int, tuple[datetime, tuple[int, ...]]] = {}
+        #: The tables as last read (None: not yet).
+        self.seen: list[FloorTable] | None = None
 
     @contextmanager
     def writing(self) -> Iterator[_Tx]:
@@ -46,8 +48,20 @@ class InMemoryFloor:
     def count(self) -> int:
         return len(self.rows)
 
+    def append_after(self, what: NewEntry, *, after: int, tables: object, at: datetime,
+                     actor: str, token: str) -> FloorEntry | None:
+        if len(self.rows) != after or tables != tuple(self.tables):
+            return None
+        e = FloorEntry(seq=after + 1, at=at, actor=actor, what=what)
+        self.rows.append(e)
+        return e
+
+    def last_read(self) -> tuple[object, Sequence[FloorTable]] | None:
+        return None if self.seen is None else (tuple(self.seen), self.seen)
+
     def floor_tables(self) -> Sequence[FloorTable]:
-        return list(self.tables)
+        self.seen = list(self.tables)
+        return list(self.seen)
 
     def last_start(self, table_id: int) -> tuple[datetime, tuple[int, ...]] | None:
         return self.hands.get(table_id)

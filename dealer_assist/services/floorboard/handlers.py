@@ -5,14 +5,23 @@ the room from the records, checks the action against it and appends one record. 
 (:class:`~dealer_assist.errors.RuleViolation`, :class:`~dealer_assist.errors.BadInput`,
 :class:`~dealer_assist.services.errors.NotAllowed`) says what is wrong and what to do, and
 writes nothing. Two stations racing for one seat: the second decides after the first's record.
+
+First, though, each action is tried on the room and the tables as this board read them last
+(:func:`_action`), its record appended in one go only if nothing was recorded since and the
+tables are the same (:meth:`FloorRecords.append_after`, checked where it is written): the
+floor's usual action costs one round trip. If they moved on, or that try refuses (the room it
+decided on may be old), nothing was written and the action is decided again under the lock.
 """
 
 from __future__ import annotations
 
 import copy
+import functools
+import threading
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from typing import Concatenate, ParamSpec
 
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.money import format_cents
@@ -38,6 +47,35 @@ from dealer_assist.services.model import Session
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+P = ParamSpec("P")
+
+
+class _MovedOn(Exception):
+    """Records or tables changed since the board read them: nothing was written."""
+
+
+def _action(
+    method: Callable[Concatenate[FloorBoard, P], FloorEntry],
+) -> Callable[Concatenate[FloorBoard, P], FloorEntry]:
+    """A floor action: first decided on the room and the tables as the board read them last
+    and appended in one go if they are still those; else, or when that first decision refuses
+    (the room it saw may be old), decided again under the board's lock on what is recorded."""
+
+    @functools.wraps(method)
+    def act(self: FloorBoard, /, *args: P.args, **kwargs: P.kwargs) -> FloorEntry:
+        seen = self.tables.last_read()
+        if seen is not None:
+            self._trying.seen = seen
+            try:
+                return method(self, *args, **kwargs)
+            except (_MovedOn, RuleViolation, BadInput, NotFound):
+                pass  # nothing written: decided again below, on the records as they are
+            finally:
+                self._trying.seen = None
+        return method(self, *args, **kwargs)
+    return act
 
 
 def check_player(text: str, how: str) -> str:
@@ -72,6 +110,9 @@ class FloorBoard:
         #: Refuses a name disabled since it signed in (the services' check, set by the
         #: bootstrap; None: no such check here).
         self.still_active: Callable[[Session, str], None] | None = None
+        #: This thread's action being tried without the lock: the tables it decides on, as
+        #: last read (``seen``; None: deciding under the lock).
+        self._trying = threading.local()
 
     # --- reads -----------------------------------------------------------------------------
     def state(self) -> RoomState:
@@ -87,8 +128,12 @@ class FloorBoard:
             step(self._room, e)
         return self._room
 
+    def _floor_tables(self) -> Sequence[FloorTable]:
+        seen = getattr(self._trying, "seen", None)
+        return seen[1] if seen is not None else self.tables.floor_tables()
+
     def table(self, table_id: int) -> FloorTable:
-        for t in self.tables.floor_tables():
+        for t in self._floor_tables():
             if t.id == table_id:
                 return t
         raise NotFound(f"there is no table {table_id}")
@@ -102,7 +147,7 @@ class FloorBoard:
 
     def choices(self) -> list[tuple[str, str]]:
         """The (game, stakes) a list can be for: those the tables' settings spread."""
-        return sorted({(t.game, t.stakes) for t in self.tables.floor_tables()})
+        return sorted({(t.game, t.stakes) for t in self._floor_tables()})
 
     # --- the writing core ------------------------------------------------------------------
     def _act(self, session: Session, what: str,
@@ -112,18 +157,31 @@ class FloorBoard:
                              f"{session.role}: only the floor or an admin can {what}")
         if self.still_active is not None:
             self.still_active(session, what)
-        with self.records.writing() as tx:
-            new = tx.entries(self._room.entries)
-            if new and new[0].seq != self._room.entries + 1:
-                new = tx.entries()
-                self._room = RoomState()
-            entry = decide(self._caught_up(new))
-            return self._append(tx, session, entry)
+        seen = getattr(self._trying, "seen", None)
+        if seen is not None:  # on the room as read last: written only if it still is
+            room = self._room
+            row = self.records.append_after(
+                decide(room), after=room.entries, tables=seen[0], at=self.clock(),
+                actor=session.name, token=session.token)
+            if row is None:
+                raise _MovedOn
+        else:
+            with self.records.writing() as tx:
+                new = tx.entries(self._room.entries)
+                if new and new[0].seq != self._room.entries + 1:
+                    new = tx.entries()
+                    self._room = RoomState()
+                entry = decide(self._caught_up(new))
+                row = self._append(tx, session, entry)
+        if row.seq == self._room.entries + 1:  # committed: the room as it now is
+            step(self._room, row)
+        return row
 
     def _append(self, tx: FloorWriter, session: Session, entry: NewEntry) -> FloorEntry:
         return tx.append(entry, at=self.clock(), actor=session.name, token=session.token)
 
     # --- tables ----------------------------------------------------------------------------
+    @_action
     def open_table(self, session: Session, table_id: int) -> FloorEntry:
         t = self.table(table_id)
 
@@ -133,6 +191,7 @@ class FloorBoard:
             return NewEntry(r.OPEN, table_id=t.id)
         return self._act(session, "open a table", decide)
 
+    @_action
     def close_table(self, session: Session, table_id: int) -> FloorEntry:
         """Close: every seat is freed and every call to the table ends."""
         t = self.table(table_id)
@@ -143,6 +202,7 @@ class FloorBoard:
             return NewEntry(r.CLOSE, table_id=t.id)
         return self._act(session, "close a table", decide)
 
+    @_action
     def mark_breaking(self, session: Session, table_id: int) -> FloorEntry:
         """Breaking: no new seats; the players are offered other tables."""
         t = self.table(table_id)
@@ -154,6 +214,7 @@ class FloorBoard:
             return NewEntry(r.BREAKING, table_id=t.id)
         return self._act(session, "mark a table breaking", decide)
 
+    @_action
     def link_must_move(self, session: Session, main_table: int, feeder: int | None) -> FloorEntry:
         """Mark ``feeder`` as feeding ``main_table``'s open seats (None: unlink)."""
         main = self.table(main_table)
@@ -165,6 +226,7 @@ class FloorBoard:
         return self._act(session, "link a must-move table", lambda s: NewEntry(
             r.MUST_MOVE, table_id=main.id, other_table=feeder))
 
+    @_action
     def set_rule(self, session: Session, name: str, value: str) -> FloorEntry:
         """Change one of the room's board settings (:data:`records.SETTINGS`)."""
         if name not in SETTINGS:
@@ -180,6 +242,7 @@ class FloorBoard:
             r.SETTING, setting=name, value=value))
 
     # --- lists -----------------------------------------------------------------------------
+    @_action
     def add_to_list(self, session: Session, player: str, game: str, stakes: str) -> FloorEntry:
         if (game, stakes) not in self.choices():
             raise BadInput(f"no table spreads {game} {stakes}".rstrip() + ": choose one of "
@@ -188,7 +251,8 @@ class FloorBoard:
         def decide(s: RoomState) -> NewEntry:
             name = check_player(player, s.rules.names)
             lst = s.lists.get((game, stakes), [])
-            if any(w.player.casefold() == name.casefold() for w in lst):
+            key = name.casefold()
+            if any(w.player.casefold() == key for w in lst):
                 raise RuleViolation(f"{name} is already on the {game} {stakes} list".replace(
                     "  ", " "))
             return NewEntry(r.LIST_ADD, player=name, game=game, stakes=stakes)
@@ -200,6 +264,7 @@ class FloorBoard:
             raise RuleViolation("that player is no longer on the list: look at the list again")
         return w
 
+    @_action
     def call(self, session: Session, entry: int, table_id: int, seat: int) -> FloorEntry:
         """Call a waiting player to an open seat; the call's timer is the room's setting."""
         t = self.table(table_id)
@@ -217,6 +282,7 @@ class FloorBoard:
                             minutes=s.rules.call_minutes)
         return self._act(session, "call players", decide)
 
+    @_action
     def call_must_move(self, session: Session, main_table: int, seat: int) -> FloorEntry:
         """Call the feeder's longest-seated player to the main table's open ``seat``."""
         t = self.table(main_table)
@@ -234,16 +300,19 @@ class FloorBoard:
                             other_table=p.table_id, minutes=s.rules.call_minutes)
         return self._act(session, "call a must-move player", decide)
 
+    @_action
     def not_here(self, session: Session, entry: int) -> FloorEntry:
         """A called (or looked-for) player is not here: the end of the list the first time,
         off it the second (room setting)."""
         return self._act(session, "mark a player not here", lambda s: NewEntry(
             r.NOT_HERE, entry=self._entry(s, entry).entry, player=self._entry(s, entry).player))
 
+    @_action
     def remove(self, session: Session, entry: int) -> FloorEntry:
         return self._act(session, "take a player off a list", lambda s: NewEntry(
             r.REMOVE, entry=self._entry(s, entry).entry, player=self._entry(s, entry).player))
 
+    @_action
     def withdraw_call(self, session: Session, table_id: int, seat: int) -> FloorEntry:
         """Withdraw the call on a seat (a list player keeps their place)."""
         def decide(s: RoomState) -> NewEntry:
@@ -296,6 +365,7 @@ class FloorBoard:
             raise RuleViolation(f"{t.name}'s buy-in is {format_cents(t.buy_in)} to "
                                 f"{format_cents(top)}, not {format_cents(amount)}")
 
+    @_action
     def seat(self, session: Session, table_id: int, seat: int, *, player: str | None = None,
              amount: int | None = None) -> FloorEntry:
         """Seat a player: the one called to ``seat`` (a list player, or a must-move player who
@@ -346,11 +416,13 @@ class FloorBoard:
             raise RuleViolation(f"{self.table(table_id).name} seat {seat} is empty")
         return p.player
 
+    @_action
     def leave(self, session: Session, table_id: int, seat: int) -> FloorEntry:
         """The player leaves: the seat is free from the table's next hand."""
         return self._act(session, "free seats", lambda s: NewEntry(
             r.LEAVE, table_id=table_id, seat=seat, player=self._seated(s, table_id, seat)))
 
+    @_action
     def away(self, session: Session, table_id: int, seat: int) -> FloorEntry:
         def decide(s: RoomState) -> NewEntry:
             name = self._seated(s, table_id, seat)
@@ -360,6 +432,7 @@ class FloorBoard:
                             minutes=s.rules.away_minutes)
         return self._act(session, "mark players away", decide)
 
+    @_action
     def back(self, session: Session, table_id: int, seat: int) -> FloorEntry:
         def decide(s: RoomState) -> NewEntry:
             name = self._seated(s, table_id, seat)
@@ -368,6 +441,7 @@ class FloorBoard:
             return NewEntry(r.BACK, table_id=table_id, seat=seat, player=name)
         return self._act(session, "mark players back", decide)
 
+    @_action
     def pick_up(self, session: Session, table_id: int, seat: int, chips: int) -> FloorEntry:
         """Pick up an away player's chips once their time ran out: the seat is freed and the
         chips recorded against the player. Never done by itself: the floor is asked."""

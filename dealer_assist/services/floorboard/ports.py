@@ -2,7 +2,9 @@
 
 Narrow on purpose: the handlers read the records and append one, inside one transaction that
 holds the board's lock (``writing``), so two floor stations deciding about one seat queue up
-and the second one decides on what the first recorded.
+and the second one decides on what the first recorded. Most actions first try without that
+lock (``append_after``): decided on the records and tables as last read, written only if
+they are still those, where it is written; else decided again under the lock.
 """
 
 from __future__ import annotations
@@ -43,6 +45,11 @@ class TableCatalog(Protocol):
         """When the table's last hand started and its seats (None: no hand yet)."""
         ...
 
+    def last_read(self) -> tuple[object, Sequence[FloorTable]] | None:
+        """The tables as :meth:`floor_tables` last read them (no read now), with what the
+        records' ``append_after`` checks they still are (None: not read yet)."""
+        ...
+
 
 class FloorWriter(Protocol):
     """One write transaction, the board's lock held from its start."""
@@ -66,4 +73,12 @@ class FloorRecords(Protocol):
 
     def count(self) -> int:
         """How many floor records there are (a board polls this to see a change)."""
+        ...
+
+    def append_after(self, what: NewEntry, *, after: int, tables: object, at: datetime,
+                     actor: str, token: str) -> FloorEntry | None:
+        """Append ``what`` as record ``after`` + 1 without the board's lock: only if the records
+        still end at the ``after``-th and the tables are still as ``tables`` (from
+        :meth:`TableCatalog.last_read`) says, checked where it is written. None: nothing was
+        written (they moved on, or this store cannot tell); decide again under the lock."""
         ...
