@@ -281,6 +281,14 @@ def open_services(
     return services
 
 
+def services_on(db: Database) -> Services:
+    """The services on an open database with nothing more (no room key, floor board or dealer
+    box): what the ``db`` commands read through and add the first admin with."""
+    from dealer_assist.db.store import SqlStore
+
+    return Services(SqlStore(db))
+
+
 def floor_board(db: Database, clock: Any) -> FloorBoard:
     """The floor board on ``db``: its records, and the tables read in one query."""
     from dealer_assist.db.floor_records import SqlFloorRecords

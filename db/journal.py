@@ -61,6 +61,11 @@ class JournalStore(JournalInputs):
     def closed(self) -> bool:
         return self.journal.closed
 
+    def bulk_reads(self) -> None:
+        """None: a station's journal is read through the port, so a report sees what the
+        station keeps as well as what the server has."""
+        return None
+
     def close(self) -> None:
         self.journal.close()
         self.server.close()

@@ -22,7 +22,7 @@ from dealer_assist.services.dealer_box import (
 )
 from dealer_assist.services.dealer_ports import DealerRecords
 from dealer_assist.services.model import HandFilter, Shift
-from dealer_assist.services.ports import Store
+from dealer_assist.services.reads import Reads
 from dealer_assist.services.tokes import TokeShare, split, weights
 
 
@@ -102,7 +102,7 @@ def _clip(d: Down, start: datetime, end: datetime) -> tuple[datetime, datetime] 
     return (a, b) if b > a else None
 
 
-def dealer_section(store: Store, box: DealerRecords | None, *, start: datetime, end: datetime,
+def dealer_section(store: Reads, box: DealerRecords | None, *, start: datetime, end: datetime,
                    table_id: int | None = None, shifts: Sequence[Shift] = ()
                    ) -> DealerSection | None:
     """The dealer box's part of a report over ``[start, end)`` (one table's, or the room's),
@@ -199,14 +199,14 @@ def dealer_section(store: Store, box: DealerRecords | None, *, start: datetime, 
     return DealerSection(tuple(lines), tuple(breaks), totals, tuple(late), tuple(tokes), rules)
 
 
-def for_shift(store: Store, box: DealerRecords | None, shift: Shift, end: datetime
+def for_shift(store: Reads, box: DealerRecords | None, shift: Shift, end: datetime
               ) -> DealerSection | None:
     """A table shift's dealer section: its table, from its opening to its close (or ``end``)."""
     return dealer_section(store, box, start=shift.opened_at, end=shift.closed_at or end,
                           table_id=shift.table_id, shifts=(shift,))
 
 
-def for_day(store: Store, box: DealerRecords | None, start: datetime, end: datetime
+def for_day(store: Reads, box: DealerRecords | None, start: datetime, end: datetime
             ) -> DealerSection | None:
     """The room's day: every table, with the toke split of each shift opened in the day."""
     shifts = [s for s in store.list_shifts() if start <= s.opened_at < end]

@@ -27,8 +27,6 @@ from dealer_assist.reports.render.style import Styles, styles
 from dealer_assist.reports.render.tables import data_table, fields_table
 from dealer_assist.reports.render.text import dash, hash_groups, money
 from dealer_assist.services import Services, Session
-from dealer_assist.services.errors import NotAllowed
-from dealer_assist.services.model import PERMISSIONS, ROLES
 
 W = 180 * mm
 Out = str | Path | Any
@@ -372,13 +370,7 @@ def write_dossier(svc: Services, session: Session, out: str | Path,
     ``approver``: the user name of whoever approves it for filing (a floor or admin user
     other than the one preparing it), whose full name goes under that signature line; None
     leaves the line for a name printed by hand."""
-    allowed = [x for x in ROLES if x in PERMISSIONS["review"]]
-    if session.role not in allowed:
-        svc.log(session, "refused", f"{session.role} tried to generate a dossier")
-        who = ", ".join(allowed[:-1]) + f" or {allowed[-1]}" if len(allowed) > 1 else allowed[0]
-        a = "an" if session.role[0] in "aeiou" else "a"
-        raise NotAllowed(f"{session.name} is {a} {session.role}: only a {who} user can "
-                         "generate a dossier")
+    svc.authorizer.require(session, "review", "generate a dossier", users=True)  # refusals logged
     path = Path(out)
     if path.suffix.lower() != ".pdf":
         raise BadInput(f"{path} does not end in .pdf: name the dossier file like dossier.pdf")
@@ -390,10 +382,10 @@ def write_dossier(svc: Services, session: Session, out: str | Path,
     approved = approver_name(svc, session, approver)
     at = svc.clock()
     at = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
-    head = svc.store.audit_head()
-    report = DossierReport(svc.store.cardroom_name(), dossier, Generated(
+    head = svc.reads.audit_head()
+    report = DossierReport(svc.reads.cardroom_name(), dossier, Generated(
         at.astimezone(UTC), f"{u.full_name} ({u.name}, {u.role})",
-        zone=room_clock_of(svc.store).zone), prepared_by=u.full_name, approved_by=approved,
+        zone=room_clock_of(svc.reads).zone), prepared_by=u.full_name, approved_by=approved,
         chain_entries=head.entries, chain_hash=head.hash)
     expected = head.entries + 1
     numbered = _serial(report, expected)
@@ -422,7 +414,7 @@ def approver_name(svc: Services, session: Session, name: str | None) -> str:
     if name == session.name:
         raise BadInput(f"{name} prepares this dossier and cannot also approve it for filing: "
                        "name another floor or admin user with --approver")
-    user = next((x for x in svc.store.list_users() if x.name == name), None)
+    user = next((x for x in svc.reads.list_users() if x.name == name), None)
     if user is None:
         raise BadInput(f"there is no user {name!r} to approve the dossier: give the user name "
                        "of a floor or admin user")

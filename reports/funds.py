@@ -25,7 +25,7 @@ from dealer_assist.reports.source import ledgers
 from dealer_assist.reports.sql import sql_source
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import HandFilter
-from dealer_assist.services.ports import Store
+from dealer_assist.services.reads import Reads
 
 #: What the reports say about payouts out of a fund.
 PAYOUTS_NOT_RECORDED = ("payouts are not recorded by the app (a jackpot or promotion is paid "
@@ -79,7 +79,7 @@ class _Drop:
     amount: int
 
 
-def _drops(store: Store, until: datetime) -> list[_Drop]:
+def _drops(store: Reads, until: datetime) -> list[_Drop]:
     """Every fund drop recorded in a hand started before ``until``, by the hand's start: one
     query on the database store, whatever its history; hand by hand through any other store."""
     sql = sql_source(store)
@@ -99,7 +99,7 @@ def _drops(store: Store, until: datetime) -> list[_Drop]:
     return out
 
 
-def drop_funds(store: Store, since: datetime, until: datetime
+def drop_funds(store: Reads, since: datetime, until: datetime
                ) -> tuple[tuple[DropFund, ...], tuple[ExceptionLine, ...]]:
     """Every fund that ever had a drop, over ``[since, until)``, and the exceptions of its
     carry from the last report that closed it."""
@@ -124,7 +124,7 @@ def drop_funds(store: Store, since: datetime, until: datetime
     return tuple(funds), tuple(exc)
 
 
-def _carry(store: Store, fund: str, mine: Sequence[_Drop], since: datetime,
+def _carry(store: Reads, fund: str, mine: Sequence[_Drop], since: datetime,
            opening: int) -> list[ExceptionLine]:
     """The balance carried in: the last closing an earlier report logged (at or before this
     opening) must still be what the records give at that time, and what was dropped between

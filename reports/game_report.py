@@ -42,7 +42,7 @@ from dealer_assist.reports.render.text import chain_line, hash_groups, money, wh
 from dealer_assist.reports.source import find_table, full_names, person, scan_table
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import Hand
-from dealer_assist.services.ports import Store
+from dealer_assist.services.reads import Reads
 
 PORTRAIT_W = 180 * mm
 
@@ -77,7 +77,7 @@ class GameReport(Record):
 
 
 def build_game(
-    store: Store, hands: tuple[Hand, ...], over: bool, sheet: ScoreSheet | None, *,
+    store: Reads, hands: tuple[Hand, ...], over: bool, sheet: ScoreSheet | None, *,
     table: str | None, by: str, at: datetime,
 ) -> GameReport:
     """The report of the game made of ``hands`` (``Services.game_so_far`` of the table), each

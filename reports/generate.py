@@ -33,8 +33,7 @@ from dealer_assist.reports.layouts.day import render_day
 from dealer_assist.reports.layouts.hand import render_hand
 from dealer_assist.reports.layouts.shift import render_shift
 from dealer_assist.services import Services, Session
-from dealer_assist.services.errors import NotAllowed
-from dealer_assist.services.model import PERMISSIONS, ROLES, AuditEntry, Seal
+from dealer_assist.services.model import AuditEntry, Seal
 
 Report = ShiftReport | HandReport | AuditReport | DayReport | GameReport
 
@@ -64,16 +63,9 @@ def signer(session: Session) -> str:
 
 
 def _may(svc: Services, session: Session, permission: str, what: str) -> None:
-    """The role may do it; a refusal is written to the audit log first."""
-    allowed = [r for r in ROLES if r in PERMISSIONS[permission]]
-    if session.role not in allowed:
-        svc.log(session, "refused", f"{session.role} tried to {what}")
-        who = ", ".join(allowed[:-1]) + f" or {allowed[-1]}" if len(allowed) > 1 else allowed[0]
-        raise NotAllowed(f"{session.name} is {_a(session.role)}: only a {who} user can {what}")
-
-
-def _a(role: str) -> str:
-    return f"an {role}" if role[0] in "aeiou" else f"a {role}"
+    """The role may do it and the name is still active: the authorizer's check (a refusal is
+    written to the audit log first)."""
+    svc.authorizer.require(session, permission, what, users=True)
 
 
 def _check_out(out: str | Path) -> Path:
@@ -115,7 +107,7 @@ def _sealed(r: Any, seal: Seal | None, svc: Services | None = None) -> Any:
         from dealer_assist.services.counts import room_clock_of
 
         r = replace(r, generated=replace(r.generated,
-                                         paper=room_clock_of(svc.store).paper_size))
+                                         paper=room_clock_of(svc.reads).paper_size))
     if seal is None:
         return r
     if seal.number is None:
@@ -144,7 +136,7 @@ def _logged(svc: Services, render: Any, report: Report, path: Path,
     """Write the report with its serial number (the next audit entry) on every page, then log
     it; should another station's entry have taken that number meanwhile, write it again with
     the number its own entry got. ``log(pages)`` writes the entry."""
-    expected = svc.store.audit_head().entries + 1
+    expected = svc.reads.audit_head().entries + 1
     numbered = _serial(report, expected)
     pages, tables = _write(render, numbered, path)
     entry = log(pages)
@@ -211,12 +203,12 @@ def shift_report(
 
 def _shift(svc: Services, session: Session, path: Path, seal: Seal | None,
            shift_id: int | None, table: str | None, cage: str) -> Written:
-    r = _sealed(build_shift(svc.store, shift_id=shift_id, table=table, by=signer(session),
+    r = _sealed(build_shift(svc.reads, shift_id=shift_id, table=table, by=signer(session),
                             at=svc.clock(), cage=cage), seal, svc)
     r = replace(r, floor_board=floor_of(svc, r.opened_at, r.closed_at, table=r.table))
-    r = replace(r, dealer_box=for_shift(svc.store, svc.dealer_box, svc.shift(r.shift_id),
+    r = replace(r, dealer_box=for_shift(svc.reads, svc.dealer_box, svc.shift(r.shift_id),
                                      svc.clock()))
-    tbl = svc.store.find_table(r.table)
+    tbl = svc.reads.find_table(r.table)
     return _logged(svc, render_shift, r, path, lambda pages: svc.log(
         session, "report", f"shift report: table {r.table}, shift {r.shift_id}, "
         f"{r.hands_dealt} hands, {pages} pages, chain head {r.chain.last_seq}"
@@ -238,7 +230,7 @@ def hand_report(
     if reveal:
         from dealer_assist.reports.source import find_hand
 
-        hand = find_hand(svc.store, hand_id, table)
+        hand = find_hand(svc.reads, hand_id, table)
         earlier = [r for r in svc.reveals(hand.id) if r.actor == session.name] \
             if reveal_logged else []
         if earlier:
@@ -258,9 +250,9 @@ def hand_report(
 def _hand(svc: Services, session: Session, path: Path, seal: Seal | None,
           hand_id: int | None, table: str | None, authorised: RevealLine | None,
           cage: str) -> Written:
-    r = _sealed(build_hand(svc.store, hand_id=hand_id, table=table, by=signer(session),
+    r = _sealed(build_hand(svc.reads, hand_id=hand_id, table=table, by=signer(session),
                            at=svc.clock(), reveal=authorised, cage=cage), seal, svc)
-    tbl = svc.store.find_table(r.table)
+    tbl = svc.reads.find_table(r.table)
     kind = "dispute report" if r.is_dispute_report else "hand history"
     return _logged(svc, render_hand, r, path, lambda pages: svc.log(
         session, "report", f"{kind}: table {r.table}, hand {r.number}"
@@ -282,7 +274,7 @@ def audit_report(
 
 def _audit(svc: Services, session: Session, path: Path, seal: Seal | None,
            since: datetime, until: datetime) -> Written:
-    r = _sealed(build_audit(svc.store, since=since, until=until, by=signer(session),
+    r = _sealed(build_audit(svc.reads, since=since, until=until, by=signer(session),
                             at=svc.clock(), signer=session.user.full_name), seal, svc)
     r = replace(r, floor_board=floor_of(svc, since, until))  # the floor's records by kind
     return _logged(svc, render_audit, r, path, lambda pages: svc.log(
@@ -305,12 +297,12 @@ def day_report(
 
 def _day(svc: Services, session: Session, path: Path, seal: Seal | None,
          day: date | None, cage: str) -> Written:
-    r = _sealed(build_day(svc.store, day=day, by=signer(session), at=svc.clock(), cage=cage),
+    r = _sealed(build_day(svc.reads, day=day, by=signer(session), at=svc.clock(), cage=cage),
                 seal, svc)
     if r.period is not None:  # the floor board's figures for the day
         r = replace(r, floor_board=floor_of(svc, *r.period))
         start, end = r.period  # a day still running: its downs up to now
-        r = replace(r, dealer_box=for_day(svc.store, svc.dealer_box, start,
+        r = replace(r, dealer_box=for_day(svc.reads, svc.dealer_box, start,
                                           min(end, max(start, svc.clock()))))
     return _logged(svc, render_day, r, path, lambda pages: svc.log(
         session, "report", f"day summary: {r.day.isoformat()}, {len(r.tables)} tables, "
@@ -337,11 +329,11 @@ def game_report(
 
     _may(svc, session, "review", "generate reports")
     path = _check_out(out)
-    tbl = find_table(svc.store, table)
+    tbl = find_table(svc.reads, table)
     so_far = svc.game_so_far(tbl.id)
     seal = _seal(svc)
     with _accounted(svc, session, "game report", seal):
-        r = _sealed(build_game(svc.store, so_far.hands, so_far.over, so_far.sheet,
+        r = _sealed(build_game(svc.reads, so_far.hands, so_far.over, so_far.sheet,
                                table=tbl.name, by=signer(session), at=svc.clock()), seal, svc)
         done = _logged(svc, render_game, r, path, lambda pages: svc.log(
             session, "report", f"game report: table {r.table}, hands {r.first} to {r.last}, "

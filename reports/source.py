@@ -1,7 +1,7 @@
 """Read-only access to the store for the reports: chains, hands, ledgers, people, the audit log.
 
-Everything goes through the store port (:class:`dealer_assist.services.ports.Store`), so a report
-reads the SQLite or PostgreSQL store and the in-memory one alike. Nothing here writes, except
+Everything goes through the read-side port (:class:`dealer_assist.services.reads.Reads`), so a
+report reads the SQLite or PostgreSQL store and the in-memory one alike. Nothing here writes, except
 :func:`log_generation`, which records that a report was produced.
 """
 
@@ -18,7 +18,7 @@ from dealer_assist.reports.sql import LedgerRow, sql_source
 from dealer_assist.services.chain import GENESIS, canonical, time_text, utc
 from dealer_assist.services.errors import NotFound
 from dealer_assist.services.model import Hand, HandFilter, LedgerLine, Shift, Table
-from dealer_assist.services.ports import Store
+from dealer_assist.services.reads import Reads
 from dealer_assist.services.verify import TableCheck
 
 
@@ -55,7 +55,7 @@ class TableScan:
 ChainRow = tuple[int, "int | None", int, str, str, str, str, str]
 
 
-def chain_batches(store: Store, table_id: int) -> Iterator[list[ChainRow]]:
+def chain_batches(store: Reads, table_id: int) -> Iterator[list[ChainRow]]:
     """The table's events in sequence order with their previous and own hash, a batch at a time.
 
     On the database store this reads the stored canonical text straight from the events table
@@ -69,7 +69,7 @@ def chain_batches(store: Store, table_id: int) -> Iterator[list[ChainRow]]:
             r.prev_hash, r.hash) for r in store.table_events(table_id)]
 
 
-def scan_table(store: Store, table: Table, wanted: Iterable[int] | None = None) -> TableScan:
+def scan_table(store: Reads, table: Table, wanted: Iterable[int] | None = None) -> TableScan:
     """Walk the table's whole chain from its first event, re-checking every link and hash.
 
     Rows of the hands in ``wanted`` (all hands when ``None``) are kept for the report.
@@ -93,7 +93,7 @@ def scan_table(store: Store, table: Table, wanted: Iterable[int] | None = None) 
     return TableScan(table=table, head=chain_check(store, table, check), rows=rows)
 
 
-def chain_check(store: Store, table: Table, check: TableCheck) -> ChainCheck:
+def chain_check(store: Reads, table: Table, check: TableCheck) -> ChainCheck:
     """What a walk of the table's whole chain found (``check``, fed or joined from parts),
     with the stored chain head compared to its last event."""
     stored = store.chain_head(table.id)
@@ -113,7 +113,7 @@ def chain_check(store: Store, table: Table, check: TableCheck) -> ChainCheck:
     )
 
 
-def full_names(store: Store) -> dict[str, str]:
+def full_names(store: Reads) -> dict[str, str]:
     """User name -> full name (what signature lines and reports print)."""
     return {u.name: u.full_name for u in store.list_users()}
 
@@ -126,7 +126,7 @@ def person(names: dict[str, str], user: str | None) -> str:
     return f"{full} ({user})" if full and full != user else user
 
 
-def find_table(store: Store, name: str | None) -> Table:
+def find_table(store: Reads, name: str | None) -> Table:
     """A table by name or number; ``None`` is the table with the most recent hand."""
     if name:
         table = store.find_table(name)
@@ -147,7 +147,7 @@ def find_table(store: Store, name: str | None) -> Table:
     return tables[-1]
 
 
-def find_shift(store: Store, shift_id: int | None, table: str | None) -> Shift:
+def find_shift(store: Reads, shift_id: int | None, table: str | None) -> Shift:
     """A shift by id; else the most recently opened shift of the table (or of any table)."""
     if shift_id is not None:
         shift = store.get_shift(shift_id)
@@ -163,7 +163,7 @@ def find_shift(store: Store, shift_id: int | None, table: str | None) -> Shift:
     return max(shifts, key=lambda s: (utc(s.opened_at), s.id))
 
 
-def find_hand(store: Store, hand_id: int | None, table: str | None) -> Hand:
+def find_hand(store: Reads, hand_id: int | None, table: str | None) -> Hand:
     """A hand by id; else the most recent hand of the table (or of any table)."""
     if hand_id is not None:
         hand = store.get_hand(hand_id)
@@ -177,13 +177,13 @@ def find_hand(store: Store, hand_id: int | None, table: str | None) -> Hand:
     return hands[0]
 
 
-def shift_hands(store: Store, shift: Shift) -> list[Hand]:
+def shift_hands(store: Reads, shift: Shift) -> list[Hand]:
     """The shift's hands, oldest first."""
     hands = store.list_hands(HandFilter(shift_id=shift.id, limit=None))
     return sorted(hands, key=lambda h: h.number)
 
 
-def ledgers(store: Store, hand_ids: Iterable[int]) -> dict[int, list[LedgerLine]]:
+def ledgers(store: Reads, hand_ids: Iterable[int]) -> dict[int, list[LedgerLine]]:
     """The latest settlement's ledger lines of each hand (one query per thousand hands on the
     database store)."""
     ids = list(hand_ids)
@@ -193,7 +193,7 @@ def ledgers(store: Store, hand_ids: Iterable[int]) -> dict[int, list[LedgerLine]
     return {h: store.ledger(h) for h in ids}
 
 
-def ledger_rows(store: Store, hand_ids: Iterable[int]) -> dict[int, list[LedgerRow]]:
+def ledger_rows(store: Reads, hand_ids: Iterable[int]) -> dict[int, list[LedgerRow]]:
     """:func:`ledgers` as plain tuples (:func:`~dealer_assist.reports.sql.ledger_line` makes
     the lines), for handing thousands of hands to other processes cheaply."""
     ids = list(hand_ids)

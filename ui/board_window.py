@@ -150,7 +150,7 @@ class BoardWindow(QWidget):
 
 def board_feed_for(services: Any) -> Callable[[], Any] | None:
     """The board's change feed on the services' database (None: a store without one)."""
-    db = getattr(services.store, "db", None)
+    db = services.database
     if db is None:
         return None
 

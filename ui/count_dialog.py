@@ -44,7 +44,7 @@ class CountDialog(_Dialog):
 
         self.services, self.session = services, session
         self.table_id, self.shift_id = table_id, shift_id
-        store = services.store
+        store = services.reads
         table = store.get_table(table_id)
         self.table_name = table.name if table is not None else f"table record {table_id}"
         self.zone = room_clock_of(store).zone
@@ -196,7 +196,7 @@ class CountDialog(_Dialog):
             return
         try:
             if self._entries is None:  # read once; again only after a box action here
-                self._entries = list(box_entries(self.services.store))
+                self._entries = list(box_entries(self.services.reads))
         except DealerAssistError as exc:
             self.status.setText(f"The box's records cannot be read now ({exc}); the count "
                                 "can still be typed.")
@@ -207,7 +207,7 @@ class CountDialog(_Dialog):
             said = (f"{box} is not registered to any table: Register box [Alt+R] registers it "
                     f"to {self.table_name}.")
         else:
-            t = self.services.store.get_table(regs[0].table_id)
+            t = self.services.reads.get_table(regs[0].table_id)
             said = f"{box} is registered to {t.name if t else regs[0].table_id} " \
                    f"(entry {regs[0].number})."
         drops = [b for b in entries if b.box == box and b.shift_id == shift]
@@ -252,7 +252,7 @@ class CountDialog(_Dialog):
         from dealer_assist.services.counts import count_times, record_count
         from dealer_assist.services.room import new_count, parse_denominations
 
-        store = self.services.store
+        store = self.services.reads
         corrects_text = self.corrects.text().strip()
         try:
             corrects = int(corrects_text) if corrects_text else None

@@ -55,7 +55,7 @@ class _Bridge(QObject):
 
 def feed_for(services: Services) -> ChangeFeed | None:
     """The change feed of the services' database (None for a store without one)."""
-    db = getattr(services.store, "db", None)
+    db = services.database
     if db is None:
         return None
     from dealer_assist.db.notify import open_feed

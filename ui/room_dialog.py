@@ -30,7 +30,7 @@ class RoomClockDialog(_Dialog):
 
         super().__init__("Room clock", parent, ok="Record the clock")
         self.services, self.session = services, session
-        now = room_clock_of(services.store)
+        now = room_clock_of(services.reads)
         note = QLabel(
             "Reports show local times with this zone and go by gaming day and room shift; "
             "records stay in UTC. The change is recorded in the audit log under your name; "
@@ -65,7 +65,7 @@ class RoomClockDialog(_Dialog):
         if not hour.isdigit():
             self.day_starts.setFocus()
             raise BadInput("the gaming day's start is a local hour, 0 to 23 (e.g. 6)")
-        now = room_clock_of(self.services.store)  # the paper and record keeping stay
+        now = room_clock_of(self.services.reads)  # the paper and record keeping stay
         clock = room_clock(zone=self.zone.text().strip(), day_starts=int(hour),
                            shifts=parse_shifts(self.shifts.text()), paper=now.paper,
                            retention_years=now.retention_years,

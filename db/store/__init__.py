@@ -14,6 +14,7 @@ import functools
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
+from dealer_assist.db.bulk_reads import SqlBulkReads
 from dealer_assist.db.store.audit import AuditStore, append_audit
 from dealer_assist.db.store.base import free_held_locks, lock_timed_out
 from dealer_assist.db.store.hand_log import HandLogStore
@@ -30,6 +31,10 @@ __all__ = ["SqlStore", "append_audit", "free_held_locks", "lock_timed_out"]
 class SqlStore(TableStore, ShiftStore, HandLogStore, LedgerStore, AuditStore, RoomRecordStore,
                UserStore):
     """Implements :class:`~dealer_assist.services.ports.Store` on a :class:`Database`."""
+
+    def bulk_reads(self) -> SqlBulkReads:
+        """The reports' bulk reads, straight from this database's tables."""
+        return SqlBulkReads(self)
 
 
 _W = TypeVar("_W", bound=Callable[..., Any])

@@ -19,7 +19,14 @@ from dealer_assist.errors import BadInput
 from dealer_assist.services.auth import argon2_with
 from dealer_assist.services.chain import utc
 from dealer_assist.services.errors import NotAllowed
-from dealer_assist.services.model import ApprovalSubject, PinResult, PinTry, User, UserSecret
+from dealer_assist.services.model import (
+    DEFAULT_CARDROOM,
+    ApprovalSubject,
+    PinResult,
+    PinTry,
+    User,
+    UserSecret,
+)
 from dealer_assist.services.pins import counted_try
 from dealer_assist.services.ports import PinHasher
 from dealer_assist.services.records import (
@@ -32,7 +39,6 @@ from dealer_assist.services.records import (
 USERS = UserRow.__table__
 KV = Setting.__table__
 TRIES = PinTryRow.__table__
-DEFAULT_CARDROOM = "Cardroom"
 
 
 #: The columns of a user a station reads (never the PIN hash: on PostgreSQL it cannot).

@@ -63,7 +63,7 @@ def run_app(args: argparse.Namespace) -> int:
     """
     check_screen()
     from dealer_assist.db.bootstrap import ENV_URL, default_url, open_services, station_journal
-    from dealer_assist.db.store.users import DEFAULT_CARDROOM
+    from dealer_assist.services.model import DEFAULT_CARDROOM
     from dealer_assist.ui import station
     from dealer_assist.ui.main_window import open_app
     from dealer_assist.ui.qt import application
@@ -113,7 +113,7 @@ def run_app(args: argparse.Namespace) -> int:
         if settings.cardroom:
             services.name_new_cardroom(settings.cardroom, unnamed=DEFAULT_CARDROOM,
                                        station=platform.node() or "this station")
-        db = getattr(services.store, "db", None)
+        db = services.database
         where = db.describe() if db is not None else ""
         theme = getattr(args, "theme", None) or settings.theme
         return int(open_app(services, theme=theme, where=where))

@@ -41,24 +41,20 @@ def run(args: argparse.Namespace) -> int:
     from dealer_assist.reports.build.day import parse_day
     from dealer_assist.services.chain import utc
     from dealer_assist.services.counts import day_bounds_of
-    from dealer_assist.services.errors import NotAllowed
-    from dealer_assist.services.model import PERMISSIONS
     from dealer_assist.services.room import ARCHIVE_ACTION
 
     svc = open_services(args, create=False)
     session = sign_in(svc, args)
-    if session.role not in PERMISSIONS["audit"]:
-        raise NotAllowed(f"{session.name} is a {session.role}: only a floor, auditor or admin "
-                         "user can archive a gaming day")
+    svc.authorizer.require(session, "audit", "archive a gaming day", users=True)  # refusals logged
     day = parse_day(args.day)
-    since, until, clock = day_bounds_of(svc.store, day)
+    since, until, clock = day_bounds_of(svc.reads, day)
     end = until.astimezone(clock.tz)
     now = utc(svc.clock())
     if now < until:
         raise BadInput(f"gaming day {day} is not over until {end:%Y-%m-%d %H:%M %Z}: archive "
                        "a closed day")
-    for t in svc.store.list_tables():
-        for s in svc.store.list_shifts(t.id):
+    for t in svc.reads.list_tables():
+        for s in svc.reads.list_shifts(t.id):
             if s.closed_at is None and utc(s.opened_at) < until:
                 raise BadInput(f"gaming day {day} is not closed: {t.name}'s shift {s.id} is "
                                "still open; close it first")
@@ -68,14 +64,14 @@ def run(args: argparse.Namespace) -> int:
         keep = date(day.year + clock.keep_years, 3, 1)
     key = room_key(args.key)
     assert key is not None
-    db = svc.store.db
+    db = svc.database
     from dealer_assist.db.checkpoints import latest_checkpoint, sign_checkpoint
 
     last = latest_checkpoint(db)
     if last is None or utc(last.at) < until:  # one signed after the day covers all of it
         sign_checkpoint(db, key, reason=f"archive of gaming day {day}")
     body = write_archive(db, key, Path(args.out), day=day.isoformat(), since=since,
-                         until=until, cardroom=svc.store.cardroom_name(),
+                         until=until, cardroom=svc.reads.cardroom_name(),
                          clock=clock.describe(), keep_until=keep.isoformat())
     hands = sum(len(t["hands"]) for t in body["tables"])
     svc.log(session, ARCHIVE_ACTION, f"gaming day {day}: {hands} hands, "

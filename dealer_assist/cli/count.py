@@ -122,13 +122,13 @@ def run_count(args: argparse.Namespace) -> int:
 
     svc = open_services(args, create=False)
     session = sign_in(svc, args)
-    shift = svc.store.get_shift(args.shift)
+    shift = svc.reads.get_shift(args.shift)
     if shift is None:
         raise NotFound(f"there is no shift {args.shift}")
     if not args.started or not args.ended:
         raise BadInput("give the count's start and end time: --started 2026-11-24T06:10 "
                        "--ended 2026-11-24T06:40 (room time)")
-    started, ended = count_times(svc.store, args.started, args.ended)
+    started, ended = count_times(svc.reads, args.started, args.ended)
     count = new_count(
         table_id=shift.table_id, shift_id=shift.id, box=args.box,
         counted=parse_cents(args.amount) if args.amount else None,
@@ -157,7 +157,7 @@ def run_room(args: argparse.Namespace) -> int:
     from dealer_assist.services.room import parse_shifts, room_clock
 
     svc = open_services(args, create=False)
-    now = room_clock_of(svc.store)
+    now = room_clock_of(svc.reads)
     if (args.zone is None and args.day_starts is None and args.shifts is None
             and args.paper is None and args.retention_years is None
             and args.clock_tolerance is None):
@@ -189,7 +189,7 @@ def run_box(args: argparse.Namespace) -> int:
 
     svc = open_services(args, create=False)
     session = sign_in(svc, args)
-    table = find_table(svc.store, args.table)
+    table = find_table(svc.reads, args.table)
     entry = register_box(svc, session, table_id=table.id, box=args.box)
     print(f"drop box {args.box.strip()} registered to {table.name} as audit entry "
           f"{entry.seq or entry.id}")

@@ -126,10 +126,9 @@ def run_upgrade(args: argparse.Namespace) -> int:
         print(f"{db.describe()}: schema {current} (this version's newest is {head})")
         if db.backup is not None:
             print(f"the file before the upgrade was copied to {db.backup}")
-        from dealer_assist.db.store import SqlStore
-        from dealer_assist.services import Services
+        from dealer_assist.db.bootstrap import services_on
 
-        ensure_admin(Services(SqlStore(db)), args)
+        ensure_admin(services_on(db), args)
         role = getattr(args, "station_role", None)
         if role:
             from dealer_assist.db.grants import grant_station
@@ -167,14 +166,13 @@ def _must_own_the_tables(db: Any) -> None:
 
 
 def run_info(args: argparse.Namespace) -> int:
-    from dealer_assist.db.bootstrap import open_database, schema_state
-    from dealer_assist.db.store import SqlStore
+    from dealer_assist.db.bootstrap import open_database, schema_state, services_on
     from dealer_assist.services import HandFilter
 
     db = open_database(getattr(args, "db", None), upgrade=False, create=False)
     try:
         current, head, _ = schema_state(db)
-        store = SqlStore(db)
+        store = services_on(db).reads
         tables = store.list_tables()
         hands = len(store.list_hands(HandFilter(limit=None)))
         print(f"database: {db.describe()} ({db.dialect})")

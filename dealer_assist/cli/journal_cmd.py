@@ -51,7 +51,9 @@ def run_journal(args: argparse.Namespace) -> int:
     from dealer_assist.services.errors import NotAllowed
 
     svc = _open(args)
-    store = svc.store
+    store = svc.journal
+    if store is None:  # open_services with a journal always keeps one
+        raise BadInput("this station keeps no journal")
     if args.action == "send":
         sent = store.sent_at_open + store.sync()  # (opening the journal sends first)
         print(f"sent {sent} input{'s' if sent != 1 else ''}; "

@@ -62,7 +62,7 @@ def run_close(args: argparse.Namespace) -> int:
 
         pin = prompt_pin(f"PIN for {args.approved_by}")
     closed = svc.close_shift(session, shift.id, approval=Approval(args.approved_by, pin))
-    table = svc.store.get_table(closed.table_id)
+    table = svc.reads.get_table(closed.table_id)
     print(f"shift {closed.id} at {table.name if table else closed.table_id} closed by "
           f"{closed.closed_by}, approved by {closed.closed_floor}")
     seal = svc.last_seal

@@ -5,10 +5,9 @@ hasher and sealer, the audit log, role checks, and the records a call returns ab
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any, NoReturn
 
 from dealer_assist.engine.base import Game, Prompt, Settlement, TableView, called_off
@@ -18,16 +17,17 @@ from dealer_assist.engine.log import start_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError
 from dealer_assist.events import Event, event_from_json
 from dealer_assist.fees import FeePolicy, TimeState
-from dealer_assist.services.auth import Argon2PinHasher
 from dealer_assist.services.authorizer import ACTIVE_RECHECK_S as ACTIVE_RECHECK_S
+from dealer_assist.services.authorizer import LOCKOUT as LOCKOUT
+from dealer_assist.services.authorizer import MAX_FAILED_PINS as MAX_FAILED_PINS
+from dealer_assist.services.authorizer import WRONG_PIN as WRONG_PIN
+from dealer_assist.services.authorizer import Approval as Approval
 from dealer_assist.services.authorizer import Authorizer, a_role
 from dealer_assist.services.dealer_box import DownRecord
 from dealer_assist.services.dealer_ports import DealerRecords
 from dealer_assist.services.errors import (
     Conflict,
-    LockedOut,
     NotFound,
-    SignInFailed,
 )
 from dealer_assist.services.floorboard.handlers import FloorBoard
 from dealer_assist.services.model import (
@@ -44,31 +44,16 @@ from dealer_assist.services.model import (
     User,
 )
 from dealer_assist.services.ports import PinHasher, Sealer, Store
+from dealer_assist.services.reads import Reads, StationJournal
+from dealer_assist.services.table_handlers import TableHandlers
+from dealer_assist.services.user_handlers import UserHandlers
 from dealer_assist.settings import (
     parse_table_settings,
-)
-
-#: Wrong PINs in a row that lock a user, and for how long.
-
-
-MAX_FAILED_PINS = 3
-LOCKOUT = timedelta(minutes=5)
-#: The one answer to a wrong PIN and to an unknown name alike (names cannot be found by trying).
-WRONG_PIN = (
-    f"unknown name or wrong PIN ({MAX_FAILED_PINS} wrong PINs in a row lock a name for 5 minutes)"
 )
 
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
-
-
-@dataclass(frozen=True, slots=True)
-class Approval:
-    """A floor person's name and PIN, typed at the station to approve an action."""
-
-    name: str
-    pin: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +146,6 @@ class ServicesBase:
     ) -> None:
         self.store = store
         self.clock = clock
-        self.hasher: PinHasher = hasher or Argon2PinHasher()
         #: Signs checkpoints at each shift close (after verifying what came since the last
         #: one) and for each report; None: this store has no room key (the in-memory store).
         self.sealer: Sealer | None = None
@@ -178,9 +162,38 @@ class ServicesBase:
         #: What the app last drew at each hand (services.draws), until it is recorded.
         self._draws: dict[int, Any] = {}
         #: Role and active-name checks, and logged refusals, for every use case.
-        self.authorizer = Authorizer(store, lambda: self.clock())
+        self.authorizer = Authorizer(store, lambda: self.clock(), hasher=hasher)
         #: When each signed-in name was last seen active (the authorizer's record).
         self._seen_active = self.authorizer.seen_active
+        #: The tables' use cases, over the tables' port, the audit log's and the authorizer
+        #: (one store serves every port here; each handler is given only the ones it uses).
+        self.table_handlers = TableHandlers(store, store, self.authorizer, lambda: self.clock())
+        #: The users' use cases, over the users' port, the audit log's and the authorizer.
+        self.user_handlers = UserHandlers(store, store, self.authorizer, lambda: self.clock())
+
+    @property
+    def hasher(self) -> PinHasher:
+        """How PINs are hashed and checked (the authorizer's)."""
+        return self.authorizer.hasher
+
+    @property
+    def reads(self) -> Reads:
+        """The read-side port: what the screens, the commands and the reports read (they
+        never reach the store itself; they change records only through the use cases)."""
+        return self.store
+
+    @property
+    def journal(self) -> StationJournal | None:
+        """The station's journal (a PostgreSQL server's station deals against it when the
+        server does not answer), for the screen's line about it; None: no journal here."""
+        store: Any = self.store
+        return store if callable(getattr(store, "try_sync", None)) else None
+
+    @property
+    def database(self) -> Any:
+        """The database the store is on (its description, its change feeds: the database
+        layer's ``Database``), or None for a store without one (the in-memory store)."""
+        return getattr(self.store, "db", None)
 
     def log(
         self, session: Session, action: str, detail: str = "", *,
@@ -259,47 +272,12 @@ class ServicesBase:
             raise NotFound(f'there is no user "{name}"')
         return secret
 
-    def _check_pin_of(
-        self, name: str, pin: str, *, action: str, subject: ApprovalSubject | None = None,
-    ) -> User:
-        return self._check_pin(name, pin, action=action, subject=subject)[0]
-
     def _check_pin(
         self, name: str, pin: str, *, action: str, subject: ApprovalSubject | None = None,
     ) -> tuple[User, str]:
-        """The user whose name and PIN these are, and the store's token for the right PIN
-        (:attr:`Session.token`). The try is counted and checked by the store in one go
-        (:meth:`Store.try_pin`; on PostgreSQL by the database), so parallel tries cannot run
-        past the lockout; a name nobody has (or a disabled one) is counted there the same way,
-        by name: the same message with the tries left, the same lockout after
-        ``MAX_FAILED_PINS`` and the same refusals while it runs, at every station, so trying
-        names shows nothing about which exist. A PIN-like name is never written."""
-        now = self.clock()
-        res = self.store.try_pin(name, pin, self.hasher, now=now, limit=MAX_FAILED_PINS,
-                                 lockout=LOCKOUT, action=action, subject=subject)
-        real = res.user is not None and res.user.active
-        actor = res.user.name if res.user is not None else None
-        why = "" if real else ("disabled user" if res.user is not None else _unknown_name(name))
-        shown = _shown_name(res.user.name if real and res.user is not None else name)
-        if res.outcome == "locked":
-            until = _aware(res.locked_until or now)
-            self._audit(actor, f"{action}-refused", "locked out" if real else f"{why}; locked out")
-            raise LockedOut(_locked_text(shown, until, now), until=until)
-        if res.outcome == "right" and real and res.user is not None:
-            return res.user, res.token
-        if res.locked_until is not None:
-            until = _aware(res.locked_until)
-            self._audit(actor, "lockout",
-                        (f"{res.failed} wrong PINs ({action}); locked 5 minutes" if real else
-                         f"{why}: {res.failed} wrong PINs ({action}); locked 5 minutes"))
-            raise LockedOut(
-                f"wrong PIN {res.failed} times: {shown} is locked until {until:%H:%M} UTC "
-                "(5 minutes), or until an admin resets the PIN",
-                until=until,
-            )
-        self._audit(actor, f"{action}-failed",
-                    f"wrong PIN ({res.failed} of {MAX_FAILED_PINS})" if real else why)
-        raise SignInFailed(WRONG_PIN, attempts_left=MAX_FAILED_PINS - res.failed)
+        """The authorizer's PIN check (:meth:`Authorizer.check_pin`): the user and the store's
+        token for the right PIN."""
+        return self.authorizer.check_pin(name, pin, action=action, subject=subject)
 
 
 def _fee_text(settings: SettingsVersion) -> str:
@@ -348,47 +326,3 @@ def _aware(t: datetime) -> datetime:
 
 def _a(role: str) -> str:
     return a_role(role)
-
-
-def _locked_text(name: str, until: datetime, now: datetime) -> str:
-    """A running lockout as of ``now``: until when, and how long that still is."""
-    left = max(1, -int(-(until - now).total_seconds() // 60))
-    return (f"{name} is locked after {MAX_FAILED_PINS} wrong PINs: try again after "
-            f"{until:%H:%M} UTC (in {left} minute{'s' if left != 1 else ''}), or ask an admin "
-            "to reset the PIN")
-
-
-def _shown_name(name: str) -> str:
-    """A name as a lockout message repeats it: one that may be a PIN typed in the name box
-    (four digits in a row, or very long) is not shown back, known or not, alike."""
-    if re.search(r"\d{4}", name) or len(name) > 40:
-        return "this name"
-    return name
-
-
-def _unknown_name(name: str) -> str:
-    """The audit line for a name nobody has. A name with four or more digits in a row may be
-    a PIN typed into the name box: it is not written down."""
-    if re.search(r"\d{4}", name) or len(name) > 40:
-        return "unknown name (not written: it may be a PIN typed in the name box)"
-    return f'unknown name "{name}"'
-
-
-def _check_pin(pin: str) -> str:
-    if not (pin.isdigit() and pin.isascii() and 4 <= len(pin) <= 12):
-        raise BadInput("a PIN is 4 to 12 digits")
-    return pin
-
-
-def _check_name(name: str) -> str:
-    n = name.strip()
-    if not n or len(n) > 40 or any(c.isspace() for c in n):
-        raise BadInput("a user name is one word of at most 40 characters")
-    return n
-
-
-def _check_full_name(full_name: str) -> str:
-    n = " ".join(full_name.split())
-    if not n:
-        raise BadInput("give the person's full name (it goes on signed reports)")
-    return n

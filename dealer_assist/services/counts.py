@@ -18,7 +18,7 @@ from dealer_assist.services.base import Approval
 from dealer_assist.services.chain import utc
 from dealer_assist.services.errors import NotAllowed, NotFound
 from dealer_assist.services.model import AuditEntry, HandFilter, Session, Shift
-from dealer_assist.services.ports import Store
+from dealer_assist.services.reads import Reads
 from dealer_assist.services.room import (
     BOX_ACTION,
     COUNT_ACTION,
@@ -50,7 +50,7 @@ from dealer_assist.services.room_rows import (
 from dealer_assist.services.rulecheck import shift_people
 
 
-def room_clock_of(store: Store) -> RoomClock:
+def room_clock_of(store: Reads) -> RoomClock:
     """The room clock in force: the latest one recorded (UTC, day from midnight, no named
     shifts until one is set)."""
     rows = records_of(store).room_records(ROOM_CLOCKS)
@@ -76,7 +76,7 @@ class ClockSpan:
     since: datetime | None = None
 
 
-def clock_spans(store: Store) -> list[ClockSpan]:
+def clock_spans(store: Reads) -> list[ClockSpan]:
     """Each room clock with the days it keeps. A change applies from the next gaming day that
     has not started when it is made: the day running then, every day over and every day
     archived keep their bounds. The first day kept by the new clock begins where the day before
@@ -112,18 +112,18 @@ def _span_at(spans: list[ClockSpan], t: datetime) -> ClockSpan:
     return found
 
 
-def room_clock_at(store: Store, t: datetime) -> RoomClock:
+def room_clock_at(store: Reads, t: datetime) -> RoomClock:
     """The room clock that keeps the gaming day ``t`` falls in (before any clock was set, the
     room ran on UTC from midnight)."""
     return _span_at(clock_spans(store), t).clock
 
 
-def gaming_day_of(store: Store, t: datetime) -> date:
+def gaming_day_of(store: Reads, t: datetime) -> date:
     """The gaming day ``t`` belongs to, by the clock that keeps that day."""
     return _label(_span_at(clock_spans(store), t), t)
 
 
-def day_bounds_of(store: Store, day: date) -> tuple[datetime, datetime, RoomClock]:
+def day_bounds_of(store: Reads, day: date) -> tuple[datetime, datetime, RoomClock]:
     """A gaming day's start and end (UTC) and the clock that keeps it: a day over or archived
     keeps the bounds it had, whatever clock is set later."""
     spans = clock_spans(store)
@@ -136,12 +136,12 @@ def day_bounds_of(store: Store, day: date) -> tuple[datetime, datetime, RoomCloc
     return begins, utc(end), span.clock
 
 
-def clock_for_day(store: Store, day: date) -> RoomClock:
+def clock_for_day(store: Reads, day: date) -> RoomClock:
     """The clock a gaming day is kept by (:func:`day_bounds_of`)."""
     return day_bounds_of(store, day)[2]
 
 
-def room_time(store: Store, text: str, what: str = "time") -> datetime:
+def room_time(store: Reads, text: str, what: str = "time") -> datetime:
     """``2026-11-24T06:10`` (or ``2026-11-24 06:10``) in the room's zone, or with its own
     offset, as UTC."""
     from datetime import UTC
@@ -156,7 +156,7 @@ def room_time(store: Store, text: str, what: str = "time") -> datetime:
     return t.astimezone(UTC)
 
 
-def count_times(store: Store, started: str, ended: str) -> tuple[datetime, datetime]:
+def count_times(store: Reads, started: str, ended: str) -> tuple[datetime, datetime]:
     """When a count began and ended (both required, room time), as UTC: every count entered,
     at the console or from the command line, carries them."""
     if not started.strip() or not ended.strip():
@@ -182,7 +182,7 @@ class CountEntry:
     count: Count
 
 
-def counts(store: Store) -> list[CountEntry]:
+def counts(store: Reads) -> list[CountEntry]:
     """Every recorded count and correction, in the order they were entered."""
     return [CountEntry(int(r["entry"]), r.at, r.actor, count_of(r))
             for r in records_of(store).room_records(DROP_COUNTS)]
@@ -200,7 +200,7 @@ class BoxEntry:
     shift_id: int | None
 
 
-def box_entries(store: Store) -> list[BoxEntry]:
+def box_entries(store: Reads) -> list[BoxEntry]:
     """Every box registration and drop, in the order entered."""
     out = [BoxEntry(int(r["entry"]), r.at, r.actor, str(r["box"]), int(r["table_id"]),
                     None if r["shift_id"] is None else int(r["shift_id"]))
@@ -222,7 +222,7 @@ class SignoffEntry:
     reason: str = ""
 
 
-def signoffs(store: Store) -> list[SignoffEntry]:
+def signoffs(store: Reads) -> list[SignoffEntry]:
     """Every variance sign-off, in the order entered."""
     return [SignoffEntry(int(r["entry"]), r.at, r.actor, int(r["count_entry"]),
                          str(r["explanation"]),
@@ -284,7 +284,7 @@ def record_drop(svc: Services, session: Session, *, shift_id: int, box: str) -> 
                    box_values(box, shift.table_id, shift_id), table_id=shift.table_id)
 
 
-def shift_approvers(store: Store, shift_id: int) -> set[str]:
+def shift_approvers(store: Reads, shift_id: int) -> set[str]:
     """User names of the floor people who approved a void or misdeal of the shift's hands or
     ruled on one of its disputes."""
     hands = {h.id for h in store.list_hands(HandFilter(shift_id=shift_id, limit=None))}

@@ -66,6 +66,10 @@ class InMemoryStore:
         return next(self._ids)
 
     # --- cardroom and users ------------------------------------------------------------------
+    def bulk_reads(self) -> None:
+        """None: the reports read this store through the port."""
+        return None
+
     def reading(self) -> AbstractContextManager[None]:
         return nullcontext()
 

@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+#: The room's name until it is given one.
+DEFAULT_CARDROOM = "Cardroom"
+
 #: Roles, from least to most administrative. A role grants exactly what :data:`PERMISSIONS` says.
 ROLES = ("dealer", "floor", "auditor", "admin")
 

@@ -1,5 +1,8 @@
 """The store port: everything the services need from persistence, and nothing about SQL.
 
+It is the read-side port (:class:`~dealer_assist.services.reads.Reads`, what the screens, the
+commands and the reports may read) with the services' writes added.
+
 ``dealer_assist.db.store.SqlStore`` implements it on SQLite and PostgreSQL;
 :class:`~dealer_assist.services.fake.InMemoryStore` implements it in memory for tests.
 Each method is one transaction: it happens entirely or not at all. A database that is locked or
@@ -8,20 +11,16 @@ unreachable raises :class:`~dealer_assist.services.errors.StoreUnavailable`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from dealer_assist.services.audit_chain import AuditHead
 from dealer_assist.services.model import (
     Adjustment,
     ApprovalSubject,
     AuditEntry,
-    ChainHead,
     Dispute,
     Hand,
-    HandFilter,
     LedgerLine,
     NewEvent,
     PinResult,
@@ -31,9 +30,17 @@ from dealer_assist.services.model import (
     Shift,
     StoredEvent,
     Table,
-    TableNow,
     User,
     UserSecret,
+)
+from dealer_assist.services.reads import (
+    AuditLogReads,
+    HandLogReads,
+    LedgerReads,
+    Reads,
+    ShiftReads,
+    TableReads,
+    UserReads,
 )
 
 
@@ -57,21 +64,14 @@ class PinHasher(Protocol):
     def verify(self, pin_hash: str, pin: str) -> bool: ...
 
 
-class Store(Protocol):
-    def reading(self) -> AbstractContextManager[None]:
-        """Reads made inside share one connection (the floor's live view reads a batch of
-        rows so: one checkout, not one per read); outside, each read takes its own."""
-        ...
-
-    # --- cardroom and users ------------------------------------------------------------------
-    def cardroom_name(self) -> str: ...
+class UserRecords(UserReads, Protocol):
+    """The port of users and the cardroom's name (``db/store/users.py``): its reads and its
+    writes."""
 
     def set_cardroom_name(self, name: str, *, token: str = "") -> None:
         """``token``: the signed-in admin's :attr:`Session.token` (none for the first naming
         of a room never named); a store may hold the name as its owner's (PostgreSQL)."""
         ...
-
-    def count_users(self) -> int: ...
 
     def end_sign_in(self, token: str) -> None:
         """The person signed out: a store that holds sign-ins (PostgreSQL's ``pin_sessions``)
@@ -84,6 +84,8 @@ class Store(Protocol):
     ) -> User:
         """``token``: the signed-in admin's :attr:`Session.token` (none for the first admin)."""
         ...
+
+    def user_secret(self, name: str) -> UserSecret | None: ...
 
     def try_pin(
         self, name: str, pin: str, hasher: PinHasher, *, now: datetime, limit: int,
@@ -103,8 +105,6 @@ class Store(Protocol):
     ) -> PinTry:
         """:meth:`claim_pin_try` for a name nobody has (or a disabled one), kept by name."""
         ...
-
-    def user_secret(self, name: str) -> UserSecret | None: ...
 
     def set_login_state(
         self, user_id: int, *, failed: int, locked_until: datetime | None
@@ -137,29 +137,22 @@ class Store(Protocol):
         (``token``: that admin's :attr:`Session.token`)."""
         ...
 
-    def list_users(self) -> list[User]: ...
 
-    # --- tables, settings, shifts ------------------------------------------------------------
+class TableRecords(TableReads, Protocol):
+    """The port of tables and their settings versions (``db/store/tables.py``): its reads and
+    its writes."""
+
     def add_table(self, *, name: str, at: datetime, token: str = "") -> Table: ...
-
-    def get_table(self, table_id: int) -> Table | None: ...
-
-    def find_table(self, name: str) -> Table | None: ...
-
-    def list_tables(self) -> list[Table]: ...
 
     def add_settings(
         self, *, table_id: int, game: str, document: Mapping[str, Any], by: str, at: datetime,
         token: str = "",
     ) -> SettingsVersion: ...
 
-    def latest_settings(self, table_id: int) -> SettingsVersion | None: ...
 
-    def get_settings(self, settings_id: int) -> SettingsVersion | None: ...
-
-    def settings_versions(self, table_id: int) -> list[SettingsVersion]:
-        """Every settings version of the table, oldest first."""
-        ...
+class ShiftRecords(ShiftReads, Protocol):
+    """The port of shifts and the disputes ruled in them (``db/store/shifts.py``): its reads and
+    its writes."""
 
     def open_shift(self, *, table_id: int, dealer: str, floor: str, at: datetime) -> Shift: ...
 
@@ -168,18 +161,31 @@ class Store(Protocol):
         approval_id: int | None = None,
     ) -> Shift: ...
 
-    def get_shift(self, shift_id: int) -> Shift | None: ...
+    def add_dispute(
+        self, *, hand_id: int, notes: str, ruling: str, floor: str, at: datetime,
+        adjustments: Sequence[Adjustment], approval_id: int | None = None,
+    ) -> Dispute: ...
 
-    def current_shift(self, table_id: int) -> Shift | None: ...
 
-    def list_shifts(self, table_id: int | None = None) -> list[Shift]: ...
+class HandLogRecords(HandLogReads, Protocol):
+    """The port of hands, their events and each table's chain (``db/store/hands.py``,
+    ``db/store/hand_log.py``): its reads and its writes."""
 
-    # --- hands and events --------------------------------------------------------------------
     def start_hand(
         self, *, table_id: int, shift_id: int, settings_id: int | None, game: str,
         seats: Sequence[int], start: NewEvent,
     ) -> tuple[Hand, StoredEvent]:
         """Create the hand and append its start event, in one transaction."""
+        ...
+
+    def import_hand(
+        self, *, table_id: int, actor: str, at: datetime, game: str, seats: Sequence[int],
+        events: Sequence[NewEvent], lines: Sequence[LedgerLine] | None, note: str,
+    ) -> Hand:
+        """Store an imported hand whole, in one transaction with its audit entry ("import",
+        ``hand N: note``): a closed shift of its own, the hand with no settings version (so it
+        is marked imported), its events on the table's chain and, when ``lines`` is given, its
+        ledger (settled). Nothing of it is stored if any part fails."""
         ...
 
     def append_event(self, hand_id: int, *, expected: int, event: NewEvent) -> StoredEvent:
@@ -197,54 +203,10 @@ class Store(Protocol):
         their ``seq`` and ``at`` set to the event's."""
         ...
 
-    def table_level_events(self, table_id: int) -> list[StoredEvent]:
-        """The table's table-level events (hand None) in sequence order."""
-        ...
 
-    def time_ledger(
-        self, table_id: int | None = None, *, since: datetime | None = None,
-        until: datetime | None = None,
-    ) -> list[LedgerLine]:
-        """Recorded time collections (of one table or all), in order, with their event's time;
-        ``since``/``until`` bound that time (until excluded)."""
-        ...
-
-    def import_hand(
-        self, *, table_id: int, actor: str, at: datetime, game: str, seats: Sequence[int],
-        events: Sequence[NewEvent], lines: Sequence[LedgerLine] | None, note: str,
-    ) -> Hand:
-        """Store an imported hand whole, in one transaction with its audit entry ("import",
-        ``hand N: note``): a closed shift of its own, the hand with no settings version (so it
-        is marked imported), its events on the table's chain and, when ``lines`` is given, its
-        ledger (settled). Nothing of it is stored if any part fails."""
-        ...
-
-    def get_hand(self, hand_id: int) -> Hand | None: ...
-
-    def last_hand(self, table_id: int) -> Hand | None:
-        """The table's last hand dealt at the table (imported hands never count: they feed no
-        live hand's stacks, button or carry)."""
-        ...
-
-    def list_hands(self, flt: HandFilter) -> list[Hand]: ...
-
-    def hand_events(self, hand_id: int, *, after: int = 0) -> list[StoredEvent]:
-        """The hand's events in order; with ``after``, only those numbered above it."""
-        ...
-
-    def tables_now(
-        self, table_ids: Sequence[int], held: Mapping[int, int]
-    ) -> dict[int, TableNow]:
-        """For each table that exists: its open shift, its last hand dealt at the table and
-        that hand's events numbered above ``held[hand id]`` (0 when not held): a few reads for
-        the whole batch, whatever its size."""
-        ...
-
-    def table_events(self, table_id: int) -> Iterator[StoredEvent]:
-        """The table's chain in sequence order (streamed)."""
-        ...
-
-    def chain_head(self, table_id: int) -> ChainHead | None: ...
+class LedgerRecords(LedgerReads, Protocol):
+    """The port of what each hand settled and the time collected (``db/store/ledger.py``): its
+    reads and its writes."""
 
     def settle_hand(self, hand_id: int, lines: Sequence[LedgerLine]) -> None:
         """Write the hand's ledger lines (a new settlement number) and mark it settled."""
@@ -254,17 +216,9 @@ class Store(Protocol):
         """Mark a settled hand open again (a void after settlement); its ledger stays."""
         ...
 
-    def ledger(self, hand_id: int) -> list[LedgerLine]:
-        """The hand's lines from its latest settlement."""
-        ...
 
-    # --- disputes and audit ------------------------------------------------------------------
-    def add_dispute(
-        self, *, hand_id: int, notes: str, ruling: str, floor: str, at: datetime,
-        adjustments: Sequence[Adjustment], approval_id: int | None = None,
-    ) -> Dispute: ...
-
-    def disputes(self, hand_id: int | None = None) -> list[Dispute]: ...
+class AuditLogRecords(AuditLogReads, Protocol):
+    """The port of the chained audit log (``db/store/audit.py``): its reads and its writes."""
 
     def add_audit(
         self, *, at: datetime, actor: str | None, action: str, detail: str = "",
@@ -275,14 +229,8 @@ class Store(Protocol):
         station's journal never keeps it for later)."""
         ...
 
-    def audit_log(
-        self, *, since: datetime | None = None, until: datetime | None = None,
-        action: str | None = None, hand_id: int | None = None, records: bool = False,
-    ) -> list[AuditEntry]:
-        """The audit log in the order it was recorded; the entries that record rows
-        (``record-*``) only with ``records`` (the whole chain, as verify walks it)."""
-        ...
 
-    def audit_head(self) -> AuditHead:
-        """How many audit entries are chained, and the last one's hash."""
-        ...
+class Store(UserRecords, TableRecords, ShiftRecords, HandLogRecords, LedgerRecords,
+            AuditLogRecords, Reads, Protocol):
+    """The services' port: every aggregate's port (its reads and writes) and the read-side
+    port's own (the bulk reader, reads sharing one connection)."""

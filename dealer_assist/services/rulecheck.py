@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import AuditEntry, Shift
-from dealer_assist.services.ports import Store
+from dealer_assist.services.reads import Reads
 from dealer_assist.services.room import COUNT_ACTION, Count
 
 #: How long after an approval the action it approves is looked for (an approval ticket is good
@@ -301,7 +301,7 @@ def _count_independence(r: RuleRecords, audit: Sequence[AuditEntry],
     return out
 
 
-def rule_records(store: Store) -> RuleRecords:
+def rule_records(store: Reads) -> RuleRecords:
     """The same rows read through the store port (the audit report, an in-memory room)."""
     from dealer_assist.services.counts import counts, room_clock_of
     from dealer_assist.services.model import HandFilter

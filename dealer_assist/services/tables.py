@@ -1,114 +1,44 @@
-"""Tables, their settings versions, and shifts."""
+"""Tables and their settings versions: the services' calls, passed on to the tables' handlers
+(:mod:`dealer_assist.services.table_handlers`, over the tables' port, the audit log's and the
+authorizer only)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
-from dealer_assist.bounded import check_value
-from dealer_assist.errors import BadInput
-
-#: Wrong PINs in a row that lock a user, and for how long.
-from dealer_assist.services.chain import canonical
-from dealer_assist.services.errors import (
-    NotFound,
-)
-from dealer_assist.services.model import (
-    Session,
-    SettingsVersion,
-    Table,
-)
+from dealer_assist.services.model import Session, SettingsVersion, Table
 from dealer_assist.services.users import UserServices
-from dealer_assist.settings import TableSettings as ParsedSettings
-from dealer_assist.settings import (
-    check_table,
-    parse_table_settings,
-)
 
 
 class TableServices(UserServices):
-    """Tables (each with versions of its settings) and the shifts dealt at them."""
+    """Tables (each with versions of its settings)."""
 
     def add_table(
         self, session: Session, settings: Mapping[str, Any], *, name: str | None = None
     ) -> Table:
-        """A new table with its first settings version. ``settings`` is a table-settings
-        document (docs/table-settings.md), checked in full; ``name`` defaults to its name."""
-        self._require(session, "configure", "add tables")
-        doc, parsed = self._check_settings(settings)
-        title = (name or parsed.name).strip()
-        if not title:
-            raise BadInput("the table needs a name")
-        if self.store.find_table(title) is not None:
-            raise BadInput(f'a table named "{title}" already exists')
-        table = self.store.add_table(name=title, at=self.clock(), token=session.token)
-        self.store.add_settings(
-            table_id=table.id, game=parsed.game, document=doc, by=session.name, at=self.clock(),
-            token=session.token,
-        )
-        self._audit(session.name, "table-added", f"{table.name}: {parsed.game}", table_id=table.id)
-        return table
+        """A new table with its first settings version (:meth:`TableHandlers.add_table`)."""
+        return self.table_handlers.add_table(session, settings, name=name)
 
     def change_settings(
         self, session: Session, table_id: int, settings: Mapping[str, Any]
     ) -> SettingsVersion:
         """A new settings version; hands started from now on run under it."""
-        self._require(session, "configure", "change table settings")
-        table = self.table(table_id)
-        doc, parsed = self._check_settings(settings)
-        row = self.store.add_settings(
-            table_id=table.id, game=parsed.game, document=doc, by=session.name, at=self.clock(),
-            token=session.token,
-        )
-        self._audit(
-            session.name, "settings-changed", f"{table.name}: version {row.version}, {parsed.game}",
-            table_id=table.id,
-        )
-        return row
+        return self.table_handlers.change_settings(session, table_id, settings)
 
     def table(self, table_id: int) -> Table:
-        table = self.store.get_table(table_id)
-        if table is None:
-            raise NotFound(f"there is no table {table_id}")
-        return table
+        return self.table_handlers.table(table_id)
 
     def find_table(self, name_or_id: str) -> Table:
         """A table by its name, or by its number when no table has that name."""
-        table = self.store.find_table(name_or_id)
-        if table is None and name_or_id.isascii() and name_or_id.isdigit() and len(
-                name_or_id) <= 18:  # (a longer number is no table's: 64-bit ids)
-            table = self.store.get_table(int(name_or_id))
-        if table is None:
-            known = ", ".join(t.name for t in self.store.list_tables()) or "none yet"
-            raise NotFound(f'there is no table "{name_or_id}" (tables: {known})')
-        return table
+        return self.table_handlers.find_table(name_or_id)
 
     def list_tables(self) -> list[Table]:
-        return self.store.list_tables()
+        return self.table_handlers.list_tables()
 
     def settings(self, table_id: int) -> SettingsVersion:
         """The table's current settings version."""
-        row = self.store.latest_settings(table_id)
-        if row is None:
-            raise NotFound(f"table {table_id} has no settings yet: the floor must set its game")
-        return row
+        return self.table_handlers.settings(table_id)
 
     def settings_version(self, settings_id: int) -> SettingsVersion:
-        row = self.store.get_settings(settings_id)
-        if row is None:
-            raise NotFound(f"there are no settings {settings_id}")
-        return row
-
-    def _check_settings(
-        self, settings: Mapping[str, Any]
-    ) -> tuple[dict[str, Any], ParsedSettings]:
-        """The settings document as plain JSON, checked as ``table check`` checks it."""
-        try:
-            doc = json.loads(canonical(dict(settings)))
-        except (TypeError, ValueError, RecursionError) as exc:
-            raise BadInput(f"table settings must be plain JSON values: {exc}") from exc
-        check_value(doc, where="the table settings")  # the bounds a settings file has
-        parsed = parse_table_settings(doc)
-        check_table(parsed)  # the preset's rules and the game's own start
-        return doc, parsed
+        return self.table_handlers.settings_version(settings_id)

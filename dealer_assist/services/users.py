@@ -1,226 +1,80 @@
-"""Users, sign-in, PINs, approvals and the cardroom's name."""
+"""Users, sign-in, PINs, approvals and the cardroom's name: the services' calls, passed on to
+the users' handlers (:mod:`dealer_assist.services.user_handlers`, over the users' port, the
+audit log's and the authorizer only) and, for an approval, to the authorizer."""
 
 from __future__ import annotations
 
-from contextlib import suppress
-
-from dealer_assist.errors import BadInput
-
-#: Wrong PINs in a row that lock a user, and for how long.
-from dealer_assist.services.base import (
-    Approval,
-    ServicesBase,
-    _a,
-    _aware,
-    _check_full_name,
-    _check_name,
-    _check_pin,
-)
-from dealer_assist.services.errors import (
-    NotAllowed,
-    SignInFailed,
-    StoreUnavailable,
-)
-from dealer_assist.services.model import (
-    PERMISSIONS,
-    ROLES,
-    ApprovalSubject,
-    Approver,
-    Session,
-    User,
-    UserState,
-)
-from dealer_assist.version import version_line
+from dealer_assist.services.base import Approval, ServicesBase
+from dealer_assist.services.model import Approver, Session, User, UserState
 
 
 class UserServices(ServicesBase):
     """Users and sign-in: who may do what, PINs and lockouts, floor approvals."""
 
-    # --- users, sign-in, approvals -----------------------------------------------------------
     def needs_first_admin(self) -> bool:
         """True on a new database: the first run must create the admin."""
-        return self.store.count_users() == 0
+        return self.user_handlers.needs_first_admin()
 
     def create_first_admin(self, *, name: str, full_name: str, pin: str) -> User:
         """The first user of a new database; refused once any user exists."""
-        if not self.needs_first_admin():
-            raise NotAllowed("an admin already exists: sign in as the admin to add users")
-        user = self.store.add_user(
-            name=_check_name(name), full_name=_check_full_name(full_name), role="admin",
-            pin_hash=self.hasher.hash(_check_pin(pin)), at=self.clock(), token="",
-        )
-        self._audit(user.name, "user-added", f"{user.name} ({user.full_name}) as admin, first run")
-        return user
+        return self.user_handlers.create_first_admin(name=name, full_name=full_name, pin=pin)
 
     def sign_in(self, name: str, pin: str) -> Session:
         """Check a PIN. Three wrong PINs in a row lock the user for five minutes; logged."""
-        user, token = self._check_pin(name, pin, action="login")
-        self._audit(user.name, "login",
-                    f"{user.name} signed in as {user.role} · {version_line()}")
-        return Session(user=user, signed_in_at=self.clock(), token=token)
+        return self.user_handlers.sign_in(name, pin)
 
     def sign_out(self, session: Session) -> None:
-        self._audit(session.name, "logout", f"{session.name} signed out")
-        if session.token:
-            # unreachable now: the sign-in ends by itself at the end of its day
-            with suppress(StoreUnavailable):
-                self.store.end_sign_in(session.token)
+        self.user_handlers.sign_out(session)
 
     def approve(
         self, approval: Approval, *, what: str, permission: str = "approve",
         table_id: int | None = None, hand_id: int | None = None,
         session: Session | None = None,
     ) -> Approver:
-        """Check a floor approval (name and PIN, with the same lockout as sign-in); logged with
-        its subject (``what``: "misdeal of hand 8") and the table and hand it concerns. With the
-        ``session`` asking, the approver must be someone else: a floor person dealing never
-        approves their own void, misdeal or shift close (refused before the PIN is tried)."""
-        if (session is not None and session.role in PERMISSIONS[permission]
-                and approval.name.strip().lower() == session.name.lower()):
-            self._audit(session.name, "approval-refused",
-                        f"{session.name} tried to approve their own {what}",
-                        table_id=table_id, hand_id=hand_id)
-            raise NotAllowed(
-                f"{session.name} is signed in at this station and cannot approve their own "
-                f"{what}: another floor person types their name and PIN"
-            )
-        user = self._check_pin_of(approval.name, approval.pin, action="approval",
-                                  subject=ApprovalSubject(what, table_id, hand_id))
-        if user.role not in PERMISSIONS[permission]:
-            self._audit(user.name, "approval-refused", f"{user.role} cannot approve {what}",
-                        table_id=table_id, hand_id=hand_id)
-            raise NotAllowed(
-                f"{user.name} is {_a(user.role)}: only a floor person can approve {what}"
-            )
-        entry = self._audit(user.name, "approval", what, table_id=table_id, hand_id=hand_id)
-        return Approver(id=user.id, name=user.name, full_name=user.full_name, role=user.role,
-                        active=user.active, entry=entry.id)
+        """A floor approval of ``what`` ("misdeal of hand 8"), checked and bound to it by the
+        authorizer (:meth:`Authorizer.approve`): the approved change carries the returned
+        approver's ``entry``."""
+        return self.authorizer.approve(approval, what=what, permission=permission,
+                                       table_id=table_id, hand_id=hand_id, session=session)
 
     def add_user(
         self, session: Session, *, name: str, full_name: str, role: str, pin: str
     ) -> User:
-        self._require_admin(session, "add users")
-        if role not in ROLES:
-            raise BadInput(f'unknown role "{role}": choose one of {", ".join(ROLES)}')
-        clean = _check_name(name)
-        if self.store.user_secret(clean) is not None:
-            raise BadInput(f'a user named "{clean}" already exists')
-        user = self.store.add_user(
-            name=clean, full_name=_check_full_name(full_name), role=role,
-            pin_hash=self.hasher.hash(_check_pin(pin)), at=self.clock(), token=session.token,
-        )
-        self._audit(session.name, "user-added", f"{user.name} ({user.full_name}) as {role}")
-        return user
+        return self.user_handlers.add_user(session, name=name, full_name=full_name, role=role,
+                                           pin=pin)
 
     def reset_pin(self, session: Session, name: str, pin: str) -> None:
         """Admin: set a new PIN (also lifts a lockout and clears the wrong-PIN count)."""
-        self._require_admin(session, "reset PINs")
-        secret = self._secret(name)
-        new_hash = self.hasher.hash(_check_pin(pin))
-        locked = secret.locked_until is not None and self.clock() < _aware(secret.locked_until)
-        self.store.set_pin_hash(secret.user.id, new_hash, token=session.token)
-        self._audit(session.name, "pin-reset",
-                    f"new PIN for {name}" + ("; lockout lifted" if locked else ""))
+        self.user_handlers.reset_pin(session, name, pin)
 
     def change_pin(self, session: Session, old_pin: str, new_pin: str) -> None:
-        """A user changes their own PIN, giving the old one. The new PIN is checked first, so a
-        mistyped new PIN never costs a try; a wrong old PIN counts toward the lockout."""
-        _check_pin(new_pin)
-        if new_pin == old_pin:
-            raise BadInput("the new PIN is the same as the old one: choose another")
-        secret = self.store.user_secret(session.name)
-        if secret is None or not secret.user.active:
-            self._audit(session.name, "pin-change-refused", "disabled user")
-            raise NotAllowed(f"{session.name} is disabled: an admin must enable the name first")
-        try:
-            _, token = self._check_pin(session.name, old_pin, action="pin-change")
-        except SignInFailed as exc:
-            left = exc.attempts_left
-            raise SignInFailed(
-                f"the old PIN is wrong ({left} more {'try' if left == 1 else 'tries'} before "
-                f"{session.name} is locked for 5 minutes)",
-                attempts_left=left,
-            ) from exc
-        self.store.set_pin_hash(secret.user.id, self.hasher.hash(new_pin), token=token)
-        self._audit(session.name, "pin-changed", f"{session.name} changed their PIN")
+        """A user changes their own PIN, giving the old one."""
+        self.user_handlers.change_pin(session, old_pin, new_pin)
 
     def set_user_active(self, session: Session, name: str, active: bool) -> None:
-        """Admin: disable a user (they can no longer sign in or approve) or enable them again.
-
-        The room always keeps an admin who can sign in: an admin cannot disable their own name,
-        and only an active admin may act (:meth:`_require_admin`), so whoever disables an admin
-        is another active admin and the last active admin can never be disabled."""
-        self._require_admin(session, "enable or disable users")
-        user = self._secret(name).user
-        if user.active == active:
-            raise BadInput(f"{user.name} is already {'active' if active else 'disabled'}")
-        if not active and user.name == session.name:
-            raise NotAllowed(f"{user.name} cannot disable their own name: another admin must do "
-                             "it (the room keeps at least one active admin)")
-        me = self.store.user_secret(session.name)
-        # checked again where it is written: an admin disabled a moment ago (by another admin
-        # at another station, perhaps disabling this one) can no longer act
-        if me is None or not self.store.set_user_active(user.id, active, by=me.user.id,
-                                                        token=session.token):
-            raise NotAllowed(f"{session.name} is disabled: sign out; only an active admin can "
-                             "enable or disable users")
-        self._seen_active.pop(user.name, None)
-        self._audit(session.name, "user-enabled" if active else "user-disabled", user.name)
+        """Admin: disable a user (they can no longer sign in or approve) or enable them again."""
+        self.user_handlers.set_user_active(session, name, active)
 
     def list_users(self, session: Session) -> list[User]:
-        self._require_admin(session, "list users")
-        return self.store.list_users()
+        return self.user_handlers.list_users(session)
 
     def user_states(self, session: Session) -> list[UserState]:
-        """Admin: every user (by name) with their sign-in state: wrong PINs in a row and a
-        lockout still running (one that has run out is not shown). Never the PIN hash."""
-        self._require_admin(session, "see the users")
-        now = self.clock()
-        out: list[UserState] = []
-        for listed in self.store.list_users():
-            secret = self.store.user_secret(listed.name)
-            if secret is None:  # users are never deleted; a rename cannot happen either
-                continue
-            until = None if secret.locked_until is None else _aware(secret.locked_until)
-            out.append(UserState(
-                user=secret.user, failed=secret.failed,
-                locked_until=until if until is not None and now < until else None,
-            ))
-        return out
-
-    def _require_admin(self, session: Session, what: str) -> None:
-        """The users permission, held by a name that is still active: an admin disabled at
-        another station cannot go on managing users from a window left signed in."""
-        self._require(session, "users", what)
-        secret = self.store.user_secret(session.name)
-        if secret is None or not secret.user.active:
-            self._refuse(session, what, f"{session.name} is disabled: sign out; only an active "
-                         f"admin can {what}")
+        """Admin: every user with their wrong PINs in a row and a running lockout."""
+        return self.user_handlers.user_states(session)
 
     def floor_people(self) -> list[User]:
         """Active floor users (the names a dealer chooses from when opening a shift)."""
-        return [u for u in self.store.list_users() if u.role == "floor" and u.active]
+        return self.user_handlers.floor_people()
 
-    # --- cardroom, tables, settings ----------------------------------------------------------
+    # --- the cardroom's name -----------------------------------------------------------------
     def cardroom_name(self) -> str:
-        return self.store.cardroom_name()
+        return self.user_handlers.cardroom_name()
 
     def set_cardroom_name(self, session: Session, name: str) -> None:
-        """Admin: rename the cardroom. The name is printed on every report a board signs, so
-        only an admin (still active) renames it; on PostgreSQL the database checks the admin's
-        session itself (``da_cardroom_name``) and a station's role cannot write it."""
-        self._require_admin(session, "name the cardroom")
-        if not name.strip():
-            raise BadInput("the cardroom needs a name")
-        self.store.set_cardroom_name(name.strip(), token=session.token)
-        self._audit(session.name, "cardroom-named", name.strip())
+        """Admin: rename the cardroom (printed on every report a board signs)."""
+        self.user_handlers.set_cardroom_name(session, name)
 
     def name_new_cardroom(self, name: str, *, unnamed: str, station: str) -> bool:
-        """The name a station was set up with, given to a database that was never named (it
-        still reads ``unnamed``); a named cardroom keeps its name, so a station cannot rename
-        the room on every report. Logged; True if it named the room."""
-        if not name.strip() or self.store.cardroom_name() != unnamed:
-            return False
-        self.store.set_cardroom_name(name.strip())
-        self._audit(None, "cardroom-named", f"{name.strip()} (set up at station {station})")
-        return True
+        """The name a station was set up with, given to a database never named; True if it
+        named the room."""
+        return self.user_handlers.name_new_cardroom(name, unnamed=unnamed, station=station)

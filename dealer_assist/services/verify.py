@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from dealer_assist.services.audit_chain import check_audit_chain
 from dealer_assist.services.chain import canonical
-from dealer_assist.services.ports import Store
+from dealer_assist.services.reads import Reads
 from dealer_assist.services.verify_hand import (
     HandJob,
     HandNote,
@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 
-def verify_store(store: Store, hands: Iterable[tuple[int, HandInfo]] | None = None) -> VerifyReport:
+def verify_store(store: Reads, hands: Iterable[tuple[int, HandInfo]] | None = None) -> VerifyReport:
     """Verify every table of ``store`` (the in-memory store, or any store, row by row)."""
     report = VerifyReport()
     from dealer_assist.services.model import HandFilter

@@ -21,11 +21,11 @@ from dealer_assist.reports.source import full_names, person
 from dealer_assist.services.audit_chain import check_audit_chain
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import AuditEntry as StoredAudit
-from dealer_assist.services.ports import Store
+from dealer_assist.services.reads import Reads
 
 
 def build_audit(
-    store: Store, *, since: datetime, until: datetime, by: str, at: datetime,
+    store: Reads, *, since: datetime, until: datetime, by: str, at: datetime,
     signer: str = "",
 ) -> AuditReport:
     """The sensitive-actions log for ``[since, until)``."""
@@ -83,7 +83,7 @@ def build_audit(
     )
 
 
-def _rule_exceptions(store: Store, since: datetime, until: datetime) -> list[ExceptionLine]:
+def _rule_exceptions(store: Reads, since: datetime, until: datetime) -> list[ExceptionLine]:
     """The rules enforced at input, re-checked as ``verify`` does: each breach whose record
     falls in the period, named with its records."""
     from dealer_assist.services.rulecheck import rule_findings, rule_records

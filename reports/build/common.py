@@ -20,7 +20,7 @@ from dealer_assist.services.chain import utc
 from dealer_assist.services.model import AuditEntry as StoredAudit
 from dealer_assist.services.model import Dispute as StoredDispute
 from dealer_assist.services.model import Table
-from dealer_assist.services.ports import Store
+from dealer_assist.services.reads import Reads
 
 _B = TypeVar("_B")
 
@@ -44,7 +44,7 @@ def own_zone(fn: Callable[..., _B]) -> Callable[..., _B]:
 MISDEAL_KEY = 0
 
 
-def void_approvals(store: Store, hand_ids: set[int]) -> dict[tuple[int, int], str]:
+def void_approvals(store: Reads, hand_ids: set[int]) -> dict[tuple[int, int], str]:
     """(hand id, voided event) -> the floor person who approved a void in a finished hand;
     (hand id, ``MISDEAL_KEY``) -> the floor person who approved the hand's misdeal."""
     out: dict[tuple[int, int], str] = {}
@@ -112,7 +112,7 @@ def when_text(t: datetime) -> str:
     return f"{lt:%Y-%m-%d %H:%M} {lt.tzname() or 'UTC'}"
 
 
-def chain_heads(store: Store, tables: Iterable[Table]) -> tuple[ChainCheck, ...]:
+def chain_heads(store: Reads, tables: Iterable[Table]) -> tuple[ChainCheck, ...]:
     """Each table's chain re-checked from its first event: the heads a report rests on."""
     return tuple(scan_table(store, t, ()).head for t in tables)
 
@@ -131,7 +131,7 @@ def number_ranges(numbers: Iterable[int]) -> str:
     return ", ".join(out)
 
 
-def clock_at(store: Store, t: datetime) -> Any:
+def clock_at(store: Reads, t: datetime) -> Any:
     """The room clock that keeps the gaming day ``t`` belongs to (a change applies from the
     next day not yet started)."""
     from dealer_assist.services.counts import room_clock_at
@@ -139,14 +139,14 @@ def clock_at(store: Store, t: datetime) -> Any:
     return room_clock_at(store, t)
 
 
-def gaming_day_at(store: Store, t: datetime) -> date:
+def gaming_day_at(store: Reads, t: datetime) -> date:
     """The gaming day ``t`` belongs to by the room's clock."""
     from dealer_assist.services.counts import gaming_day_of
 
     return gaming_day_of(store, t)
 
 
-def room_zone(store: Store) -> str:
+def room_zone(store: Reads) -> str:
     """The room's time zone, in which a report prints its times."""
     from dealer_assist.services.counts import room_clock_of
 

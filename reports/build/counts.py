@@ -14,10 +14,10 @@ from dealer_assist.reports.data.records import ExceptionLine, FeeTotal
 from dealer_assist.reports.source import person
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import Shift
-from dealer_assist.services.ports import Store
+from dealer_assist.services.reads import Reads
 
 
-def count_entries(store: Store, names: dict[str, str]) -> dict[int, list[CountLine]]:
+def count_entries(store: Reads, names: dict[str, str]) -> dict[int, list[CountLine]]:
     """Every drop count entry, by shift id, in the order entered."""
     from dealer_assist.services.counts import counts
 
@@ -31,7 +31,7 @@ def count_entries(store: Store, names: dict[str, str]) -> dict[int, list[CountLi
     return out
 
 
-def drop_count(store: Store, names: dict[str, str], shift_id: int, table: str,
+def drop_count(store: Reads, names: dict[str, str], shift_id: int, table: str,
                expected: tuple[FeeTotal, ...], entries: Sequence[CountLine]) -> DropCount:
     """A shift's drop: the expected figures, its count entries, the box's registration and
     drop, and the sign-off of the count in force."""
@@ -96,7 +96,7 @@ def count_exceptions(drop: DropCount, prefix: str = "", shift: Shift | None = No
     return out
 
 
-def count_tolerance(store: Store) -> timedelta:
+def count_tolerance(store: Reads) -> timedelta:
     """The room clock's tolerance: how far a count may be recorded as ending after it was
     entered (the stations' clocks differ a little) before the report names it."""
     from dealer_assist.services.counts import room_clock_of

@@ -47,10 +47,10 @@ from dealer_assist.reports.source import full_names, person
 from dealer_assist.services.chain import utc
 from dealer_assist.services.errors import NotFound
 from dealer_assist.services.model import Hand, HandFilter, Table
-from dealer_assist.services.ports import Store
+from dealer_assist.services.reads import Reads
 
 
-def latest_day(store: Store) -> date:
+def latest_day(store: Reads) -> date:
     """The gaming day of the most recent hand, by the room's clock."""
     from dealer_assist.services.counts import gaming_day_of
 
@@ -62,7 +62,7 @@ def latest_day(store: Store) -> date:
 
 @own_zone
 def build_day(
-    store: Store, *, day: date | None = None, by: str, at: datetime, cage: str = "",
+    store: Reads, *, day: date | None = None, by: str, at: datetime, cage: str = "",
 ) -> DayReport:
     """Every table's hands started in the gaming day ``day`` (from the room's day-start hour,
     local time, to the next; UTC midnight when no room clock is set), with the room's totals."""
@@ -206,7 +206,7 @@ def build_day(
     )
 
 
-def _imported_line(store: Store, tables: dict[int, Table], h: Hand,
+def _imported_line(store: Reads, tables: dict[int, Table], h: Hand,
                    names: dict[str, str]) -> ImportedHand:
     """An imported hand as the day summary lists it: what its log says came in, and its fee."""
     lines = store.ledger(h.id)

@@ -33,7 +33,7 @@ from dealer_assist.reports.data.records import ExceptionLine, Generated, Signatu
 from dealer_assist.reports.source import find_hand, full_names, person, scan_table
 from dealer_assist.services.chain import utc
 from dealer_assist.services.errors import NotFound
-from dealer_assist.services.ports import Store
+from dealer_assist.services.reads import Reads
 
 #: At most this many "table after a key step" snapshots in a hand history (the last is the end).
 MAX_SNAPSHOTS = 12
@@ -72,7 +72,7 @@ def _mask(text: str, codes: set[str]) -> str:
 
 
 def build_hand(
-    store: Store, *, hand_id: int | None = None, table: str | None = None, by: str,
+    store: Reads, *, hand_id: int | None = None, table: str | None = None, by: str,
     at: datetime, reveal: RevealLine | None = None, cage: str = "",
 ) -> HandReport:
     """Hand history of ``hand_id`` (default: the latest hand); with ``reveal`` (a floor

@@ -32,7 +32,7 @@ from dealer_assist.reports.source import (
 )
 from dealer_assist.reports.sql import LedgerRow, ledger_line
 from dealer_assist.services.model import Hand, Table
-from dealer_assist.services.ports import Store
+from dealer_assist.services.reads import Reads
 from dealer_assist.services.verify_table import Part, TableCheck
 
 #: Replay large shifts in parallel (switch off where forking is unwelcome, e.g. inside a GUI).
@@ -178,7 +178,7 @@ class Replays:
                     kept.append(new(Row, r[:6]))
             return check.part({}, {}), self.figures(mine.items())
 
-    def scan(self, store: Store, table: Table) -> tuple[TableScan, list[Figures]]:
+    def scan(self, store: Reads, table: Table) -> tuple[TableScan, list[Figures]]:
         """Read the table's chain, cut it into parts where a hand begins, check and replay the
         parts on the workers and join them in order. The scan's rows are only those of the
         hands replayed here (read in two parts, or in parts done here)."""
@@ -284,7 +284,7 @@ class Replays:
 
 
 def all_figures(
-    store: Store, tbl: Table, hands: Sequence[Hand], names: dict[str, str],
+    store: Reads, tbl: Table, hands: Sequence[Hand], names: dict[str, str],
     approvals: dict[tuple[int, int], str],
 ) -> tuple[TableScan, list[Figures]]:
     """Re-check the table's chain and every hand's figures, in order. Re-checking and replaying

@@ -22,11 +22,11 @@ from dealer_assist.reports.data.records import (
 from dealer_assist.reports.source import person
 from dealer_assist.services.chain import utc
 from dealer_assist.services.model import LedgerLine, StoredEvent, Table
-from dealer_assist.services.ports import Store
+from dealer_assist.services.reads import Reads
 from dealer_assist.services.timeacct import TimeMark, compare_time_lines, fold_time
 
 
-def fee_schedules(store: Store, table: Table, since: datetime, until: datetime | None,
+def fee_schedules(store: Reads, table: Table, since: datetime, until: datetime | None,
                   names: dict[str, str]) -> tuple[FeeSchedule, ...]:
     """The table's fee schedule in force at ``since`` and every change before ``until``."""
     from dealer_assist.fees import parse_fee_policy
@@ -64,7 +64,7 @@ class TimeFigures:
     void_exceptions: tuple[ExceptionLine, ...] = ()
 
 
-def time_figures(store: Store, table: Table, since: datetime, until: datetime | None,
+def time_figures(store: Reads, table: Table, since: datetime, until: datetime | None,
                  names: dict[str, str] | None = None) -> TimeFigures:
     """Fold the table's seat and period events; keep the collections made in the window."""
     rows = store.table_level_events(table.id)
@@ -92,7 +92,7 @@ def time_figures(store: Store, table: Table, since: datetime, until: datetime | 
 
 
 def _time_voids(
-    store: Store, table: Table, marks: Sequence[TimeMark], rows: Sequence[StoredEvent],
+    store: Reads, table: Table, marks: Sequence[TimeMark], rows: Sequence[StoredEvent],
     derived: Sequence[LedgerLine], inside: Callable[[datetime | None], bool],
     names: dict[str, str],
 ) -> tuple[tuple[VoidLine, ...], tuple[ExceptionLine, ...]]:

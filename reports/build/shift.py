@@ -40,12 +40,12 @@ from dealer_assist.reports.source import find_shift, full_names, person, shift_h
 from dealer_assist.services.chain import utc
 from dealer_assist.services.errors import NotFound
 from dealer_assist.services.model import Shift
-from dealer_assist.services.ports import Store
+from dealer_assist.services.reads import Reads
 
 
 @own_zone
 def build_shift(
-    store: Store, *, shift_id: int | None = None, table: str | None = None, by: str,
+    store: Reads, *, shift_id: int | None = None, table: str | None = None, by: str,
     at: datetime, cage: str = "",
 ) -> ShiftReport:
     """The shift report of ``shift_id`` (default: the latest shift of ``table``, or of any)."""
@@ -131,7 +131,7 @@ def build_shift(
 
 
 def _stack_changes(
-    store: Store, number: dict[int, int], names: dict[str, str],
+    store: Reads, number: dict[int, int], names: dict[str, str],
 ) -> tuple[StackChange, ...]:
     """The ``stacks`` entries of the shift's hands (``number``: hand id to number): what each
     hand started with other than the last hand left it, and the floor person who approved a

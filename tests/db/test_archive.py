@@ -120,3 +120,23 @@ def test_regression_verify_archive_refuses_a_file_that_is_not_an_archive(
     assert main(["verify", "--archive", str(path)]) == 2
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err
+
+
+def test_a_dealer_may_not_archive_and_the_refusal_is_logged(
+        day: tuple[str, Path], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The archive's role check is the authorizer's: refused in its words and on the audit log
+    (it used to leave no trace), with no file written."""
+    url, tmp = day
+    monkeypatch.setenv("DEALER_ASSIST_PIN", "1111")
+    code = main(["archive", "--db", url, "--day", "2026-11-21", "--out", str(tmp / "d.json"),
+                 "--as", "dee"])
+    assert code == 2
+    assert ("dee is a dealer: only a floor, auditor or admin user can archive a gaming day"
+            in capsys.readouterr().err)
+    assert not (tmp / "d.json").exists()
+    svc = open_services(url, hasher=FAST)
+    last = svc.reads.audit_log()[-1]
+    assert (last.actor, last.action, last.detail) == ("dee", "refused",
+                                                      "dealer tried to archive a gaming day")
+    svc.store.close()

@@ -188,7 +188,7 @@ def test_regression_two_admins_disabling_each_other_leave_one_active(
     bea = room.svc.sign_in("bea", "8888")
     room.svc.set_user_active(bea, "admin", False)  # Bea's write lands first
     # Ada's check ran before Bea's write: replay that by skipping it now
-    monkeypatch.setattr(room.svc, "_require_admin", lambda session, what: None)
+    monkeypatch.setattr(room.svc.user_handlers, "require_admin", lambda session, what: None)
     with pytest.raises(NotAllowed, match="admin is disabled: sign out"):
         room.svc.set_user_active(room.admin, "bea", False)
     states = {u.name: u.active for u in room.svc.list_users(bea)}

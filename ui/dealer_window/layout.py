@@ -172,7 +172,7 @@ class DealerLayout(QWidget):
         self.banner.retry.connect(self.retry)
         self.banner.drop.connect(self.drop_kept)
         root.addWidget(self.banner)
-        self.journal_line = JournalLine(controller.services.store)
+        self.journal_line = JournalLine(controller.services.journal)
         self.journal_line.setObjectName("Refusal")
         root.addWidget(self.journal_line)
 

@@ -139,7 +139,7 @@ class FloorActions(FloorLayout):
         hand = self.c.hand
         if hand is None:
             return
-        table = self.c.services.store.get_table(hand.table_id)
+        table = self.c.services.reads.get_table(hand.table_id)
         if table is None:
             return
         out = self._out_path(f"game-{hand.table_id}.pdf")
@@ -202,7 +202,7 @@ class FloorActions(FloorLayout):
     def verify(self) -> None:
         from dealer_assist.services import verify_store
 
-        store = self.c.services.store
+        store = self.c.services.reads
 
         def work() -> str:
             return str(verify_store(store).summary())
