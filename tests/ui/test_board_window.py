@@ -97,3 +97,31 @@ def test_board_menu_opens_the_players_board_and_the_floor_console(
     qtbot.addWidget(dealer)
     names = {a.objectName() for a in dealer.findChildren(QAction)}
     assert "players-board-action" in names and "floor-board-action" not in names
+
+
+def test_signing_out_closes_the_floor_console_and_board_opened_from_the_menu(
+        qtbot: Any, sqlite_services: Services) -> None:
+    """Regression: the floor signed out with the console open; the console stayed up and went
+    on recording in the signed-out floor person's name, and the sign-in did not come back
+    until someone closed it."""
+    from dealer_assist.ui.floor_board_window import FloorBoardConsole
+    from dealer_assist.ui.main_window import MainWindow
+    from dealer_assist.ui.qt import QAction, QApplication
+
+    svc = sqlite_services
+    window = MainWindow(svc, svc.sign_in("fran", "2222"))
+    qtbot.addWidget(window)
+    window.show()
+    actions = {a.objectName(): a for a in window.findChildren(QAction)}
+    actions["players-board-action"].trigger()
+    actions["floor-board-action"].trigger()
+
+    def shown() -> list[Any]:
+        return [w for w in QApplication.topLevelWidgets() if w.isVisible()
+                and isinstance(w, BoardWindow | FloorBoardConsole)]
+
+    assert len(shown()) == 2
+    window.showMinimized()  # out of the way is not closed
+    assert len(shown()) == 2
+    window.sign_out()
+    assert window.signed_out and shown() == []
