@@ -15,6 +15,7 @@ from typing import Any
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.services.floorboard import FloorBoard
 from dealer_assist.services.floorboard.view import BoardView, board_view
+from dealer_assist.ui.elide import FittedLines, Line
 from dealer_assist.ui.qt import (
     QHBoxLayout,
     QLabel,
@@ -34,10 +35,11 @@ class _Bridge(QObject):
     changed = Signal()
 
 
-def _label(name: str, px: int, *, bold: bool = False) -> QLabel:
-    label = QLabel("")
+def _label(name: str, px: int, *, bold: bool = False, label: QLabel | None = None) -> QLabel:
+    """A wrapped label of the board, or ``label`` set up alike."""
+    label = label if label is not None else QLabel("")
     label.setObjectName(name)
-    label.setWordWrap(True)
+    label.setWordWrap(not isinstance(label, FittedLines))
     label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
     label.setStyleSheet(f"font-size: {px}px;" + (" font-weight: bold;" if bold else ""))
     return label
@@ -66,10 +68,12 @@ class BoardWindow(QWidget):
         root.addWidget(self.title)
         root.addWidget(self.games)
         cols = QHBoxLayout()
-        self.tables = _label("board-tables", big)
-        self.lists = _label("board-lists", big)
-        cols.addWidget(self.tables, 1)
-        cols.addWidget(self.lists, 1)
+        # each line of a table or a list on one line: a long game name and stakes cut with …
+        self.tables, self.lists = FittedLines(), FittedLines()
+        _label("board-tables", big, label=self.tables)
+        _label("board-lists", big, label=self.lists)
+        cols.addWidget(self.tables, 3)  # a table's line is the longest: it has the room
+        cols.addWidget(self.lists, 2)
         root.addLayout(cols, 1)
         self.calls = _label("board-calls", big, bold=True)
         self.calls.setStyleSheet(self.calls.styleSheet() + f" color: {t.accent};")
@@ -123,29 +127,61 @@ class BoardWindow(QWidget):
 
     def show_view(self, view: BoardView) -> None:
         self.title.setText(self.room or "Tables and lists")
-        self.games.setText("Games running: " + (" · ".join(view.games) or "none yet"))
-        lines = []
+        # a game or a call wraps between items, never inside one
+        self.games.setText("Games running: " + (" · ".join(_whole(g) for g in view.games)
+                                                or "none yet"))
+        lines: list[Line] = [("TABLES", "", "")]
         for t in view.tables:
             if t.status == "closed":
                 continue
-            seats = ("open seats " + ", ".join(map(str, t.open_seats)) if t.open_seats
+            seats = ("open seats " + _seats(t.open_seats) if t.open_seats
                      else "full" if t.status != "breaking" else "breaking: no new seats")
-            lines.append(f"{t.name}  {t.game} {t.stakes}".rstrip() + f" — {t.status}, {seats}")
-        self.tables.setText("TABLES\n" + ("\n".join(lines) or "none open"))
-        blocks = []
+            lines += [(f"{t.name}  ", f"{t.game} {t.stakes}".rstrip(), ""),
+                      ("", f"    {t.status}, {seats}", "")]
+        self.tables.set_lines(lines if len(lines) > 1 else [*lines, ("none open", "", "")])
+        lines = [("WAITING LISTS", "", "")]
         for lst in view.lists:
-            head = f"{lst.game} {lst.stakes}".strip() + (" (interest list)" if lst.interest
-                                                         else "")
-            names = "\n".join(f"  {i}. {n}" for i, n in enumerate(lst.names, 1))
-            blocks.append(f"{head}\n{names}")
-        self.lists.setText("WAITING LISTS\n" + ("\n".join(blocks) or "no one waiting"))
-        self.calls.setText("CALLED: " + "   ".join(view.calls) if view.calls else "")
+            lines.append(("", f"{lst.game} {lst.stakes}".strip(),
+                          " (interest list)" if lst.interest else ""))
+            lines += [(f"  {i}. ", n, "") for i, n in enumerate(lst.names, 1)]
+        self.lists.set_lines(lines if len(lines) > 1 else [*lines, ("no one waiting", "", "")])
+        self.calls.setText("CALLED: " + "   ".join(_whole(c) for c in view.calls)
+                           if view.calls else "")
         self.updates += 1
 
     def text(self) -> str:
         """Everything the board shows, as one text (the tests read it)."""
-        return "\n".join(w.text() for w in (self.title, self.games, self.tables, self.lists,
-                                             self.calls))
+        return "\n".join(_plain(w.text()) for w in (
+            self.title, self.games, self.tables, self.lists, self.calls))
+
+
+#: A space and a hyphen that a line never breaks at.
+NBSP, NBHY = "\u00a0", "\u2011"
+
+
+def _whole(item: str) -> str:
+    """An item of a wrapped line ("K4 → Caro-1 seat 3") that wraps as one."""
+    return item.replace(" ", NBSP).replace("-", NBHY)
+
+
+def _plain(text: str) -> str:
+    return text.replace(NBSP, " ").replace(NBHY, "-")
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    """Seat numbers with runs of three or more as a range: "1, 3–6"."""
+    out: list[str] = []
+    run: list[int] = []
+    for s in [*seats, None]:
+        if s is not None and run and s == run[-1] + 1:
+            run.append(s)
+            continue
+        if len(run) >= 3:
+            out.append(f"{run[0]}–{run[-1]}")
+        else:
+            out += [str(x) for x in run]
+        run = [s] if s is not None else []
+    return ", ".join(out)
 
 
 def board_feed_for(services: Any) -> Callable[[], Any] | None:

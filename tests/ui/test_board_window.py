@@ -28,7 +28,7 @@ def test_board_shows_each_floor_step_from_the_feed_and_never_money(
     table = _caro(svc)
     board.open_table(fran, table)
     board.seat(fran, table, 1, player="Ann", amount=100000)
-    qtbot.waitUntil(lambda: "Caro-1  Caro Hold 'em — open, open seats 2, 3" in window.text(),
+    qtbot.waitUntil(lambda: "Caro-1  Caro Hold 'em\n    open, open seats 2, 3" in window.text(),
                     timeout=3000)
     board.add_to_list(fran, "Bob", "caro-holdem", "")
     board.add_to_list(fran, "Cy", "caro-holdem", "")
@@ -71,7 +71,7 @@ def test_dealer_assist_board_opens_the_board_without_a_pin(
     monkeypatch.setattr(qt, "application", lambda: App())
     monkeypatch.setattr("dealer_assist.ui.theme.apply_theme", lambda *_: None)
     assert main(["--db", url, "board", "--windowed"]) == 0
-    assert len(seen) == 1 and "Caro-1  Caro Hold 'em — open, open seats 1, 2, 3" in seen[0]
+    assert len(seen) == 1 and "Caro-1  Caro Hold 'em\n    open, open seats 1–3" in seen[0]
     assert board.records.count() == 1  # it wrote nothing
 
 
@@ -125,3 +125,52 @@ def test_signing_out_closes_the_floor_console_and_board_opened_from_the_menu(
     assert len(shown()) == 2
     window.sign_out()
     assert window.signed_out and shown() == []
+
+
+LONG = {"name": "OFC Main-1", "game": "ofc", "seats": 4, "smallest_chip": 100,
+        "stakes": "$5 a point, progressive fantasyland", "params": {"unit": 500}}
+
+
+def test_a_table_with_a_long_game_and_stakes_reads_on_one_line_at_1280x800(
+        qtbot: Any, sqlite_services: Services) -> None:
+    """Regression: a table's line wrapped word by word across three lines of the board (and
+    ran off the console's pane); now its name and game keep one line, cut with … where the
+    room ends, and its status and open seats the next."""
+    from dealer_assist.ui.floor_board_window import FloorBoardConsole
+
+    svc = sqlite_services
+    board = svc.floor_board
+    assert board is not None
+    fran = svc.sign_in("fran", "2222")
+    table = svc.add_table(svc.sign_in("ada", "9999"), LONG).id
+    board.open_table(fran, table)
+    window = BoardWindow(board, room="Test Room")
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    shown = window.tables.displayed().split("\n")
+    assert shown[1].startswith("OFC Main-1  Open-Face Chinese Poker") and "…" in shown[1]
+    assert shown[2] == "    open, open seats 1–4"
+    fm, room = window.tables.fontMetrics(), window.tables.contentsRect().width()
+    assert max(fm.horizontalAdvance(line) for line in shown) <= room
+    assert "OFC Main-1  Open-Face Chinese Poker $5 a point, progressive fantasyland" in \
+        window.text()  # the whole line, for a reader of the text
+    console = FloorBoardConsole(board, fran)
+    qtbot.addWidget(console)
+    console.resize(1280, 800)
+    console.show()
+    qtbot.waitExposed(console)
+    row = next(i for i in range(console.tables.count())
+               if console.tables.item(i).text().startswith("OFC Main-1"))
+    first = console.tables.item(row).text().split("\n")[0]
+    assert first == "OFC Main-1 Open-Face Chinese Poker $5 a point, progressive fantasyland" \
+        " — open"  # the tables' pane has the room for it at 1280x800
+    console.resize(900, 800)  # narrower: the stakes are cut, the name and status stay
+    qtbot.waitUntil(lambda: "…" in console.tables.item(row).text())
+    first = console.tables.item(row).text().split("\n")[0]
+    assert first.startswith("OFC Main-1 Open-Face Chinese") and first.endswith("… — open")
+    assert console.tables.fontMetrics().horizontalAdvance(first) <= \
+        console.tables.viewport().width()
+    assert console.tables.item(row).toolTip().startswith(
+        "OFC Main-1 Open-Face Chinese Poker $5 a point, progressive fantasyland — open")
