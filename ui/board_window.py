@@ -8,7 +8,9 @@ polling on SQLite) and the window redraws within a second of a floor record's co
 
 from __future__ import annotations
 
+import re
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +20,7 @@ from dealer_assist.services.floorboard.view import BoardView, board_view
 from dealer_assist.ui.elide import FittedLines, Line
 from dealer_assist.ui.qt import (
     QHBoxLayout,
+    QSizePolicy,
     QLabel,
     QObject,
     Qt,
@@ -29,6 +32,9 @@ from dealer_assist.ui.theme import current_theme
 
 #: How long the feed thread waits before it looks again (and notices the window closed).
 WAIT_S = 0.5
+#: The board reads again at least this often: a dealer's shift opening or closing (a table
+#: going, or no longer) is not a floor record, so the feed does not tell of it.
+AGAIN_S = 3.0
 
 
 class _Bridge(QObject):
@@ -43,6 +49,51 @@ def _label(name: str, px: int, *, bold: bool = False, label: QLabel | None = Non
     label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
     label.setStyleSheet(f"font-size: {px}px;" + (" font-weight: bold;" if bold else ""))
     return label
+
+
+class _Lists(FittedLines):
+    """The waiting lists: a player a line while the lists fit the board's height; when they
+    do not, as many players a line as the width takes, so nobody waiting is off the screen."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.blocks: list[tuple[Line, list[str]]] = []
+
+    def set_blocks(self, blocks: list[tuple[Line, list[str]]]) -> None:
+        self.blocks = blocks
+        self.set_lines(self._one_a_line())
+
+    def _one_a_line(self) -> list[Line]:
+        lines: list[Line] = [("WAITING LISTS", "", "")]
+        for head, names in self.blocks:
+            lines += [head, *((f"  {n}", "", "") for n in names)]
+        return lines if self.blocks else [*lines, ("no one waiting", "", "")]
+
+    def _fit(self) -> None:
+        self.ensurePolished()
+        fm = self.fontMetrics()
+        rows = max(self.contentsRect().height() // max(fm.lineSpacing(), 1), 1)
+        lines = self._one_a_line()
+        if len(lines) > rows:  # pack each list's players into rows of the width
+            width = max(self.contentsRect().width(), 60)
+            lines = [lines[0]]
+            for head, names in self.blocks:
+                lines.append(head)
+                row = ""
+                for n in names:
+                    joined = f"{row}   {n}" if row else f"  {n}"
+                    if row and fm.horizontalAdvance(joined) > width:
+                        lines.append((row, "", ""))
+                        joined = f"  {n}"
+                    row = joined
+                if row:
+                    lines.append((row, "", ""))
+        if len(lines) > rows:  # still taller: say how many more there are, never cut silently
+            hidden = sum(len(_ENTRY.findall(x[0])) for x in lines[rows - 1:]
+                         if x[0].startswith("  "))
+            lines = [*lines[:rows - 1], (f"  … and {hidden} more waiting", "", "")]
+        self.lines = lines
+        super()._fit()
 
 
 class BoardWindow(QWidget):
@@ -69,9 +120,10 @@ class BoardWindow(QWidget):
         root.addWidget(self.games)
         cols = QHBoxLayout()
         # each line of a table or a list on one line: a long game name and stakes cut with …
-        self.tables, self.lists = FittedLines(), FittedLines()
-        _label("board-tables", big, label=self.tables)
-        _label("board-lists", big, label=self.lists)
+        self.tables, self.lists = FittedLines(), _Lists()
+        for name, label in (("board-tables", self.tables), ("board-lists", self.lists)):
+            _label(name, big, label=label)
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
         cols.addWidget(self.tables, 3)  # a table's line is the longest: it has the room
         cols.addWidget(self.lists, 2)
         root.addLayout(cols, 1)
@@ -99,9 +151,12 @@ class BoardWindow(QWidget):
     def _listen(self) -> None:
         assert self._feed_factory is not None
         feed = self._feed_factory()
+        last = time.monotonic()
         try:
             while not self._stop.is_set():
-                if feed.wait(WAIT_S) and not self._stop.is_set():
+                changed = feed.wait(WAIT_S)
+                if (changed or time.monotonic() - last >= AGAIN_S) and not self._stop.is_set():
+                    last = time.monotonic()
                     self._bridge.changed.emit()
         finally:
             feed.close()
@@ -139,12 +194,11 @@ class BoardWindow(QWidget):
             lines += [(f"{t.name}  ", f"{t.game} {t.stakes}".rstrip(), ""),
                       ("", f"    {t.status}, {seats}", "")]
         self.tables.set_lines(lines if len(lines) > 1 else [*lines, ("none open", "", "")])
-        lines = [("WAITING LISTS", "", "")]
-        for lst in view.lists:
-            lines.append(("", f"{lst.game} {lst.stakes}".strip(),
-                          " (interest list)" if lst.interest else ""))
-            lines += [(f"  {i}. ", n, "") for i, n in enumerate(lst.names, 1)]
-        self.lists.set_lines(lines if len(lines) > 1 else [*lines, ("no one waiting", "", "")])
+        # a list's stakes stay whole (two lists of one game differ by them), its game is cut
+        self.lists.set_blocks([(("", lst.game, f" {lst.stakes}".rstrip()
+                                 + (" (interest list)" if lst.interest else "")),
+                                [_whole(f"{i}. {n}") for i, n in enumerate(lst.names, 1)])
+                               for lst in view.lists])
         self.calls.setText("CALLED: " + "   ".join(_whole(c) for c in view.calls)
                            if view.calls else "")
         self.updates += 1
@@ -154,7 +208,16 @@ class BoardWindow(QWidget):
         return "\n".join(_plain(w.text()) for w in (
             self.title, self.games, self.tables, self.lists, self.calls))
 
+    def displayed(self) -> str:
+        """What the board draws now, each line as cut to fit (the real-window tests and the
+        layout check's log read it)."""
+        return "\n".join(_plain(w.displayed() if isinstance(w, FittedLines) else w.text())
+                         for w in (self.title, self.games, self.tables, self.lists,
+                                   self.calls))
 
+
+#: A player's place on a list as drawn ("12.\u00a0Ann").
+_ENTRY = re.compile(r"\d+\.\u00a0")
 #: A space and a hyphen that a line never breaks at.
 NBSP, NBHY = "\u00a0", "\u2011"
 

@@ -88,7 +88,7 @@ class FittedLines(QLabel):
         return self.full_text
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(60, super().minimumSizeHint().height())
+        return QSize(60, self.fontMetrics().height())  # the lines below it may be cut off
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)

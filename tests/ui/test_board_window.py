@@ -3,6 +3,7 @@ record within a second of its commit, through the feed (polling on SQLite)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -174,3 +175,68 @@ def test_a_table_with_a_long_game_and_stakes_reads_on_one_line_at_1280x800(
         console.tables.viewport().width()
     assert console.tables.item(row).toolTip().startswith(
         "OFC Main-1 Open-Face Chinese Poker $5 a point, progressive fantasyland — open")
+
+
+def test_a_long_waiting_list_keeps_every_player_on_the_board_at_1280x800(
+        qtbot: Any, sqlite_services: Services, tmp_path: Path) -> None:
+    """Regression: twelve players on two lists ran off the bottom of the board (a player a
+    line in big type); when the lists are taller than the board, each list's players share
+    lines, so everyone waiting is on the screen, in order."""
+    svc = sqlite_services
+    board = svc.floor_board
+    assert board is not None
+    fran = svc.sign_in("fran", "2222")
+    board.open_table(fran, _caro(svc))
+    for i in range(1, 11):
+        board.add_to_list(fran, f"Kim {i}", "caro-holdem", "")
+        board.add_to_list(fran, f"Cy {i}", "champs-and-cowards", "")
+    window = BoardWindow(board, room="Test Room")
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    shown = window.lists.displayed().replace("\u00a0", " ")
+    lines = shown.split("\n")
+    fm = window.lists.fontMetrics()
+    assert len(lines) * fm.lineSpacing() <= window.lists.contentsRect().height()
+    assert all(fm.horizontalAdvance(x) <= window.lists.contentsRect().width() for x in lines)
+    assert not [x for x in lines if x.startswith("  ") and "…" in x]  # no name cut
+    for name in ("Kim", "Cy"):  # every one, in order
+        at = [shown.index(f"{i}. {name} {i}") for i in range(1, 11)]
+        assert at == sorted(at)
+    assert "  1. Kim 1\n  2. Kim 2" in window.text()  # the text: a player a line
+    window.grab().save(str(tmp_path / "long-lists.png"))
+    for i in range(11, 31):  # more than the board can hold: it says how many more
+        board.add_to_list(fran, f"Kim {i}", "caro-holdem", "")
+    window.reload()
+    shown = window.lists.displayed()
+    assert len(shown.split("\n")) * fm.lineSpacing() <= window.lists.contentsRect().height()
+    everyone = [f"{i}.\u00a0Kim\u00a0{i}" for i in range(1, 31)] + [
+        f"{i}.\u00a0Cy\u00a0{i}" for i in range(1, 11)]
+    hidden = [n for n in everyone if not re.search(rf"(?<!\d){n}(?!\d)", shown)]
+    assert hidden and shown.endswith(f"… and {len(hidden)} more waiting")
+
+
+def test_the_board_shows_a_table_going_when_its_dealer_opens_the_shift(
+        qtbot: Any, sqlite_services: Services) -> None:
+    """Regression: a table stayed "open" on the board after its dealer opened the shift with
+    players seated (a shift is not a floor record, so the feed did not tell the board); the
+    board now reads again every few seconds as well."""
+    svc = sqlite_services
+    board = svc.floor_board
+    assert board is not None
+    fran = svc.sign_in("fran", "2222")
+    table = _caro(svc)
+    board.open_table(fran, table)
+    board.seat(fran, table, 1, player="Ann", amount=100000)
+    board.seat(fran, table, 2, player="Bob", amount=100000)
+    window = BoardWindow(board, room="Test Room", feed_factory=board_feed_for(svc))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: "Caro-1  Caro Hold 'em\n    open, open seats 3" in window.text(),
+                    timeout=3000)
+    qtbot.waitUntil(lambda: window.updates >= 2, timeout=3000)  # the feed's first read
+    svc.open_shift(svc.sign_in("dana", "1111"), table, floor="fran")
+    qtbot.waitUntil(lambda: "Caro-1  Caro Hold 'em\n    going, open seats 3" in window.text(),
+                    timeout=8000)
+    window.close()
