@@ -1,8 +1,11 @@
 """The floor board's day keyboard only in a real 1280x800 window under a window manager (issue
 43, "done means"), with the players' board (`dealer-assist board`, full screen) on a second
 screen: the floor person opens tables, takes twelve players onto two lists, calls and seats
-them, moves a must-move player, marks one away and picks up the chips once the away time ran
-out, and closes a table, each from the focus the window or its form opens with; the board's
+them, moves a must-move player, marks one away, picks up the chips of a player whose away time
+ran out (marked away by the morning's floor twenty minutes before: the shortest away time is a
+minute, too long to wait for here; tests/ui/test_floor_board_day.py marks and picks up one
+player on a clock of its own), and closes a table, each from the focus the window or its form
+opens with; the board's
 text as drawn is read after every step and must show it; the floor signs out with the console
 still open (it closes with the main window), and the dealer's next hand carries the seats and
 buy-ins without retyping them. The database holds each step as the floor's record, and verify
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +67,14 @@ class Board:
         except AssertionError as exc:
             raise AssertionError(f"{exc}; it shows:\n{self.text()}") from None
 
+    def matches(self, pattern: str) -> None:
+        """Until a line of the board (a regex, ``^`` and ``$`` at each line) is drawn."""
+        try:
+            until(lambda: re.search(pattern, self.text(), re.MULTILINE),
+                  f"the board to show {pattern!r}")
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}; it shows:\n{self.text()}") from None
+
     def waiting(self, *names: str) -> None:
         """Until the board draws ``names`` as a list in this order ("1. K1", "2. K2", ...: a
         player a line, or several a line when the lists are taller than the screen)."""
@@ -94,9 +106,19 @@ def test_a_floor_day_keyboard_only_with_the_players_board_on_a_second_screen(
                for t in (CC, CARO, {**CARO, "name": "Caro-2"}, OFC)}
         floor = svc.floor_board
         assert floor is not None
+        # the morning's floor, twenty minutes ago: OFC Main-1 open, Moe at seat 2, away
+        from dealer_assist.services.floorboard import FloorBoard
+
+        morning = FloorBoard(floor.records, floor.tables,
+                             lambda: datetime.now(UTC) - timedelta(minutes=20))
+        fran = svc.sign_in("fran", "2222")
+        morning.open_table(fran, ids["OFC Main-1"])
+        morning.seat(fran, ids["OFC Main-1"], 2, player="Moe")
+        morning.away(fran, ids["OFC Main-1"], 2)
         board_screen = Board(second_display, home, tmp_path / "board.log")
         board = board_screen
-        board.shows("TABLES\nnone open", "WAITING LISTS\nno one waiting")
+        board.shows("WAITING LISTS\nno one waiting")
+        assert "CC-1" not in board.text()
         sign_in(app, "fran", "2222")
         app.key("alt+b")
         app.key("f")  # Board → Floor board…
@@ -104,39 +126,21 @@ def test_a_floor_day_keyboard_only_with_the_players_board_on_a_second_screen(
         # --- tables opened, one by one down the tables pane (it has the focus) ------------
         app.key("o")
         board.shows("CC-1  Champs and Cowards $2 chip\n    open, open seats 1–8")
-        app.key("Down", "o", "Down", "o", "Down", "o")
+        app.key("Down", "o", "Down", "o")
         board.shows("Caro-1  Caro Hold 'em\n    open, open seats 1–4",
-                    "Caro-2  Caro Hold 'em\n    open, open seats 1–4",
-                    "OFC Main-1  Open-Face Chinese Poker")
+                    "Caro-2  Caro Hold 'em\n    open, open seats 1–4")
         # the long game and stakes: one line cut with …, the status on the next
-        assert re.search(r"^OFC Main-1  Open-Face Chinese Poker[^\n]*…\n    open, open seats "
-                         r"1–4$", board.text(), re.MULTILINE), board.text()
-        app.check("four tables open")
+        board.matches(r"^OFC Main-1  Open-Face Chinese Poker[^\n]*…\n    open, open seats "
+                      r"1, 3, 4$")
+        app.check("three tables opened")
         assert board.problems() == []
-        # --- the room's away time: one minute (G: the setting's list, its value) ----------
+        # --- the room's away time: ten minutes (G: the setting's list, its value) ---------
         app.key("g")
         app.wait_for(r"^A board setting of the room$")
         app.key("Down", "Down", "Down", "Down", "Return")  # away_minutes
-        app.enter("1")
+        app.enter("10")
         app.wait_for(CONSOLE)
-        until(lambda: floor.state().rules.away_minutes == 1, "the away time set")
-        # --- twelve players onto two lists (L: the name, Enter, the list, Enter) ----------
-        for i in range(1, 7):
-            app.key("l")
-            app.wait_for(r"^Put a player on a list$")
-            app.enter(f"K{i}")
-            app.key("Return")  # the first list: Caro Hold 'em
-            app.wait_for(CONSOLE)
-            app.key("l")
-            app.wait_for(r"^Put a player on a list$")
-            app.enter(f"C{i}")
-            app.key("Down", "Return")  # the second: Champs and Cowards $2 chip
-            app.wait_for(CONSOLE)
-        board.waiting("K1", "K2", "K3", "K4", "K5", "K6")
-        board.waiting("C1", "C2", "C3", "C4", "C5", "C6")
-        until(lambda: sum(map(len, floor.state().lists.values())) == 12, "twelve waiting")
-        app.check("twelve players on two lists")
-
+        until(lambda: floor.state().rules.away_minutes == 10, "the away time set")
         def call_and_seat(player: str, table: str, seat: int, buy_in: str,
                           other_table: bool = False) -> None:
             """K on the list entry: the table (Down for the second), the seat; E: the buy-in."""
@@ -153,9 +157,18 @@ def test_a_floor_day_keyboard_only_with_the_players_board_on_a_second_screen(
             until(lambda: floor.state().seated(ids[table]).get(seat) is not None,
                   f"{player} seated at {table} seat {seat}")
 
-        # --- call and seat: C1 first, marked away at once (the clock runs meanwhile) ------
-        app.key("Tab")  # the lists pane: K1..K6 (Caro), then C1..C6
-        app.key(*["Down"] * 6)
+        def listed(player: str, second: bool) -> None:
+            """L: the name, Enter, the list (Down: the second), Enter."""
+            app.key("l")
+            app.wait_for(r"^Put a player on a list$")
+            app.enter(player)
+            app.key(*(["Down"] if second else []), "Return")
+            app.wait_for(CONSOLE)
+
+        # --- C1 listed, called, seated and marked away ------------------------------------
+        listed("C1", second=True)  # Champs and Cowards $2 chip (Caro Hold 'em is first)
+        board.waiting("C1")
+        app.key("Tab")  # the lists pane
         call_and_seat("C1", "CC-1", 1, "")  # no buy-in at CC-1: the chips as they come
         board.shows("CC-1  Champs and Cowards $2 chip\n    open, open seats 2–8")
         app.key("shift+Tab", "Home")  # the tables pane, on CC-1
@@ -163,16 +176,27 @@ def test_a_floor_day_keyboard_only_with_the_players_board_on_a_second_screen(
         app.wait_for(r"^Mark a player away at CC-1$")
         app.enter("1")
         app.wait_for(CONSOLE)
-        until(lambda: floor.state().seated(ids["CC-1"])[1].away_until is not None, "C1 away")
+        c1 = until(lambda: floor.state().seated(ids["CC-1"])[1].away_until, "C1 away")
+        assert timedelta(minutes=9) < c1 - datetime.now(UTC) <= timedelta(minutes=10)
         app.check("C1 away")
-        app.key("Tab")  # back on the lists pane, on C2
-        for n in (2, 3, 4):
-            call_and_seat(f"C{n}", "CC-1", n, "")
-        app.key("Home")  # K1
+        # --- eleven more onto the two lists: twelve in all --------------------------------
+        for i in range(1, 7):
+            listed(f"K{i}", second=False)
+            if i > 1:
+                listed(f"C{i}", second=True)
+        board.waiting("K1", "K2", "K3", "K4", "K5", "K6")
+        board.waiting("C2", "C3", "C4", "C5", "C6")
+        until(lambda: sum(map(len, floor.state().lists.values())) == 11, "eleven waiting")
+        app.check("eleven more on two lists")
+        # --- call and seat: three at Caro-1, two at Caro-2, three at CC-1 ----------------
+        app.key("Tab", "Home")  # the lists pane: K1..K6 (Caro), then C2..C6
         for n in (1, 2, 3):
             call_and_seat(f"K{n}", "Caro-1", n, "1000")
         call_and_seat("K4", "Caro-2", 1, "1000", other_table=True)
         call_and_seat("K5", "Caro-2", 2, "1000", other_table=True)
+        app.key("Down")  # past K6, on C2
+        for n in (2, 3, 4):
+            call_and_seat(f"C{n}", "CC-1", n, "")
         board.shows("Caro-1  Caro Hold 'em\n    open, open seats 4",
                     "Caro-2  Caro Hold 'em\n    open, open seats 3, 4",
                     "CC-1  Champs and Cowards $2 chip\n    open, open seats 5–8")
@@ -206,18 +230,21 @@ def test_a_floor_day_keyboard_only_with_the_players_board_on_a_second_screen(
                     "Caro-2  Caro Hold 'em\n    open, open seats 1, 3, 4")
         assert "CALLED" not in board.text()
         app.check("K4 moved")
-        # --- C1's away time runs out: the floor is told, and picks up the chips -----------
-        until(lambda: any("C1's away time at CC-1 seat 1 has run out" in n
-                          for n in floor.notices()), "C1's away time to run out", timeout=90)
-        app.key("Up")  # CC-1
+        # --- Moe's away time ran out: the floor is told, and picks up the chips ----------
+        assert "Moe's away time at OFC Main-1 seat 2 has run out: pick up the chips?" in \
+            floor.notices()
+        app.key("End")  # OFC Main-1
         app.key("p")
-        app.wait_for(r"^Pick up an away player's chips at CC-1$")
-        app.enter("1")
+        app.wait_for(r"^Pick up an away player's chips at OFC Main-1$")
+        app.enter("2")
         app.enter("37")
         app.wait_for(CONSOLE)
-        board.shows("CC-1  Champs and Cowards $2 chip\n    open, open seats 1, 5–8")
+        board.matches(r"^OFC Main-1  [^\n]*\n    open, open seats 1–4$")
+        assert [e.what.amount for e in floor.records.entries()
+                if e.what.action == "pick-up"] == [
+            3700]
         # --- Caro-2 closes: its seat is freed, the board no longer lists it ---------------
-        app.key("Down", "Down", "c")
+        app.key("Up", "c")  # Caro-2
         until(lambda: floor.state().table_status(ids["Caro-2"]) == "closed", "Caro-2 closed")
         until(lambda: "Caro-2" not in board.text(), "the board to drop Caro-2")
         app.check("Caro-2 closed")
@@ -251,7 +278,7 @@ def test_a_floor_day_keyboard_only_with_the_players_board_on_a_second_screen(
             board_screen.app.stop()
         app.stop()
     actions = [e.what.action for e in floor.records.entries()]
-    assert actions.count("list-add") == 12 and actions.count("seat") == 10
+    assert actions.count("list-add") == 12 and actions.count("seat") == 11  # with Moe
     assert actions.count("pick-up") == 1 and actions.count("close") == 1
     from dealer_assist.db.verify import verify_database
 
