@@ -20,9 +20,9 @@ from dealer_assist.services.floorboard.view import BoardView, board_view
 from dealer_assist.ui.elide import FittedLines, Line
 from dealer_assist.ui.qt import (
     QHBoxLayout,
-    QSizePolicy,
     QLabel,
     QObject,
+    QSizePolicy,
     Qt,
     QVBoxLayout,
     QWidget,

@@ -61,7 +61,7 @@ def fit_line(metrics: Any, width: int, line: Line) -> str:
         return whole
     room = width - metrics.horizontalAdvance(head + tail)
     if middle and room >= metrics.horizontalAdvance("…") * 3:
-        return head + metrics.elidedText(middle, Qt.TextElideMode.ElideRight, room) + tail
+        return head + str(metrics.elidedText(middle, Qt.TextElideMode.ElideRight, room)) + tail
     return str(metrics.elidedText(whole, Qt.TextElideMode.ElideRight, width))
 
 

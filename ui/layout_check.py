@@ -198,9 +198,11 @@ class _Watcher(QObject):
                                              if isinstance(app, QApplication) else ())
                    if _shown(w) and w.windowTitle()]
         line: dict[str, object] = {"n": self.n, "windows": windows, "problems": problems()}
-        shown = {w.windowTitle(): w.displayed() for w in (
-            app.topLevelWidgets() if isinstance(app, QApplication) else ())
-            if _shown(w) and callable(getattr(w, "displayed", None))}
+        shown = {}
+        for w in app.topLevelWidgets() if isinstance(app, QApplication) else ():
+            drawn = getattr(w, "displayed", None)
+            if _shown(w) and callable(drawn):
+                shown[w.windowTitle()] = str(drawn())
         if shown:  # a read-only window's text as drawn (the players' board)
             line["shown"] = shown
         with self.path.open("a", encoding="utf-8") as f:
