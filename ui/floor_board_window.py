@@ -237,7 +237,9 @@ class FloorBoardConsole(QWidget):
             elif key == "e":
                 self.seat_called(entry)
             elif key == "h":
-                self._do(lambda: b.not_here(s, entry), f"{who} not here")
+                self._do(lambda: b.not_here(s, entry), lambda: f"{who} not here: " + (
+                    "to the end of the list" if self.state.waiting(entry) is not None
+                    else "off the list"))
             else:
                 self._do(lambda: b.remove(s, entry), f"{who} taken off the list")
         elif not on_lists and key in "ocbsfawpmv":
@@ -259,14 +261,15 @@ class FloorBoardConsole(QWidget):
             return False
         return True
 
-    def _do(self, act: Callable[[], object], done: str) -> bool:
+    def _do(self, act: Callable[[], object], done: str | Callable[[], str]) -> bool:
+        """One key's action; ``done`` says what was recorded (read once it was)."""
         try:
             act()
         except DealerAssistError as exc:
             self.say(f"Refused: {exc}")
             return False
-        self.say(f"Recorded: {done}")
         self.reload()
+        self.say(f"Recorded: {done if isinstance(done, str) else done()}")
         return True
 
     def _dialog(self, title: str, fields: list[tuple[str, QWidget]],

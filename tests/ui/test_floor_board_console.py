@@ -123,3 +123,26 @@ def test_a_call_where_no_table_spreads_the_game_is_refused_in_the_dialog(
     refused = _press(qtbot, console, console.lists, "k", ["", "1"])
     assert refused == ["no table for this game to choose: the tables' settings offer none"]
     assert board.records.count() == 1
+
+
+def test_not_here_says_where_the_player_went_end_of_the_list_then_off(
+        qtbot: Any, sqlite_services: Services) -> None:
+    """H on a list entry: the first time to the end of the list, the second off it (the room's
+    default), and the bar says which (it said only "not here")."""
+    svc = sqlite_services
+    board = _board(svc)
+    console = FloorBoardConsole(board, svc.sign_in("fran", "2222"))
+    qtbot.addWidget(console)
+    console.resize(1280, 800)
+    console.show()
+    for name in ("Ann", "Bob"):
+        _press(qtbot, console, console.tables, "l", [name, ""])
+    console.lists.setCurrentRow(0)
+    _press(qtbot, console, console.lists, "h")
+    assert console.message.text() == "Recorded: Ann not here: to the end of the list"
+    assert [console.lists.item(i).text() for i in range(console.lists.count())] == [
+        "Caro Hold 'em  1. Bob", "Caro Hold 'em  2. Ann"]
+    console.lists.setCurrentRow(1)
+    _press(qtbot, console, console.lists, "h")
+    assert console.message.text() == "Recorded: Ann not here: off the list"
+    assert console.lists.count() == 1 and console.lists.item(0).text().endswith("1. Bob")
