@@ -51,6 +51,40 @@ def _label(name: str, px: int, *, bold: bool = False, label: QLabel | None = Non
     return label
 
 
+class _Tables(FittedLines):
+    """The open tables: two lines each (name, game and stakes; status and open seats) while
+    they fit the board's height; when they do not, one line each, the game cut first; and
+    if even that does not fit, the last line says how many more tables are open."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: Each table's name, game and stakes, and its status and open seats.
+        self.tables: list[tuple[str, str, str]] = []
+
+    def set_tables(self, tables: list[tuple[str, str, str]]) -> None:
+        self.tables = tables
+        self.set_lines(self._two_lines())
+
+    def _two_lines(self) -> list[Line]:
+        lines: list[Line] = [("TABLES", "", "")]
+        for name, game, status in self.tables:
+            lines += [(f"{name}  ", game, ""), ("", f"    {status}", "")]
+        return lines if self.tables else [*lines, ("none open", "", "")]
+
+    def _fit(self) -> None:
+        self.ensurePolished()
+        rows = max(self.contentsRect().height() // max(self.fontMetrics().lineSpacing(), 1), 1)
+        lines = self._two_lines()
+        if len(lines) > rows:
+            lines = [lines[0], *((f"{name}  ", game, f" — {status}")
+                                 for name, game, status in self.tables)]
+        if len(lines) > rows:
+            more = len(lines) - rows + 1
+            lines = [*lines[:rows - 1], (f"… and {more} more tables open", "", "")]
+        self.lines = lines
+        super()._fit()
+
+
 class _Lists(FittedLines):
     """The waiting lists: a player a line while the lists fit the board's height; when they
     do not, as many players a line as the width takes, so nobody waiting is off the screen."""
@@ -120,7 +154,7 @@ class BoardWindow(QWidget):
         root.addWidget(self.games)
         cols = QHBoxLayout()
         # each line of a table or a list on one line: a long game name and stakes cut with …
-        self.tables, self.lists = FittedLines(), _Lists()
+        self.tables, self.lists = _Tables(), _Lists()
         for name, label in (("board-tables", self.tables), ("board-lists", self.lists)):
             _label(name, big, label=label)
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
@@ -185,15 +219,14 @@ class BoardWindow(QWidget):
         # a game or a call wraps between items, never inside one
         self.games.setText("Games running: " + (" · ".join(_whole(g) for g in view.games)
                                                 or "none yet"))
-        lines: list[Line] = [("TABLES", "", "")]
+        rows = []
         for t in view.tables:
             if t.status == "closed":
                 continue
             seats = ("open seats " + _seats(t.open_seats) if t.open_seats
                      else "full" if t.status != "breaking" else "breaking: no new seats")
-            lines += [(f"{t.name}  ", f"{t.game} {t.stakes}".rstrip(), ""),
-                      ("", f"    {t.status}, {seats}", "")]
-        self.tables.set_lines(lines if len(lines) > 1 else [*lines, ("none open", "", "")])
+            rows.append((t.name, f"{t.game} {t.stakes}".rstrip(), f"{t.status}, {seats}"))
+        self.tables.set_tables(rows)
         # a list's stakes stay whole (two lists of one game differ by them), its game is cut
         self.lists.set_blocks([(("", lst.game, f" {lst.stakes}".rstrip()
                                  + (" (interest list)" if lst.interest else "")),

@@ -240,3 +240,32 @@ def test_the_board_shows_a_table_going_when_its_dealer_opens_the_shift(
     qtbot.waitUntil(lambda: "Caro-1  Caro Hold 'em\n    going, open seats 3" in window.text(),
                     timeout=8000)
     window.close()
+
+
+def test_a_room_of_many_tables_keeps_every_table_on_the_board_at_1280x800(
+        qtbot: Any, sqlite_services: Services) -> None:
+    """Ten tables open at two lines each ran off the bottom of the board: when they do not
+    fit, each takes one line (its name, status and open seats whole, its game cut)."""
+    svc = sqlite_services
+    board = svc.floor_board
+    assert board is not None
+    fran, ada = svc.sign_in("fran", "2222"), svc.sign_in("ada", "9999")
+    for i in range(2, 11):
+        svc.add_table(ada, {"name": f"Caro-{i}", "game": "caro-holdem", "seats": 3,
+                            "smallest_chip": 100, "buy_in": 100000,
+                            "params": {"unit": 1000, "ante": 100, "cap": 4}})
+    for t in svc.list_tables():
+        if t.name.startswith("Caro-"):
+            board.open_table(fran, t.id)
+    window = BoardWindow(board, room="Test Room")
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    shown = window.tables.displayed().split("\n")
+    fm = window.tables.fontMetrics()
+    assert len(shown) * fm.lineSpacing() <= window.tables.contentsRect().height()
+    for i in range(1, 11):
+        assert any(x.startswith(f"Caro-{i}  ") and x.endswith(" — open, open seats 1–3")
+                   for x in shown), (i, shown)
+    assert "Caro-10  Caro Hold 'em\n    open, open seats 1–3" in window.text()
