@@ -223,9 +223,10 @@ class BoardWindow(QWidget):
         for t in view.tables:
             if t.status == "closed":
                 continue
-            seats = ("open seats " + _seats(t.open_seats) if t.open_seats
-                     else "full" if t.status != "breaking" else "breaking: no new seats")
-            rows.append((t.name, f"{t.game} {t.stakes}".rstrip(), f"{t.status}, {seats}"))
+            status = ("breaking: no new seats" if t.status == "breaking"
+                      else f"{t.status}, open seats {_seats(t.open_seats)}" if t.open_seats
+                      else f"{t.status}, full")
+            rows.append((t.name, f"{t.game} {t.stakes}".rstrip(), status))
         self.tables.set_tables(rows)
         # a list's stakes stay whole (two lists of one game differ by them), its game is cut
         self.lists.set_blocks([(("", lst.game, f" {lst.stakes}".rstrip()

@@ -42,9 +42,14 @@ def run_board(args: argparse.Namespace) -> int:
     # the real-window tests read what the board shows (ui/layout_check.py)
     check_log = os.environ.get("DEALER_ASSIST_LAYOUT_LOG")
     _watcher = watch(check_log) if check_log else None  # checks while the board runs
-    if args.windowed:
+    if args.windowed:  # 1280x800, or the whole room of a screen that small (frame included)
         window.resize(1280, 800)
-        window.show()
+        screen = window.screen()
+        room = screen.availableGeometry() if screen is not None else None
+        if room is not None and (room.width() <= 1280 or room.height() <= 820):
+            window.showMaximized()
+        else:
+            window.show()
     else:
         window.showFullScreen()
     try:

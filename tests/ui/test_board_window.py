@@ -175,6 +175,9 @@ def test_a_table_with_a_long_game_and_stakes_reads_on_one_line_at_1280x800(
         console.tables.viewport().width()
     assert console.tables.item(row).toolTip().startswith(
         "OFC Main-1 Open-Face Chinese Poker $5 a point, progressive fantasyland — open")
+    board.mark_breaking(fran, table)
+    window.reload()  # (said once: it read "breaking, breaking: no new seats")
+    assert window.tables.displayed().split("\n")[2] == "    breaking: no new seats"
 
 
 def test_a_long_waiting_list_keeps_every_player_on_the_board_at_1280x800(
