@@ -8,17 +8,21 @@ polling on SQLite) and the window redraws within a second of a floor record's co
 
 from __future__ import annotations
 
+import re
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.services.floorboard import FloorBoard
 from dealer_assist.services.floorboard.view import BoardView, board_view
+from dealer_assist.ui.elide import FittedLines, Line
 from dealer_assist.ui.qt import (
     QHBoxLayout,
     QLabel,
     QObject,
+    QSizePolicy,
     Qt,
     QVBoxLayout,
     QWidget,
@@ -28,19 +32,102 @@ from dealer_assist.ui.theme import current_theme
 
 #: How long the feed thread waits before it looks again (and notices the window closed).
 WAIT_S = 0.5
+#: The board reads again at least this often: a dealer's shift opening or closing (a table
+#: going, or no longer) is not a floor record, so the feed does not tell of it.
+AGAIN_S = 3.0
 
 
 class _Bridge(QObject):
     changed = Signal()
 
 
-def _label(name: str, px: int, *, bold: bool = False) -> QLabel:
-    label = QLabel("")
+def _label(name: str, px: int, *, bold: bool = False, label: QLabel | None = None) -> QLabel:
+    """A wrapped label of the board, or ``label`` set up alike."""
+    label = label if label is not None else QLabel("")
     label.setObjectName(name)
-    label.setWordWrap(True)
+    label.setWordWrap(not isinstance(label, FittedLines))
     label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
     label.setStyleSheet(f"font-size: {px}px;" + (" font-weight: bold;" if bold else ""))
     return label
+
+
+class _Tables(FittedLines):
+    """The open tables: two lines each (name, game and stakes; status and open seats) while
+    they fit the board's height; when they do not, one line each, the game cut first; and
+    if even that does not fit, the last line says how many more tables are open."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: Each table's name, game and stakes, and its status and open seats.
+        self.tables: list[tuple[str, str, str]] = []
+
+    def set_tables(self, tables: list[tuple[str, str, str]]) -> None:
+        self.tables = tables
+        self.set_lines(self._two_lines())
+
+    def _two_lines(self) -> list[Line]:
+        lines: list[Line] = [("TABLES", "", "")]
+        for name, game, status in self.tables:
+            lines += [(f"{name}  ", game, ""), ("", f"    {status}", "")]
+        return lines if self.tables else [*lines, ("none open", "", "")]
+
+    def _fit(self) -> None:
+        self.ensurePolished()
+        rows = max(self.contentsRect().height() // max(self.fontMetrics().lineSpacing(), 1), 1)
+        lines = self._two_lines()
+        if len(lines) > rows:
+            lines = [lines[0], *((f"{name}  ", game, f" — {status}")
+                                 for name, game, status in self.tables)]
+        if len(lines) > rows:
+            more = len(lines) - rows + 1
+            lines = [*lines[:rows - 1], (f"… and {more} more tables open", "", "")]
+        self.lines = lines
+        super()._fit()
+
+
+class _Lists(FittedLines):
+    """The waiting lists: a player a line while the lists fit the board's height; when they
+    do not, as many players a line as the width takes, so nobody waiting is off the screen."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.blocks: list[tuple[Line, list[str]]] = []
+
+    def set_blocks(self, blocks: list[tuple[Line, list[str]]]) -> None:
+        self.blocks = blocks
+        self.set_lines(self._one_a_line())
+
+    def _one_a_line(self) -> list[Line]:
+        lines: list[Line] = [("WAITING LISTS", "", "")]
+        for head, names in self.blocks:
+            lines += [head, *((f"  {n}", "", "") for n in names)]
+        return lines if self.blocks else [*lines, ("no one waiting", "", "")]
+
+    def _fit(self) -> None:
+        self.ensurePolished()
+        fm = self.fontMetrics()
+        rows = max(self.contentsRect().height() // max(fm.lineSpacing(), 1), 1)
+        lines = self._one_a_line()
+        if len(lines) > rows:  # pack each list's players into rows of the width
+            width = max(self.contentsRect().width(), 60)
+            lines = [lines[0]]
+            for head, names in self.blocks:
+                lines.append(head)
+                row = ""
+                for n in names:
+                    joined = f"{row}   {n}" if row else f"  {n}"
+                    if row and fm.horizontalAdvance(joined) > width:
+                        lines.append((row, "", ""))
+                        joined = f"  {n}"
+                    row = joined
+                if row:
+                    lines.append((row, "", ""))
+        if len(lines) > rows:  # still taller: say how many more there are, never cut silently
+            hidden = sum(len(_ENTRY.findall(x[0])) for x in lines[rows - 1:]
+                         if x[0].startswith("  "))
+            lines = [*lines[:rows - 1], (f"  … and {hidden} more waiting", "", "")]
+        self.lines = lines
+        super()._fit()
 
 
 class BoardWindow(QWidget):
@@ -66,10 +153,13 @@ class BoardWindow(QWidget):
         root.addWidget(self.title)
         root.addWidget(self.games)
         cols = QHBoxLayout()
-        self.tables = _label("board-tables", big)
-        self.lists = _label("board-lists", big)
-        cols.addWidget(self.tables, 1)
-        cols.addWidget(self.lists, 1)
+        # each line of a table or a list on one line: a long game name and stakes cut with …
+        self.tables, self.lists = _Tables(), _Lists()
+        for name, label in (("board-tables", self.tables), ("board-lists", self.lists)):
+            _label(name, big, label=label)
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        cols.addWidget(self.tables, 3)  # a table's line is the longest: it has the room
+        cols.addWidget(self.lists, 2)
         root.addLayout(cols, 1)
         self.calls = _label("board-calls", big, bold=True)
         self.calls.setStyleSheet(self.calls.styleSheet() + f" color: {t.accent};")
@@ -95,9 +185,12 @@ class BoardWindow(QWidget):
     def _listen(self) -> None:
         assert self._feed_factory is not None
         feed = self._feed_factory()
+        last = time.monotonic()
         try:
             while not self._stop.is_set():
-                if feed.wait(WAIT_S) and not self._stop.is_set():
+                changed = feed.wait(WAIT_S)
+                if (changed or time.monotonic() - last >= AGAIN_S) and not self._stop.is_set():
+                    last = time.monotonic()
                     self._bridge.changed.emit()
         finally:
             feed.close()
@@ -123,29 +216,69 @@ class BoardWindow(QWidget):
 
     def show_view(self, view: BoardView) -> None:
         self.title.setText(self.room or "Tables and lists")
-        self.games.setText("Games running: " + (" · ".join(view.games) or "none yet"))
-        lines = []
+        # a game or a call wraps between items, never inside one
+        self.games.setText("Games running: " + (" · ".join(_whole(g) for g in view.games)
+                                                or "none yet"))
+        rows = []
         for t in view.tables:
             if t.status == "closed":
                 continue
-            seats = ("open seats " + ", ".join(map(str, t.open_seats)) if t.open_seats
-                     else "full" if t.status != "breaking" else "breaking: no new seats")
-            lines.append(f"{t.name}  {t.game} {t.stakes}".rstrip() + f" — {t.status}, {seats}")
-        self.tables.setText("TABLES\n" + ("\n".join(lines) or "none open"))
-        blocks = []
-        for lst in view.lists:
-            head = f"{lst.game} {lst.stakes}".strip() + (" (interest list)" if lst.interest
-                                                         else "")
-            names = "\n".join(f"  {i}. {n}" for i, n in enumerate(lst.names, 1))
-            blocks.append(f"{head}\n{names}")
-        self.lists.setText("WAITING LISTS\n" + ("\n".join(blocks) or "no one waiting"))
-        self.calls.setText("CALLED: " + "   ".join(view.calls) if view.calls else "")
+            status = ("breaking: no new seats" if t.status == "breaking"
+                      else f"{t.status}, open seats {_seats(t.open_seats)}" if t.open_seats
+                      else f"{t.status}, full")
+            rows.append((t.name, f"{t.game} {t.stakes}".rstrip(), status))
+        self.tables.set_tables(rows)
+        # a list's stakes stay whole (two lists of one game differ by them), its game is cut
+        self.lists.set_blocks([(("", lst.game, f" {lst.stakes}".rstrip()
+                                 + (" (interest list)" if lst.interest else "")),
+                                [_whole(f"{i}. {n}") for i, n in enumerate(lst.names, 1)])
+                               for lst in view.lists])
+        self.calls.setText("CALLED: " + "   ".join(_whole(c) for c in view.calls)
+                           if view.calls else "")
         self.updates += 1
 
     def text(self) -> str:
         """Everything the board shows, as one text (the tests read it)."""
-        return "\n".join(w.text() for w in (self.title, self.games, self.tables, self.lists,
-                                             self.calls))
+        return "\n".join(_plain(w.text()) for w in (
+            self.title, self.games, self.tables, self.lists, self.calls))
+
+    def displayed(self) -> str:
+        """What the board draws now, each line as cut to fit (the real-window tests and the
+        layout check's log read it)."""
+        return "\n".join(_plain(w.displayed() if isinstance(w, FittedLines) else w.text())
+                         for w in (self.title, self.games, self.tables, self.lists,
+                                   self.calls))
+
+
+#: A player's place on a list as drawn ("12.\u00a0Ann").
+_ENTRY = re.compile(r"\d+\.\u00a0")
+#: A space and a hyphen that a line never breaks at.
+NBSP, NBHY = "\u00a0", "\u2011"
+
+
+def _whole(item: str) -> str:
+    """An item of a wrapped line ("K4 → Caro-1 seat 3") that wraps as one."""
+    return item.replace(" ", NBSP).replace("-", NBHY)
+
+
+def _plain(text: str) -> str:
+    return text.replace(NBSP, " ").replace(NBHY, "-")
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    """Seat numbers with runs of three or more as a range: "1, 3–6"."""
+    out: list[str] = []
+    run: list[int] = []
+    for s in [*seats, None]:
+        if s is not None and run and s == run[-1] + 1:
+            run.append(s)
+            continue
+        if len(run) >= 3:
+            out.append(f"{run[0]}–{run[-1]}")
+        else:
+            out += [str(x) for x in run]
+        run = [s] if s is not None else []
+    return ", ".join(out)
 
 
 def board_feed_for(services: Any) -> Callable[[], Any] | None:

@@ -197,7 +197,14 @@ class _Watcher(QObject):
         windows = [w.windowTitle() for w in (app.topLevelWidgets()
                                              if isinstance(app, QApplication) else ())
                    if _shown(w) and w.windowTitle()]
-        line = {"n": self.n, "windows": windows, "problems": problems()}
+        line: dict[str, object] = {"n": self.n, "windows": windows, "problems": problems()}
+        shown = {}
+        for w in app.topLevelWidgets() if isinstance(app, QApplication) else ():
+            drawn = getattr(w, "displayed", None)
+            if _shown(w) and callable(drawn):
+                shown[w.windowTitle()] = str(drawn())
+        if shown:  # a read-only window's text as drawn (the players' board)
+            line["shown"] = shown
         with self.path.open("a", encoding="utf-8") as f:
             f.write(json.dumps(line) + "\n")
 

@@ -26,6 +26,7 @@ def run_board(args: argparse.Namespace) -> int:
     from dealer_assist.db.bootstrap import ENV_URL, open_services
     from dealer_assist.ui import station
     from dealer_assist.ui.board_window import BoardWindow, board_feed_for
+    from dealer_assist.ui.layout_check import watch
     from dealer_assist.ui.qt import application
     from dealer_assist.ui.theme import apply_theme, get_theme
 
@@ -38,9 +39,17 @@ def run_board(args: argparse.Namespace) -> int:
     assert board is not None  # the database's services always have one
     window = BoardWindow(board, room=services.cardroom_name(),
                          feed_factory=board_feed_for(services))
-    if args.windowed:
+    # the real-window tests read what the board shows (ui/layout_check.py)
+    check_log = os.environ.get("DEALER_ASSIST_LAYOUT_LOG")
+    _watcher = watch(check_log) if check_log else None  # checks while the board runs
+    if args.windowed:  # 1280x800, or the whole room of a screen that small (frame included)
         window.resize(1280, 800)
-        window.show()
+        screen = window.screen()
+        room = screen.availableGeometry() if screen is not None else None
+        if room is not None and (room.width() <= 1280 or room.height() <= 820):
+            window.showMaximized()
+        else:
+            window.show()
     else:
         window.showFullScreen()
     try:

@@ -113,7 +113,8 @@ def test_interest_list_tells_the_floor_a_table_could_open(room) -> None:
     view = board_view(board.state(), _tables())
     assert view.lists[0].interest is True
     board.add_to_list(FLOOR, "Cy", "guts", "$1")
-    assert board.notices() == ["a table could open: 3 waiting for guts $1"]
+    # the game as the players know it (regression: the notice named it "guts")
+    assert board.notices() == ["a table could open: 3 waiting for Guts $1"]
 
 
 def test_one_player_on_several_lists_in_order_of_entry(room) -> None:

@@ -58,7 +58,7 @@ def test_floor_runs_a_table_and_a_list_from_the_keyboard(
                 if console.tables.item(i).text().startswith("Caro-1"))
     console.tables.setCurrentRow(caro)
     _press(qtbot, console, console.tables, "o")
-    assert console.message.text() == "Recorded: opened"
+    assert console.message.text() == "Recorded: Caro-1 opened"
     assert console.tables.item(caro).text() == \
         "Caro-1 Caro Hold 'em — open\n  1:open  2:open  3:open"
     for name in ("Ann", "Bob"):  # L: the name, Enter, the list (first choice), Enter
@@ -68,7 +68,9 @@ def test_floor_runs_a_table_and_a_list_from_the_keyboard(
     console.lists.setCurrentRow(0)
     _press(qtbot, console, console.lists, "k", ["", "2"])  # call Ann to seat 2
     assert console.lists.item(0).text() == "Caro Hold 'em  1. Ann → called to Caro-1 seat 2"
+    assert console.message.text() == "Recorded: Ann called to Caro-1 seat 2"
     _press(qtbot, console, console.lists, "e", ["1,000"])  # seat her, buy-in $1,000
+    assert console.message.text() == "Recorded: Ann seated at Caro-1 seat 2"
     assert board.state().seated(console._current(console.tables) or 0)[2].amount == 100000
     # Bob to seat 2 is refused: taken; the dialog says why and nothing is written
     before = board.records.count()
@@ -79,6 +81,7 @@ def test_floor_runs_a_table_and_a_list_from_the_keyboard(
     # away, then the pick-up is refused until the time runs out
     console.tables.setCurrentRow(caro)
     _press(qtbot, console, console.tables, "a", ["2"])
+    assert console.message.text() == "Recorded: Caro-1 seat 2 away"
     assert "2:Ann (away until " in console.tables.item(caro).text()
     refused = _press(qtbot, console, console.tables, "p", ["2", "900"])
     assert refused and "away time runs until" in refused[0]
@@ -120,3 +123,26 @@ def test_a_call_where_no_table_spreads_the_game_is_refused_in_the_dialog(
     refused = _press(qtbot, console, console.lists, "k", ["", "1"])
     assert refused == ["no table for this game to choose: the tables' settings offer none"]
     assert board.records.count() == 1
+
+
+def test_not_here_says_where_the_player_went_end_of_the_list_then_off(
+        qtbot: Any, sqlite_services: Services) -> None:
+    """H on a list entry: the first time to the end of the list, the second off it (the room's
+    default), and the bar says which (it said only "not here")."""
+    svc = sqlite_services
+    board = _board(svc)
+    console = FloorBoardConsole(board, svc.sign_in("fran", "2222"))
+    qtbot.addWidget(console)
+    console.resize(1280, 800)
+    console.show()
+    for name in ("Ann", "Bob"):
+        _press(qtbot, console, console.tables, "l", [name, ""])
+    console.lists.setCurrentRow(0)
+    _press(qtbot, console, console.lists, "h")
+    assert console.message.text() == "Recorded: Ann not here: to the end of the list"
+    assert [console.lists.item(i).text() for i in range(console.lists.count())] == [
+        "Caro Hold 'em  1. Bob", "Caro Hold 'em  2. Ann"]
+    console.lists.setCurrentRow(1)
+    _press(qtbot, console, console.lists, "h")
+    assert console.message.text() == "Recorded: Ann not here: off the list"
+    assert console.lists.count() == 1 and console.lists.item(0).text().endswith("1. Bob")

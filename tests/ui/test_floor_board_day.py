@@ -64,7 +64,7 @@ def test_a_floor_day_on_the_keyboard_with_the_board_beside_it(
     for name in ("CC-1", "Caro-1", "Caro-2"):
         console.tables.setCurrentRow(_row(console, name))
         _press(qtbot, console, console.tables, "o")
-    shows("Caro-2  Caro Hold 'em — open, open seats 1, 2, 3")
+    shows("Caro-2  Caro Hold 'em\n    open, open seats 1–3")
     # twelve players onto two lists (the list box: CC first, Caro second in the choices)
     cc = [f"C{i}" for i in range(1, 7)]
     caro = [f"K{i}" for i in range(1, 7)]
@@ -86,8 +86,8 @@ def test_a_floor_day_on_the_keyboard_with_the_board_beside_it(
         shows(f"{player} → {table} seat {seat}")
         buy_in = "" if table == "CC-1" else "1,000"
         _press(qtbot, console, console.lists, "e", [buy_in])
-        assert console.message.text() == f"Recorded: {player} seated", console.message.text()
-    shows("Caro-1  Caro Hold 'em — open, full")
+        assert console.message.text() == f"Recorded: {player} seated at {table} seat {seat}"
+    shows("Caro-1  Caro Hold 'em\n    open, full")
     # must-move: Caro-2 feeds Caro-1; K3 leaves Caro-1, the feeder's longest seated (K4) moves
     console.tables.setCurrentRow(_row(console, "Caro-1"))
     _press(qtbot, console, console.tables, "m", ["↓"])  # the first table after "none"
@@ -108,7 +108,7 @@ def test_a_floor_day_on_the_keyboard_with_the_board_beside_it(
     assert "C4's away time at CC-1 seat 4 has run out: pick up the chips?" in \
         console.notices.text()
     _press(qtbot, console, console.tables, "p", ["4", "37"])
-    shows("CC-1  Champs and Cowards — open, open seats 4, 5, 6, 7, 8")
+    shows("CC-1  Champs and Cowards\n    open, open seats 4–8")
     console.grab().save(str(tmp_path / "floor-console.png"))
     players.grab().save(str(tmp_path / "players-board.png"))
     # close Caro-2: its last player's seat is freed, the board no longer lists it

@@ -42,6 +42,7 @@ from dealer_assist.services.floorboard.records import (
 )
 from dealer_assist.services.floorboard.seating import NextSeating, next_seating
 from dealer_assist.services.floorboard.state import Call, RoomState, Waiting, fold, step
+from dealer_assist.services.floorboard.view import game_title
 from dealer_assist.services.model import Session
 
 
@@ -470,7 +471,8 @@ class FloorBoard:
         for (game, stakes), lst in sorted(s.lists.items()):
             need = min((t.min_players for t in tables if t.game == game), default=2)
             if (game, stakes) not in running and len(lst) >= need:
-                out.append(f"a table could open: {len(lst)} waiting for {game} {stakes}".rstrip())
+                out.append(f"a table could open: {len(lst)} waiting for "
+                           f"{game_title(game, stakes)}")  # as the players know the game
         for c in s.calls.values():
             if now >= c.until:
                 out.append(f"{c.player}'s call to {self._where(c)} has run out: seat, or "

@@ -20,3 +20,11 @@ def display() -> Iterator[dict[str, str]]:
         pytest.skip(f"real-window tests need {', '.join(missing_tools())} (scripts/setup --test)")
     with x_display() as env:
         yield env
+
+
+@pytest.fixture(scope="session")
+def second_display(display: dict[str, str]) -> Iterator[dict[str, str]]:
+    """A second screen (1280x800, its own Xvfb and openbox), as the room's screen facing the
+    players beside the floor's: the players' board runs full screen on it."""
+    with x_display() as env:
+        yield env

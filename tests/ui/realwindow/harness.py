@@ -83,7 +83,9 @@ def x_display(width: int = 1280, height: int = 800) -> Iterator[dict[str, str]]:
 class App:
     """The app's process on the display, and the keyboard."""
 
-    def __init__(self, env: dict[str, str], home: Path, log: Path) -> None:
+    def __init__(self, env: dict[str, str], home: Path, log: Path,
+                 command: tuple[str, ...] = ()) -> None:
+        """``command``: the app's command and options (none: the app itself)."""
         self.env = {**env, "HOME": str(home)}
         for k in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "DEALER_ASSIST_DB",
                   "DEALER_ASSIST_NO_USER_DB", "DEALER_ASSIST_SETTINGS"):
@@ -95,8 +97,9 @@ class App:
         #: What the layout checks of :meth:`check` found, step by step.
         self.problems: list[str] = []
         self.out = log.open("ab")
-        self.proc = subprocess.Popen([sys.executable, "-m", "dealer_assist.cli"], env=self.env,
-                                     cwd=str(home), stdout=self.out, stderr=self.out)
+        self.proc = subprocess.Popen([sys.executable, "-m", "dealer_assist.cli", *command],
+                                     env=self.env, cwd=str(home), stdout=self.out,
+                                     stderr=self.out)
 
     def x(self, *args: str) -> str:
         done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True,
