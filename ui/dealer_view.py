@@ -42,7 +42,7 @@ from dealer_assist.ui.qt import (
     QWidget,
 )
 
-COLUMNS = ("Dealer", "Where", "Since", "Next push", "Next", "Late")
+COLUMNS = ("Dealer", "Where", "Since", "Next push", "Next place", "Late")
 
 
 def _hm(t: datetime | None) -> str:
@@ -150,7 +150,12 @@ class DealerView(QDialog):
             self.dealers.setText(", ".join(rotation.dealers))
             self.tables.setText(", ".join(names.get(t, str(t)) for t in rotation.tables))
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: str, *, done: bool = False) -> None:
+        """A refusal in the red bar, or (``done``) what was just recorded in a plain frame:
+        a rotation that was set is not an error."""
+        self.message.setObjectName("Note" if done else "Refusal")
+        self.message.style().unpolish(self.message)
+        self.message.style().polish(self.message)
         self.message.setText(text)
         self.message.setVisible(bool(text))
 
@@ -217,7 +222,7 @@ class DealerView(QDialog):
         except DealerAssistError as exc:
             self._say(str(exc))
             return
-        self._say(f"{who} {'is off the tables' if off else 'is on a break'} from now.")
+        self._say(f"{who} {'is off the tables' if off else 'is on a break'} from now.", done=True)
         self.refresh()
 
     def set_rules(self) -> None:
@@ -230,7 +235,7 @@ class DealerView(QDialog):
             self._say(str(exc))
             return
         self._say(f"Rules set: push every {rules.push_minutes} min, a {rules.break_minutes} "
-                  f"min break after {rules.break_after_minutes} min dealing.")
+                  f"min break after {rules.break_after_minutes} min dealing.", done=True)
         self.refresh()
 
     def set_rotation(self) -> None:
@@ -241,6 +246,6 @@ class DealerView(QDialog):
         except DealerAssistError as exc:
             self._say(str(exc))
             return
-        self._say(f"Rotation set: {len(dealers)} dealers over {len(tables)} tables.")
+        self._say(f"Rotation set: {len(dealers)} dealers over {len(tables)} tables.", done=True)
         self.refresh()
         self.list.setFocus()

@@ -8,7 +8,7 @@ locked, so two stations racing to place one dealer cannot both win.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -17,6 +17,7 @@ from dealer_assist.services.dealer_box import (
     BREAK,
     DEAL,
     OFF,
+    Down,
     DownRecord,
     NewDown,
     Rotation,
@@ -208,14 +209,19 @@ def dealer_view(box: DealerRecords, names: Mapping[int, str], *, now: datetime,
 
 
 def station_notice(box: DealerRecords, table_id: int, names: Mapping[int, str], *,
-                   now: datetime, between_hands: bool) -> str:
+                   now: datetime, between_hands: bool, viewer: str | None = None) -> str:
     """What a table's station shows about its next push: "Push due in 3 min", "Push after
     this hand" when due in a hand, "Push: dana to CC-2 (eve deals here)" when due between
-    hands; "" when nobody is down here or no rules are set."""
+    hands; "" when nobody is down here or no rules are set. ``viewer``, the dealer signed in
+    at the station: once another dealer has relieved them here, where they go next."""
+    downs = fold_downs(box.downs())
+    if viewer is not None:
+        moved = relieved_notice(box, downs, table_id, names, viewer=viewer, now=now)
+        if moved:
+            return moved
     rules = box.rules()
     if rules is None:
         return ""
-    downs = fold_downs(box.downs())
     push = next((p for p in plan(box.rotation(), rules, downs, now) if p.table_id == table_id),
                 None)
     d = running(downs)
@@ -239,3 +245,27 @@ def station_notice(box: DealerRecords, table_id: int, names: Mapping[int, str], 
                                         else names.get(to, f"table {to}"))
     tail = f" ({relief} deals here)" if relief else ""
     return f"Push: {dealer} to {where}{tail}"
+
+
+def relieved_notice(box: DealerRecords, downs: Sequence[Down], table_id: int,
+                    names: Mapping[int, str], *, viewer: str, now: datetime) -> str:
+    """"eve deals CC-1 now: press O and sign in at CC-2" on the station of a dealer a relief
+    has pushed out (their screen still shows the table they left); "" while they deal here."""
+    run = running(downs)
+    here = next((d for d in run.values() if d.kind == DEAL and d.table_id == table_id), None)
+    if here is None or here.dealer == viewer:
+        return ""
+    table = names.get(table_id, f"table {table_id}")
+    mine = run.get(viewer)
+    if mine is not None and mine.kind == DEAL and mine.table_id is not None:
+        to = names.get(mine.table_id, f"table {mine.table_id}")
+        return f"{here.dealer} deals {table} now: you are down at {to} (press O to go there)"
+    if mine is not None:
+        return f"{here.dealer} deals {table} now: you are on a break"
+    rules, rotation = box.rules() or Rules(), box.rotation()
+    nxt = next((p.table_id for p in plan(rotation, rules, downs, now) if p.relief == viewer),
+               None)
+    if nxt is None:
+        return f"{here.dealer} deals {table} now: ask the floor where you go next"
+    return (f"{here.dealer} deals {table} now: press O and sign in at "
+            f"{names.get(nxt, f'table {nxt}')}")
