@@ -165,8 +165,8 @@ def test_done_a_one_minute_push_moves_dana_to_table_2_as_eve_relieves_her_keyboa
         _open_at(b, 0)
         until(lambda: _where(svc).get("eve") == "Guts-1", "eve down at Guts-1")
         assert "dana" not in _where(svc)  # between tables until she signs in again
-        assert station_notice(box, one, names, now=clock(), between_hands=True,
-                              viewer="dana") == "eve deals Guts-1 now: press O and sign in at Guts-2"
+        told = station_notice(box, one, names, now=clock(), between_hands=True, viewer="dana")
+        assert told == "eve deals Guts-1 now: press O and sign in at Guts-2"
         b.come_to()
         b.check("eve relieved dana at Guts-1")
         b.screenshot(shots / "4-eve-relieves-at-table-1.png")
