@@ -145,6 +145,57 @@ def test_demo_deals_its_day_with_a_rotation_one_dealer_one_table_and_verify_inta
     assert report.ok, (report.findings, report.problems)
 
 
+def test_demo_writes_its_rotation_so_the_floors_view_names_each_dealers_next_place(
+    database: Database,
+) -> None:
+    """Issue 44: the demo's day is dealt by a rotation the floor can read: the rules, and the
+    crews' dealers in order over the tables; the dealer view names where each dealer down goes
+    next (a break: every push of the demo is one) and where the dealers on a
+    break or between tables go back in (on the demo's data as it stood at that time)."""
+    from dealer_assist.db.demo import fill_demo
+    from dealer_assist.db.demo_rows import table_dealers
+    from dealer_assist.services.dealer_box import NewDown
+    from dealer_assist.services.dealer_handlers import dealer_view
+    from dealer_assist.services.dealer_ports import MemoryDealerRecords
+
+    fill_demo(database, hands=240, tables=3, seed=1, workers=1, hasher=FAST)
+    box = SqlDealerRecords(database)
+    rotation = box.rotation()
+    ids = {t.name: t.id for t in SqlStore(database).list_tables()}
+    assert rotation.dealers == (*table_dealers(0), *table_dealers(1), *table_dealers(2))
+    assert rotation.tables == (ids["Table 1"], ids["Table 2"], ids["Table 3"])
+    rules = box.rules()
+    assert rules is not None and (rules.push_minutes, rules.break_after_minutes) == (30, 30)
+
+    records = box.downs()
+    names = {v: k for k, v in ids.items()}
+
+    def view_at(minutes: int) -> dict[str, Any]:
+        """The view as the floor saw it ``minutes`` into the day (the records written by
+        then)."""
+        when = records[0].at + timedelta(minutes=minutes)
+        then = MemoryDealerRecords()
+        then.add_rules(rules, at=records[0].at, actor="fran", token="")
+        then.set_rotation(rotation, at=records[0].at, actor="fran", token="")
+        then.append_downs([NewDown(at=r.at, actor=r.actor, dealer=r.dealer, kind=r.kind,
+                                   table_id=r.table_id) for r in records if r.at <= when],
+                          token="", check=lambda _: None)
+        return {r.dealer: (r.where, r.next_place) for r in dealer_view(then, names, now=when)}
+
+    # twenty minutes in: each table's first dealer goes on a break next, and the crew's
+    # other dealer, not yet down, is the one who relieves that table
+    crews = [table_dealers(i) for i in range(3)]
+    assert view_at(20) == {
+        **{a: (f"Table {i + 1}", "break") for i, (a, _) in enumerate(crews)},
+        **{b: ("between tables", f"Table {i + 1}") for i, (_, b) in enumerate(crews)}}
+    # eighty minutes in: three dealing, one at each table, each to a break next; the other
+    # three on their breaks
+    later = view_at(80)
+    assert sorted(w for w, _ in later.values()) == ["Table 1", "Table 2", "Table 3", "break",
+                                                     "break", "break"]
+    assert all(nxt == "break" for w, nxt in later.values() if w != "break")
+
+
 def test_cli_dealers_toke_count_prints_the_split_and_refuses_a_rule_not_the_rooms(
     sqlite_url: str, capsys: pytest.CaptureFixture[str],
 ) -> None:
