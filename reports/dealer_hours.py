@@ -23,6 +23,7 @@ from dealer_assist.services.dealer_box import (
 from dealer_assist.services.dealer_ports import DealerRecords
 from dealer_assist.services.model import HandFilter, Shift
 from dealer_assist.services.ports import Store
+from dealer_assist.services.shift_downs import shift_dealers, with_shift_downs
 from dealer_assist.services.tokes import TokeShare, split, weights
 
 
@@ -110,11 +111,16 @@ def dealer_section(store: Store, box: DealerRecords | None, *, start: datetime, 
     room keeps no downs."""
     if box is None:
         return None
-    records = box.downs()
-    if not records:
+    # dealers the box never placed deal their shifts under the old shift rule
+    downs = with_shift_downs(
+        fold_downs(box.downs()),
+        [s for s in store.list_shifts() if s.opened_at < end
+         and (s.closed_at is None or s.closed_at > start)
+         and (table_id is None or s.table_id == table_id)],
+        end=end, dealers=shift_dealers(store.list_users()))
+    if not downs:
         return None
     rules = box.rules() or Rules()
-    downs = fold_downs(records)
     names = {t.id: t.name for t in store.list_tables()}
     hands = [h for h in store.list_hands(HandFilter(limit=None))
              if start <= h.started_at < end and (table_id is None or h.table_id == table_id)]

@@ -23,6 +23,7 @@ from dealer_assist.services.dealer_handlers import (
 from dealer_assist.services.dealer_ports import DealerRecords, TokeCount
 from dealer_assist.services.errors import StoreUnavailable
 from dealer_assist.services.model import Session, Shift
+from dealer_assist.services.shift_downs import shift_dealers, with_shift_downs
 from dealer_assist.services.tokes import TokeShare
 
 
@@ -158,8 +159,10 @@ def toke_split(svc: ServicesBase, shift_id: int) -> list[TokeShare]:
         raise BadInput(f"the toke box of shift {shift_id} has not been counted")
     # the rule in force when the box was counted: a rule set later never re-splits it
     rule = (box.rules(at=count.at) or Rules()).toke_rule
-    w = weights(rule, fold_downs(box.downs()), start=shift.opened_at,
-                end=shift.closed_at or svc.clock(), table_id=shift.table_id)
+    end = shift.closed_at or svc.clock()
+    downs = with_shift_downs(fold_downs(box.downs()), [shift], end=end,
+                             dealers=shift_dealers(svc.store.list_users()))
+    w = weights(rule, downs, start=shift.opened_at, end=end, table_id=shift.table_id)
     return split(count.amount, w)
 
 
