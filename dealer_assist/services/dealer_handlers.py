@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.services.dealer_box import (
@@ -33,6 +33,7 @@ from dealer_assist.services.dealer_box import (
 from dealer_assist.services.dealer_ports import DealerRecords, DownCheck, HandsInPlay, TokeCount
 from dealer_assist.services.errors import Conflict, NotAllowed
 from dealer_assist.services.model import Session
+from dealer_assist.services.tokes import room_shift_label
 
 FLOOR_ROLES = ("floor", "admin")
 
@@ -149,21 +150,49 @@ def count_tokes(box: DealerRecords, session: Session, *, shift_id: int, amount: 
                 team: tuple[str, str], now: datetime) -> TokeCount:
     """The toke box of a shift, counted by a team of two (as the drop count), entered by the
     floor once per shift."""
-    _floor(session, "enter a toke count")
-    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
-        raise BadInput(f"the toke count must be whole cents, 0 or more, not {amount!r}")
-    people = tuple(p.strip() for p in team)
-    if len(people) != 2 or not all(people) or people[0].lower() == people[1].lower():
-        raise BadInput("the toke box is counted by two different people: name both")
+    people = _counted(session, amount, team)
 
     def check(rows: list[TokeCount]) -> None:
-        done = [r for r in rows if r.shift_id == shift_id]
+        done = [r for r in rows if not r.per_room_shift and r.shift_id == shift_id]
         if done:
             raise BadInput(f"the toke box of shift {shift_id} was already counted (record "
                            f"{done[-1].seq}, {done[-1].amount} cents)")
 
     return box.add_toke_count(shift_id=shift_id, amount=amount, team=(people[0], people[1]),
                               at=now, actor=session.name, token=session.token, check=check)
+
+
+def _counted(session: Session, amount: int, team: tuple[str, str]) -> tuple[str, str]:
+    """A toke count's checks: entered by the floor, whole cents, two different counters."""
+    _floor(session, "enter a toke count")
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+        raise BadInput(f"the toke count must be whole cents, 0 or more, not {amount!r}")
+    people = tuple(p.strip() for p in team)
+    if len(people) != 2 or not all(people) or people[0].lower() == people[1].lower():
+        raise BadInput("the toke box is counted by two different people: name both")
+    return people[0], people[1]
+
+
+def count_room_tokes(box: DealerRecords, session: Session, *, day: date, room_shift: str,
+                     ends: datetime, amount: int, team: tuple[str, str],
+                     now: datetime) -> TokeCount:
+    """The room's toke box of one room shift (gaming ``day``, ``room_shift``; it ``ends``
+    then), counted by a team of two once the shift is over, entered once by the floor."""
+    people = _counted(session, amount, team)
+    what = room_shift_label(day, room_shift)
+    if now < ends:
+        raise BadInput(f"{what} runs until {ends:%Y-%m-%d %H:%M} UTC: count its toke box "
+                       "after it ends")
+
+    def check(rows: list[TokeCount]) -> None:
+        done = [r for r in rows if r.day == day and r.room_shift == room_shift]
+        if done:
+            raise BadInput(f"the toke box of {what} was already counted (record "
+                           f"{done[-1].seq}, {done[-1].amount} cents)")
+
+    return box.add_room_toke_count(day=day, room_shift=room_shift, amount=amount, team=people,
+                                   at=now, actor=session.name, token=session.token,
+                                   check=check)
 
 
 @dataclass(frozen=True, slots=True)

@@ -196,28 +196,73 @@ def test_demo_writes_its_rotation_so_the_floors_view_names_each_dealers_next_pla
     assert all(nxt == "break" for w, nxt in later.values() if w != "break")
 
 
-def test_cli_dealers_toke_count_prints_the_split_and_refuses_a_rule_not_the_rooms(
+def test_cli_dealers_toke_count_of_a_room_shift_prints_the_split_and_refuses_bad_input(
     sqlite_url: str, capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """The demo's day (from 18:00 UTC on 2026-11-21; its room names no shifts, so its room
+    shift is the gaming day): the room's one toke box, split among every dealer of every
+    table, in whole cents that sum to the count."""
+    from datetime import UTC, datetime
+
     from dealer_assist.cli import main
     from dealer_assist.db.bootstrap import open_database
     from dealer_assist.db.demo import fill_demo
+    from dealer_assist.db.demo_rows import table_dealers
 
     db = open_database(sqlite_url)
-    fill_demo(db, hands=60, tables=1, seed=1, workers=1, hasher=FAST)
+    fill_demo(db, hands=60, tables=2, seed=1, workers=1, hasher=FAST,
+              start=datetime(2026, 11, 21, 18, 0, tzinfo=UTC))
     db.close()
     floor = ["--db", sqlite_url, "--as", "fran", "--pin", "2000"]
     assert main(["dealers", "rules", "--toke-rule", "tips", *floor]) == 2
     assert '"tips" is not one of the room\'s toke splits' in capsys.readouterr().err
-    assert main(["dealers", "tokes", "--shift", "1", "--amount", "100.01", "--team",
+    assert main(["dealers", "tokes", "--day", "2026-11-21", "--room-shift", "swing",
+                 "--amount", "5", "--team", "A,B", *floor]) == 2
+    assert 'the room names no shifts, so there is no "swing" shift' in capsys.readouterr().err
+    assert main(["dealers", "tokes", "--day", "2026-11-21", "--amount", "100.01", "--team",
                  "Ann Count,Bob Count", *floor]) == 0
     out = capsys.readouterr().out
-    assert "toke count recorded (record 1): shift 1, $100.01" in out
+    assert "toke count recorded (record 1): gaming day 2026-11-21, $100.01" in out
     shares = [line.split() for line in out.splitlines()[1:]]
+    assert sorted(s[0] for s in shares) == sorted([*table_dealers(0), *table_dealers(1)])
     assert sum(int(s[1].replace("$", "").replace(".", "")) for s in shares) == 10_001
-    assert main(["dealers", "tokes", "--shift", "1", "--amount", "5", "--team", "A,B",
+    assert main(["dealers", "tokes", "--day", "2026-11-21", "--amount", "5", "--team", "A,B",
                  *floor]) == 2
     assert "already counted" in capsys.readouterr().err
+    db = open_database(sqlite_url)
+    try:
+        assert verify_database(db).ok
+    finally:
+        db.close()
+
+
+def test_a_room_shift_toke_count_is_a_sealed_record_held_to_its_writer(
+    database: Database, make: Callable[[], DealerRoom],
+) -> None:
+    """Schema 0025 on SQLite and PostgreSQL: the room shift's count is written once, read back
+    with its day and shift, split over both tables, and walked by verify."""
+    from datetime import date
+
+    from dealer_assist.services.dealer_hooks import enter_room_tokes, room_toke_split
+
+    r = make()
+    r.sit("dana", "T1")
+    r.sit("gil", "T2")
+    r.room.clock.advance(minutes=30)
+    r.sit("eve", "T1")
+    r.room.clock.advance(days=1)
+    day = r.room.clock.now.date() - timedelta(days=1)
+    assert day == date(2026, 11, 21)
+    count = enter_room_tokes(r.svc, r.room.floor, day=day, room_shift="", amount=1000,
+                             team=("Ann Count", "Bob Count"))
+    [stored] = [t for t in SqlDealerRecords(database).toke_counts() if t.per_room_shift]
+    assert (stored.seq, stored.day, stored.room_shift, stored.amount, stored.team) == (
+        count.seq, day, "", 1000, ("Ann Count", "Bob Count"))
+    shares = room_toke_split(r.svc, day, "")
+    assert sorted(s.dealer for s in shares) == ["dana", "eve", "gil"]  # both tables
+    assert sum(s.cents for s in shares) == 1000
+    report = verify_database(database)
+    assert report.ok, (report.findings, report.problems)
 
 
 def test_verify_names_an_input_recorded_by_a_dealer_not_down_at_the_table(

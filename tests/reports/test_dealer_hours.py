@@ -214,3 +214,40 @@ def test_a_room_that_never_uses_the_box_still_gets_dealer_hours_by_the_shift_rul
 
     day = for_day(store, box, shift.opened_at, clock.now + timedelta(hours=1))
     assert day is not None and [d.dealer for d in day.downs] == ["dee"]
+
+
+def test_shift_and_day_reports_print_the_room_shifts_toke_split_over_every_table(
+    database: Database, tmp_path: Path,
+) -> None:
+    """The room's one box for gaming day 2026-11-21 (the room names no shifts), shared by
+    minutes among dana and eve (T1) and gil (T2): on T1's shift report too, whole."""
+    from datetime import date
+
+    from dealer_assist.services.dealer_hooks import enter_room_tokes
+
+    r = make_dealer_room(SqlStore(database), SqlDealerRecords(database))
+    clock = r.room.clock
+    r.sit("dana", "T1")
+    r.sit("gil", "T2")
+    clock.advance(minutes=30)
+    r.sit("eve", "T1")
+    clock.advance(minutes=30)
+    clock.advance(days=1)
+    enter_room_tokes(r.svc, r.room.floor, day=date(2026, 11, 21), room_shift="", amount=1001,
+                     team=("Ann Count", "Bob Count"))
+    shift = r.svc.current_shift(r.tables["T1"])
+    section = for_shift(r.svc.store, r.box, shift, clock.now)
+    assert section is not None
+    [tokes] = section.tokes
+    # to midnight: dana 30 min, eve 210, gil 240 (480 in all); 1001 x 30/480 = 62.5625,
+    # x 210/480 = 437.9375, x 240/480 = 500.5: 999 whole cents, the two left over to the two
+    # largest remainders, eve's (.9375) and dana's (.5625), not gil's (.5)
+    assert tokes.title == "Tokes, gaming day 2026-11-21 (every table)"
+    assert [(s.dealer, s.weight, s.cents, s.odd_cent) for s in tokes.shares] == [
+        ("dana", 30, 63, 1), ("eve", 210, 438, 1), ("gil", 240, 500, 0)]
+    assert sum(s.cents for s in tokes.shares) == 1001
+    done = generate.shift_report(r.svc, r.room.floor, tmp_path / "shift.pdf", shift_id=shift.id)
+    text = " ".join("\n".join(pages(done.path)).split())
+    assert "Tokes, gaming day 2026-11-21 (every table)" in text
+    assert "Toke box counted $10.01 by Ann Count and Bob Count; split by minutes dealt; the " \
+           "odd cents went to: dana, eve." in text
