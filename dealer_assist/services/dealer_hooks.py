@@ -59,6 +59,19 @@ def take_table(svc: ServicesBase, session: Session, table_id: int,
     return True
 
 
+def not_down_here(svc: ServicesBase, session: Session, table_id: int, name: str) -> str:
+    """Why a dealer may not start a hand here, for their screen: who deals the table now (a
+    relief pushed them out), and what to do."""
+    records = svc.known_downs or []
+    here = next((d.dealer for d in running(fold_downs(records)).values()
+                 if d.kind == DEAL and d.table_id == table_id), None)
+    if here is not None and here != session.name:
+        return (f"{here} deals {name} now, not {session.name}: press O to sign in at your next "
+                f"table (or to take {name} back, between hands)")
+    return (f"{session.name} is not down at {name}: open the table (sign in there) to take it "
+            "over, between hands")
+
+
 def deals_here(svc: ServicesBase, session: Session, table_id: int, shift: Shift) -> bool:
     """May this signed-in dealer deal at the table now? With a dealer box: they are down there
     (a dealer it never placed: the shift is theirs and nobody is down there); without: the

@@ -176,7 +176,7 @@ def test_done_a_one_minute_push_moves_dana_to_table_2_as_eve_relieves_her_keyboa
         a.come_to()
         a.check("dana pushed out of Guts-1")
         a.screenshot(shots / "5-dana-pushed-out.png")
-        _open_at(a, 1)  # the list starts at Guts-1, the shift she opened
+        _open_at(a, 0)  # the list starts at Guts-2, where the rotation sends her
         until(lambda: _where(svc) == {"dana": "Guts-2", "eve": "Guts-1"}, "dana at Guts-2")
         a.come_to()
         a.check("dana signed in at Guts-2")
