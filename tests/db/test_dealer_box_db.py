@@ -196,6 +196,28 @@ def test_demo_writes_its_rotation_so_the_floors_view_names_each_dealers_next_pla
     assert all(nxt == "break" for w, nxt in later.values() if w != "break")
 
 
+def test_regression_a_demo_of_sixteen_tables_gives_each_table_dealers_of_its_own(
+    database: Database,
+) -> None:
+    """The demo's names ran out after fourteen tables and the fifteenth table's dealers were
+    Table 1's: one dealer at two tables at once, and verify named their inputs. Past the
+    list the names come again, numbered."""
+    from dealer_assist.db.demo import fill_demo
+    from dealer_assist.db.demo_rows import demo_users, table_dealers
+
+    crews = [table_dealers(i) for i in range(16)]
+    assert len({d for crew in crews for d in crew}) == 32
+    assert crews[14] == ("zoe", "ana2")  # Table 15
+    assert ("ana2", "Ana Castillo 2", "dealer", "3030") in demo_users(16)
+    fill_demo(database, hands=320, tables=16, seed=1, workers=1, hasher=FAST, repeat=True)
+    tables_of: dict[str, set[int | None]] = {}
+    for d in fold_downs(SqlDealerRecords(database).downs()):
+        tables_of.setdefault(d.dealer, set()).add(d.table_id)
+    assert all(len(t - {None}) == 1 for t in tables_of.values()), tables_of
+    report = verify_database(database)
+    assert report.ok, (report.findings[:3], report.problems[:3])
+
+
 def test_cli_dealers_toke_count_of_a_room_shift_prints_the_split_and_refuses_bad_input(
     sqlite_url: str, capsys: pytest.CaptureFixture[str],
 ) -> None:
