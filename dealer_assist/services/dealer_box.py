@@ -258,15 +258,20 @@ def plan(rotation: Rotation, rules: Rules, downs: Sequence[Down], now: datetime)
     moving = {n: next_place(rotation, rules, downs, n, now) for n in rotation.dealers
               if (n in run and run[n].kind == DEAL) or pushed_out(downs, n) is not None}
     free = [n for n in _free(rotation, rules, downs, now) if n not in moving]
+    comers = {t: [n for n, to in moving.items() if to == t
+                  and n != (here[t].dealer if t in here else None)] for t in rotation.tables}
+    # free dealers go first to a table nobody deals, then to the push due first
+    relief: dict[int, str | None] = {t: c[0] if c else None for t, c in comers.items()}
+    for t in sorted((t for t in rotation.tables if relief[t] is None),
+                    key=lambda t: (t in here, here[t].start if t in here else now)):
+        relief[t] = free.pop(0) if free else None
     pushes: list[Push] = []
     for table in rotation.tables:
         d = here.get(table)
-        comers = [n for n, to in moving.items() if to == table and n != (d.dealer if d else None)]
-        relief = comers[0] if comers else (free.pop(0) if free else None)
         due = d.start + timedelta(minutes=rules.push_minutes) if d is not None else None
         pushes.append(Push(
             table_id=table, dealer=d.dealer if d else None, since=d.start if d else None,
-            due=due, to=moving.get(d.dealer) if d else None, relief=relief,
+            due=due, to=moving.get(d.dealer) if d else None, relief=relief[table],
         ))
     return pushes
 
