@@ -96,6 +96,26 @@ def test_a_dealer_pushed_out_is_told_who_deals_the_table_now_and_where_to_go(
         r.deal("dana", "T1", ["9d", "Kc", "2h"])
 
 
+def test_rotation_a_free_dealer_relieves_the_push_due_first_not_the_first_table(
+    make: MakeRoom,
+) -> None:
+    """eve has dealt T2 since 20:00, dana T1 since 20:10; both go to a break next (the break
+    rule), and gil, the one free dealer, relieves T2, due at 20:20, before T1, due at 20:30."""
+    from dealer_assist.services.dealer_box import plan
+
+    r = make()
+    _rules(r, push_minutes=20, break_after_minutes=20, break_minutes=15)
+    _rotation(r, ("dana", "eve", "gil"), ("T1", "T2"))
+    r.sit("eve", "T2")
+    r.room.clock.advance(minutes=10)
+    r.sit("dana", "T1")
+    r.room.clock.advance(minutes=5)
+    pushes = {p.table_id: p for p in plan(r.box.rotation(), r.box.rules() or Rules(),
+                                          fold_downs(r.box.downs()), r.room.clock())}
+    assert (pushes[r.tables["T2"]].relief, pushes[r.tables["T1"]].relief) == ("gil", None)
+    assert (pushes[r.tables["T2"]].to, pushes[r.tables["T1"]].to) == (None, None)  # breaks
+
+
 def test_rule_never_mid_hand_a_dealer_with_a_hand_in_play_is_told_to_finish_it(
     make: MakeRoom,
 ) -> None:
