@@ -3,8 +3,9 @@ it sends them, who is on break, late pushes flagged; the room's dealer rules and
 from the same window.
 
 Keyboard only: the list has the focus (↑ ↓ to choose a dealer); B sends the chosen dealer on
-a break, O takes them off the tables, F5 reads the records again; Alt+P goes to the rules
-(Ctrl+R sets them), Alt+D to the rotation (Ctrl+T sets it); Esc closes. Each is the same use
+a break, O takes them off the tables, F5 reads the records again; Alt+P, Alt+A, Alt+B, Alt+G,
+Alt+H and Alt+K go to each rule (Ctrl+R sets them), Alt+D and Alt+T to the rotation (Ctrl+T
+sets it); Esc closes. Each is the same use
 case the command line calls, refused with a message and nothing written on bad input.
 """
 
@@ -89,9 +90,9 @@ class DealerView(QDialog):
         self.tokes = QComboBox()
         self.tokes.setObjectName("toke-rule")
         self.tokes.addItems(list(TOKE_RULES))
-        for i, (text, w) in enumerate((("&Push every", self.push), ("break after", self.after),
-                                       ("break", self.brk), ("grace", self.grace),
-                                       ("shift", self.shift), ("tokes by", self.tokes))):
+        for i, (text, w) in enumerate((("&Push every", self.push), ("break &after", self.after),
+                                       ("&break", self.brk), ("&grace", self.grace),
+                                       ("s&hift", self.shift), ("to&kes by", self.tokes))):
             label = QLabel(text)
             label.setBuddy(w)
             rules.addWidget(label, i // 3, 2 * (i % 3))

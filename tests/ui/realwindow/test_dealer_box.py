@@ -127,13 +127,16 @@ def test_done_a_one_minute_push_moves_dana_to_table_2_as_eve_relieves_her_keyboa
         c.key("ctrl+2")  # the Floor tab
         c.key("w")
         c.wait_for(r"^Dealers$")
-        c.key("alt+p")  # the push interval
+        c.key("alt+p")  # the push interval, then the grace: each by its Alt key
         c.type("1")
+        c.key("alt+g")
+        c.type("2")
         c.key("ctrl+r")
         box = svc.dealer_box
         assert box is not None
         until(lambda: (r := box.rules()) is not None and r.push_minutes == 1,
               "the rules: push every minute")
+        assert box.rules().grace_minutes == 2  # type: ignore[union-attr]
         c.key("alt+d")  # the rotation's dealers, then its tables
         c.type("dana, eve")
         c.key("alt+t")
