@@ -28,9 +28,16 @@ JOKER_SUIT = "*"
 
 
 @total_ordering
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One playing card. ``rank`` 2..14 (ace high) or 0 for a joker; ``suit`` one of ``shdc``."""
+    """One playing card. ``rank`` 2..14 (ace high) or 0 for a joker; ``suit`` one of ``shdc``.
+
+    There is one object for each card: ``Card(14, "s")`` is the ace of spades already made
+    (pickling and copying go through the constructor too), so two cards are equal when they
+    are the same object. Every rule asks whether a card is among others (dealt, face up, in a
+    pile) at every event of every replay: compared by identity, that question never runs
+    Python code.
+    """
 
     rank: int
     suit: str
@@ -39,13 +46,25 @@ class Card:
     #: Not part of the constructor, equality, hashing or repr.
     eval_id: int = field(init=False, repr=False, compare=False)
 
+    def __new__(cls, rank: int, suit: str) -> Card:
+        made = _MADE.get((rank, suit)) if rank.__class__ is int else None
+        if made is not None and suit.__class__ is str:
+            return made
+        card: Card = object.__new__(cls)
+        return card
+
     def __post_init__(self) -> None:
         if self.is_joker:
             object.__setattr__(self, "eval_id", -1)
-            return
-        if self.rank not in RANK_CHAR or self.suit not in SUITS:
-            raise BadInput(f"not a card: rank {self.rank}, suit {self.suit!r}")
-        object.__setattr__(self, "eval_id", (self.rank - 2) * 4 + "cdhs".index(self.suit))
+        else:
+            if self.rank not in RANK_CHAR or self.suit not in SUITS:
+                raise BadInput(f"not a card: rank {self.rank}, suit {self.suit!r}")
+            object.__setattr__(self, "eval_id", (self.rank - 2) * 4 + "cdhs".index(self.suit))
+        if self.rank.__class__ is int and self.suit.__class__ is str:
+            _MADE.setdefault((self.rank, self.suit), self)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
+        return (Card, (self.rank, self.suit))
 
     def __hash__(self) -> int:
         """The evaluator's number, which equal cards share and unequal ones never do: cheaper
@@ -93,6 +112,10 @@ class Card:
     @classmethod
     def joker(cls) -> Card:
         return cls(JOKER_RANK, JOKER_SUIT)
+
+
+#: Every card made, by (rank, suit): :class:`Card` gives the one object of each.
+_MADE: dict[tuple[int, str], Card] = {}
 
 
 def parse_card(text: str) -> Card:

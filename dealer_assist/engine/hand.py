@@ -6,7 +6,6 @@ state, so they can never disagree.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import FrozenInstanceError, dataclass
 from pathlib import Path
@@ -15,6 +14,9 @@ from typing import Any
 from dealer_assist.bounded import json_lines, log_lines
 from dealer_assist.engine.base import Game, Settlement
 from dealer_assist.engine.bodies import read_event
+from dealer_assist.engine.cite import BETTING_RULES as BETTING_RULES  # (read from here too)
+from dealer_assist.engine.cite import cite as cite
+from dealer_assist.engine.evolve import builder
 from dealer_assist.engine.log import start_game
 from dealer_assist.engine.registry import get_game
 from dealer_assist.errors import BadInput, DealerAssistError, HandLogError, RuleViolation
@@ -160,6 +162,25 @@ class HandReplay:
         if self.misdeal is not None:
             return self.game.refund(self.state, self.misdeal.reason)
         return self.game.settle(self.state)
+
+
+#: ``HandReplay(...)`` without the frozen constructor's cost (a replay makes one a hand).
+_build_replay = builder(HandReplay)
+
+
+def _first_step(line: int, event: Event, state: Any, lines: tuple[str, ...]) -> Step:
+    """``Step(1, line, event, state, lines)``, filled in as the replay loop fills its steps."""
+    step: Any = _new_step(_StepTwin)
+    step.number = 1
+    step.line = line
+    step.event = event
+    step.state = state
+    step.voided = False
+    step._lines = lines
+    step._narrate = None
+    step.__class__ = Step
+    first: Step = step
+    return first
 
 
 #: Event classes seen to be neither a start nor a void: the replay loop tells them by class alone.
@@ -312,7 +333,7 @@ def cannot_take(game: Game[Any], exc: Exception) -> str:
 
 def replay(events: Sequence[Event], *, lines: Sequence[int] | None = None) -> HandReplay:
     """Fold ``events`` through their game; errors become :class:`HandLogError` naming the line."""
-    line_of = list(lines) if lines is not None else list(range(1, len(events) + 1))
+    line_of = list(lines) if lines is not None else range(1, len(events) + 1)
     if not events:
         raise HandLogError(1, "the hand log is empty: it must begin with a start event")
     first = events[0]
@@ -330,13 +351,13 @@ def replay(events: Sequence[Event], *, lines: Sequence[int] | None = None) -> Ha
     except RuleViolation as exc:
         bad = next(i for i, e in enumerate(events) if isinstance(e, Void))
         raise HandLogError(line_of[bad], str(exc)) from exc
-    steps = [Step(1, line_of[0], first, state, (f"start: {game.title}",))]
+    steps = [_first_step(line_of[0], first, state, (f"start: {game.title}",))]
     try:
         state, misdeal = _fold(game, state, events, voided, steps, line_of)
     except _Stop as stop:
         text = cite(stop.error) if stop.error is not None else stop.message
         raise HandLogError(line_of[stop.index], text) from stop.error
-    return HandReplay(game=game, start=first, steps=tuple(steps), misdeal=misdeal)
+    return _build_replay(game, first, tuple(steps), misdeal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,8 +410,11 @@ def fold(
         state, misdeal = _fold(game, state, events, voided, None, _NO_LINES)
     except _Stop as stop:
         return Refused(stop.index, str(stop.error) if stop.error is not None else stop.message)
-    return Folded(game, state, misdeal)
+    return _build_folded(game, state, misdeal)
 
+
+#: ``Folded(...)`` without the frozen constructor's cost (verify and the reports make one a hand).
+_build_folded = builder(Folded)
 
 #: (:func:`fold` keeps no steps, so names no lines)
 _NO_LINES: Sequence[int] = ()
@@ -411,51 +435,6 @@ def misdeal_refusal(misdeal: Misdeal) -> str:
     """Why nothing is entered after a misdeal."""
     return (f"the hand was called off as a misdeal ({misdeal.reason}): nothing more is entered; "
             "void the misdeal to go on with the hand, or start the next hand")
-
-
-#: A tag that names a numbered ruling of RULINGS.md: the game's prefix and the ruling's number
-#: or numbers ("cc-8", "caro-3", "pineapple-1", "OFC 5", "Chinese 1-2"). A jurisdiction preset
-#: ("preset …") is a setting, not a ruling, even when its name has a number.
-_NUMBERED_RULING = re.compile(r"(?!preset )[A-Za-z]+(?:[- ][A-Za-z]+)*[- ][0-9]+(?:-[0-9]+)?")
-#: Tags that name a whole section of RULINGS.md rather than one numbered ruling.
-_SECTION_RULINGS = frozenset({"fees"})
-#: The betting engine's rules in their own words: its tags are not rulings of one game, so they
-#: are said as what they are ("betting rule: minimum raise"), never as "ruling betting-…".
-BETTING_RULES: Mapping[str, str] = {
-    "betting-seat": "who is dealt in, with what",
-    "betting-closed": "no action once the round is closed",
-    "betting-turn": "act in turn",
-    "betting-stack": "no more than the stack",
-    "betting-all-in": "no raise when everyone else is all-in",
-    "betting-round-max": "most in one round",
-    "betting-cap": "the cap on bets in a round",
-    "betting-reopen": "a short all-in does not reopen the betting",
-    "betting-amount": "say the amount",
-    "betting-chip": "whole chips",
-    "betting-limit": "limit bet size",
-    "betting-min-raise": "minimum raise",
-    "betting-pot-limit": "pot-limit maximum",
-    "betting-check": "check only when nothing is owed",
-    "betting-call": "call only what is owed",
-    "betting-bet": "a bet opens a round",
-    "betting-raise": "a raise needs a bet to raise",
-    "betting-kill": "kill a hand still in",
-}
-
-
-def cite(exc: DealerAssistError) -> str:
-    """The error's message with what it enforces: "(ruling cc-8)" for a numbered ruling or a
-    ruling section ("fees"), "(betting rule: minimum raise)" for the betting engine's rules, and
-    nothing for the other tags ("settings", "input", "preset …"), which name no ruling."""
-    rule = getattr(exc, "rule", None)
-    if not rule:
-        return str(exc)
-    if _NUMBERED_RULING.fullmatch(rule) or rule in _SECTION_RULINGS:
-        return f"{exc} (ruling {rule})"
-    words = BETTING_RULES.get(rule)
-    if words is not None:
-        return f"{exc} (betting rule: {words})"
-    return str(exc)
 
 
 def parse_lines(text_lines: Iterable[str]) -> tuple[list[Event], list[int]]:

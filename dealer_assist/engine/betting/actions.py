@@ -14,10 +14,13 @@ from dataclasses import dataclass
 
 from dealer_assist.engine.betting.rules import Structure
 from dealer_assist.engine.betting.state import Act, BettingState, evolve, put_to_act
-from dealer_assist.engine.evolve import replaced
+from dealer_assist.engine.evolve import builder, replaced
 from dealer_assist.engine.start import off_chip
 from dealer_assist.errors import RuleViolation
 from dealer_assist.money import format_cents as money
+
+#: ``Act(...)`` without the frozen constructor's cost (every wager of every replay makes one).
+_act = builder(Act)
 
 # -- limits of a wager ---------------------------------------------------------------------
 
@@ -323,7 +326,7 @@ def _put(state: BettingState, i: int, to: int) -> dict[str, object]:
 def check(state: BettingState, seat: int) -> BettingState:
     verify_check(state, seat)
     i = state.index(seat)
-    act = Act(seat, "check", 0, state.in_round[i], False, state.round)
+    act = _act(seat, "check", 0, state.in_round[i], False, state.round)
     return _after(state, i, act, acted_at=replaced(state.acted_at, i, state.bet))
 
 
@@ -332,7 +335,7 @@ def call(state: BettingState, seat: int) -> BettingState:
     verify_call(state, seat)
     i = state.index(seat)
     to = min(state.bet, state.in_round[i] + state.stacks[i])
-    act = Act(seat, "call", to - state.in_round[i], to, to - state.in_round[i] ==
+    act = _act(seat, "call", to - state.in_round[i], to, to - state.in_round[i] ==
               state.stacks[i], state.round)
     return _after(state, i, act, acted_at=replaced(state.acted_at, i, state.bet),
                   **_put(state, i, to))
@@ -341,7 +344,7 @@ def call(state: BettingState, seat: int) -> BettingState:
 def fold(state: BettingState, seat: int) -> BettingState:
     verify_fold(state, seat)
     i = state.index(seat)
-    act = Act(seat, "fold", 0, state.in_round[i], False, state.round)
+    act = _act(seat, "fold", 0, state.in_round[i], False, state.round)
     return _after(state, i, act, folded=replaced(state.folded, i, True))
 
 
@@ -362,7 +365,7 @@ def _wager(state: BettingState, i: int, to: int, kind: str) -> BettingState:
             changes["full_raise"] = increment
         changes["full_level"] = to
         changes["raises"] = state.raises + 1
-    act = Act(seat, kind, to - state.in_round[i], to, all_in, state.round)
+    act = _act(seat, kind, to - state.in_round[i], to, all_in, state.round)
     return _after(
         state,
         i,
@@ -413,7 +416,7 @@ def kill(state: BettingState, seat: int) -> BettingState:
     the seat to act no longer has anything to decide."""
     verify_kill(state, seat)
     i = state.index(seat)
-    act = Act(seat, "kill", 0, state.in_round[i], False, state.round)
+    act = _act(seat, "kill", 0, state.in_round[i], False, state.round)
     dead = evolve(state, folded=replaced(state.folded, i, True), log=(*state.log, act))
     at = dead.to_act
     if dead.hand_over:

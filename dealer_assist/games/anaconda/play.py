@@ -8,6 +8,7 @@ from types import MappingProxyType
 
 from dealer_assist.cards import Card
 from dealer_assist.engine import betting
+from dealer_assist.engine.evolve import copied
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Show, Start
 from dealer_assist.fees import FeeContext, pre_deal_fees
@@ -147,7 +148,7 @@ def _declare(state: State, event: Declare) -> State:
                         "declaration is final", 2)
     if event.way not in (HIGH, LOW):
         raise violation(f'a declaration is "high" or "low", not {event.way!r}', 2)
-    declared = dict(state.declared)
+    declared = copied(state.declared)
     declared[seat] = event.way
     moved = evolve(state, declared=MappingProxyType(declared))
     if moved.to_declare():
@@ -159,11 +160,13 @@ def _check_cards(state: State, cards: tuple[Card, ...], what: str, own: tuple[Ca
                  ) -> None:
     if len(set(cards)) != len(cards):
         raise violation(f"{what} names the same card twice", 2)
-    known = state.known() - frozenset(own)
+    rolled, shown = state.rolled.values(), state.shown.values()
     for card in cards:
         if card.is_joker:
             raise RuleViolation("Anaconda is played without jokers")
-        if card in known:
+        # (state.known() less ``own``, asked card by card without gathering every card)
+        if card not in own and (any(card in seq for seq in rolled)
+                                or any(card in seq for seq in shown)):
             raise violation(f"{card.code} is already face up at the table: {what} cannot "
                             "hold it", 2)
 
@@ -175,18 +178,21 @@ def _roll(state: State, event: Roll) -> State:
             raise violation("every declaration is recorded before anything is rolled: "
                             f"{next_step(state)}", 2)
         raise violation(f"no card is rolled now: {next_step(state)}", 2)
-    before = state.rolls_done()
-    # (state.to_roll(), the phase being ROLLING: the rounds done worked out once)
+    # (state.rolls_done() and state.to_roll(), the phase being ROLLING: the players still in
+    # and the cards each has turned counted once)
+    live = state.live
     rolled_now = state.rolled
-    nxt = next((s for s in state.live if len(rolled_now.get(s, ())) == before), None)
+    counts = [len(rolled_now.get(s, ())) for s in live]
+    before = min(counts, default=0)
+    nxt = next((s for s, n in zip(live, counts, strict=True) if n == before), None)
     if seat != nxt:
         raise violation(f"seat {nxt} rolls next (each player still in turns one card, from the "
                         f"button's left, round by round), not seat {seat}", 2)
     _check_cards(state, (event.card,), f"seat {seat}'s roll")
-    rolled = dict(state.rolled)
+    rolled = copied(state.rolled)
     rolled[seat] = (*rolled.get(seat, ()), event.card)
     moved = evolve(state, rolled=MappingProxyType(rolled))
-    done = moved.rolls_done()
+    done = min((len(rolled.get(s, ())) for s in live), default=0)  # (a roll folds nobody)
     if done == before:  # the round of rolls goes on
         return moved
     if state.table.bet_each_roll or done == ROLLS:
@@ -213,7 +219,7 @@ def _show(state: State, event: Show) -> State:
         raise violation(f"seat {seat} rolled {' '.join(c.code for c in own)}: its five must "
                         f"hold them ({' '.join(missing)} missing)", 2)
     _check_cards(state, cards, f"seat {seat}'s hand", own)
-    shown = dict(state.shown)
+    shown = copied(state.shown)
     shown[seat] = cards
     moved = evolve(state, shown=MappingProxyType(shown))
     if moved.to_show() is None:

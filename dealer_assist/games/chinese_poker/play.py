@@ -60,11 +60,14 @@ def check(state: ChineseState, event: Event) -> None:
                 f"{NATURAL_NAMES[state.naturals[state.showing]]}: record its thirteen "
                 "cards first", rule="Chinese 1")
         check_set_sizes(event.seat, event.front, event.middle, event.back)
-        for card in event.front + event.middle + event.back:
-            owner = state.where.get(card)
-            if owner is not None:
-                raise RuleViolation(f"{card.code} is already in seat {owner}'s hand",
-                                    rule="cards")
+        where = state.where
+        if where and not where.keys().isdisjoint(cards := event.front + event.middle
+                                                 + event.back):
+            for card in cards:
+                owner = where.get(card)
+                if owner is not None:
+                    raise RuleViolation(f"{card.code} is already in seat {owner}'s hand",
+                                        rule="cards")
         if event.seat == state.showing:
             kind = state.naturals[event.seat]
             problem = natural_problem(Rows(event.front, event.middle, event.back), kind)
@@ -99,9 +102,7 @@ def transition(state: ChineseState, event: Event) -> ChineseState:
         return replace(state, surrendered=(*state.surrendered, event.seat))
     if isinstance(event, SetHand):
         rows = Rows(event.front, event.middle, event.back)
-        where = dict(state.where)
-        for card in rows.cards:
-            where[card] = event.seat
+        where = {**state.where, **dict.fromkeys(rows.cards, event.seat)}
         shown_natural = event.seat == state.showing
         return replace(state, sets={**state.sets, event.seat: rows}, where=where,
                        showing=None if shown_natural else state.showing,

@@ -97,7 +97,7 @@ def row_rate(rows: Rows, name: str) -> int:
     quads 4 in middle or back, straight or royal flush 5)."""
     if name == "front":
         return 3 if len({c.rank for c in rows.front}) == 1 else 1
-    category = evaluate(rows.row(name)).category
+    category = values(rows).of(name).category  # (the values the settlement compares, made once)
     if category in ("straight flush", "royal flush"):
         return 5
     if category == "four of a kind":
@@ -140,12 +140,13 @@ def _outcome(state: ChineseState) -> ChineseOutcome:
     for s in seats:
         if not state.plays_rows(s):
             continue
-        reason = foul_reason(state.sets[s])
+        rows = state.sets[s]
+        reason = foul_reason(rows)
         if reason is not None:
             fouled[s] = reason
         else:
-            rates[s] = {r: row_rate(state.sets[s], r) for r in ROW_NAMES}
-            vals[s] = values(state.sets[s])
+            rates[s] = {r: row_rate(rows, r) for r in ROW_NAMES}
+            vals[s] = values(rows)
     pairs = tuple(_pair(state, a, b, fouled, rates, vals) for a, b in combinations(seats, 2))
     return ChineseOutcome(fouled=fouled, rates=rates, pairs=pairs)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from dealer_assist.engine.evolve import replace
+from dealer_assist.engine.evolve import copied, replace
 from dealer_assist.engine.seats import from_left
 from dealer_assist.events import BoardDealt, Event, Show
 from dealer_assist.games.ante_pot import seat_in_hand
@@ -128,7 +128,9 @@ def transition(state: State, event: Event) -> State:
         return replace(state, board=tuple(event.cards))
     if isinstance(event, Exchange):
         board = [c for c in state.board if c not in event.take] + list(event.give)
-        where = {c: s for c, s in state.where.items() if c not in event.give}
+        where = copied(state.where)
+        for card in event.give:
+            where.pop(card, None)
         where.update((c, event.seat) for c in event.take)
         threes = state.threes | {event.seat} if len(event.take) == 3 else state.threes
         moved = replace(state, board=tuple(board), where=MappingProxyType(where),

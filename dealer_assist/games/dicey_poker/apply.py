@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from dealer_assist.cards import Card
-from dealer_assist.engine.evolve import evolver
+from dealer_assist.engine.evolve import copied, evolver
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event
 from dealer_assist.games.dicey_poker.events import Chip, Deal, Discard, Draw, Joker, Roll, Swap, Up
@@ -95,7 +95,7 @@ def transition(state: DiceyState, event: Event) -> DiceyState:
         st = state
         if not pile_size(st):  # the whole discard pile becomes the pile
             st = _evolve(st, pile=MappingProxyType(counts(st.discards)), discards=())
-        pile = dict(st.pile)
+        pile = copied(st.pile)
         pile[event.card] -= 1
         hole = (*st.hole[seat], event.card)
         st = _evolve(st, pile=MappingProxyType(pile), hole=_set(st.hole, seat, hole))
@@ -121,7 +121,7 @@ def _triggers(state: DiceyState, card: Card) -> bool:
 
 
 def _deal(state: DiceyState, event: Deal) -> DiceyState:
-    pile = dict(state.pile)
+    pile = copied(state.pile)
     for c in event.cards:
         pile[c] -= 1
     st = _evolve(state, pile=MappingProxyType(pile), hole=_set(state.hole, event.seat,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from dealer_assist.engine.evolve import copied
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Event, Show
 from dealer_assist.games.guts.events import In, Out
@@ -80,11 +81,11 @@ def _check_show(state: State, event: Show) -> None:
 def transition(state: State, event: Event) -> State:
     """The state after a legal ``event``."""
     if isinstance(event, In | Out):
-        declared = dict(state.declared)
+        declared = copied(state.declared)
         declared[event.seat] = isinstance(event, In)
         return evolve(state, declared=MappingProxyType(declared))
     assert isinstance(event, Show)
-    shown = dict(state.shown)
+    shown = copied(state.shown)
     shown[event.seat] = tuple(event.cards)
     return evolve(state, shown=MappingProxyType(shown))
 

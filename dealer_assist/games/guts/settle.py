@@ -55,9 +55,11 @@ class Outcome:
         return sum(f.amount for f in self.fees)
 
 
-def winners(state: State) -> tuple[int, ...]:
-    """The seats that take the pot: the only player in, or the best hands shown."""
-    ins = state.ins
+def winners(state: State, ins: tuple[int, ...] | None = None) -> tuple[int, ...]:
+    """The seats that take the pot: the only player in, or the best hands shown (``ins``:
+    the players in, when the caller has them)."""
+    if ins is None:
+        ins = state.ins
     if len(ins) <= 1:
         return ins
     ranks = {s: strength(state.shown[s]) for s in ins if s in state.shown}
@@ -73,7 +75,8 @@ def outcome(state: State) -> Outcome:
         raise RuleViolation("the hand is not over yet: nothing can be pushed")
     t = state.table
     pot = state.pot
-    won_by = winners(state)
+    ins = state.ins  # (a property worked out from the declarations: asked once here)
+    won_by = winners(state, ins)
     won: dict[int, int] = {}
     left = 0
     if won_by:
@@ -85,18 +88,18 @@ def outcome(state: State) -> Outcome:
         left = pot  # nobody in: the pot carries unchanged (ruling guts-2)
     pays: dict[int, int] = {}
     short: dict[int, int] = {}
-    if len(state.ins) >= 2:
-        for s in state.ins:
+    if len(ins) >= 2:
+        owed = state.owed
+        for s in ins:
             if s in won:
                 continue
-            owed = state.owed
             paid = min(owed, state.behind[s])  # ruling guts-5: what they have
             pays[s] = paid
             if paid < owed:
                 short[s] = owed
     base = sum(state.antes.values()) + sum(pays.values())
     collected = collect(TableFee(policy=t.policy, smallest_chip=t.smallest_chip),
-                        seats=t.seats, button=t.button, base=base, contested=bool(state.ins),
+                        seats=t.seats, button=t.button, base=base, contested=bool(ins),
                         carry=left + sum(pays.values()), shares=won, order=t.order)
     return Outcome(winners=won_by, won=won, pays=pays, short=short, left=left,
                    fees=collected.fees, payouts=collected.shares, carry=collected.carry)
@@ -106,6 +109,7 @@ def settlement(state: State) -> Settlement:
     """Put in, pushed, carried and collected, with the dealer's steps; chips conserved."""
     o = outcome(state)
     t = state.table
+    ins = state.ins
     put_in: dict[int, int] = {s: 0 for s in t.seats}
     for line in state.pre_fees:
         if line.from_seat is not None:
@@ -128,8 +132,8 @@ def settlement(state: State) -> Settlement:
                 "collect")
     for line in o.fees:
         add(f"Drop {money(line.amount)} {line.kind}", line.amount, None, "fee")
-    if len(state.ins) == 1:
-        s = state.ins[0]
+    if len(ins) == 1:
+        s = ins[0]
         add(f"Push the pot, {money(o.payouts[s])}, to seat {s}: the only player in, unseen "
             "(ruling guts-2)", o.payouts[s], s, "push")
     else:
@@ -138,7 +142,7 @@ def settlement(state: State) -> Settlement:
             tie = " (a tie: the pot is split)" if len(o.winners) > 1 else ""
             add(f"Push {money(o.payouts[s])} to seat {s}: {what}{tie}", o.payouts[s], s,
                 "push")
-    if not state.ins:
+    if not ins:
         add(f"Nobody is in: the pot of {money(o.carry)} stays for the next hand (ruling "
             "guts-2)", o.carry, None, "carry")
     elif o.carry:

@@ -137,9 +137,14 @@ def draws_needed(state: State) -> tuple[tuple[str, tuple[int, ...]], ...]:
     evenly, the leader's half first: each needs a draw, recorded in this order."""
     if len(state.live) == 1:
         return ()
+    return _draws(leader_seats(state), niche_seats(state), halves(state))
+
+
+def _draws(leader: tuple[int, ...], niche: tuple[int, ...],
+           chips: tuple[int, int]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """:func:`draws_needed` of the seats and halves already worked out."""
     out = []
-    for name, group, half in zip(("leader", "niche"), (leader_seats(state), niche_seats(state)),
-                                 halves(state), strict=True):
+    for name, group, half in zip(("leader", "niche"), (leader, niche), chips, strict=True):
         if len(group) > 1 and half % len(group):
             out.append((name, group))
     return tuple(out)
@@ -167,14 +172,16 @@ def _split(name: str, chips: int, seats: tuple[int, ...], order: tuple[int, ...]
 
 def splits(state: State) -> tuple[Split, Split]:
     """The two halves paid (the hand must be finished: shows and draws done)."""
-    leader_half, niche_half = halves(state)
+    chips = halves(state)
+    leader_half, niche_half = chips
     if len(state.live) == 1:
         seat = state.live
         return (_split("leader", leader_half, seat, ()), _split("niche", niche_half, seat, ()))
-    orders = {name: state.draws[k] for k, (name, _) in enumerate(draws_needed(state))
+    leader, niche = leader_seats(state), niche_seats(state)  # (each hand valued once)
+    orders = {name: state.draws[k] for k, (name, _) in enumerate(_draws(leader, niche, chips))
               if k < len(state.draws)}
-    return (_split("leader", leader_half, leader_seats(state), orders.get("leader", ())),
-            _split("niche", niche_half, niche_seats(state), orders.get("niche", ())))
+    return (_split("leader", leader_half, leader, orders.get("leader", ())),
+            _split("niche", niche_half, niche, orders.get("niche", ())))
 
 
 def won(state: State) -> dict[int, int]:

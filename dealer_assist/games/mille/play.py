@@ -9,7 +9,7 @@ from typing import Any
 
 from dealer_assist.cards import Card
 from dealer_assist.engine import start as read
-from dealer_assist.engine.evolve import replace
+from dealer_assist.engine.evolve import copied, replace
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.events import Event, Reshuffle, Start
 from dealer_assist.fees.table import player_to_player_fees
@@ -92,8 +92,8 @@ def _reveal(state: MilleState, seat: int | None, cards: Iterable[Card]
     """The counts of cards seen after ``seat`` shows ``cards`` from its hand: a card known to
     be in the hand (taken with the pile) is the same card; any other is one more copy seen,
     refused past two (ruling mille-1: two decks)."""
-    seen = dict(state.seen)
-    known = dict(state.known)
+    seen = copied(state.seen)
+    known = copied(state.known)
     mine = list(known.get(seat, ())) if seat is not None else []
     for card in cards:
         if card in mine:
@@ -260,9 +260,9 @@ def _check_turns(state: MilleState, event: Event) -> None:
 
 def _taken(state: MilleState, seat: int) -> MilleState:
     """The pile in ``seat``'s hand (its cards are known to be there)."""
-    known = dict(state.known)
+    known = copied(state.known)
     known[seat] = (*known.get(seat, ()), *state.pile)
-    held = dict(state.held)
+    held = copied(state.held)
     held[seat] = held.get(seat, 0) + len(state.pile)
     return replace(state, known=known, held=held, pile=())
 
@@ -277,7 +277,7 @@ def transition(state: MilleState, event: Event) -> MilleState:
         return replace(state, seen=seen, pile=(event.card,), phase=DRAW, turn=st.first,
                        stock=DECK_CARDS - 2 * HAND_CARDS - 1)
     if isinstance(event, Reshuffle):
-        seen = dict(state.seen)
+        seen = copied(state.seen)
         for card in state.pile[:-1]:  # back in the stock, face down
             seen[card] = seen.get(card, 0) - 1
         return replace(state, seen={c: n for c, n in seen.items() if n > 0},
@@ -285,7 +285,7 @@ def transition(state: MilleState, event: Event) -> MilleState:
     if isinstance(event, Draw):
         seat = event.seat
         if event.source == "stock":
-            held = dict(state.held)
+            held = copied(state.held)
             held[seat] += 1
             return replace(state, held=held, stock=state.stock - 1, phase=PLAY)
         return replace(state, phase=TAKE)
@@ -295,13 +295,13 @@ def transition(state: MilleState, event: Event) -> MilleState:
             state = _taken(state, seat)
         seen, known = _reveal(state, seat, event.cards)
         rank = meld_rank(event.cards)
-        mine = dict(state.melds.get(seat, {}))
+        mine = copied(state.melds.get(seat, {}))
         mine[rank] = (*mine.get(rank, ()), *event.cards)
-        melds = dict(state.melds)
+        melds = copied(state.melds)
         melds[seat] = mine
         state = replace(state, seen=seen, known=known, melds=melds)
         if st.turns:
-            held = dict(state.held)
+            held = copied(state.held)
             held[seat] -= len(event.cards)
             state = replace(state, held=held, phase=PLAY,
                             out=seat if held[seat] == 0 else None)
@@ -309,14 +309,14 @@ def transition(state: MilleState, event: Event) -> MilleState:
     if isinstance(event, Discard):
         seat = event.seat
         seen, known = _reveal(state, seat, (event.card,))
-        held = dict(state.held)
+        held = copied(state.held)
         held[seat] -= 1
         out = seat if held[seat] == 0 else None
         return replace(state, seen=seen, known=known, held=held, pile=(*state.pile, event.card),
                        phase=DRAW, turn=st.other(seat), out=out)
     if isinstance(event, Left):
         seen, known = _reveal(state, event.seat, event.cards)
-        left = dict(state.left)
+        left = copied(state.left)
         left[event.seat] = tuple(event.cards)
         return replace(state, seen=seen, known=known, left=left)
     if isinstance(event, Out):

@@ -4,7 +4,7 @@ checked (a refusal in the dealer's words, naming the ruling) and the state after
 from __future__ import annotations
 
 from dealer_assist.cards import Card
-from dealer_assist.engine.evolve import replace
+from dealer_assist.engine.evolve import copied, replace
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import Discard, Event, Start
 from dealer_assist.fees.table import player_to_player_fees
@@ -129,11 +129,12 @@ def _check_turn(state: OfcState, seat: int, what: str) -> None:
         raise RuleViolation(
             f"seat {seat} is in fantasyland: record its thirteen cards with one set",
             rule="OFC 5")
-    if state.placing_done:
+    current = state.current  # (None once every row is full)
+    if current is None:
         raise RuleViolation("every row is full: nothing more to " + what, rule="OFC 1")
-    if seat != state.current:
+    if seat != current:
         raise RuleViolation(
-            f"it is seat {state.current}'s turn, not seat {seat}'s. "
+            f"it is seat {current}'s turn, not seat {seat}'s. "
             f"Next: {prompt(state).message}", rule="OFC 1")
 
 
@@ -147,16 +148,16 @@ def _check_card(state: OfcState, card: Card) -> None:
 
 def transition(state: OfcState, event: Event) -> OfcState:
     """The state after ``event`` (``check`` has passed it)."""
-    where = dict(state.where)
+    where = copied(state.where)
     if isinstance(event, Place):
         row = row_name(event.row)
-        rows = dict(state.rows)
+        rows = copied(state.rows)
         rows[event.seat] = rows[event.seat].add(row, event.card)
         where[event.card] = f"seat {event.seat}'s {row} row"
         return _advance(replace(state, rows=rows, where=where, placed=state.placed + 1))
     if isinstance(event, Discard):
-        discards = dict(state.discards)
-        unseen = dict(state.unseen_discards)
+        discards = copied(state.discards)
+        unseen = copied(state.unseen_discards)
         if event.cards:
             discards[event.seat] = discards.get(event.seat, ()) + event.cards
             for card in event.cards:
@@ -166,7 +167,7 @@ def transition(state: OfcState, event: Event) -> OfcState:
         return _advance(replace(state, discards=discards, unseen_discards=unseen,
                                      where=where, discarded=state.discarded + 1))
     if isinstance(event, SetHand):
-        rows = dict(state.rows)
+        rows = copied(state.rows)
         rows[event.seat] = Rows(event.front, event.middle, event.back)
         for r in ROW_NAMES:
             for card in rows[event.seat].row(r):

@@ -33,11 +33,21 @@ def _sets(counts: Counter[int], sizes: Sequence[int]) -> tuple[int, ...] | None:
     """The highest distinct ranks (as many as ``sizes``, in order of ``sizes``' groups) whose
     groups hold every natural card, each group no more than its size: wild cards fill the
     rest."""
-    for ranks in _assign(len(sizes)):  # (highest first)
-        if set(counts) <= set(ranks) and all(counts.get(r, 0) <= n
-                                            for r, n in zip(ranks, sizes, strict=True)):
+    naturals = counts.keys()
+    if len(naturals) > len(sizes):  # (more natural ranks than groups: no ranks hold them all)
+        return None
+    for ranks, held in _assign_sets(len(sizes)):  # (highest first)
+        if naturals <= held and all(counts.get(r, 0) <= n
+                                    for r, n in zip(ranks, sizes, strict=True)):
             return ranks
     return None
+
+
+@cache
+def _assign_sets(n: int) -> tuple[tuple[tuple[int, ...], frozenset[int]], ...]:
+    """:func:`_assign`'s ranks, each with them as a set (a call is checked against every
+    combination it might make: the sets are made once)."""
+    return tuple((ranks, frozenset(ranks)) for ranks in _assign(n))
 
 
 @cache

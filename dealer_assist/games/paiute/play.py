@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from dealer_assist.cards import RANK_PLURALS, Card
-from dealer_assist.engine.evolve import replace
+from dealer_assist.engine.evolve import copied, replace
 from dealer_assist.engine.seats import after
 from dealer_assist.events import Event, Reshuffle
 from dealer_assist.games.ante_pot import seat_in_hand
@@ -206,8 +206,10 @@ def transition(state: State, event: Event) -> State:
         if event.source == "stock":
             return replace(state, stock=state.stock - 1, stage=DRAWN, taken=None)
         top = state.pile[-1]
+        where = copied(state.where)
+        where[top] = event.seat
         return replace(state, pile=state.pile[:-1], stage=DRAWN, taken=top,
-                       where=MappingProxyType({**state.where, top: event.seat}))
+                       where=MappingProxyType(where))
     if isinstance(event, Discard):
         where = {c: s for c, s in state.where.items() if c != event.card}
         return replace(state, pile=(*state.pile, event.card), stage=DISCARDED, taken=None,
@@ -232,8 +234,9 @@ def transition(state: State, event: Event) -> State:
 def _turn_over(state: State) -> State:
     """The seat to play has finished its turn."""
     seat = state.seat
-    return replace(state, done=MappingProxyType({**state.done, seat: state.done.get(seat, 0)
-                                                 + 1}))
+    done = copied(state.done)
+    done[seat] = done.get(seat, 0) + 1
+    return replace(state, done=MappingProxyType(done))
 
 
 def _last_done(state: State) -> State:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from dealer_assist.engine.evolve import evolver
+from dealer_assist.engine.evolve import copied, evolver
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Discard, Event, Show
 from dealer_assist.games.preference.events import Ante, Bid, Defend, End, NameTrump, NoAces, Talon
@@ -233,7 +233,7 @@ def transition(state: PrefState, event: Event) -> PrefState:
     if isinstance(event, Show):
         new = _evolve(state, shown=(*state.shown, *event.cards))
         if new.tricks is not None:
-            owner = dict(new.tricks.owner)
+            owner = copied(new.tricks.owner)
             owner.update(dict.fromkeys(event.cards, event.seat))
             new = _evolve(new, tricks=_evolve_tricks(new.tricks,
                                                      owner=MappingProxyType(owner)))
@@ -258,6 +258,8 @@ def _known(state: PrefState) -> PrefState:
 def _start_play(state: PrefState) -> PrefState:
     """Once trumps are named, the tricks are set up (the defenders may still speak); once the
     defenders have spoken, the seats that play them (ruling pref-8)."""
+    if state.k_players is not None:  # (an invitation: the seats that play are worked out anew)
+        state = _evolve(state, k_players=None)
     if state.tricks is not None or state.trump is None:
         if state.tricks is not None and state.defenders_spoke and not state.tricks.played:
             order = state.players()
@@ -265,7 +267,7 @@ def _start_play(state: PrefState) -> PrefState:
             d = state.declarer
             assert d is not None
             return _evolve(state, tricks=_evolve_tricks(
-                state.tricks, order=order, lowest_beat=(d,) if both else ()))
+                state.tricks, order=order, lowest_beat=(d,) if both else ()), k_players=order)
         return state
     d = state.declarer
     assert d is not None

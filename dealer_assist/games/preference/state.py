@@ -59,6 +59,9 @@ class PrefState:
     k_kind: str | None = None
     k_declarer: int | None = None
     k_trump: str | None = None
+    #: The seats that play the tricks, once both defenders have spoken (:meth:`players`; an
+    #: invitation before the first lead changes them; asked at every card played).
+    k_players: tuple[int, ...] | None = None
 
     # --- the pot ----------------------------------------------------------------------------
     @property
@@ -216,6 +219,8 @@ class PrefState:
 
     @property
     def defenders_spoke(self) -> bool:
+        if self.k_players is not None:  # (kept once they had spoken: they cannot unsay it)
+            return True
         if self.trump is None:
             return False
         return all(self.choice(s) for s in self.defenders())
@@ -237,6 +242,8 @@ class PrefState:
         both defenders play or one invites the other; the declarer and the one defender
         playing when the other drops; before the defenders have spoken, every active
         player."""
+        if self.k_players is not None:
+            return self.k_players
         playing = self.playing_defenders()
         if len(playing) != 1 or not self.defenders_spoke or self.invited() is not None:
             return self.active

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from dealer_assist.engine.evolve import evolver
+from dealer_assist.engine.evolve import copied, evolver
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Event
 from dealer_assist.games.rams.events import Pass, Play, Rams, TakeTrump, Trump, Widow
@@ -87,7 +87,7 @@ def transition(state: RamsState, event: Event) -> RamsState:
     if isinstance(event, Trump):
         return _evolve(state, turned=event.card)
     if isinstance(event, Play | Pass | Widow | Rams):
-        said = dict(state.said)
+        said = copied(state.said)
         said[event.seat] = event.TYPE
         new = _evolve(state, said=MappingProxyType(said),
                       widow_by=event.seat if isinstance(event, Widow) else state.widow_by,
@@ -102,7 +102,7 @@ def transition(state: RamsState, event: Event) -> RamsState:
     if isinstance(event, TakeTrump):
         assert state.tricks is not None and state.turned is not None
         t = state.tricks
-        owner = dict(t.owner)
+        owner = copied(t.owner)
         owner[state.turned] = state.dealer
         tricks = _evolve_tricks(t, owner=MappingProxyType(owner),
                          dead=(t.dead - {state.turned}) | {event.give})

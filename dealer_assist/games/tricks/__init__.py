@@ -181,9 +181,14 @@ class Tricks:
     # --- checking a card --------------------------------------------------------------------
     def refusal(self, seat: int, card: Card) -> str | None:
         """Why ``seat`` cannot play ``card`` now, in the dealer's words; None when it may."""
-        if self.over:
+        if len(self.done) >= self.total:
             return "every trick has been played"
-        to_play = self.to_play()
+        t = self.current  # (self.to_play(), the tricks not being over)
+        order = self.order
+        if t is None:
+            to_play = order[order.index(self.leader) % len(order)]
+        else:
+            to_play = order[(order.index(t.leader) + len(t.plays)) % len(order)]
         if seat != to_play:
             return f"seat {to_play} plays next, not seat {seat}"
         if card not in PACK:
@@ -255,25 +260,25 @@ class Tricks:
                 # beat the lead, but with the lowest card that does
                 lower = suit_cards(led, lead_card.rank, card.rank)
                 if lower:
-                    out.append(Claim(seat, n, lower, "beat the lead with the lowest card "
+                    out.append(_claim(seat, n, lower, "beat the lead with the lowest card "
                                      f"that does{tag}"))
             elif self.rules.head and card.rank < top_led and (not trumps or led == trump):
-                out.append(Claim(seat, n, suit_cards(led, top_led),
+                out.append(_claim(seat, n, suit_cards(led, top_led),
                                  f"head the trick when able{tag}"))
             return out
-        out.append(Claim(seat, n, suit_cards(led), f"follow suit ({SUIT_WORDS[led]})"))
+        out.append(_claim(seat, n, suit_cards(led), f"follow suit ({SUIT_WORDS[led]})"))
         if trump is None:
             return out
         if card.suit != trump and led != trump:
-            out.append(Claim(seat, n, suit_cards(trump), f"trump when unable to follow "
+            out.append(_claim(seat, n, suit_cards(trump), f"trump when unable to follow "
                              f"({SUIT_WORDS[trump]})"))
         elif first_after and not trumps:
             lower = suit_cards(trump, 0, card.rank)
             if lower:
-                out.append(Claim(seat, n, lower, "beat the lead with the lowest card that "
+                out.append(_claim(seat, n, lower, "beat the lead with the lowest card that "
                                  f"does{tag}"))
         elif self.rules.head and card.rank < top_trump:
-            out.append(Claim(seat, n, suit_cards(trump, top_trump),
+            out.append(_claim(seat, n, suit_cards(trump, top_trump),
                              f"overtrump when able{tag}"))
         return out
 
@@ -281,6 +286,7 @@ class Tricks:
 #: Copies without the frozen constructors' cost (a replay plays every card again).
 _trick = builder(Trick)
 _revoke = builder(Revoke)
+_claim = builder(Claim)
 _evolve_tricks = evolver(Tricks)
 
 
