@@ -1,4 +1,5 @@
-"""The dealer box's records in the database: four sealed tables (schema 0019) behind the
+"""The dealer box's records in the database: five sealed tables (schema 0019, and 0025 for the
+toke box per room shift) behind the
 :class:`~dealer_assist.services.dealer_ports.DealerRecords` port.
 
 Every append runs in one transaction that first locks the table's head row
@@ -11,7 +12,7 @@ record and is refused.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 
 import sqlalchemy as sa
 
@@ -47,6 +48,10 @@ ROTATIONS = _sealed_table(
 TOKES = _sealed_table(
     "toke_counts", sa.Column("shift_id", sa.Integer), sa.Column("amount", sa.BigInteger),
     sa.Column("counter_1", sa.String(80)), sa.Column("counter_2", sa.String(80)))
+ROOM_TOKES = _sealed_table(
+    "room_toke_counts", sa.Column("gaming_day", sa.String(10)),
+    sa.Column("room_shift", sa.String(40)), sa.Column("amount", sa.BigInteger),
+    sa.Column("counter_1", sa.String(80)), sa.Column("counter_2", sa.String(80)))
 
 
 def down_of(row: SealedRow) -> DownRecord:
@@ -65,6 +70,19 @@ def toke_of(row: SealedRow) -> TokeCount:
     return TokeCount(seq=row.seq, at=row.at, actor=row.actor, shift_id=_int(v["shift_id"]),
                      amount=_int(v["amount"]),
                      team=(str(v["counter_1"]), str(v["counter_2"])))
+
+
+def room_toke_of(row: SealedRow) -> TokeCount:
+    v = row.values
+    return TokeCount(seq=row.seq, at=row.at, actor=row.actor, shift_id=0,
+                     amount=_int(v["amount"]), team=(str(v["counter_1"]), str(v["counter_2"])),
+                     day=date.fromisoformat(str(v["gaming_day"])),
+                     room_shift=str(v["room_shift"]))
+
+
+def _has_room_tokes(conn: sa.Connection) -> bool:
+    """Schema 0025 is there (a database one step behind still reads its table-shift counts)."""
+    return sa.inspect(conn).has_table("room_toke_counts")
 
 
 def read_downs(conn: sa.Connection) -> list[DownRecord]:
@@ -142,7 +160,10 @@ class SqlDealerRecords:
 
     def toke_counts(self) -> list[TokeCount]:
         with sealed.reading(self.db) as conn:
-            return [toke_of(r) for r in sealed.read(conn, TOKES)]
+            rows = [toke_of(r) for r in sealed.read(conn, TOKES)]
+            if _has_room_tokes(conn):
+                rows += [room_toke_of(r) for r in sealed.read(conn, ROOM_TOKES)]
+            return rows
 
     def add_toke_count(self, *, shift_id: int, amount: int, team: tuple[str, str],
                        at: datetime, actor: str, token: str, check: TokeCheck) -> TokeCount:
@@ -153,3 +174,15 @@ class SqlDealerRecords:
                 conn, TOKES, at=at, actor=actor, token=token, head=head,
                 values={"shift_id": shift_id, "amount": amount, "counter_1": team[0],
                         "counter_2": team[1]}))
+
+    def add_room_toke_count(self, *, day: date, room_shift: str, amount: int,
+                            team: tuple[str, str], at: datetime, actor: str, token: str,
+                            check: TokeCheck) -> TokeCount:
+        with sealed.writing(self.db) as conn:
+            head = sealed.lock_head(conn, ROOM_TOKES, token=token)
+            check([toke_of(r) for r in sealed.read(conn, TOKES)]
+                  + [room_toke_of(r) for r in sealed.read(conn, ROOM_TOKES)])
+            return room_toke_of(sealed.append(
+                conn, ROOM_TOKES, at=at, actor=actor, token=token, head=head,
+                values={"gaming_day": day.isoformat(), "room_shift": room_shift,
+                        "amount": amount, "counter_1": team[0], "counter_2": team[1]}))

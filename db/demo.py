@@ -29,7 +29,7 @@ from dealer_assist.db.bootstrap import Database
 from dealer_assist.db.demo_floor import fill_floor
 from dealer_assist.db.demo_plan import PlannedHand, demo_kinds, plan_table, room_kinds, share_hands
 from dealer_assist.db.demo_rotation import NewDown, record_downs
-from dealer_assist.db.demo_rows import add_demo_table, add_demo_users, demo_users
+from dealer_assist.db.demo_rows import add_demo_table, add_demo_users, demo_users, table_dealers
 from dealer_assist.db.models import (
     AuditRow,
     EventRow,
@@ -159,7 +159,10 @@ def fill_demo(
             fill_floor(conn, [f"Table {i + 1}" for i in range(tables)], seed)  # the floor's
             audit.sort(key=lambda r: r["at"])  # the room's log in time order, every table's
             append_audit(conn, audit)
-            record_downs(conn, downs, base)
+            ids = dict(conn.execute(select(TableRow.__table__.c.name,
+                                           TableRow.__table__.c.id)).all())
+            record_downs(conn, downs, base, [(table_dealers(i), ids[f"Table {i + 1}"])
+                                             for i in range(tables)])
             _record(conn, before, [g for g, _ in table_games],
                     max([datetime.now(UTC), *(r["at"] + timedelta(seconds=1) for r in audit)]))
     result.seconds = time.perf_counter() - began

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from sqlalchemy import Connection, inspect
 
 from dealer_assist.db import sealed
-from dealer_assist.db.dealer_box import DOWNS, RULES
+from dealer_assist.db.dealer_box import DOWNS, ROTATIONS, RULES
 from dealer_assist.services.dealer_box import BREAK, DEAL, OFF, NewDown, Rules
 
 #: The demo room's rules: a push every 30 minutes, every push a 30-minute break (a table's
@@ -63,10 +63,25 @@ def push_rotation(plan: Sequence[_Hand], starts: Sequence[datetime],
     return dealer_of
 
 
-def record_downs(conn: Connection, downs: list[NewDown], at: datetime) -> None:
-    """The demo's rules (once) and downs, in time order, on the dealer box's sealed chain."""
+def record_downs(conn: Connection, downs: list[NewDown], at: datetime,
+                 crews: Sequence[tuple[tuple[str, str], int]] = ()) -> None:
+    """The demo's rules (once), its rotation and its downs, in time order, on the dealer box's
+    sealed chains. ``crews``: each table's two dealers and the table, in table order; the
+    rotation is every crew's dealers in that order over the tables, so the floor's dealer view
+    names each dealer's next place on the demo's day."""
     if not inspect(conn).has_table("dealer_downs"):
         return
+    if crews:
+        dealers = list(dict.fromkeys(d for crew, _ in crews for d in crew))
+        tables = list(dict.fromkeys(t for _, t in crews))
+        head = sealed.lock_head(conn, ROTATIONS, token="")
+        version = 1 + max((int(r.values["version"]) for r in sealed.read(conn, ROTATIONS)),
+                          default=0)
+        rows: list[dict[str, object]] = [{"dealer": d, "table_id": None} for d in dealers]
+        rows += [{"dealer": None, "table_id": t} for t in tables]
+        for i, values in enumerate(rows, start=1):
+            sealed.append(conn, ROTATIONS, at=at, actor="fran", token="", head=head,
+                          values={"version": version, "position": i, **values})
     if not sealed.read(conn, RULES):
         r = DEMO_RULES
         sealed.append(conn, RULES, at=at, actor="fran", token="", values={

@@ -57,7 +57,9 @@ DEALERS = ("dana", "devon", "dale")
 FLOOR = ("fran", "flo")
 #: Each demo table has its own two dealers, who take its shifts in turn, so no dealer is ever
 #: signed in at two tables at once (the rule verify re-checks): dana and devon at Table 1, dale
-#: and the first of these at Table 2, and so on; their PINs follow 3003 (3004, 3005, ...).
+#: and the first of these at Table 2, and so on; their PINs follow 3003 (3004, 3005, ...). A
+#: room of more tables than these names serve takes them again numbered (ana2, "Ana Castillo
+#: 2"), so every table of the largest demo still has dealers of its own.
 _MORE_DEALERS = (
     ("ana", "Ana Castillo"), ("ben", "Ben Achebe"), ("cruz", "Cruz Ibarra"),
     ("dev", "Dev Raman"), ("eli", "Eli Novak"), ("fay", "Fay Osei"), ("gus", "Gus Lindgren"),
@@ -68,20 +70,32 @@ _MORE_DEALERS = (
     ("uma", "Uma Reddy"), ("vic", "Vic Moreno"), ("wren", "Wren Kowalski"),
     ("xia", "Xia Lin"), ("yuri", "Yuri Volkov"), ("zoe", "Zoe Fontaine"),
 )
+#: The most tables a demo deals (``dealer-assist demo --tables``): their dealers are the demo's.
+_MOST_TABLES = 100
+
+
+def _more_dealer(k: int) -> tuple[str, str]:
+    """The ``k``-th dealer after dana, devon and dale (0: ana): name and full name."""
+    name, full = _MORE_DEALERS[k % len(_MORE_DEALERS)]
+    again = k // len(_MORE_DEALERS)
+    return (name, full) if again == 0 else (f"{name}{again + 1}", f"{full} {again + 1}")
+
+
+def _dealer(i: int) -> str:
+    return DEALERS[i] if i < len(DEALERS) else _more_dealer(i - len(DEALERS))[0]
 
 
 def table_dealers(index: int) -> tuple[str, str]:
-    """The two dealers of demo table ``index`` (0: Table 1)."""
-    names = [*DEALERS[:2], DEALERS[2], *(n for n, _ in _MORE_DEALERS)]
-    return names[(2 * index) % len(names)], names[(2 * index + 1) % len(names)]
+    """The two dealers of demo table ``index`` (0: Table 1), nobody else's."""
+    return _dealer(2 * index), _dealer(2 * index + 1)
 
 
 def demo_users(tables: int = 1) -> tuple[tuple[str, str, str, str], ...]:
     """The demo's people for a room of ``tables`` tables: :data:`DEMO_USERS` and the dealers
     the tables beyond the first need (name, full name, role, PIN)."""
-    extra = min(len(_MORE_DEALERS), max(0, 2 * tables - len(DEALERS)))
-    return DEMO_USERS + tuple((n, f, "dealer", str(3004 + k))
-                              for k, (n, f) in enumerate(_MORE_DEALERS[:extra]))
+    extra = max(0, 2 * tables - len(DEALERS))
+    return DEMO_USERS + tuple((*_more_dealer(k), "dealer", str(3004 + k)) for k in range(extra))
+
 
 E, H, SH, L = (
     EventRow.__table__, HandRow.__table__, ShiftRow.__table__, LedgerRow.__table__,
@@ -94,7 +108,7 @@ def add_demo_users(conn: Connection, hasher: PinHasher, at: datetime, tables: in
     is_demo = conn.execute(
         select(Setting.__table__.c.value).where(Setting.__table__.c.key == "demo")
     ).scalar()
-    demo_names = {n: f for n, f, _, _ in demo_users(len(_MORE_DEALERS))}
+    demo_names = {n: f for n, f, _, _ in demo_users(_MOST_TABLES)}
     real = [n for n, f in existing.items() if demo_names.get(n) != f]
     recorded = conn.execute(select(func.count()).select_from(TableRow.__table__)).scalar_one()
     recorded += conn.execute(select(func.count()).select_from(AuditRow.__table__)).scalar_one()

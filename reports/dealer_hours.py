@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
+from dealer_assist.errors import BadInput
 from dealer_assist.services.dealer_box import (
     BREAK,
     DEAL,
@@ -23,7 +24,13 @@ from dealer_assist.services.dealer_box import (
 from dealer_assist.services.dealer_ports import DealerRecords
 from dealer_assist.services.model import HandFilter, Shift
 from dealer_assist.services.reads import Reads
-from dealer_assist.services.tokes import TokeShare, split, weights
+from dealer_assist.services.shift_downs import (
+    room_shift_span,
+    room_toke_shares,
+    shift_dealers,
+    with_shift_downs,
+)
+from dealer_assist.services.tokes import TokeShare, room_shift_label, split, weights
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +74,8 @@ class LateLine:
 
 @dataclass(frozen=True, slots=True)
 class TokeSplit:
-    """A shift's counted toke box and its split."""
+    """A counted toke box and its split: the room's box of a room shift (``day`` set), or a
+    table shift's (``shift_id``, ``table``) as counted before schema 0025."""
 
     shift_id: int
     table: str
@@ -75,6 +83,14 @@ class TokeSplit:
     rule: str
     team: tuple[str, str]
     shares: tuple[TokeShare, ...]
+    day: date | None = None
+    room_shift: str = ""
+
+    @property
+    def title(self) -> str:
+        if self.day is None:
+            return f"Tokes, shift {self.shift_id} ({self.table})"
+        return f"Tokes, {room_shift_label(self.day, self.room_shift)} (every table)"
 
     @property
     def odd_cents(self) -> tuple[str, ...]:
@@ -110,11 +126,16 @@ def dealer_section(store: Reads, box: DealerRecords | None, *, start: datetime, 
     room keeps no downs."""
     if box is None:
         return None
-    records = box.downs()
-    if not records:
+    # dealers the box never placed deal their shifts under the old shift rule
+    downs = with_shift_downs(
+        fold_downs(box.downs()),
+        [s for s in store.list_shifts() if s.opened_at < end
+         and (s.closed_at is None or s.closed_at > start)
+         and (table_id is None or s.table_id == table_id)],
+        end=end, dealers=shift_dealers(store.list_users()))
+    if not downs:
         return None
     rules = box.rules() or Rules()
-    downs = fold_downs(records)
     names = {t.id: t.name for t in store.list_tables()}
     hands = [h for h in store.list_hands(HandFilter(limit=None))
              if start <= h.started_at < end and (table_id is None or h.table_id == table_id)]
@@ -183,7 +204,7 @@ def dealer_section(store: Reads, box: DealerRecords | None, *, start: datetime, 
         late_pushes=sum(1 for x in late if x.dealer == p),
         voids=voids.get(p, 0), misdeals=misdeals.get(p, 0)) for p in people)
 
-    counted = {t.shift_id: t for t in box.toke_counts()}
+    counted = {t.shift_id: t for t in box.toke_counts() if not t.per_room_shift}
     tokes = []
     for s in shifts:
         count = counted.get(s.id)
@@ -196,6 +217,18 @@ def dealer_section(store: Reads, box: DealerRecords | None, *, start: datetime, 
         shares = tuple(split(count.amount, w)) if w else ()
         tokes.append(TokeSplit(s.id, names.get(s.table_id, str(s.table_id)), count.amount,
                                rule, count.team, shares))
+    for count in box.toke_counts():
+        if count.day is None:
+            continue
+        a, b = room_shift_span(store, count)
+        if a >= end or b <= start:
+            continue
+        try:
+            shares = tuple(room_toke_shares(store, box, count))
+        except BadInput:  # nobody dealt in it: nothing to split
+            shares = ()
+        tokes.append(TokeSplit(0, "", count.amount, (box.rules(at=count.at) or rules).toke_rule,
+                               count.team, shares, count.day, count.room_shift))
     return DealerSection(tuple(lines), tuple(breaks), totals, tuple(late), tuple(tokes), rules)
 
 

@@ -70,7 +70,7 @@ def dealer_story(section: DealerSection | None, st: Styles, width: float) -> lis
             [[b.dealer, clock(b.start), clock(b.end), str(b.minutes)] for b in section.breaks],
             [50 * mm, 40 * mm, 40 * mm, 30 * mm], right=[3], st=st))
     for t in section.tokes:
-        out += heading(f"Tokes, shift {t.shift_id} ({t.table})", st)
+        out += heading(t.title, st)
         odd = ", ".join(t.odd_cents) or "none"
         out.append(paragraph(
             f"Toke box counted {money(t.amount)} by {t.team[0]} and {t.team[1]}; split by "
@@ -84,7 +84,8 @@ def dealer_story(section: DealerSection | None, st: Styles, width: float) -> lis
                 total=["Total", str(sum(s.weight for s in t.shares)),
                        money(sum(s.cents for s in t.shares)), str(len(t.odd_cents))], st=st))
         else:
-            out.append(paragraph("No dealer was down at this table in the shift: nothing split.",
-                                 st.note))
+            nobody = ("No dealer dealt in this room shift" if t.day is not None
+                      else "No dealer was down at this table in the shift")
+            out.append(paragraph(f"{nobody}: nothing split.", st.note))
     del width
     return out

@@ -3,8 +3,9 @@ it sends them, who is on break, late pushes flagged; the room's dealer rules and
 from the same window.
 
 Keyboard only: the list has the focus (↑ ↓ to choose a dealer); B sends the chosen dealer on
-a break, O takes them off the tables, F5 reads the records again; Alt+P goes to the rules
-(Ctrl+R sets them), Alt+D to the rotation (Ctrl+T sets it); Esc closes. Each is the same use
+a break, O takes them off the tables, F5 reads the records again; Alt+P, Alt+A, Alt+B, Alt+G,
+Alt+H and Alt+K go to each rule (Ctrl+R sets them), Alt+D and Alt+T to the rotation (Ctrl+T
+sets it); Esc closes. Each is the same use
 case the command line calls, refused with a message and nothing written on bad input.
 """
 
@@ -42,7 +43,7 @@ from dealer_assist.ui.qt import (
     QWidget,
 )
 
-COLUMNS = ("Dealer", "Where", "Since", "Next push", "Next", "Late")
+COLUMNS = ("Dealer", "Where", "Since", "Next push", "Next place", "Late")
 
 
 def _hm(t: datetime | None) -> str:
@@ -89,9 +90,9 @@ class DealerView(QDialog):
         self.tokes = QComboBox()
         self.tokes.setObjectName("toke-rule")
         self.tokes.addItems(list(TOKE_RULES))
-        for i, (text, w) in enumerate((("&Push every", self.push), ("break after", self.after),
-                                       ("break", self.brk), ("grace", self.grace),
-                                       ("shift", self.shift), ("tokes by", self.tokes))):
+        for i, (text, w) in enumerate((("&Push every", self.push), ("break &after", self.after),
+                                       ("&break", self.brk), ("&grace", self.grace),
+                                       ("s&hift", self.shift), ("to&kes by", self.tokes))):
             label = QLabel(text)
             label.setBuddy(w)
             rules.addWidget(label, i // 3, 2 * (i % 3))
@@ -150,7 +151,12 @@ class DealerView(QDialog):
             self.dealers.setText(", ".join(rotation.dealers))
             self.tables.setText(", ".join(names.get(t, str(t)) for t in rotation.tables))
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: str, *, done: bool = False) -> None:
+        """A refusal in the red bar, or (``done``) what was just recorded in a plain frame:
+        a rotation that was set is not an error."""
+        self.message.setObjectName("Note" if done else "Refusal")
+        self.message.style().unpolish(self.message)
+        self.message.style().polish(self.message)
         self.message.setText(text)
         self.message.setVisible(bool(text))
 
@@ -217,7 +223,7 @@ class DealerView(QDialog):
         except DealerAssistError as exc:
             self._say(str(exc))
             return
-        self._say(f"{who} {'is off the tables' if off else 'is on a break'} from now.")
+        self._say(f"{who} {'is off the tables' if off else 'is on a break'} from now.", done=True)
         self.refresh()
 
     def set_rules(self) -> None:
@@ -230,7 +236,7 @@ class DealerView(QDialog):
             self._say(str(exc))
             return
         self._say(f"Rules set: push every {rules.push_minutes} min, a {rules.break_minutes} "
-                  f"min break after {rules.break_after_minutes} min dealing.")
+                  f"min break after {rules.break_after_minutes} min dealing.", done=True)
         self.refresh()
 
     def set_rotation(self) -> None:
@@ -241,6 +247,6 @@ class DealerView(QDialog):
         except DealerAssistError as exc:
             self._say(str(exc))
             return
-        self._say(f"Rotation set: {len(dealers)} dealers over {len(tables)} tables.")
+        self._say(f"Rotation set: {len(dealers)} dealers over {len(tables)} tables.", done=True)
         self.refresh()
         self.list.setFocus()

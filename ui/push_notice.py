@@ -12,7 +12,7 @@ from typing import Any
 
 from dealer_assist.errors import DealerAssistError
 from dealer_assist.services.dealer_handlers import station_notice
-from dealer_assist.ui.qt import QLabel, QTimer, QWidget
+from dealer_assist.ui.qt import QEvent, QLabel, QObject, QTimer, QWidget
 
 #: Seconds between two reads of the records while nothing at the table changed.
 REREAD_S = 15.0
@@ -28,11 +28,25 @@ class PushNotice(QLabel):
         self.c = controller
         self._seen: tuple[object, ...] = ()
         self._read_at = 0.0
+        self._watched: QWidget | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(int(REREAD_S * 1000))
         self._timer.timeout.connect(lambda: self.refresh(force=True))
         self._timer.start()
         self.hide()
+
+    def _watch_window(self) -> None:
+        """Read again whenever the station's window comes back to the front (a dialog
+        closed, the dealer stepped up to it), not only on the timer."""
+        window = self.window()
+        if window is not self and window is not self._watched:
+            window.installEventFilter(self)
+            self._watched = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.WindowActivate and watched is self.window():
+            self.refresh(force=True)
+        return super().eventFilter(watched, event)
 
     def between_hands(self) -> bool:
         now = self.c.now
@@ -41,6 +55,7 @@ class PushNotice(QLabel):
     def refresh(self, *, force: bool = False) -> None:
         """Read the notice again when the table or the hand's end changed, when forced, or
         when the last read is older than :data:`REREAD_S`."""
+        self._watch_window()
         svc = self.c.services
         table = self.c.table
         box = getattr(svc, "dealer_box", None)
@@ -54,8 +69,10 @@ class PushNotice(QLabel):
         self._seen, self._read_at = seen, time.monotonic()
         try:
             names = {t.id: t.name for t in svc.list_tables()}
+            session = getattr(self.c, "session", None)
+            viewer = session.name if session is not None and session.role == "dealer" else None
             text = station_notice(box, table.id, names, now=svc.clock(),
-                                  between_hands=self.between_hands())
+                                  between_hands=self.between_hands(), viewer=viewer)
         except DealerAssistError as exc:
             text = f"Push times not read: {exc}"
         self.setText(text)

@@ -1,5 +1,5 @@
 """``dealer-assist dealers``: the dealer box from the command line: the floor's dealer view,
-the room's dealer rules and rotation, a dealer's break, and a shift's toke count and split.
+the room's dealer rules and rotation, a dealer's break, and a room shift's toke count and split.
 
 Each is the same use case the floor's dealer view calls, written as a sealed record by the
 person signed in (floor or admin); bad input is refused with nothing written.
@@ -20,7 +20,7 @@ def add_parser(sub: Any) -> None:
         "dealers", help="the dealer box: who deals where, rules, rotation, breaks, tokes",
         description="Show every dealer on shift (where, since when, next push, late pushes), "
         "or set the room's dealer rules or rotation, send a dealer on a break, or enter a "
-        "shift's toke count and print its split.")
+        "room shift's toke count and print its split among every dealer who dealt in it.")
     add_db_option(p)
     p.add_argument("action", choices=("view", "rules", "rotation", "break", "off", "tokes"),
                    help="what to do (view: the floor's dealer view)")
@@ -38,7 +38,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--tables", metavar="NAMES", help="rotation: tables in order, comma "
                    "separated")
     p.add_argument("--dealer", metavar="NAME", help="break/off: the dealer")
-    p.add_argument("--shift", type=int, metavar="ID", help="tokes: the table shift")
+    p.add_argument("--day", metavar="YYYY-MM-DD", help="tokes: the gaming day")
+    p.add_argument("--room-shift", default="", metavar="NAME",
+                   help="tokes: the room shift (one of the room's named shifts; leave it out "
+                   "when the room names none: the box is then the gaming day's)")
     p.add_argument("--amount", metavar="$", help="tokes: the toke box counted, e.g. 212.35")
     p.add_argument("--team", metavar="NAMES", help="tokes: the two counters, comma separated")
     add_signin_options(p)
@@ -46,17 +49,20 @@ def add_parser(sub: Any) -> None:
 
 
 def run_dealers(args: argparse.Namespace) -> int:
+    from datetime import date
+
     from dealer_assist.errors import BadInput
     from dealer_assist.money import format_cents, parse_cents
     from dealer_assist.services.dealer_box import Rules
     from dealer_assist.services.dealer_hooks import (
-        enter_tokes,
+        enter_room_tokes,
         room_dealers,
+        room_toke_split,
         send_on_break,
         set_room_rotation,
         set_room_rules,
-        toke_split,
     )
+    from dealer_assist.services.tokes import room_shift_label
 
     svc = open_services(args, create=False)
     if args.action == "view":
@@ -97,16 +103,21 @@ def run_dealers(args: argparse.Namespace) -> int:
         send_on_break(svc, session, args.dealer.strip().lower(), off=args.action == "off")
         print(f"{args.dealer} {'is off the tables' if args.action == 'off' else 'is on a break'}")
         return 0
-    if args.shift is None or not args.amount or not args.team:
-        raise BadInput("give the toke count: --shift ID --amount 212.35 --team 'Name 1,Name 2'")
+    if not args.day or not args.amount or not args.team:
+        raise BadInput("give the toke count: --day 2026-11-21 --room-shift swing --amount 212.35 "
+                       "--team 'Name 1,Name 2'")
+    try:
+        day = date.fromisoformat(args.day.strip())
+    except ValueError:
+        raise BadInput(f"--day {args.day!r}: write the gaming day as YYYY-MM-DD") from None
     team = [n for n in args.team.split(",") if n.strip()]
     if len(team) != 2:
         raise BadInput("the toke box is counted by two people: --team 'Name 1,Name 2'")
-    count = enter_tokes(svc, session, shift_id=args.shift, amount=parse_cents(args.amount),
-                        team=(team[0], team[1]))
-    print(f"toke count recorded (record {count.seq}): shift {count.shift_id}, "
-          f"{format_cents(count.amount)}")
-    for share in toke_split(svc, count.shift_id):
+    count = enter_room_tokes(svc, session, day=day, room_shift=args.room_shift,
+                             amount=parse_cents(args.amount), team=(team[0], team[1]))
+    print(f"toke count recorded (record {count.seq}): "
+          f"{room_shift_label(day, count.room_shift)}, {format_cents(count.amount)}")
+    for share in room_toke_split(svc, day, count.room_shift):
         odd = "  (odd cent)" if share.odd_cent else ""
         print(f"  {share.dealer:<10} {format_cents(share.cents)}{odd}")
     return 0

@@ -215,7 +215,7 @@ def next_place(rotation: Rotation, rules: Rules, downs: Sequence[Down], dealer: 
                now: datetime) -> int | None:
     """Where the dealer goes at their next push: the next table of the rotation, or None for
     a break (the break rule reached, or the end of the line with dealers to spare)."""
-    run = running(downs).get(dealer)
+    run = running(downs).get(dealer) or pushed_out(downs, dealer)
     tables = rotation.tables
     if run is None or run.kind != DEAL or run.table_id not in tables:
         return tables[0] if tables else None
@@ -227,6 +227,16 @@ def next_place(rotation: Rotation, rules: Rules, downs: Sequence[Down], dealer: 
     if i + 1 < len(tables):
         return tables[i + 1]
     return None if len(rotation.dealers) > len(tables) else tables[0]
+
+
+def pushed_out(downs: Sequence[Down], dealer: str) -> Down | None:
+    """The dealer's last down when a relief ended it and they have not signed in anywhere
+    since: they are on their way to the rotation's next place."""
+    last = next((d for d in reversed(downs) if d.dealer == dealer), None)
+    if last is None or last.end is None or last.kind != DEAL or last.table_id is None:
+        return None
+    relief = dealer_at(downs, last.table_id, last.end)
+    return last if relief is not None and relief != dealer else None
 
 
 def _free(rotation: Rotation, rules: Rules, downs: Sequence[Down], now: datetime) -> list[str]:
@@ -246,17 +256,22 @@ def plan(rotation: Rotation, rules: Rules, downs: Sequence[Down], now: datetime)
     here: dict[int, Down] = {d.table_id: d for d in run.values()
                              if d.kind == DEAL and d.table_id is not None}
     moving = {n: next_place(rotation, rules, downs, n, now) for n in rotation.dealers
-              if n in run and run[n].kind == DEAL}
-    free = _free(rotation, rules, downs, now)
+              if (n in run and run[n].kind == DEAL) or pushed_out(downs, n) is not None}
+    free = [n for n in _free(rotation, rules, downs, now) if n not in moving]
+    comers = {t: [n for n, to in moving.items() if to == t
+                  and n != (here[t].dealer if t in here else None)] for t in rotation.tables}
+    # free dealers go first to a table nobody deals, then to the push due first
+    relief: dict[int, str | None] = {t: c[0] if c else None for t, c in comers.items()}
+    for t in sorted((t for t in rotation.tables if relief[t] is None),
+                    key=lambda t: (t in here, here[t].start if t in here else now)):
+        relief[t] = free.pop(0) if free else None
     pushes: list[Push] = []
     for table in rotation.tables:
         d = here.get(table)
-        comers = [n for n, to in moving.items() if to == table and n != (d.dealer if d else None)]
-        relief = comers[0] if comers else (free.pop(0) if free else None)
         due = d.start + timedelta(minutes=rules.push_minutes) if d is not None else None
         pushes.append(Push(
             table_id=table, dealer=d.dealer if d else None, since=d.start if d else None,
-            due=due, to=moving.get(d.dealer) if d else None, relief=relief,
+            due=due, to=moving.get(d.dealer) if d else None, relief=relief[table],
         ))
     return pushes
 

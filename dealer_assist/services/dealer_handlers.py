@@ -8,15 +8,16 @@ locked, so two stations racing to place one dealer cannot both win.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from dealer_assist.errors import BadInput, RuleViolation
 from dealer_assist.services.dealer_box import (
     BREAK,
     DEAL,
     OFF,
+    Down,
     DownRecord,
     NewDown,
     Rotation,
@@ -32,6 +33,7 @@ from dealer_assist.services.dealer_box import (
 from dealer_assist.services.dealer_ports import DealerRecords, DownCheck, HandsInPlay, TokeCount
 from dealer_assist.services.errors import Conflict, NotAllowed
 from dealer_assist.services.model import Session
+from dealer_assist.services.tokes import room_shift_label
 
 FLOOR_ROLES = ("floor", "admin")
 
@@ -148,21 +150,49 @@ def count_tokes(box: DealerRecords, session: Session, *, shift_id: int, amount: 
                 team: tuple[str, str], now: datetime) -> TokeCount:
     """The toke box of a shift, counted by a team of two (as the drop count), entered by the
     floor once per shift."""
-    _floor(session, "enter a toke count")
-    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
-        raise BadInput(f"the toke count must be whole cents, 0 or more, not {amount!r}")
-    people = tuple(p.strip() for p in team)
-    if len(people) != 2 or not all(people) or people[0].lower() == people[1].lower():
-        raise BadInput("the toke box is counted by two different people: name both")
+    people = _counted(session, amount, team)
 
     def check(rows: list[TokeCount]) -> None:
-        done = [r for r in rows if r.shift_id == shift_id]
+        done = [r for r in rows if not r.per_room_shift and r.shift_id == shift_id]
         if done:
             raise BadInput(f"the toke box of shift {shift_id} was already counted (record "
                            f"{done[-1].seq}, {done[-1].amount} cents)")
 
     return box.add_toke_count(shift_id=shift_id, amount=amount, team=(people[0], people[1]),
                               at=now, actor=session.name, token=session.token, check=check)
+
+
+def _counted(session: Session, amount: int, team: tuple[str, str]) -> tuple[str, str]:
+    """A toke count's checks: entered by the floor, whole cents, two different counters."""
+    _floor(session, "enter a toke count")
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+        raise BadInput(f"the toke count must be whole cents, 0 or more, not {amount!r}")
+    people = tuple(p.strip() for p in team)
+    if len(people) != 2 or not all(people) or people[0].lower() == people[1].lower():
+        raise BadInput("the toke box is counted by two different people: name both")
+    return people[0], people[1]
+
+
+def count_room_tokes(box: DealerRecords, session: Session, *, day: date, room_shift: str,
+                     ends: datetime, amount: int, team: tuple[str, str],
+                     now: datetime) -> TokeCount:
+    """The room's toke box of one room shift (gaming ``day``, ``room_shift``; it ``ends``
+    then), counted by a team of two once the shift is over, entered once by the floor."""
+    people = _counted(session, amount, team)
+    what = room_shift_label(day, room_shift)
+    if now < ends:
+        raise BadInput(f"{what} runs until {ends:%Y-%m-%d %H:%M} UTC: count its toke box "
+                       "after it ends")
+
+    def check(rows: list[TokeCount]) -> None:
+        done = [r for r in rows if r.day == day and r.room_shift == room_shift]
+        if done:
+            raise BadInput(f"the toke box of {what} was already counted (record "
+                           f"{done[-1].seq}, {done[-1].amount} cents)")
+
+    return box.add_room_toke_count(day=day, room_shift=room_shift, amount=amount, team=people,
+                                   at=now, actor=session.name, token=session.token,
+                                   check=check)
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,14 +238,19 @@ def dealer_view(box: DealerRecords, names: Mapping[int, str], *, now: datetime,
 
 
 def station_notice(box: DealerRecords, table_id: int, names: Mapping[int, str], *,
-                   now: datetime, between_hands: bool) -> str:
+                   now: datetime, between_hands: bool, viewer: str | None = None) -> str:
     """What a table's station shows about its next push: "Push due in 3 min", "Push after
     this hand" when due in a hand, "Push: dana to CC-2 (eve deals here)" when due between
-    hands; "" when nobody is down here or no rules are set."""
+    hands; "" when nobody is down here or no rules are set. ``viewer``, the dealer signed in
+    at the station: once another dealer has relieved them here, where they go next."""
+    downs = fold_downs(box.downs())
+    if viewer is not None:
+        moved = relieved_notice(box, downs, table_id, names, viewer=viewer, now=now)
+        if moved:
+            return moved
     rules = box.rules()
     if rules is None:
         return ""
-    downs = fold_downs(box.downs())
     push = next((p for p in plan(box.rotation(), rules, downs, now) if p.table_id == table_id),
                 None)
     d = running(downs)
@@ -239,3 +274,27 @@ def station_notice(box: DealerRecords, table_id: int, names: Mapping[int, str], 
                                         else names.get(to, f"table {to}"))
     tail = f" ({relief} deals here)" if relief else ""
     return f"Push: {dealer} to {where}{tail}"
+
+
+def relieved_notice(box: DealerRecords, downs: Sequence[Down], table_id: int,
+                    names: Mapping[int, str], *, viewer: str, now: datetime) -> str:
+    """"eve deals CC-1 now: press O and sign in at CC-2" on the station of a dealer a relief
+    has pushed out (their screen still shows the table they left); "" while they deal here."""
+    run = running(downs)
+    here = next((d for d in run.values() if d.kind == DEAL and d.table_id == table_id), None)
+    if here is None or here.dealer == viewer:
+        return ""
+    table = names.get(table_id, f"table {table_id}")
+    mine = run.get(viewer)
+    if mine is not None and mine.kind == DEAL and mine.table_id is not None:
+        to = names.get(mine.table_id, f"table {mine.table_id}")
+        return f"{here.dealer} deals {table} now: you are down at {to} (press O to go there)"
+    if mine is not None:
+        return f"{here.dealer} deals {table} now: you are on a break"
+    rules, rotation = box.rules() or Rules(), box.rotation()
+    nxt = next((p.table_id for p in plan(rotation, rules, downs, now) if p.relief == viewer),
+               None)
+    if nxt is None:
+        return f"{here.dealer} deals {table} now: ask the floor where you go next"
+    return (f"{here.dealer} deals {table} now: press O and sign in at "
+            f"{names.get(nxt, f'table {nxt}')}")

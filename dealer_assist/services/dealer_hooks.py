@@ -6,13 +6,14 @@ its hands. Without a dealer box (a store that has none), a shift's dealer deals 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 
 from dealer_assist.errors import BadInput
 from dealer_assist.services.base import ServicesBase
 from dealer_assist.services.dealer_box import DEAL, Rotation, Rules, fold_downs, running
 from dealer_assist.services.dealer_handlers import (
     DealerRow,
+    count_room_tokes,
     count_tokes,
     dealer_view,
     set_rotation,
@@ -23,6 +24,7 @@ from dealer_assist.services.dealer_handlers import (
 from dealer_assist.services.dealer_ports import DealerRecords, TokeCount
 from dealer_assist.services.errors import StoreUnavailable
 from dealer_assist.services.model import Session, Shift
+from dealer_assist.services.shift_downs import shift_dealers, with_shift_downs
 from dealer_assist.services.tokes import TokeShare
 
 
@@ -55,6 +57,19 @@ def take_table(svc: ServicesBase, session: Session, table_id: int,
     sign_in_at_table(box, StoreHands(svc), session, table_id,
                      now=now if now is not None else svc.clock())
     return True
+
+
+def not_down_here(svc: ServicesBase, session: Session, table_id: int, name: str) -> str:
+    """Why a dealer may not start a hand here, for their screen: who deals the table now (a
+    relief pushed them out), and what to do."""
+    records = svc.known_downs or []
+    here = next((d.dealer for d in running(fold_downs(records)).values()
+                 if d.kind == DEAL and d.table_id == table_id), None)
+    if here is not None and here != session.name:
+        return (f"{here} deals {name} now, not {session.name}: press O to sign in at your next "
+                f"table (or to take {name} back, between hands)")
+    return (f"{session.name} is not down at {name}: open the table (sign in there) to take it "
+            "over, between hands")
 
 
 def deals_here(svc: ServicesBase, session: Session, table_id: int, shift: Shift) -> bool:
@@ -146,6 +161,34 @@ def enter_tokes(svc: ServicesBase, session: Session, *, shift_id: int, amount: i
                        now=svc.clock())
 
 
+def enter_room_tokes(svc: ServicesBase, session: Session, *, day: date, room_shift: str,
+                     amount: int, team: tuple[str, str]) -> TokeCount:
+    """The room's toke box of one room shift, counted by two people once it is over (floor
+    or admin)."""
+    from dealer_assist.services.shift_downs import room_clock_for_day
+    from dealer_assist.services.tokes import room_shift_bounds
+
+    svc.require_active(session, "enter a toke count")
+    now = svc.clock()
+    _start, ends = room_shift_bounds(room_clock_for_day(svc.store, day), day, room_shift.strip())
+    return count_room_tokes(_box(svc), session, day=day, room_shift=room_shift.strip(),
+                            ends=ends, amount=amount, team=team, now=now)
+
+
+def room_toke_split(svc: ServicesBase, day: date, room_shift: str) -> list[TokeShare]:
+    """The split of a room shift's counted toke box among every dealer who dealt in it."""
+    from dealer_assist.services.shift_downs import room_toke_shares
+    from dealer_assist.services.tokes import room_shift_label
+
+    box = _box(svc)
+    count = next((t for t in box.toke_counts() if t.day == day and t.room_shift == room_shift),
+                 None)
+    if count is None:
+        raise BadInput(f"the toke box of {room_shift_label(day, room_shift)} has not been "
+                       "counted")
+    return room_toke_shares(svc.store, box, count)
+
+
 def toke_split(svc: ServicesBase, shift_id: int) -> list[TokeShare]:
     """The split of a shift's counted toke box among the dealers down at its table while it
     was open, by the room's rule."""
@@ -153,13 +196,16 @@ def toke_split(svc: ServicesBase, shift_id: int) -> list[TokeShare]:
 
     box = _box(svc)
     shift = svc.store.get_shift(shift_id)
-    count = next((t for t in box.toke_counts() if t.shift_id == shift_id), None)
+    count = next((t for t in box.toke_counts()
+                  if not t.per_room_shift and t.shift_id == shift_id), None)
     if shift is None or count is None:
         raise BadInput(f"the toke box of shift {shift_id} has not been counted")
     # the rule in force when the box was counted: a rule set later never re-splits it
     rule = (box.rules(at=count.at) or Rules()).toke_rule
-    w = weights(rule, fold_downs(box.downs()), start=shift.opened_at,
-                end=shift.closed_at or svc.clock(), table_id=shift.table_id)
+    end = shift.closed_at or svc.clock()
+    downs = with_shift_downs(fold_downs(box.downs()), [shift], end=end,
+                             dealers=shift_dealers(svc.store.list_users()))
+    w = weights(rule, downs, start=shift.opened_at, end=end, table_id=shift.table_id)
     return split(count.amount, w)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Protocol
 
 from dealer_assist.services.dealer_box import DownRecord, NewDown, Rotation, Rules
@@ -17,7 +17,9 @@ from dealer_assist.services.dealer_box import DownRecord, NewDown, Rotation, Rul
 
 @dataclass(frozen=True, slots=True)
 class TokeCount:
-    """The toke box of a shift, counted by two people (``team``), in cents."""
+    """A toke box counted by two people (``team``), in cents: the room's box of a room shift
+    (``day`` and ``room_shift``, "" when the room names no shifts: the whole gaming day), or,
+    as recorded before schema 0025, the box of one table's shift (``shift_id``; 0 otherwise)."""
 
     seq: int
     at: datetime
@@ -25,6 +27,12 @@ class TokeCount:
     shift_id: int
     amount: int
     team: tuple[str, str]
+    day: date | None = None
+    room_shift: str = ""
+
+    @property
+    def per_room_shift(self) -> bool:
+        return self.day is not None
 
 
 #: A check run inside the append's transaction, after the records' head is locked, over
@@ -56,6 +64,10 @@ class DealerRecords(Protocol):
 
     def add_toke_count(self, *, shift_id: int, amount: int, team: tuple[str, str],
                        at: datetime, actor: str, token: str, check: TokeCheck) -> TokeCount: ...
+
+    def add_room_toke_count(self, *, day: date, room_shift: str, amount: int,
+                            team: tuple[str, str], at: datetime, actor: str, token: str,
+                            check: TokeCheck) -> TokeCount: ...
 
 
 class HandsInPlay(Protocol):
@@ -111,7 +123,19 @@ class MemoryDealerRecords:
                        at: datetime, actor: str, token: str, check: TokeCheck) -> TokeCount:
         with self._lock:
             check(list(self._tokes))
-            row = TokeCount(seq=len(self._tokes) + 1, at=at, actor=actor, shift_id=shift_id,
+            row = TokeCount(seq=sum(1 for t in self._tokes if not t.per_room_shift) + 1, at=at,
+                            actor=actor, shift_id=shift_id,
                             amount=amount, team=team)
+            self._tokes.append(row)
+            return row
+
+    def add_room_toke_count(self, *, day: date, room_shift: str, amount: int,
+                            team: tuple[str, str], at: datetime, actor: str, token: str,
+                            check: TokeCheck) -> TokeCount:
+        with self._lock:
+            check(list(self._tokes))
+            row = TokeCount(seq=sum(1 for t in self._tokes if t.per_room_shift) + 1, at=at,
+                            actor=actor, shift_id=0, amount=amount, team=team, day=day,
+                            room_shift=room_shift)
             self._tokes.append(row)
             return row

@@ -26,7 +26,7 @@ from dealer_assist.services.base import (
     HandNow,
     _body,
 )
-from dealer_assist.services.dealer_hooks import deals_here
+from dealer_assist.services.dealer_hooks import deals_here, not_down_here
 from dealer_assist.services.draws import check_drawn
 from dealer_assist.services.errors import (
     ApprovalRequired,
@@ -90,8 +90,7 @@ class HandServices(HandReads):
             raise RuleViolation(
                 f"{table.name}'s open shift is {shift.dealer}'s: {shift.dealer} closes it with "
                 "the floor, then open your own shift to deal" if self.dealer_box is None else
-                f"{session.name} is not down at {table.name}: open the table (sign in there) "
-                "to take it over, between hands"
+                not_down_here(self, session, table.id, table.name)
             )
         last = _LastHand(self, self.store.last_hand(table.id))  # read, and replayed, once
         if last.broken() is None:  # (a hand that cannot be read cannot be finished either)

@@ -1,4 +1,7 @@
-"""The toke split: a shift's counted toke box shared among its dealers in whole cents.
+"""The toke split: a counted toke box shared among the dealers who dealt in its shift, in
+whole cents. A room counts one box per room shift (:func:`room_shift_bounds`), shared among
+every dealer who dealt in it at any table; a box counted per table shift before schema 0025 is
+shared among the dealers of that table.
 
 Each dealer's share is their weight (minutes dealt, downs dealt, or one each) over the total,
 rounded down to the cent; the cents left over go one each to the largest remainders (ties in
@@ -9,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, date, datetime, time, timedelta
 
 from dealer_assist.errors import BadInput
 from dealer_assist.services.dealer_box import DEAL, TOKE_RULES, Down
+from dealer_assist.services.room import RoomClock
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,3 +70,34 @@ def weights(rule: str, downs: Sequence[Down], *, start: datetime, end: datetime,
         else:
             out[d.dealer] = 1
     return out
+
+
+def room_shift_label(day: date, room_shift: str) -> str:
+    """"the swing shift of 2026-11-21", or "gaming day 2026-11-21" (a room naming no shifts)."""
+    return f"the {room_shift} shift of {day}" if room_shift else f"gaming day {day}"
+
+
+def room_shift_bounds(clock: RoomClock, day: date, room_shift: str) -> tuple[datetime, datetime]:
+    """When the room shift ``room_shift`` of gaming day ``day`` runs, in UTC: from its start
+    hour to the next shift's (the last one of the day to the first one of the next day). A
+    room that names no shifts counts per gaming day: ``room_shift`` is then ""."""
+    if not clock.shifts:
+        if room_shift:
+            raise BadInput(f'the room names no shifts, so there is no "{room_shift}" shift: its '
+                           "toke box is counted per gaming day (leave the room shift out)")
+        a, b = clock.day_bounds(day)
+        return a.astimezone(UTC), b.astimezone(UTC)
+    order = sorted(clock.shifts, key=lambda s: (s[1] - clock.day_starts) % 24)
+    names = [n for n, _ in order]
+    if room_shift not in names:
+        raise BadInput(f'"{room_shift}" is not one of the room\'s shifts: choose '
+                       f"{', '.join(names)}")
+
+    def start(d: date, hour: int) -> datetime:
+        local = d if hour >= clock.day_starts else d + timedelta(days=1)
+        return datetime.combine(local, time(hour), tzinfo=clock.tz).astimezone(UTC)
+
+    i = names.index(room_shift)
+    end = (start(day, order[i + 1][1]) if i + 1 < len(order)
+           else start(day + timedelta(days=1), order[0][1]))
+    return start(day, order[i][1]), end

@@ -145,28 +145,146 @@ def test_demo_deals_its_day_with_a_rotation_one_dealer_one_table_and_verify_inta
     assert report.ok, (report.findings, report.problems)
 
 
-def test_cli_dealers_toke_count_prints_the_split_and_refuses_a_rule_not_the_rooms(
+def test_demo_writes_its_rotation_so_the_floors_view_names_each_dealers_next_place(
+    database: Database,
+) -> None:
+    """Issue 44: the demo's day is dealt by a rotation the floor can read: the rules, and the
+    crews' dealers in order over the tables; the dealer view names where each dealer down goes
+    next (a break: every push of the demo is one) and where the dealers on a
+    break or between tables go back in (on the demo's data as it stood at that time)."""
+    from dealer_assist.db.demo import fill_demo
+    from dealer_assist.db.demo_rows import table_dealers
+    from dealer_assist.services.dealer_box import NewDown
+    from dealer_assist.services.dealer_handlers import dealer_view
+    from dealer_assist.services.dealer_ports import MemoryDealerRecords
+
+    fill_demo(database, hands=240, tables=3, seed=1, workers=1, hasher=FAST)
+    box = SqlDealerRecords(database)
+    rotation = box.rotation()
+    ids = {t.name: t.id for t in SqlStore(database).list_tables()}
+    assert rotation.dealers == (*table_dealers(0), *table_dealers(1), *table_dealers(2))
+    assert rotation.tables == (ids["Table 1"], ids["Table 2"], ids["Table 3"])
+    rules = box.rules()
+    assert rules is not None and (rules.push_minutes, rules.break_after_minutes) == (30, 30)
+
+    records = box.downs()
+    names = {v: k for k, v in ids.items()}
+
+    def view_at(minutes: int) -> dict[str, Any]:
+        """The view as the floor saw it ``minutes`` into the day (the records written by
+        then)."""
+        when = records[0].at + timedelta(minutes=minutes)
+        then = MemoryDealerRecords()
+        then.add_rules(rules, at=records[0].at, actor="fran", token="")
+        then.set_rotation(rotation, at=records[0].at, actor="fran", token="")
+        then.append_downs([NewDown(at=r.at, actor=r.actor, dealer=r.dealer, kind=r.kind,
+                                   table_id=r.table_id) for r in records if r.at <= when],
+                          token="", check=lambda _: None)
+        return {r.dealer: (r.where, r.next_place) for r in dealer_view(then, names, now=when)}
+
+    # twenty minutes in: each table's first dealer goes on a break next, and the crew's
+    # other dealer, not yet down, is the one who relieves that table
+    crews = [table_dealers(i) for i in range(3)]
+    assert view_at(20) == {
+        **{a: (f"Table {i + 1}", "break") for i, (a, _) in enumerate(crews)},
+        **{b: ("between tables", f"Table {i + 1}") for i, (_, b) in enumerate(crews)}}
+    # eighty minutes in: three dealing, one at each table, each to a break next; the other
+    # three on their breaks
+    later = view_at(80)
+    assert sorted(w for w, _ in later.values()) == ["Table 1", "Table 2", "Table 3", "break",
+                                                     "break", "break"]
+    assert all(nxt == "break" for w, nxt in later.values() if w != "break")
+
+
+def test_regression_a_demo_of_sixteen_tables_gives_each_table_dealers_of_its_own(
+    database: Database,
+) -> None:
+    """The demo's names ran out after fourteen tables and the fifteenth table's dealers were
+    Table 1's: one dealer at two tables at once, and verify named their inputs. Past the
+    list the names come again, numbered."""
+    from dealer_assist.db.demo import fill_demo
+    from dealer_assist.db.demo_rows import demo_users, table_dealers
+
+    crews = [table_dealers(i) for i in range(16)]
+    assert len({d for crew in crews for d in crew}) == 32
+    assert crews[14] == ("zoe", "ana2")  # Table 15
+    assert ("ana2", "Ana Castillo 2", "dealer", "3030") in demo_users(16)
+    fill_demo(database, hands=320, tables=16, seed=1, workers=1, hasher=FAST, repeat=True)
+    tables_of: dict[str, set[int | None]] = {}
+    for d in fold_downs(SqlDealerRecords(database).downs()):
+        tables_of.setdefault(d.dealer, set()).add(d.table_id)
+    assert all(len(t - {None}) == 1 for t in tables_of.values()), tables_of
+    report = verify_database(database)
+    assert report.ok, (report.findings[:3], report.problems[:3])
+
+
+def test_cli_dealers_toke_count_of_a_room_shift_prints_the_split_and_refuses_bad_input(
     sqlite_url: str, capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """The demo's day (from 18:00 UTC on 2026-11-21; its room names no shifts, so its room
+    shift is the gaming day): the room's one toke box, split among every dealer of every
+    table, in whole cents that sum to the count."""
+    from datetime import UTC, datetime
+
     from dealer_assist.cli import main
     from dealer_assist.db.bootstrap import open_database
     from dealer_assist.db.demo import fill_demo
+    from dealer_assist.db.demo_rows import table_dealers
 
     db = open_database(sqlite_url)
-    fill_demo(db, hands=60, tables=1, seed=1, workers=1, hasher=FAST)
+    fill_demo(db, hands=60, tables=2, seed=1, workers=1, hasher=FAST,
+              start=datetime(2026, 11, 21, 18, 0, tzinfo=UTC))
     db.close()
     floor = ["--db", sqlite_url, "--as", "fran", "--pin", "2000"]
     assert main(["dealers", "rules", "--toke-rule", "tips", *floor]) == 2
     assert '"tips" is not one of the room\'s toke splits' in capsys.readouterr().err
-    assert main(["dealers", "tokes", "--shift", "1", "--amount", "100.01", "--team",
+    assert main(["dealers", "tokes", "--day", "2026-11-21", "--room-shift", "swing",
+                 "--amount", "5", "--team", "A,B", *floor]) == 2
+    assert 'the room names no shifts, so there is no "swing" shift' in capsys.readouterr().err
+    assert main(["dealers", "tokes", "--day", "2026-11-21", "--amount", "100.01", "--team",
                  "Ann Count,Bob Count", *floor]) == 0
     out = capsys.readouterr().out
-    assert "toke count recorded (record 1): shift 1, $100.01" in out
+    assert "toke count recorded (record 1): gaming day 2026-11-21, $100.01" in out
     shares = [line.split() for line in out.splitlines()[1:]]
+    assert sorted(s[0] for s in shares) == sorted([*table_dealers(0), *table_dealers(1)])
     assert sum(int(s[1].replace("$", "").replace(".", "")) for s in shares) == 10_001
-    assert main(["dealers", "tokes", "--shift", "1", "--amount", "5", "--team", "A,B",
+    assert main(["dealers", "tokes", "--day", "2026-11-21", "--amount", "5", "--team", "A,B",
                  *floor]) == 2
     assert "already counted" in capsys.readouterr().err
+    db = open_database(sqlite_url)
+    try:
+        assert verify_database(db).ok
+    finally:
+        db.close()
+
+
+def test_a_room_shift_toke_count_is_a_sealed_record_held_to_its_writer(
+    database: Database, make: Callable[[], DealerRoom],
+) -> None:
+    """Schema 0025 on SQLite and PostgreSQL: the room shift's count is written once, read back
+    with its day and shift, split over both tables, and walked by verify."""
+    from datetime import date
+
+    from dealer_assist.services.dealer_hooks import enter_room_tokes, room_toke_split
+
+    r = make()
+    r.sit("dana", "T1")
+    r.sit("gil", "T2")
+    r.room.clock.advance(minutes=30)
+    r.sit("eve", "T1")
+    r.room.clock.advance(days=1)
+    day = r.room.clock.now.date() - timedelta(days=1)
+    assert day == date(2026, 11, 21)
+    count = enter_room_tokes(r.svc, r.room.floor, day=day, room_shift="", amount=1000,
+                             team=("Ann Count", "Bob Count"))
+    [stored] = [t for t in SqlDealerRecords(database).toke_counts() if t.per_room_shift]
+    assert (stored.seq, stored.day, stored.room_shift, stored.amount, stored.team) == (
+        count.seq, day, "", 1000, ("Ann Count", "Bob Count"))
+    shares = room_toke_split(r.svc, day, "")
+    assert sorted(s.dealer for s in shares) == ["dana", "eve", "gil"]  # both tables
+    assert sum(s.cents for s in shares) == 1000
+    report = verify_database(database)
+    assert report.ok, (report.findings, report.problems)
 
 
 def test_verify_names_an_input_recorded_by_a_dealer_not_down_at_the_table(

@@ -146,3 +146,108 @@ def test_day_summary_prints_every_tables_dealer_hours_and_the_toke_split(
     # (eve's down, still running, 20:30 to the report at 21:00: 30 minutes like dana's; the
     # odd cent of the tie goes by name)
     assert "dana 30 $5.01 1 eve 30 $5 — Total 60 $10.01 1" in text
+
+
+def test_a_dealer_the_box_never_placed_deals_their_shift_under_the_old_rule_hours_and_tokes(
+    database: Database,
+) -> None:
+    """Issue 44: dee opened T1's shift before the room kept downs (no down record of hers):
+    under the old shift rule she is down at T1 from the opening until eve, placed by the box,
+    relieves her. Dealer hours and the toke split both count her 41 minutes, not eve's 20
+    twice nor nothing; the split sums to the box in whole cents, the odd cent named."""
+    from dealer_assist.services.dealer_hooks import take_table, toke_split
+    from tests.services.support import make_room
+
+    store = SqlStore(database)
+    room = make_room(store)  # dee opens T1's shift: the room keeps no downs yet
+    svc, clock = room.svc, room.clock
+    clock.advance(minutes=1)
+    svc.settle(room.dealer, room.hand(["9d", "Kc", "2h"]))
+    clock.advance(minutes=40)
+    box = SqlDealerRecords(database)
+    svc.dealer_box = box  # from now on the room keeps downs
+    svc.add_user(room.admin, name="eve", full_name="Eve Dealer", role="dealer", pin="1112")
+    shift = svc.current_shift(room.table_id)
+    take_table(svc, svc.sign_in("eve", "1112"), room.table_id, shift)  # eve relieves dee
+    clock.advance(minutes=20)
+    count_tokes(box, room.floor, shift_id=shift.id, amount=1001,
+                team=("Fran Floor", "Gus Floor"), now=clock())
+
+    s = for_shift(store, box, shift, clock.now)
+    assert s is not None
+    assert [(d.dealer, d.table, d.minutes, d.hands) for d in s.downs] == [
+        ("dee", "T1", 41, 1), ("eve", "T1", 20, 0)]
+    assert {t.dealer: t.minutes for t in s.totals} == {"dee": 41, "eve": 20}
+    [tokes] = s.tokes
+    # 1001 x 41/61 = 672.8..., 1001 x 20/61 = 328.1...: the odd cent to dee's larger remainder
+    expected = [("dee", 41, 673, 1), ("eve", 20, 328, 0)]
+    assert [(x.dealer, x.weight, x.cents, x.odd_cent) for x in tokes.shares] == expected
+    assert [(x.dealer, x.weight, x.cents, x.odd_cent) for x in toke_split(svc, shift.id)] \
+        == expected
+    assert sum(x.cents for x in tokes.shares) == 1001
+
+
+def test_a_room_that_never_uses_the_box_still_gets_dealer_hours_by_the_shift_rule(
+    database: Database,
+) -> None:
+    """No down record at all: each dealer's shift is their down (a floor person's shift is
+    not a dealer's and is left out)."""
+    from dealer_assist.services import Approval
+    from tests.services.support import make_room, settings
+
+    store = SqlStore(database)
+    room = make_room(store)
+    svc, clock = room.svc, room.clock
+    t2 = svc.add_table(room.admin, settings(), name="T2").id
+    svc.open_shift(room.floor, t2, floor="fran")  # the floor opened T2: no dealer's down
+    clock.advance(minutes=1)
+    svc.settle(room.dealer, room.hand(["9d", "Kc", "2h"]))
+    clock.advance(minutes=44)
+    shift = svc.current_shift(room.table_id)
+    svc.close_shift(room.dealer, shift.id, approval=Approval("fran", "2222"))
+    box = SqlDealerRecords(database)
+    s = for_shift(store, box, svc.shift(shift.id), clock.now + timedelta(hours=1))
+    assert s is not None
+    assert [(d.dealer, d.minutes, d.hands, d.end is not None) for d in s.downs] == [
+        ("dee", 45, 1, True)]
+    from dealer_assist.reports.dealer_hours import for_day
+
+    day = for_day(store, box, shift.opened_at, clock.now + timedelta(hours=1))
+    assert day is not None and [d.dealer for d in day.downs] == ["dee"]
+
+
+def test_shift_and_day_reports_print_the_room_shifts_toke_split_over_every_table(
+    database: Database, tmp_path: Path,
+) -> None:
+    """The room's one box for gaming day 2026-11-21 (the room names no shifts), shared by
+    minutes among dana and eve (T1) and gil (T2): on T1's shift report too, whole."""
+    from datetime import date
+
+    from dealer_assist.services.dealer_hooks import enter_room_tokes
+
+    r = make_dealer_room(SqlStore(database), SqlDealerRecords(database))
+    clock = r.room.clock
+    r.sit("dana", "T1")
+    r.sit("gil", "T2")
+    clock.advance(minutes=30)
+    r.sit("eve", "T1")
+    clock.advance(minutes=30)
+    clock.advance(days=1)
+    enter_room_tokes(r.svc, r.room.floor, day=date(2026, 11, 21), room_shift="", amount=1001,
+                     team=("Ann Count", "Bob Count"))
+    shift = r.svc.current_shift(r.tables["T1"])
+    section = for_shift(r.svc.store, r.box, shift, clock.now)
+    assert section is not None
+    [tokes] = section.tokes
+    # to midnight: dana 30 min, eve 210, gil 240 (480 in all); 1001 x 30/480 = 62.5625,
+    # x 210/480 = 437.9375, x 240/480 = 500.5: 999 whole cents, the two left over to the two
+    # largest remainders, eve's (.9375) and dana's (.5625), not gil's (.5)
+    assert tokes.title == "Tokes, gaming day 2026-11-21 (every table)"
+    assert [(s.dealer, s.weight, s.cents, s.odd_cent) for s in tokes.shares] == [
+        ("dana", 30, 63, 1), ("eve", 210, 438, 1), ("gil", 240, 500, 0)]
+    assert sum(s.cents for s in tokes.shares) == 1001
+    done = generate.shift_report(r.svc, r.room.floor, tmp_path / "shift.pdf", shift_id=shift.id)
+    text = " ".join("\n".join(pages(done.path)).split())
+    assert "Tokes, gaming day 2026-11-21 (every table)" in text
+    assert "Toke box counted $10.01 by Ann Count and Bob Count; split by minutes dealt; the " \
+           "odd cents went to: dana, eve." in text

@@ -74,6 +74,48 @@ def test_rule_one_table_at_a_time_signing_in_at_b_ends_the_down_at_a(make: MakeR
         r.deal("dana", "T1", ["9d", "Kc", "2h"])
 
 
+def test_a_dealer_pushed_out_is_told_who_deals_the_table_now_and_where_to_go(
+    make: MakeRoom,
+) -> None:
+    """Issue 44's walk-through: once eve relieves dana at T1, dana's station (still showing
+    T1) says who deals there and sends her on; her N is refused with the same words."""
+    r = make()
+    _rules(r, push_minutes=1)
+    _rotation(r, ("dana", "eve"), ("T1", "T2"))
+    r.sit("dana", "T1")
+    r.room.clock.advance(minutes=2)
+    r.sit("eve", "T1")
+    names = {t.id: t.name for t in r.svc.list_tables()}
+    told = station_notice(r.box, r.tables["T1"], names, now=r.room.clock(), between_hands=True,
+                          viewer="dana")
+    assert told == "eve deals T1 now: press O and sign in at T2"
+    assert station_notice(r.box, r.tables["T1"], names, now=r.room.clock(),
+                          between_hands=True, viewer="eve") == "Push due in 1 min"
+    with pytest.raises(RuleViolation, match=r"^eve deals T1 now, not dana: press O to sign in "
+                                            r"at your next table \(or to take T1 back"):
+        r.deal("dana", "T1", ["9d", "Kc", "2h"])
+
+
+def test_rotation_a_free_dealer_relieves_the_push_due_first_not_the_first_table(
+    make: MakeRoom,
+) -> None:
+    """eve has dealt T2 since 20:00, dana T1 since 20:10; both go to a break next (the break
+    rule), and gil, the one free dealer, relieves T2, due at 20:20, before T1, due at 20:30."""
+    from dealer_assist.services.dealer_box import plan
+
+    r = make()
+    _rules(r, push_minutes=20, break_after_minutes=20, break_minutes=15)
+    _rotation(r, ("dana", "eve", "gil"), ("T1", "T2"))
+    r.sit("eve", "T2")
+    r.room.clock.advance(minutes=10)
+    r.sit("dana", "T1")
+    r.room.clock.advance(minutes=5)
+    pushes = {p.table_id: p for p in plan(r.box.rotation(), r.box.rules() or Rules(),
+                                          fold_downs(r.box.downs()), r.room.clock())}
+    assert (pushes[r.tables["T2"]].relief, pushes[r.tables["T1"]].relief) == ("gil", None)
+    assert (pushes[r.tables["T2"]].to, pushes[r.tables["T1"]].to) == (None, None)  # breaks
+
+
 def test_rule_never_mid_hand_a_dealer_with_a_hand_in_play_is_told_to_finish_it(
     make: MakeRoom,
 ) -> None:

@@ -87,6 +87,15 @@ def test_floor_dealer_view_by_keyboard_where_since_next_late_and_break(
     assert running(fold_downs(svc.dealer_box.downs()))["dana"].kind == BREAK  # type: ignore[union-attr]
     assert {r[0]: r for r in view.texts()}["dana"][1] == "break"
 
+    # every rule is reached by its Alt key (the floor works keyboard only)
+    view.activateWindow()
+    qtbot.waitUntil(view.isActiveWindow)
+    for key, box in ((Qt.Key.Key_A, view.after), (Qt.Key.Key_B, view.brk),
+                     (Qt.Key.Key_G, view.grace), (Qt.Key.Key_H, view.shift),
+                     (Qt.Key.Key_K, view.tokes), (Qt.Key.Key_P, view.push)):
+        qtbot.keyClick(view, key, Qt.KeyboardModifier.AltModifier)
+        assert view.focusWidget() is box or box.isAncestorOf(view.focusWidget()), key
+
     # a rotation naming a dealer who is not one: refused, the rotation in force unchanged
     view.dealers.setFocus()
     view.dealers.clear()

@@ -117,6 +117,25 @@ class OpenTableDialog(_Dialog):
             i = self.table.findData(max(mine, key=lambda s: s.id).table_id)
             if i >= 0:
                 self.table.setCurrentIndex(i)
+        i = self.table.findText(self._rotation_place())
+        if i >= 0:  # a dealer pushed out goes on to where the rotation sends them
+            self.table.setCurrentIndex(i)
+
+    def _rotation_place(self) -> str:
+        """With the dealer box: the table this dealer deals now, or, between tables, the one
+        the rotation sends them to next ("" when it names none)."""
+        if self.session.role != "dealer" or getattr(self.services, "dealer_box", None) is None:
+            return ""
+        from dealer_assist.services.dealer_hooks import room_dealers
+
+        try:
+            row = next((r for r in room_dealers(self.services)
+                        if r.dealer == self.session.name), None)
+        except DealerAssistError:
+            return ""
+        if row is None or row.where == "break":
+            return ""
+        return row.next_place if row.where == "between tables" else row.where
 
     def _fill(self) -> None:
         self.table.clear()

@@ -83,6 +83,9 @@ def x_display(width: int = 1280, height: int = 800) -> Iterator[dict[str, str]]:
 class App:
     """The app's process on the display, and the keyboard."""
 
+    #: What the process runs after the Python interpreter: the app as a dealer starts it.
+    argv: tuple[str, ...] = ("-m", "dealer_assist.cli")
+
     def __init__(self, env: dict[str, str], home: Path, log: Path,
                  command: tuple[str, ...] = ()) -> None:
         """``command``: the app's command and options (none: the app itself)."""
@@ -97,9 +100,8 @@ class App:
         #: What the layout checks of :meth:`check` found, step by step.
         self.problems: list[str] = []
         self.out = log.open("ab")
-        self.proc = subprocess.Popen([sys.executable, "-m", "dealer_assist.cli", *command],
-                                     env=self.env, cwd=str(home), stdout=self.out,
-                                     stderr=self.out)
+        self.proc = subprocess.Popen([sys.executable, *self.argv, *command], env=self.env,
+                                     cwd=str(home), stdout=self.out, stderr=self.out)
 
     def x(self, *args: str) -> str:
         done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True,
