@@ -5,6 +5,7 @@ A large shift report's workers each read their own part this way."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from itertools import pairwise
 
 from dealer_assist.db import demo
 from dealer_assist.db.bootstrap import Database
@@ -31,8 +32,8 @@ def test_chain_parts_cut_where_a_hand_begins_and_join_to_the_whole_chain(
     assert len(starts) > 3  # several parts of 24 hands
     begins = {r[0] for r in whole if r[2] == 1 and r[1] is not None}
     assert set(starts[1:-1]) <= begins  # each cut is a hand's first event
-    parts = [[r for b in bulk.chain_part(table_id, a, b) for r in b]
-             for a, b in zip(starts, starts[1:], strict=False)]
+    parts = [[r for batch in bulk.chain_part(table_id, first, end) for r in batch]
+             for first, end in pairwise(starts)]
     assert all(len(p) >= 40 for p in parts[:-1])  # each part holds at least the rows asked
     assert [r for p in parts for r in p] == whole
 
