@@ -11,7 +11,8 @@ decides on the records it read last, and the record goes in only if they are sti
 are, and the tables still those it decided on, checked where it is written. On PostgreSQL that
 is one statement on the board's own connection (a compare-and-swap on the records' head and
 its tables' mark, schema 0026, the sign-in set for the table's trigger, the insert and the
-NOTIFY), one round trip; on SQLite one short transaction (the tables counted there). Otherwise nothing is written and the board takes the locking path.
+NOTIFY), one round trip; on SQLite one short transaction (the tables counted there).
+Otherwise nothing is written and the board takes the locking path.
 """
 
 from __future__ import annotations

@@ -299,9 +299,9 @@ def test_schema_0026_a_station_cannot_move_the_tables_mark(
 
     url, _room = station_room(pg_cluster, pg_template, "floor_mark_station")
     db = open_database(url)
-    with pytest.raises(ProgrammingError, match="permission denied"):
-        with db.engine.begin() as conn:
-            conn.exec_driver_sql("UPDATE record_heads SET tables_mark = 0 "
-                                 "WHERE kind = 'floor_entries'")
+    with pytest.raises(ProgrammingError, match="permission denied"), \
+            db.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE record_heads SET tables_mark = 0 "
+                             "WHERE kind = 'floor_entries'")
     assert _tables_mark(db) >= 1  # the room's table and settings, added by the owner
     db.close()
