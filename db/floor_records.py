@@ -9,9 +9,10 @@ half-written: a refusal or a lost server rolls the whole transaction back.
 Most actions go in without that lock first (:meth:`SqlFloorRecords.append_after`): the board
 decides on the records it read last, and the record goes in only if they are still all there
 are, and the tables still those it decided on, checked where it is written. On PostgreSQL that
-is one statement on the board's own connection (a compare-and-swap on the records' head, the
-sign-in set for the table's trigger, the insert and the NOTIFY), one round trip; on SQLite one
-short transaction. Otherwise nothing is written and the board takes the locking path.
+is one statement on the board's own connection (a compare-and-swap on the records' head and
+its tables' mark, schema 0026, the sign-in set for the table's trigger, the insert and the
+NOTIFY), one round trip; on SQLite one short transaction (the tables counted there).
+Otherwise nothing is written and the board takes the locking path.
 """
 
 from __future__ import annotations
@@ -81,10 +82,11 @@ def entry_of(row: SealedRow) -> FloorEntry:
         value=v["value"]))
 
 
-#: The tables' part of the one-statement append: still as many tables, and the same newest
-#: settings version, as when the board read the tables it decided on (:class:`TablesSeen`).
-_TABLES_AS_SEEN = ("(SELECT count(*) FROM card_tables) = %(seen_tables)s AND "
-                   "(SELECT coalesce(max(id), 0) FROM table_settings) = %(seen_versions)s")
+#: The tables' part of the one-statement append: the head row's tables' mark (schema 0026,
+#: moved by the database with every table and settings version written) still the one read
+#: with the tables the board decided on (:class:`TablesSeen`); checked on the row the
+#: compare-and-swap moves, so a table added meanwhile is seen even after waiting for its lock.
+_TABLES_AS_SEEN = "tables_mark = %(seen_mark)s"
 _APPEND_AFTER_PG = sealed.append_after_sql(FLOOR_ENTRIES, _TABLES_AS_SEEN)
 T, TS = TableRow.__table__, TableSettingsRow.__table__
 
@@ -175,13 +177,15 @@ class SqlFloorRecords:
         return entry_of(row)
 
     def _append_pg(self, row: SealedRow, token: str, tables: TablesSeen) -> bool:
+        if tables.mark is None:
+            return False  # the tables' mark was not read with them: the locking path
         if not self._own_lock.acquire(blocking=False):
             return False  # another thread of this station is using it: the locking path
         try:
             try:
                 con = self._own_connection()
                 params = sealed.append_after_params(row, token)
-                params.update(seen_tables=tables.tables, seen_versions=tables.versions)
+                params["seen_mark"] = tables.mark
                 return con.execute(_APPEND_AFTER_PG, params).fetchone() is not None
             except (self._driver_error, DBAPIError) as exc:
                 # refused or cut off: the statement was undone (or, the connection lost after
