@@ -55,7 +55,7 @@ def verify_database(
     checked on ``workers`` processes (default: every CPU, for large databases).
     """
     from dealer_assist.db.checkpoints import check_checkpoints
-    from dealer_assist.db.floor_records import floor_seat_faults
+    from dealer_assist.db.floor_records import SeatsSince, floor_seat_faults
     from dealer_assist.db.room_records import check_room_rows
 
     try:
@@ -74,6 +74,11 @@ def verify_database(
             report = verify_since(db, anchored.base)
             report.since = anchored.base.number
             report.audit = check_audit_log(db)
+            signed = anchored.base.data
+            early["seats"] = floor_seat_faults(db, SeatsSince(
+                hands={int(t["id"]): int(t.get("hands", 0)) for t in signed.get("tables", ())},
+                entries=int(signed.get("records", {}).get("floor_entries", {}).get("entries", 0)),
+                at=anchored.base.at))
         else:
             def meanwhile() -> None:
                 early["sealed"] = check_sealed_db(db)
