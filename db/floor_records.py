@@ -32,9 +32,12 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    and_,
     func,
     insert,
+    or_,
     select,
+    true,
     update,
 )
 from sqlalchemy import event as sa_event
@@ -244,8 +247,22 @@ class SqlFloorRecords:
             return int(n or 0)
 
 
-def floor_seat_faults(db: Database) -> list[str]:
-    """verify: each hand dealt to other seats than the floor's record gave at its start."""
+@dataclass(frozen=True, slots=True)
+class SeatsSince:
+    """Where a checkpoint's verify starts the seat check: how many hands each table had when
+    it was signed (``hands``: table id → count), how many floor records (``entries``), and
+    when it was signed (``at``: a hand started since is checked whatever its number)."""
+
+    hands: dict[int, int]
+    entries: int
+    at: datetime
+
+
+def floor_seat_faults(db: Database, since: SeatsSince | None = None) -> list[str]:
+    """verify: each hand dealt to other seats than the floor's record gave at its start.
+    ``since``: only the hands a checkpoint did not sign or started since it, and every hand
+    from the time of the earliest floor record written after it (a record dated back changes
+    the seating of the hands after that time); the records are folded whole either way."""
     import json
 
     from dealer_assist.db.models import HandRow, TableRow
@@ -257,9 +274,16 @@ def floor_seat_faults(db: Database) -> list[str]:
             return []
         names = {int(i): str(n) for i, n in conn.execute(select(TableRow.id, TableRow.name))}
         h = HandRow.__table__
+        query = select(h.c.table_id, h.c.number, h.c.started_at,
+                       h.c.seats).where(h.c.settings_id.is_not(None))
+        if since is not None:
+            start = min([since.at, *(e.at for e in entries if e.seq > since.entries)])
+            query = query.where(or_(
+                h.c.table_id.not_in(list(since.hands)) if since.hands else true(),
+                h.c.started_at >= start,
+                *(and_(h.c.table_id == t, h.c.number > n) for t, n in since.hands.items())))
         hands = [HandStart(table_id=int(r.table_id), number=int(r.number),
                            started_at=r.started_at,
                            seats=tuple(int(s) for s in json.loads(r.seats)))
-                 for r in conn.execute(select(h.c.table_id, h.c.number, h.c.started_at,
-                                              h.c.seats).where(h.c.settings_id.is_not(None)))]
+                 for r in conn.execute(query)]
     return seat_faults(entries, hands, names)
