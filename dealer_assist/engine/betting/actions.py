@@ -353,9 +353,10 @@ def call(state: BettingState, seat: int) -> BettingState:
     to = min(state.bet, in_round[i] + stacks[i])
     amount = to - in_round[i]
     act = _act(seat, "call", amount, to, amount == stacks[i], state.round)
+    put_in = state.put_in
     return _turn(_called(
         state, (*state.log, act), replaced(state.acted_at, i, state.bet),
-        replaced(stacks, i, stacks[i] - amount), replaced(state.put_in, i, state.put_in[i] + amount),
+        replaced(stacks, i, stacks[i] - amount), replaced(put_in, i, put_in[i] + amount),
         replaced(in_round, i, to)), i)
 
 
