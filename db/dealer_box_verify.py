@@ -7,11 +7,12 @@ the entry ahead of them in the chain are named by the rules' check (``services.r
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from itertools import pairwise
 
-from sqlalchemy import Connection, inspect, select
+from sqlalchemy import Connection, and_, inspect, or_, select, true
 
 from dealer_assist.db.bootstrap import Database
 from dealer_assist.db.dealer_box import read_downs
@@ -91,8 +92,20 @@ def down_faults(records: list[DownRecord], inputs: Iterable[Input],
     return out
 
 
-def check_dealer_box(conn: Connection) -> list[str]:
-    """The dealer box's findings on one connection (read only)."""
+@dataclass(frozen=True, slots=True)
+class Since:
+    """Where a checkpoint's verify starts the dealer box's check: each table's signed chain
+    head (``heads``: table id → seq) and how many down records it signed (``downs``)."""
+
+    heads: Mapping[int, int]
+    downs: int
+
+
+def check_dealer_box(conn: Connection, since: Since | None = None) -> list[str]:
+    """The dealer box's findings on one connection (read only). ``since``: only the inputs a
+    checkpoint did not sign (each table's after its signed head), and every input from the
+    time of the earliest down record written after it (a down dated back can make an older
+    input one by a dealer not down there); the downs themselves all, as before."""
     from dealer_assist.db.models import EventRow, TableRow, UserRow
 
     if not inspect(conn).has_table("dealer_downs"):
@@ -104,9 +117,15 @@ def check_dealer_box(conn: Connection) -> list[str]:
     e, t, u = EventRow.__table__, TableRow.__table__, UserRow.__table__
     names = {int(r.id): str(r.name) for r in conn.execute(select(t.c.id, t.c.name))}
     roles = {str(r.name): str(r.role) for r in conn.execute(select(u.c.name, u.c.role))}
+    query = select(e.c.table_id, e.c.seq, e.c.actor, e.c.time).where(e.c.time >= first)
+    if since is not None:
+        redated = min((r.at for r in records if r.seq > since.downs), default=None)
+        unsigned = or_(e.c.table_id.not_in(list(since.heads)) if since.heads else true(),
+                       *(and_(e.c.table_id == table_id, e.c.seq > seq)
+                         for table_id, seq in since.heads.items()))
+        query = query.where(unsigned if redated is None else or_(unsigned, e.c.time >= redated))
     inputs = [(int(r.table_id), int(r.seq), str(r.actor), r.time, roles.get(str(r.actor), ""))
-              for r in conn.execute(select(e.c.table_id, e.c.seq, e.c.actor, e.c.time)
-                                    .where(e.c.time >= first).order_by(e.c.table_id, e.c.seq))]
+              for r in conn.execute(query.order_by(e.c.table_id, e.c.seq))]
     return down_faults(records, inputs, names)
 
 

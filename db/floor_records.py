@@ -9,9 +9,10 @@ half-written: a refusal or a lost server rolls the whole transaction back.
 Most actions go in without that lock first (:meth:`SqlFloorRecords.append_after`): the board
 decides on the records it read last, and the record goes in only if they are still all there
 are, and the tables still those it decided on, checked where it is written. On PostgreSQL that
-is one statement on the board's own connection (a compare-and-swap on the records' head, the
-sign-in set for the table's trigger, the insert and the NOTIFY), one round trip; on SQLite one
-short transaction. Otherwise nothing is written and the board takes the locking path.
+is one statement on the board's own connection (a compare-and-swap on the records' head and
+its tables' mark, schema 0026, the sign-in set for the table's trigger, the insert and the
+NOTIFY), one round trip; on SQLite one short transaction (the tables counted there).
+Otherwise nothing is written and the board takes the locking path.
 """
 
 from __future__ import annotations
@@ -31,9 +32,12 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    and_,
     func,
     insert,
+    or_,
     select,
+    true,
     update,
 )
 from sqlalchemy import event as sa_event
@@ -81,10 +85,11 @@ def entry_of(row: SealedRow) -> FloorEntry:
         value=v["value"]))
 
 
-#: The tables' part of the one-statement append: still as many tables, and the same newest
-#: settings version, as when the board read the tables it decided on (:class:`TablesSeen`).
-_TABLES_AS_SEEN = ("(SELECT count(*) FROM card_tables) = %(seen_tables)s AND "
-                   "(SELECT coalesce(max(id), 0) FROM table_settings) = %(seen_versions)s")
+#: The tables' part of the one-statement append: the head row's tables' mark (schema 0026,
+#: moved by the database with every table and settings version written) still the one read
+#: with the tables the board decided on (:class:`TablesSeen`); checked on the row the
+#: compare-and-swap moves, so a table added meanwhile is seen even after waiting for its lock.
+_TABLES_AS_SEEN = "tables_mark = %(seen_mark)s"
 _APPEND_AFTER_PG = sealed.append_after_sql(FLOOR_ENTRIES, _TABLES_AS_SEEN)
 T, TS = TableRow.__table__, TableSettingsRow.__table__
 
@@ -175,13 +180,15 @@ class SqlFloorRecords:
         return entry_of(row)
 
     def _append_pg(self, row: SealedRow, token: str, tables: TablesSeen) -> bool:
+        if tables.mark is None:
+            return False  # the tables' mark was not read with them: the locking path
         if not self._own_lock.acquire(blocking=False):
             return False  # another thread of this station is using it: the locking path
         try:
             try:
                 con = self._own_connection()
                 params = sealed.append_after_params(row, token)
-                params.update(seen_tables=tables.tables, seen_versions=tables.versions)
+                params["seen_mark"] = tables.mark
                 return con.execute(_APPEND_AFTER_PG, params).fetchone() is not None
             except (self._driver_error, DBAPIError) as exc:
                 # refused or cut off: the statement was undone (or, the connection lost after
@@ -240,8 +247,22 @@ class SqlFloorRecords:
             return int(n or 0)
 
 
-def floor_seat_faults(db: Database) -> list[str]:
-    """verify: each hand dealt to other seats than the floor's record gave at its start."""
+@dataclass(frozen=True, slots=True)
+class SeatsSince:
+    """Where a checkpoint's verify starts the seat check: how many hands each table had when
+    it was signed (``hands``: table id → count), how many floor records (``entries``), and
+    when it was signed (``at``: a hand started since is checked whatever its number)."""
+
+    hands: dict[int, int]
+    entries: int
+    at: datetime
+
+
+def floor_seat_faults(db: Database, since: SeatsSince | None = None) -> list[str]:
+    """verify: each hand dealt to other seats than the floor's record gave at its start.
+    ``since``: only the hands a checkpoint did not sign or started since it, and every hand
+    from the time of the earliest floor record written after it (a record dated back changes
+    the seating of the hands after that time); the records are folded whole either way."""
     import json
 
     from dealer_assist.db.models import HandRow, TableRow
@@ -253,9 +274,16 @@ def floor_seat_faults(db: Database) -> list[str]:
             return []
         names = {int(i): str(n) for i, n in conn.execute(select(TableRow.id, TableRow.name))}
         h = HandRow.__table__
+        query = select(h.c.table_id, h.c.number, h.c.started_at,
+                       h.c.seats).where(h.c.settings_id.is_not(None))
+        if since is not None:
+            start = min([since.at, *(e.at for e in entries if e.seq > since.entries)])
+            query = query.where(or_(
+                h.c.table_id.not_in(list(since.hands)) if since.hands else true(),
+                h.c.started_at >= start,
+                *(and_(h.c.table_id == t, h.c.number > n) for t, n in since.hands.items())))
         hands = [HandStart(table_id=int(r.table_id), number=int(r.number),
                            started_at=r.started_at,
                            seats=tuple(int(s) for s in json.loads(r.seats)))
-                 for r in conn.execute(select(h.c.table_id, h.c.number, h.c.started_at,
-                                              h.c.seats).where(h.c.settings_id.is_not(None)))]
+                 for r in conn.execute(query)]
     return seat_faults(entries, hands, names)

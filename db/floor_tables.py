@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, func, select
+from sqlalchemy import BigInteger, Column, MetaData, String, Table, and_, func, select
 
 from dealer_assist.db import sealed
 from dealer_assist.db.bootstrap import Database
@@ -26,6 +26,9 @@ from dealer_assist.settings import parse_table_settings
 
 T, TS, SH, H = (TableRow.__table__, TableSettingsRow.__table__, ShiftRow.__table__,
                 HandRow.__table__)
+#: PostgreSQL's ``record_heads`` with the tables' mark its triggers move (schema 0026).
+_MARKED = Table("record_heads", MetaData(), Column("kind", String(64), primary_key=True),
+                Column("tables_mark", BigInteger))
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +38,9 @@ class TablesSeen:
 
     tables: int
     versions: int
+    #: PostgreSQL: the floor records' head's ``tables_mark`` read with them (schema 0026),
+    #: which the one-statement append checks instead (None: not read; SQLite).
+    mark: int | None = None
 
 
 class SqlTables:
@@ -47,12 +53,15 @@ class SqlTables:
         self._read: tuple[tuple[Any, ...], list[FloorTable]] | None = None
 
     def floor_tables(self) -> Sequence[FloorTable]:
+        parts = [select(func.count()).select_from(T).scalar_subquery(),
+                 select(func.max(TS.c.id)).scalar_subquery(),
+                 select(func.max(SH.c.id)).scalar_subquery(),
+                 select(func.count(SH.c.closed_at)).scalar_subquery()]
+        if self.db.dialect == "postgresql":
+            parts.append(select(_MARKED.c.tables_mark)
+                         .where(_MARKED.c.kind == "floor_entries").scalar_subquery())
         with sealed.reading(self.db) as conn:
-            mark = tuple(conn.execute(select(
-                select(func.count()).select_from(T).scalar_subquery(),
-                select(func.max(TS.c.id)).scalar_subquery(),
-                select(func.max(SH.c.id)).scalar_subquery(),
-                select(func.count(SH.c.closed_at)).scalar_subquery())).one())
+            mark = tuple(conn.execute(select(*parts)).one())
         if self._read is not None and self._read[0] == mark:
             return self._read[1]
         out = self._tables()
@@ -64,7 +73,9 @@ class SqlTables:
         read = self._read
         if read is None:
             return None
-        return TablesSeen(int(read[0][0] or 0), int(read[0][1] or 0)), read[1]
+        mark = read[0][4] if len(read[0]) > 4 else None
+        return TablesSeen(int(read[0][0] or 0), int(read[0][1] or 0),
+                          None if mark is None else int(mark)), read[1]
 
     def _tables(self) -> list[FloorTable]:
         latest = (select(TS.c.table_id, func.max(TS.c.version).label("v"))

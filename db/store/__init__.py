@@ -59,12 +59,13 @@ def _frees_held_locks(method: _W) -> _W:
 
 
 #: The store's writes that wait for a row lock on PostgreSQL (a table's chain head, a hand, the
-#: audit chain's head, a user's sign-in row).
+#: audit chain's head, a user's sign-in row, a sign-in's session row).
 _LOCKING_WRITES = (
     "add_table", "add_settings", "open_shift", "close_shift", "start_hand", "import_hand",
     "append_event", "append_table_event", "settle_hand", "reopen_hand", "add_dispute",
     "add_audit", "add_room_record", "set_cardroom_name", "add_user", "try_pin", "set_login_state",
     "claim_name_try", "claim_pin_try", "pin_try_right", "set_pin_hash", "set_user_active",
+    "end_sign_in",
 )
 for _name in _LOCKING_WRITES:
     setattr(SqlStore, _name, _frees_held_locks(getattr(SqlStore, _name)))

@@ -16,6 +16,7 @@ from sqlalchemy.exc import DBAPIError
 
 from dealer_assist.db.approvals_check import check_approvals_db
 from dealer_assist.db.bootstrap import Database, unavailable
+from dealer_assist.db.verify.aside import aside
 from dealer_assist.db.verify.reader import driver_error
 from dealer_assist.db.verify.records import (
     check_audit_log,
@@ -55,7 +56,7 @@ def verify_database(
     checked on ``workers`` processes (default: every CPU, for large databases).
     """
     from dealer_assist.db.checkpoints import check_checkpoints
-    from dealer_assist.db.floor_records import floor_seat_faults
+    from dealer_assist.db.floor_records import SeatsSince, floor_seat_faults
     from dealer_assist.db.room_records import check_room_rows
 
     try:
@@ -71,9 +72,18 @@ def verify_database(
         # full verify checks them while its workers check the chains' parts
         early: dict[str, list[str]] = {}
         if since_checkpoint and anchored.base is not None and anchored.signed:
-            report = verify_since(db, anchored.base)
-            report.since = anchored.base.number
-            report.audit = check_audit_log(db)
+            signed = anchored.base.data
+            seats = SeatsSince(
+                hands={int(t["id"]): int(t.get("hands", 0)) for t in signed.get("tables", ())},
+                entries=int(signed.get("records", {}).get("floor_entries", {}).get("entries", 0)),
+                at=anchored.base.at)
+            # the sealed records and the seating are read whole: on a worker of their own
+            # while this process walks the chains from the checkpoint (a large database)
+            with aside(db, seats, workers) as whole:
+                report = verify_since(db, anchored.base)
+                report.since = anchored.base.number
+                report.audit = check_audit_log(db)
+            early["sealed"], early["seats"] = whole()
         else:
             def meanwhile() -> None:
                 early["sealed"] = check_sealed_db(db)

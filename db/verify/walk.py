@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy.engine import Connection
 
 from dealer_assist.db.bootstrap import Database
-from dealer_assist.db.dealer_box_verify import check_dealer_box
+from dealer_assist.db.dealer_box_verify import Since, check_dealer_box
 from dealer_assist.db.verify.hand_rules import HandRules
 from dealer_assist.db.verify.reader import (
     Reader,
@@ -315,7 +315,10 @@ class Walk:
             report.problems.extend(check.faults)
             report.notes.extend(check.notes)
         report.findings.extend(self._ledger_since(cp))
-        report.findings.extend(check_dealer_box(self.conn))
+        signed = cp.data
+        report.findings.extend(check_dealer_box(self.conn, Since(
+            heads={int(t["id"]): int(t["seq"]) for t in signed.get("tables", ())},
+            downs=int(signed.get("records", {}).get("dealer_downs", {}).get("entries", 0)))))
         return report
 
     def _ledger_since(self, cp: Any) -> list[str]:

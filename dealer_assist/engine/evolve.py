@@ -34,6 +34,10 @@ def replace(obj: T, /, **changes: Any) -> T:
     met); any other dataclass goes to ``dataclasses.replace`` itself. The games' rules call this
     for every event of every replay, so it is the one way they copy a state with changes."""
     cls: type[Any] = obj.__class__
+    put = _PUTS.get((cls, *changes))
+    if put is not None:  # (the usual call: a class and a set of changed fields met before)
+        done: T = put(obj, *changes.values())
+        return done
     copy = _REPLACERS.get(cls)
     if copy is None:
         copy = _replace
@@ -44,7 +48,14 @@ def replace(obj: T, /, **changes: Any) -> T:
                 copy = evolver(cls)
         _REPLACERS[cls] = copy
     result: T = copy(obj, **changes)
+    if copy is not _replace and changes:
+        # (the setter the evolver made for these fields, called directly from now on)
+        _PUTS[(cls, *changes)] = setter(cls, *changes)
     return result
+
+
+#: :func:`replace`'s setter for each class and changed fields (in the order named) met before.
+_PUTS: dict[tuple[Any, ...], Callable[..., Any]] = {}
 
 
 def _replace(obj: Any, /, **changes: Any) -> Any:

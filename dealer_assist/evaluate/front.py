@@ -21,10 +21,19 @@ def front_value(cards: Sequence[Card]) -> HandValue:
     if len(cards) != 3:
         raise BadInput(f"a front row has three cards, got {len(cards)}")
     _ids(cards)
-    category, sig = classify([c.rank for c in cards], False)
+    ranks = (cards[0].rank, cards[1].rank, cards[2].rank)
+    key = _FRONT_KEYS.get(ranks)
+    if key is None:
+        category, sig = classify(ranks, False)
+        key = _FRONT_KEYS[ranks] = pack_key(category, sig)
     # (the cards in display order are sorted when first asked for: a settlement compares
     # many rows and words few)
-    return HandValue(pack_key(category, sig), cards)
+    return HandValue(key, cards)
+
+
+#: A front row's key by its ranks in the order the cards lie (at most 13 ** 3 of them): the key
+#: depends on the ranks alone, and classifying them was most of valuing a front row.
+_FRONT_KEYS: dict[tuple[int, int, int], int] = {}
 
 
 def front_fouls(

@@ -239,11 +239,19 @@ def pushed_out(downs: Sequence[Down], dealer: str) -> Down | None:
     return last if relief is not None and relief != dealer else None
 
 
+def off_tables(downs: Sequence[Down], dealer: str) -> bool:
+    """The floor took the dealer off the tables (their last down was ended by their own
+    "off" record, not by a relief): they relieve nobody until they sign in again."""
+    last = next((d for d in reversed(downs) if d.dealer == dealer), None)
+    return last is not None and last.end is not None and pushed_out(downs, dealer) is None
+
+
 def _free(rotation: Rotation, rules: Rules, downs: Sequence[Down], now: datetime) -> list[str]:
-    """Rotation dealers free to relieve: not down at a table, and off any break long enough;
-    those who are off the tables first (in rotation order), then the longest on break."""
+    """Rotation dealers free to relieve: not down at a table, not taken off the tables, and
+    off any break long enough; those between tables first (in rotation order), then the
+    longest on break."""
     run = running(downs)
-    idle = [n for n in rotation.dealers if n not in run]
+    idle = [n for n in rotation.dealers if n not in run and not off_tables(downs, n)]
     rested = [d for d in run.values() if d.dealer in rotation.dealers and d.kind == BREAK
               and d.minutes(now) >= rules.break_minutes]
     return idle + [d.dealer for d in sorted(rested, key=lambda d: d.start)]

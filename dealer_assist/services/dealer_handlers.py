@@ -26,6 +26,7 @@ from dealer_assist.services.dealer_box import (
     check_rules,
     fold_downs,
     next_place,
+    off_tables,
     plan,
     running,
     stamp,
@@ -200,7 +201,7 @@ class DealerRow:
     """One line of the floor's dealer view."""
 
     dealer: str
-    where: str  # a table's name, "break", or "between tables"
+    where: str  # a table's name, "break", "between tables" or "off the tables"
     since: datetime | None
     next_push: datetime | None
     next_place: str
@@ -232,8 +233,10 @@ def dealer_view(box: DealerRecords, names: Mapping[int, str], *, now: datetime,
         else:
             target = relief_of.get(name)
             place = names.get(target, str(target)) if target is not None else ""
-            rows.append(DealerRow(name, "break" if d is not None else "between tables",
-                                  d.start if d is not None else None, None, place, 0))
+            where = "break" if d is not None else (
+                "off the tables" if off_tables(downs, name) else "between tables")
+            rows.append(DealerRow(name, where, d.start if d is not None else None, None,
+                                  place, 0))
     return rows
 
 

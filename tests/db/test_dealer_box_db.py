@@ -307,3 +307,32 @@ def test_verify_names_an_input_recorded_by_a_dealer_not_down_at_the_table(
     assert named and all(f.startswith("T1: input ") and f.endswith("when eve was down there")
                          for f in named)
     assert len(named) == 4  # the start and the three cards
+
+
+def test_the_shift_close_check_names_a_down_dated_back_before_its_checkpoint(
+    database: Database, make: Callable[[], DealerRoom], tmp_path: Any,
+) -> None:
+    """``verify --since-checkpoint`` holds only the inputs after the checkpoint to the downs,
+    except that a down written after it but dated before it can make an older input one by
+    a dealer not down there: every input from its time on is checked again, and named."""
+    from dealer_assist.db.checkpoints import sign_checkpoint
+    from dealer_assist.db.keys import create_key
+
+    r = make()
+    r.sit("dana", "T1")
+    start = r.room.clock.now
+    r.room.clock.advance(minutes=1)
+    r.finish("dana", r.deal("dana", "T1", ["9d", "Kc", "2h"]))
+    key = create_key(tmp_path / "room-key.pem")
+    sign_checkpoint(database, key, reason="shift close", checked={"full": True})
+    r.room.clock.advance(minutes=1)
+    r.finish("dana", r.deal("dana", "T1", ["8d", "Qc", "3h"]))
+    since = verify_database(database, key=key, since_checkpoint=True)
+    assert since.since == 1 and since.ok, since.summary()
+    with sealed.writing(database) as conn:  # written now, dated before the first hand
+        sealed.append(conn, DOWNS, at=start + timedelta(seconds=30), actor="eve",
+                      token=r.dealers["eve"].token,
+                      values={"dealer": "eve", "kind": "deal", "table_id": r.tables["T1"]})
+    since = verify_database(database, key=key, since_checkpoint=True)
+    named = [f for f in since.findings if "was recorded by dealer dana" in f]
+    assert len(named) == 8 and all(f.endswith("when eve was down there") for f in named)

@@ -233,3 +233,37 @@ def test_the_board_polls_the_records_head_on_sqlite(sqlite_url: str) -> None:
     board.open_table(room.floor, room.table_id)
     assert feed.wait(1.0) is True
     db.close()
+
+
+def test_the_shift_close_check_names_a_floor_record_dated_back_before_its_checkpoint(
+        database: Database, tmp_path: Any) -> None:
+    """``verify --since-checkpoint`` checks the seats of the hands dealt since the checkpoint
+    only, except that a floor record written after it but dated before it changes the
+    seating of older hands: those from its time on are checked again, and named."""
+    from datetime import timedelta
+
+    from dealer_assist.db.checkpoints import sign_checkpoint
+    from dealer_assist.db.keys import create_key
+    from dealer_assist.db.verify import verify_database
+
+    room = make_room(SqlStore(database))
+    board = _board(database, room.clock)
+    board.open_table(room.floor, room.table_id)
+    board.seat(room.floor, room.table_id, 1, player="Ann")
+    board.seat(room.floor, room.table_id, 3, player="Bob")
+    before = room.clock()
+    room.clock.advance(minutes=1)
+    room.svc.settle(room.dealer, room.hand(["As", "Kd"], seats=(1, 3)))  # as seated
+    key = create_key(tmp_path / "room-key.pem")
+    sign_checkpoint(database, key, reason="shift close", checked={"full": True})
+    room.clock.advance(minutes=1)
+    room.svc.settle(room.dealer, room.hand(["Qs", "Jd"], seats=(1, 3)))
+    since = verify_database(database, key=key, since_checkpoint=True)
+    assert since.since == 1 and since.findings == [], since.summary()
+    # Cal seated at seat 2 by a record written now, dated before hand 1
+    _board(database, lambda: before + timedelta(seconds=1)).seat(
+        room.floor, room.table_id, 2, player="Cal")
+    since = verify_database(database, key=key, since_checkpoint=True)
+    assert since.findings == [
+        f"T1 hand {n}: dealt to seats 1, 3, but the floor's record seats 1, 2, 3 then — the "
+        "seats were changed behind the floor board's record" for n in (1, 2)]

@@ -244,3 +244,64 @@ def test_a_lost_own_connection_sends_the_action_down_the_locking_path(
     assert _one_statement(board) == 2
     assert [x["player"] for x in _rows(db)] == [None, "Ann", "Bob", "Cy", "Di"]
     db.close()
+
+
+def _tables_mark(db: Database) -> int:
+    with sealed.reading(db) as conn:
+        return int(conn.exec_driver_sql("SELECT tables_mark FROM record_heads "
+                                        "WHERE kind = 'floor_entries'").scalar_one())
+
+
+@pytest.mark.postgres
+def test_schema_0026_a_table_or_settings_version_moves_the_tables_mark_the_statement_checks(
+        pg_url: str) -> None:
+    """The one statement checks the head row's tables' mark, not the tables counted: a table
+    added, or a settings version, moves it (by the database's triggers), and a decision on the
+    mark before either writes nothing."""
+    db = open_database(pg_url)
+    room = make_room(SqlStore(db))
+    board = floor_board(db, room.clock)
+    board.open_table(room.floor, room.table_id)
+    board.add_to_list(room.floor, "Ann", *GAME)
+    before, mark = _seen(board), _tables_mark(db)
+    assert before.mark == mark
+    t2 = room.svc.add_table(room.admin, settings(), name="T2")
+    assert _tables_mark(db) > mark
+    entry = NewEntry(r.CLOSE, table_id=room.table_id)
+    assert board.records.append_after(entry, after=2, tables=before, at=room.clock(),
+                                      actor="fran", token=room.floor.token) is None
+    board.open_table(room.floor, t2.id)  # read again under the lock
+    now = _seen(board)
+    assert now.mark == _tables_mark(db)
+    room.svc.change_settings(room.admin, t2.id, settings(ante=200))
+    assert _tables_mark(db) > now.mark  # type: ignore[operator]
+    assert board.records.append_after(entry, after=3, tables=now, at=room.clock(),
+                                      actor="fran", token=room.floor.token) is None
+    assert TablesSeen(1, 1) == TablesSeen(1, 1, None)  # SQLite's: no mark
+    assert board.records.append_after(entry, after=3, tables=TablesSeen(2, 99),
+                                      at=room.clock(), actor="fran",
+                                      token=room.floor.token) is None
+    assert [x["action"] for x in _rows(db)] == ["open", "list-add", "open"]
+    board.add_to_list(room.floor, "Bob", *GAME)  # the tables read again, under the lock
+    assert _one_statement(board) == 1
+    board.add_to_list(room.floor, "Cy", *GAME)  # on the mark as read now: one statement
+    assert _one_statement(board) == 2
+    db.close()
+
+
+@pytest.mark.postgres
+def test_schema_0026_a_station_cannot_move_the_tables_mark(
+        pg_cluster: PgCluster, pg_template: str) -> None:
+    """Only the owner's functions move the mark: the stations' role updates a head's entries
+    and hash, never its tables' mark (else it could make a board decide on tables it has not
+    read)."""
+    from sqlalchemy.exc import ProgrammingError
+
+    url, _room = station_room(pg_cluster, pg_template, "floor_mark_station")
+    db = open_database(url)
+    with pytest.raises(ProgrammingError, match="permission denied"), \
+            db.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE record_heads SET tables_mark = 0 "
+                             "WHERE kind = 'floor_entries'")
+    assert _tables_mark(db) >= 1  # the room's table and settings, added by the owner
+    db.close()

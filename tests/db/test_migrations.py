@@ -39,7 +39,7 @@ DEMO_STAKES = "was dealt by the demo at other stakes than settings version"
 #: too, under the baseline; a hand after it would be a fault.
 OLD_CHIPS = "was dealt before every wager had to be whole chips"
 #: The schema this version of the app creates: a new migration moves it.
-HEAD = "0025"
+HEAD = "0026"
 #: The fixture's dispute: its adjustments carry no approval (schema 0016 asks one).
 OLD_ADJUSTMENTS = ("dispute 1 on hand 5 (adjustments): written before schema 0016 with no "
                    "approval on record")

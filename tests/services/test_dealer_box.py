@@ -332,3 +332,32 @@ def test_rule_a_toke_box_is_split_by_the_rule_in_force_when_it_was_counted(
     assert r.box.rules(at=r.box.toke_counts()[0].at).toke_rule == "equal"  # type: ignore[union-attr]
     assert toke_split(r.svc, shift.id) == before
     assert sorted((s.dealer, s.cents) for s in before) == [("dana", 5_000), ("eve", 5_000)]
+
+
+def test_regression_a_dealer_sent_off_the_tables_is_not_sent_to_relieve_a_table(
+    make: MakeRoom,
+) -> None:
+    """A dealer the floor took off the tables (O) was counted free and named as the next
+    relief of a table, on the dealer view as heading there; off is off until they sign in."""
+    from dealer_assist.services.dealer_box import plan
+    from dealer_assist.services.dealer_handlers import dealer_view
+    from dealer_assist.services.dealer_hooks import StoreHands
+
+    r = make()
+    _rules(r, push_minutes=20, break_after_minutes=60, break_minutes=15)
+    _rotation(r, ("dana", "gil", "eve"), ("T1", "T2"))
+    r.sit("dana", "T1")
+    r.sit("gil", "T2")
+    start_break(r.box, StoreHands(r.svc), r.room.floor, "gil", now=r.room.clock(), off=True)
+    r.room.clock.advance(minutes=5)
+    pushes = {p.table_id: p for p in plan(r.box.rotation(), r.box.rules() or Rules(),
+                                          fold_downs(r.box.downs()), r.room.clock())}
+    # dana moves on to T2 at her push; eve, never down yet, is the one free dealer for T1
+    assert (pushes[r.tables["T1"]].relief, pushes[r.tables["T2"]].relief) == ("eve", "dana")
+    names = {t.id: t.name for t in r.svc.list_tables()}
+    rows = {row.dealer: row for row in dealer_view(r.box, names, now=r.room.clock())}
+    assert (rows["gil"].where, rows["gil"].next_place) == ("off the tables", "")
+    assert (rows["eve"].where, rows["eve"].next_place) == ("between tables", "T1")
+    # signing in again puts gil back in the rotation
+    r.sit("gil", "T2")
+    assert _where(r)["gil"] == "T2"

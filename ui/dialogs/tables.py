@@ -133,7 +133,7 @@ class OpenTableDialog(_Dialog):
                         if r.dealer == self.session.name), None)
         except DealerAssistError:
             return ""
-        if row is None or row.where == "break":
+        if row is None or row.where in ("break", "off the tables"):
             return ""
         return row.next_place if row.where == "between tables" else row.where
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from dealer_assist.engine.betting.rules import Structure
 from dealer_assist.engine.betting.state import Act, BettingState, evolve, put_to_act
-from dealer_assist.engine.evolve import builder, replaced
+from dealer_assist.engine.evolve import builder, replaced, setter
 from dealer_assist.engine.start import off_chip
 from dealer_assist.errors import RuleViolation
 from dealer_assist.money import format_cents as money
@@ -197,23 +197,28 @@ def _check_amount(state: BettingState, i: int, to: int | None, what: str) -> int
 # -- verify -------------------------------------------------------------------------------
 
 
-def verify_check(state: BettingState, seat: int) -> None:
+def verify_check(state: BettingState, seat: int) -> int:
+    """Returns the seat's position (the action asks for it next)."""
     i = _on_turn(state, seat)
     owed = state.bet - state.in_round[i]
     if owed > 0:
         raise _violation(
             f"seat {seat} cannot check: it faces {money(owed)} to call", "check"
         )
+    return i
 
 
-def verify_call(state: BettingState, seat: int) -> None:
+def verify_call(state: BettingState, seat: int) -> int:
+    """Returns the seat's position (the action asks for it next)."""
     i = _on_turn(state, seat)
     if state.bet - state.in_round[i] <= 0:
         raise _violation(f"nothing to call for seat {seat}: check", "call")
+    return i
 
 
-def verify_fold(state: BettingState, seat: int) -> None:
-    _on_turn(state, seat)
+def verify_fold(state: BettingState, seat: int) -> int:
+    """Returns the seat's position (the action asks for it next)."""
+    return _on_turn(state, seat)
 
 
 def verify_bet(state: BettingState, seat: int, *, to: int | None = None) -> int:
@@ -288,7 +293,12 @@ def can_all_in(state: BettingState, seat: int) -> bool:
 
 def _after(state: BettingState, i: int, act: Act, **changes: object) -> BettingState:
     """Record ``act``, pass the turn, and close the round (returning any uncalled chips)."""
-    moved = evolve(state, log=(*state.log, act), **changes)
+    return _turn(evolve(state, log=(*state.log, act), **changes), i)
+
+
+def _turn(moved: BettingState, i: int) -> BettingState:
+    """Pass the turn on from position ``i`` on ``moved``, a record just made that nobody else
+    holds yet, and close the round when nobody is left to act."""
     nxt = moved.next_to_act(i)  # (reads everything but the turn)
     put_to_act(moved, nxt)  # (a new record nobody else holds yet: no second copy)
     if nxt is None:
@@ -323,29 +333,37 @@ def _put(state: BettingState, i: int, to: int) -> dict[str, object]:
     }
 
 
+#: The copies a check, a call and a fold make, their changed fields named once (the usual
+#: inputs of every betting game: no keywords matched on each).
+_checked = setter(BettingState, "log", "acted_at")
+_called = setter(BettingState, "log", "acted_at", "stacks", "put_in", "in_round")
+_folded = setter(BettingState, "log", "folded")
+
+
 def check(state: BettingState, seat: int) -> BettingState:
-    verify_check(state, seat)
-    i = state.index(seat)
+    i = verify_check(state, seat)
     act = _act(seat, "check", 0, state.in_round[i], False, state.round)
-    return _after(state, i, act, acted_at=replaced(state.acted_at, i, state.bet))
+    return _turn(_checked(state, (*state.log, act), replaced(state.acted_at, i, state.bet)), i)
 
 
 def call(state: BettingState, seat: int) -> BettingState:
     """Match the bet, or put in the whole stack when it is short of it."""
-    verify_call(state, seat)
-    i = state.index(seat)
-    to = min(state.bet, state.in_round[i] + state.stacks[i])
-    act = _act(seat, "call", to - state.in_round[i], to, to - state.in_round[i] ==
-              state.stacks[i], state.round)
-    return _after(state, i, act, acted_at=replaced(state.acted_at, i, state.bet),
-                  **_put(state, i, to))
+    i = verify_call(state, seat)
+    in_round, stacks = state.in_round, state.stacks
+    to = min(state.bet, in_round[i] + stacks[i])
+    amount = to - in_round[i]
+    act = _act(seat, "call", amount, to, amount == stacks[i], state.round)
+    put_in = state.put_in
+    return _turn(_called(
+        state, (*state.log, act), replaced(state.acted_at, i, state.bet),
+        replaced(stacks, i, stacks[i] - amount), replaced(put_in, i, put_in[i] + amount),
+        replaced(in_round, i, to)), i)
 
 
 def fold(state: BettingState, seat: int) -> BettingState:
-    verify_fold(state, seat)
-    i = state.index(seat)
+    i = verify_fold(state, seat)
     act = _act(seat, "fold", 0, state.in_round[i], False, state.round)
-    return _after(state, i, act, folded=replaced(state.folded, i, True))
+    return _turn(_folded(state, (*state.log, act), replaced(state.folded, i, True)), i)
 
 
 def _wager(state: BettingState, i: int, to: int, kind: str) -> BettingState:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealer_assist.engine.betting.state import BettingState
+from dealer_assist.engine.evolve import builder
 from dealer_assist.engine.pots import Pot, build_pots, clockwise_from_button, split_pot
 
 
@@ -184,11 +185,11 @@ def award(
         for s, cents in shares.items():
             won[s] += cents
         awards.append(
-            PotAward(
+            _pot_award(
                 amount=pot.amount, eligible=pot.eligible, fee=taken, parts=groups, shares=shares
             )
         )
-    result = Payout(
+    result = _payout(
         pots=tuple(awards),
         put_in={s: state.put_in[i] for i, s in enumerate(seats)},
         returned={s: state.returned[i] for i, s in enumerate(seats)},
@@ -201,6 +202,12 @@ def award(
     if not result.conserved:
         raise AssertionError("the payout does not conserve chips")
     return result
+
+
+#: (the payout's records without the frozen constructors' cost: verify and every report settle
+#: each hand again)
+_pot_award = builder(PotAward)
+_payout = builder(Payout)
 
 
 def best_first(strength: Mapping[int, Any]) -> Winners:

@@ -146,14 +146,29 @@ class BettingState:
         return True
 
     def next_to_act(self, after: int) -> int | None:
-        """The first position clockwise after ``after`` with a decision, or ``None``."""
-        if self.hand_over:
+        """The first position clockwise after ``after`` with a decision, or ``None``:
+        :meth:`needs_to_act` asked of each in turn, written out (every betting input asks it),
+        the seats still holding chips counted once for all."""
+        folded = self.folded
+        if folded.count(False) == 1:  # (hand_over)
             return None
-        n = len(self.seats)
+        stacks, in_round, acted_at, bet = self.stacks, self.in_round, self.acted_at, self.bet
+        n = len(folded)
+        with_chips = -1
         for k in range(1, n + 1):
             i = (after + k) % n
-            if self.needs_to_act(i):
-                return i
+            if folded[i] or stacks[i] == 0:
+                continue
+            if in_round[i] >= bet:
+                if acted_at[i] is not None:
+                    continue
+                # nobody else can still bet against it: no decision to make
+                if with_chips < 0:
+                    with_chips = sum(1 for j in range(n) if not folded[j] and stacks[j] > 0)
+                if with_chips > 1:  # (another besides this one)
+                    return i
+                continue
+            return i
         return None
 
     def describe(self, seat: int) -> str:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from dealer_assist.cards import Card
+from dealer_assist.engine.evolve import builder
 from dealer_assist.errors import RuleViolation
 from dealer_assist.evaluate import evaluate
 from dealer_assist.games.chinese_poker.state import (
@@ -96,8 +98,17 @@ def row_rate(rows: Rows, name: str) -> int:
     """Units a winning row collects: 1, or its bonus rate (front trips 3, middle full house 2,
     quads 4 in middle or back, straight or royal flush 5)."""
     if name == "front":
-        return 3 if len({c.rank for c in rows.front}) == 1 else 1
-    category = values(rows).of(name).category  # (the values the settlement compares, made once)
+        return _front_rate(rows.front)
+    # (the values the settlement compares, made once)
+    return _rate(name, values(rows).of(name).category)
+
+
+def _front_rate(front: tuple[Card, ...]) -> int:
+    return 3 if len({c.rank for c in front}) == 1 else 1
+
+
+def _rate(name: str, category: str) -> int:
+    """:func:`row_rate` of the middle or back row, by the category of its value."""
     if category in ("straight flush", "royal flush"):
         return 5
     if category == "four of a kind":
@@ -145,10 +156,53 @@ def _outcome(state: ChineseState) -> ChineseOutcome:
         if reason is not None:
             fouled[s] = reason
         else:
-            rates[s] = {r: row_rate(rows, r) for r in ROW_NAMES}
-            vals[s] = values(rows)
+            v = vals[s] = values(rows)
+            rates[s] = {"front": _front_rate(rows.front),  # (row_rate, on the values made)
+                        "middle": _rate("middle", v.middle.category),
+                        "back": _rate("back", v.back.category)}
     pairs = tuple(_pair(state, a, b, fouled, rates, vals) for a, b in combinations(seats, 2))
     return ChineseOutcome(fouled=fouled, rates=rates, pairs=pairs)
+
+
+class PairDetail(Mapping[str, Any]):
+    """A pair's detail whose row-by-row words (``"rows"``: each row's verdict, the hands named)
+    are written when first read: the settlement needs a pair's points and its one line, the
+    report the words, and a replay or verify settles every hand while few are reported."""
+
+    __slots__ = ("_head", "_items", "_make")
+
+    def __init__(self, head: dict[str, Any], make: Callable[[], dict[str, Any]]) -> None:
+        self._head: dict[str, Any] | None = head
+        self._make: Callable[[], dict[str, Any]] | None = make
+        self._items: dict[str, Any] | None = None
+
+    def _all(self) -> dict[str, Any]:
+        items = self._items
+        if items is None:
+            assert self._head is not None and self._make is not None
+            items = self._items = {**self._head, **self._make()}
+            self._head = self._make = None
+        return items
+
+    def __getitem__(self, key: str) -> Any:
+        return self._all()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        return self._all() == (other._all() if isinstance(other, PairDetail) else other)
+
+    __hash__ = None  # type: ignore[assignment]  # (a mapping, as a dict is)
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (self._all(),))  # (pickled as the plain dict it stands for)
 
 
 def _pair(state: ChineseState, a: int, b: int, fouled: Mapping[int, str],
@@ -184,12 +238,21 @@ def _pair(state: ChineseState, a: int, b: int, fouled: Mapping[int, str],
         pts, text, rows_detail = _rows(a, b, fouled, rates, vals)
         points += pts
         why.append(text)
+        if callable(rows_detail):
+            return _pair_result(a, b, points, "; ".join(why), PairDetail(detail, rows_detail))
         detail.update(rows_detail)
-    return PairResult(a, b, points, "; ".join(why), detail)
+    return _pair_result(a, b, points, "; ".join(why), detail)
+
+
+#: (a pair's record without the frozen constructor's cost: every settlement makes one a pair)
+_pair_result = builder(PairResult)
 
 
 def _rows(a: int, b: int, fouled: Mapping[int, str], rates: Mapping[int, Mapping[str, int]],
-          vals: Mapping[int, RowValues]) -> tuple[int, str, dict[str, Any]]:
+          vals: Mapping[int, RowValues]
+          ) -> tuple[int, str, dict[str, Any] | Callable[[], dict[str, Any]]]:
+    """A pair's rows: the points from ``a``'s side, the line the push step says, and the
+    detail (when both played their rows, a function writing it: see :class:`PairDetail`)."""
     if a in fouled and b in fouled:
         return 0, "both fouled", {"rows_points": 0, "fouled": [a, b]}
     if a in fouled or b in fouled:
@@ -199,22 +262,33 @@ def _rows(a: int, b: int, fouled: Mapping[int, str], rates: Mapping[int, Mapping
         return pts, f"seat {loser} fouled: scooped, {won}", {
             "rows_points": pts, "fouled": [loser], "scoop": winner}
     va, vb = vals[a], vals[b]
-    wins = {r: 1 if va.of(r) > vb.of(r) else -1 if vb.of(r) > va.of(r) else 0
-            for r in ROW_NAMES}  # (compare_rows, on the values already made)
+    ra, rb = rates[a], rates[b]
+    # (compare_rows, on the evaluator's numbers of the values already made)
+    x, y = va.front.strength, vb.front.strength
+    front = 1 if x > y else -1 if y > x else 0
+    x, y = va.middle.strength, vb.middle.strength
+    middle = 1 if x > y else -1 if y > x else 0
+    x, y = va.back.strength, vb.back.strength
+    back = 1 if x > y else -1 if y > x else 0
     pts = 0
-    for r, w in wins.items():
+    for r, w in (("front", front), ("middle", middle), ("back", back)):
         if w > 0:
-            pts += rates[a][r]
+            pts += ra[r]
         elif w < 0:
-            pts -= rates[b][r]
-    total = sum(wins.values())
+            pts -= rb[r]
+    total = front + middle + back
     scoop = a if total == 3 else b if total == -3 else None
     if scoop is not None:
         pts += SCOOP_BONUS if scoop == a else -SCOOP_BONUS
     text = f"rows {pts:+d} for seat {a}" + (f" (seat {scoop} scoops)" if scoop else "")
-    return pts, text, {
-        "rows_points": pts,
-        "rows": {r: row_verdict(a, va.of(r), b, vb.of(r)) for r in ROW_NAMES},
-        "winners": {r: a if w > 0 else b if w < 0 else None for r, w in wins.items()},
-        "scoop": scoop,
-    }
+    wins = {"front": front, "middle": middle, "back": back}
+
+    def detail() -> dict[str, Any]:
+        return {
+            "rows_points": pts,
+            "rows": {r: row_verdict(a, va.of(r), b, vb.of(r)) for r in ROW_NAMES},
+            "winners": {r: a if w > 0 else b if w < 0 else None for r, w in wins.items()},
+            "scoop": scoop,
+        }
+
+    return pts, text, detail

@@ -27,17 +27,17 @@ def check(state: State, event: Event) -> None:
     if seat is not None and seat not in state.table.seats:
         raise RuleViolation(f"seat {seat} is not in this hand")
     if isinstance(event, In | Out):
-        _check_declaration(state, event)
+        _check_declaration(state, event, phase)
     elif isinstance(event, Show):
-        _check_show(state, event)
+        _check_show(state, event, phase)
     else:
         raise RuleViolation(f'Guts has no "{event.TYPE}" input: players declare in or out, '
                             "then the players in show")
 
 
-def _check_declaration(state: State, event: In | Out) -> None:
+def _check_declaration(state: State, event: In | Out, phase: str) -> None:
     seat = event.seat
-    if state.phase == SHOWDOWN:
+    if phase == SHOWDOWN:
         raise violation("every player has declared: the players in show their cards", 2)
     if seat in state.declared:
         said = "in" if state.declared[seat] else "out"
@@ -54,9 +54,9 @@ def _check_declaration(state: State, event: In | Out) -> None:
             f"not declare in; seat {seat} declares out", 5)
 
 
-def _check_show(state: State, event: Show) -> None:
+def _check_show(state: State, event: Show, phase: str) -> None:
     seat = event.seat
-    if state.phase != SHOWDOWN:
+    if phase != SHOWDOWN:
         left = ", ".join(map(str, state.to_declare))
         raise violation(f"no cards are shown before every player has declared (still to "
                         f"declare: seat {left})", 6)

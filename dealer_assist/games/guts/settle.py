@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from dealer_assist.cards import RANK_NAMES, RANK_PLURALS, Card
 from dealer_assist.engine.base import FeeLine, PushStep, Settlement
+from dealer_assist.engine.evolve import builder
 from dealer_assist.errors import RuleViolation
 from dealer_assist.games.carried_pot import TableFee, collect
 from dealer_assist.games.guts.state import OVER, State
@@ -69,13 +70,15 @@ def winners(state: State, ins: tuple[int, ...] | None = None) -> tuple[int, ...]
     return tuple(s for s in ins if ranks.get(s) == best)
 
 
-def outcome(state: State) -> Outcome:
-    """The finished hand in money (the hand must be over)."""
-    if state.phase != OVER:
+def outcome(state: State, ins: tuple[int, ...] | None = None) -> Outcome:
+    """The finished hand in money (the hand must be over). ``ins``: the players in, when the
+    caller has them (a property worked out from the declarations: asked once a settlement)."""
+    if ins is None:
+        ins = state.ins
+    if state.phase_of(ins) != OVER:
         raise RuleViolation("the hand is not over yet: nothing can be pushed")
     t = state.table
     pot = state.pot
-    ins = state.ins  # (a property worked out from the declarations: asked once here)
     won_by = winners(state, ins)
     won: dict[int, int] = {}
     left = 0
@@ -101,15 +104,15 @@ def outcome(state: State) -> Outcome:
     collected = collect(TableFee(policy=t.policy, smallest_chip=t.smallest_chip),
                         seats=t.seats, button=t.button, base=base, contested=bool(ins),
                         carry=left + sum(pays.values()), shares=won, order=t.order)
-    return Outcome(winners=won_by, won=won, pays=pays, short=short, left=left,
-                   fees=collected.fees, payouts=collected.shares, carry=collected.carry)
+    return _outcome(won_by, won, pays, short, left, collected.fees, collected.shares,
+                    collected.carry)
 
 
 def settlement(state: State) -> Settlement:
     """Put in, pushed, carried and collected, with the dealer's steps; chips conserved."""
-    o = outcome(state)
     t = state.table
     ins = state.ins
+    o = outcome(state, ins)
     put_in: dict[int, int] = {s: 0 for s in t.seats}
     for line in state.pre_fees:
         if line.from_seat is not None:
@@ -121,7 +124,7 @@ def settlement(state: State) -> Settlement:
     steps: list[PushStep] = []
 
     def add(text: str, amount: int, to: int | None, kind: str) -> None:
-        steps.append(PushStep(len(steps) + 1, text, amount, to, kind))
+        steps.append(_push_step(len(steps) + 1, text, amount, to, kind))
 
     for s, p in o.pays.items():
         if s in o.short:
@@ -154,7 +157,14 @@ def settlement(state: State) -> Settlement:
         why = f" ({' and '.join(parts)}" + (", less the fee)" if o.fee > 0 and parts else ")")
         add(f"Leave {money(o.carry)} in the pot for the next hand{why if parts else ''}",
             o.carry, None, "carry")
-    return Settlement(
-        put_in=put_in, payouts={s: o.payouts.get(s, 0) for s in t.seats}, carry_in=t.pot_in,
-        carry_out=o.carry, fees=state.pre_fees + o.fees, steps=tuple(steps),
+    return _settlement(
+        put_in, {s: o.payouts.get(s, 0) for s in t.seats}, t.pot_in, o.carry,
+        state.pre_fees + o.fees, tuple(steps),
     ).require_conserved()
+
+
+#: (the settlement's records without the frozen constructors' cost: verify and every report
+#: settle each hand again, and a Guts hand is a few events, so its settlement is a third of it)
+_outcome = builder(Outcome)
+_push_step = builder(PushStep)
+_settlement = builder(Settlement)

@@ -96,10 +96,23 @@ class State:
 
     @property
     def phase(self) -> str:
-        if self.to_declare:
-            return DECLARING
-        if len(self.ins) >= 2 and self.to_show:
-            return SHOWDOWN
+        return self.phase_of()
+
+    def phase_of(self, ins: tuple[int, ...] | None = None) -> str:
+        """:attr:`phase`; ``ins``: the players in (:attr:`ins`), when the caller has them (every
+        input and the settlement ask, so it is worked out without building the seats still to
+        declare or to show)."""
+        declared = self.declared
+        for s in self.table.order:
+            if s not in declared:
+                return DECLARING
+        if ins is None:
+            ins = self.ins
+        if len(ins) >= 2:
+            shown = self.shown
+            for s in ins:
+                if s not in shown:
+                    return SHOWDOWN
         return OVER
 
     def barred(self, seat: int) -> bool:

@@ -15,8 +15,9 @@ from typing import Any
 from dealer_assist.cards import RANK_PLURALS, Card
 from dealer_assist.engine import start as start_settings
 from dealer_assist.engine.base import FeeLine, PushStep, Settlement
+from dealer_assist.engine.evolve import builder
 from dealer_assist.errors import RuleViolation
-from dealer_assist.evaluate import HandValue, evaluate, front_fouls, front_value
+from dealer_assist.evaluate import HandValue, evaluate, front_value
 from dealer_assist.events import Start
 from dealer_assist.fees.table import fees_by_seat
 from dealer_assist.money import format_cents
@@ -76,7 +77,7 @@ class Rows:
 
     @property
     def complete(self) -> bool:
-        return all(self.space(r) == 0 for r in ROW_NAMES)
+        return len(self.front) == 3 and len(self.middle) == 5 and len(self.back) == 5
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -158,7 +159,9 @@ def foul_reason(rows: Rows) -> str | None:
         return known[1]
     v = values(rows)
     reason = None
-    if front_fouls(rows.front, rows.middle, (v.front, v.middle)):
+    if v.front.strength > v.middle.strength:
+        # (``front_fouls`` on the values just made: each row's cards were checked in valuing
+        # it, and the hand's rows against each other as the cards went in)
         reason = (f"the front ({v.front.description}) ranks above the middle "
                   f"({v.middle.description})")
     elif v.middle > v.back:
@@ -383,30 +386,38 @@ def settle_pairs(seats: tuple[int, ...], pairs: Sequence[PairResult], stakes: St
     step per pair that moves money, naming payer, payee, units and cents. House fees taken
     before the deal count in the paying seat's put-in. ``extra["net_cents"]`` is the game's
     net per seat (before fees), which sums to zero."""
-    cents = {s: 0 for s in seats}
+    cents = dict.fromkeys(seats, 0)
+    units = dict.fromkeys(seats, 0)  # (net_units, summed in the same pass)
     steps: list[PushStep] = []
+    own_units = stakes.pairs
     for p in pairs:
-        unit = stakes.between(p.a, p.b)
-        cents[p.a] += p.points * unit
-        cents[p.b] -= p.points * unit
-        if p.points == 0:
+        a, b, points = p.a, p.b, p.points
+        unit = stakes.between(a, b) if own_units else stakes.unit
+        cents[a] += points * unit
+        cents[b] -= points * unit
+        units[a] += points
+        units[b] -= points
+        if points == 0:
             continue
-        winner, payer = (p.a, p.b) if p.points > 0 else (p.b, p.a)
-        n = abs(p.points)
+        winner, payer = (a, b) if points > 0 else (b, a)
+        n = abs(points)
         text = f"Seat {payer} pays seat {winner} {units_text(n, unit)}"
         if p.why:
             text += f": {p.why}"
-        steps.append(PushStep(n=len(steps) + 1, text=text, amount=n * unit, to_seat=winner,
-                              kind="pay"))
+        steps.append(_push_step(len(steps) + 1, text, n * unit, winner, "pay"))
     fee_of = fees_by_seat(seats, fees)
-    return Settlement(
-        put_in={s: max(0, -cents[s]) + fee_of[s] for s in seats},
-        payouts={s: max(0, cents[s]) for s in seats},
-        fees=fees,
-        steps=tuple(steps),
-        extra={"unit": stakes.unit, "net_units": net_units(seats, pairs), "net_cents": cents,
-               **(extra or {})},
+    return _settlement(
+        {s: max(0, -cents[s]) + fee_of[s] for s in seats},
+        {s: max(0, cents[s]) for s in seats},
+        0, 0, fees, tuple(steps),
+        {"unit": stakes.unit, "net_units": units, "net_cents": cents, **(extra or {})},
     ).require_conserved()
+
+
+#: (the records a settlement is made of, without the frozen constructors' cost: every replayed
+#: or verified hand settles again)
+_push_step = builder(PushStep)
+_settlement = builder(Settlement)
 
 
 def seat_keys(d: Mapping[int, Any]) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from dealer_assist.engine import betting
 from dealer_assist.engine.base import FeeLine, PushStep, Settlement
 from dealer_assist.engine.betting.state import evolve as betting_evolve
+from dealer_assist.engine.evolve import builder
 from dealer_assist.engine.pots import Pot, pot_name
 from dealer_assist.errors import RuleViolation
 from dealer_assist.evaluate import HandValue, best_hand
@@ -148,7 +149,7 @@ def settlement(state: State) -> Settlement:
     steps: list[PushStep] = []
 
     def add(text: str, amount: int, to: int | None, kind: str) -> None:
-        steps.append(PushStep(len(steps) + 1, text, amount, to, kind))
+        steps.append(_push_step(len(steps) + 1, text, amount, to, kind))
 
     dead = {seat for seat, _ in state.killed} | set(state.mucked)
     for line in r.fees:
@@ -171,7 +172,13 @@ def settlement(state: State) -> Settlement:
                 add(f"Push {format_cents(cents)} of {name} to seat {seat}{part}{why}", cents,
                     seat, "push")
     pushed = {s: payout.payouts.get(s, 0) for s in state.settings.seats}
-    return Settlement(
+    return _settlement(
         put_in=put_in, payouts=pushed, fees=fees, steps=tuple(steps),
         extra={"returned": {str(s): c for s, c in payout.returned.items()}},
     ).require_conserved()
+
+
+#: (the settlement's records without the frozen constructors' cost: every replayed or verified
+#: hand settles again)
+_push_step = builder(PushStep)
+_settlement = builder(Settlement)

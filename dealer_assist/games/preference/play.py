@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from dealer_assist.engine.evolve import copied, evolver
+from dealer_assist.engine.evolve import copied, evolver, setter
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Discard, Event, Show
 from dealer_assist.games.preference.events import Ante, Bid, Defend, End, NameTrump, NoAces, Talon
@@ -210,7 +210,7 @@ def transition(state: PrefState, event: Event) -> PrefState:
         false = state.false_no_aces
         if state.no_aces and event.seat == state.declarer and event.card in ACES:
             false = (*false, Revoke(event.seat, n, "declared no aces", event.card, n))
-        return _evolve(state, tricks=t, false_no_aces=false)
+        return _card_played(state, t, false)
     if isinstance(event, Ante):
         return _evolve(state, ante=event.stakes)
     if isinstance(event, End):
@@ -279,6 +279,8 @@ def _start_play(state: PrefState) -> PrefState:
 
 
 _evolve = evolver(PrefState)
+#: The copy a card played makes (every card of every replay: no keywords matched).
+_card_played = setter(PrefState, "tricks", "false_no_aces")
 
 
 def step(state: PrefState, event: Event) -> PrefState:

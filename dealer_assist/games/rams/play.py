@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from dealer_assist.engine.evolve import copied, evolver
+from dealer_assist.engine.evolve import copied, evolver, setter
 from dealer_assist.errors import RuleViolation
 from dealer_assist.events import CardDealt, Event
 from dealer_assist.games.rams.events import Pass, Play, Rams, TakeTrump, Trump, Widow
@@ -109,11 +109,13 @@ def transition(state: RamsState, event: Event) -> RamsState:
         return _evolve(state, gave=event.give, tricks=tricks)
     if isinstance(event, CardDealt):
         assert state.tricks is not None
-        return _evolve(state, tricks=state.tricks.play(event.seat, event.card))
+        return _with_tricks(state, state.tricks.play(event.seat, event.card))
     raise AssertionError(event)
 
 
 _evolve = evolver(RamsState)
+#: The copy a card played makes (every card of every replay: no keywords matched).
+_with_tricks = setter(RamsState, "tricks")
 
 
 def step(state: RamsState, event: Event) -> RamsState:

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from dealer_assist.cards import Card
-from dealer_assist.engine.evolve import builder, evolver
+from dealer_assist.engine.evolve import builder, evolver, setter
 from dealer_assist.errors import RuleViolation
 
 #: The 32-card pack: ace down to seven in each suit.
@@ -241,8 +241,7 @@ class Tricks:
             leader = win
         else:
             current = _trick(leader=t.leader, plays=plays, winner=None, revoke=revoke_now)
-        return _evolve_tricks(self, done=done, current=current, leader=leader,
-                              played=self.played | {card}, claims=claims, revokes=revokes)
+        return _played(self, done, current, leader, self.played | {card}, claims, revokes)
 
     def _claims(self, seat: int, card: Card, t: Trick, n: int) -> list[Claim]:
         """What ``card``, played to trick ``t`` (already led), claims ``seat`` did not hold."""
@@ -288,6 +287,8 @@ _trick = builder(Trick)
 _revoke = builder(Revoke)
 _claim = builder(Claim)
 _evolve_tricks = evolver(Tricks)
+#: The copy a card played makes, its changed fields named once (every card of every replay).
+_played = setter(Tricks, "done", "current", "leader", "played", "claims", "revokes")
 
 
 def start_tricks(order: tuple[int, ...], *, total: int, trump: str | None, rules: TrickRules,

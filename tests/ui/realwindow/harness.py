@@ -134,6 +134,21 @@ class App:
             raise AssertionError(f"{exc} (focused: {self.active()!r}); the app's log:\n"
                                  + self.log.read_text(errors="replace")[-2000:]) from None
 
+    def press_for(self, title: str, *keys: str, tries: int = 3) -> None:
+        """Press ``keys`` until a window titled ``title`` has the focus. A window just given
+        the focus on a loaded machine can miss the first keys pressed into it (the app still
+        busy drawing it): a person presses again, and so does this, up to ``tries`` times."""
+        pattern = re.compile(title)
+        for _ in range(tries - 1):
+            self.key(*keys)
+            try:
+                until(lambda: pattern.search(self.active()), f"a window titled {title!r}", 8)
+                return
+            except AssertionError:
+                continue
+        self.key(*keys)
+        self.wait_for(title)
+
     def layout(self, step: str) -> list[str]:
         """What the app's next check (begun after this call) finds wrong with what it shows:
         a window larger than the screen, a clipped label, a button without its key."""

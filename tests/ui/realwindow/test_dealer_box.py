@@ -124,9 +124,7 @@ def test_done_a_one_minute_push_moves_dana_to_table_2_as_eve_relieves_her_keyboa
         c.enter("fran")
         c.enter("2222")
         c.come_to()
-        c.key("ctrl+2")  # the Floor tab
-        c.key("w")
-        c.wait_for(r"^Dealers$")
+        c.press_for(r"^Dealers$", "ctrl+2", "w")  # the Floor tab, then W
         c.key("alt+p")  # the push interval, then the grace: each by its Alt key
         c.type("1")
         c.key("alt+g")

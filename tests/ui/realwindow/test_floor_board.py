@@ -301,9 +301,7 @@ def test_the_floors_dealer_view_keyboard_only_in_a_real_window(
         table = svc.add_table(admin, GUTS).id
         svc.open_shift(svc.sign_in("dana", "1111"), table, floor="fran")  # another station
         sign_in(app, "fran", "2222")
-        app.key("ctrl+2")  # the Floor tab
-        app.key("w")
-        app.wait_for(r"^Dealers$")
+        app.press_for(r"^Dealers$", "ctrl+2", "w")  # the Floor tab, then W
         app.check("the dealer view")
         app.key("Escape")
         app.wait_for(r"^Dealer Assist")
