@@ -74,14 +74,47 @@ class SqlBulkReads:
     def chain_batches(self, table_id: int) -> Iterator[list[ChainRow]]:
         """The chain in sequence order, with each event's previous and own hash. On SQLite the
         database writes the stored time text in its hashed form (``T``, ``+00:00``) itself."""
+        return self._chain(table_id, "", ())
+
+    def part_starts(self, table_id: int, rows: int) -> list[int]:
+        """Where to cut the chain into parts of about ``rows`` events: at the first event of a
+        hand (its number 1) once the part holds that many; each part's first sequence number,
+        then one past the last event. Only the sequence numbers are read."""
+        seqs = [r for b in self._batches(
+            "SELECT seq, CASE WHEN number = 1 AND hand_id IS NOT NULL THEN 1 ELSE 0 END "
+            "FROM events WHERE table_id = ? ORDER BY seq", (table_id,)) for r in b]
+        if not seqs:
+            return []
+        out = [seqs[0][0]]
+        held = 0
+        for seq, begins in seqs:
+            if held >= rows and begins:
+                out.append(seq)
+                held = 0
+            held += 1
+        out.append(seqs[-1][0] + 1)
+        return out
+
+    def chain_part(self, table_id: int, first: int, end: int) -> Iterator[list[ChainRow]]:
+        """:meth:`chain_batches` of the events ``first`` <= seq < ``end``."""
+        return self._chain(table_id, " AND seq >= ? AND seq < ?", (first, end))
+
+    def forked(self) -> None:
+        """A forked process's own pool: the parent's connections are dropped here unclosed
+        (SQLAlchemy's recipe for a pool inherited across ``fork``)."""
+        self.engine.dispose(close=False)
+
+    def _chain(self, table_id: int, where: str, params: tuple[int, ...]
+               ) -> Iterator[list[ChainRow]]:
         if self.pg:
             sql = ("SELECT seq, hand_id, number, time, actor, body, prev_hash, hash FROM events "
-                   "WHERE table_id = ? ORDER BY seq")
+                   f"WHERE table_id = ?{where} ORDER BY seq")
         else:
             sql = ("SELECT seq, hand_id, number, CASE WHEN length(time) = 26 THEN "
                    "substr(time, 1, 10) || 'T' || substr(time, 12) || '+00:00' ELSE time END, "
-                   "actor, body, prev_hash, hash FROM events WHERE table_id = ? ORDER BY seq")
-        for batch in self._batches(sql, (table_id,), stream=True):
+                   "actor, body, prev_hash, hash FROM events "
+                   f"WHERE table_id = ?{where} ORDER BY seq")
+        for batch in self._batches(sql, (table_id, *params), stream=True):
             if self.pg or any(len(r[3]) != 32 for r in batch):
                 batch = [(seq, hand_id, number, _stamp(at), actor, body, prev, hash_)
                          for seq, hand_id, number, at, actor, body, prev, hash_ in batch]

@@ -137,7 +137,9 @@ def dealer_section(store: Reads, box: DealerRecords | None, *, start: datetime, 
         return None
     rules = box.rules() or Rules()
     names = {t.id: t.name for t in store.list_tables()}
-    hands = [h for h in store.list_hands(HandFilter(limit=None))
+    # only the period's hands are read (the same ones the filter below keeps)
+    hands = [h for h in store.list_hands(HandFilter(table_id=table_id, since=start, until=end,
+                                                    limit=None))
              if start <= h.started_at < end and (table_id is None or h.table_id == table_id)]
     games: dict[int, str] = {}
     for h in sorted(hands, key=lambda h: h.started_at):

@@ -63,6 +63,22 @@ class BulkReads(Protocol):
         batch at a time; each time exactly as hashed."""
         ...
 
+    def part_starts(self, table_id: int, rows: int) -> list[int]:
+        """The chain cut into parts of about ``rows`` events, each but the first beginning
+        where a hand begins: each part's first sequence number, then one past the last event
+        (empty: no events)."""
+        ...
+
+    def chain_part(self, table_id: int, first: int, end: int) -> Iterator[list[ChainRow]]:
+        """:meth:`chain_batches` of the events from sequence ``first`` up to (not with)
+        ``end``."""
+        ...
+
+    def forked(self) -> None:
+        """In a process forked from the one that opened the store: connect afresh (a driver's
+        connection must not be shared with the parent), leaving the parent's connections be."""
+        ...
+
     def ledger_rows(self, hand_ids: Sequence[int]) -> dict[int, list[LedgerRow]]:
         """Each hand's ledger lines of its latest settlement, in the order they were written."""
         ...

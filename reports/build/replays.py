@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
+from itertools import pairwise
 from typing import Any
 
 from dealer_assist.engine.registry import get_game
@@ -30,9 +31,9 @@ from dealer_assist.reports.source import (
     ledger_rows,
     scan_table,
 )
-from dealer_assist.reports.sql import LedgerRow, ledger_line
+from dealer_assist.reports.sql import LedgerRow, ledger_line, sql_source
 from dealer_assist.services.model import Hand, Table
-from dealer_assist.services.reads import Reads
+from dealer_assist.services.reads import BulkReads, Reads
 from dealer_assist.services.verify_table import Part, TableCheck
 
 #: Replay large shifts in parallel (switch off where forking is unwelcome, e.g. inside a GUI).
@@ -85,6 +86,24 @@ def _check_part(table_id: int, name: str,
     return replays.part(table_id, name, columns)
 
 
+#: True in a worker once its store has connected afresh (after the fork).
+_OWN_CONNECTIONS = False
+
+
+def _read_part(table_id: int, name: str, first: int, end: int
+               ) -> tuple[Part, list[Figures], set[int]]:
+    """In a worker process: one part of a table's chain read from the database here, checked,
+    and the report's hands in it replayed; with the hands it holds rows of."""
+    global _OWN_CONNECTIONS
+    replays = _FORKING
+    if replays is None or replays.bulk is None:
+        raise RuntimeError("a report worker was not forked from a report")
+    if not _OWN_CONNECTIONS:
+        replays.bulk.forked()
+        _OWN_CONNECTIONS = True
+    return replays.read_part(table_id, name, first, end)
+
+
 def _idle_processors() -> int:
     """Processors this process may run on (at most 8): a worker on each. This process only reads
     the chain and joins the parts, so it takes little of one."""
@@ -110,9 +129,11 @@ class Replays:
 
     def __init__(
         self, hands: Sequence[Hand], led: dict[int, list[LedgerRow]], names: dict[str, str],
-        approvals: dict[tuple[int, int], str],
+        approvals: dict[tuple[int, int], str], bulk: BulkReads | None = None,
     ) -> None:
         global _FORKING
+        #: The database's bulk reads, when the workers read their parts themselves.
+        self.bulk = bulk
         self.hands = {h.id: h for h in hands}
         self.order = [h.id for h in hands]
         self.led = led
@@ -163,8 +184,21 @@ class Replays:
              columns: tuple[tuple[Any, ...], ...]) -> tuple[Part, list[Figures]]:
         """One run of the chain's rows (their columns) checked on its own, as verify checks a
         part, and the report's hands in it replayed from their rows there."""
+        return self._part(table_id, name, list(zip(*columns, strict=True)))
+
+    def read_part(self, table_id: int, name: str, first: int, end: int
+                  ) -> tuple[Part, list[Figures], set[int]]:
+        """:meth:`part` of the events ``first`` <= seq < ``end``, read here; with the hands
+        it holds rows of."""
+        assert self.bulk is not None
         with paused_gc():
-            rows: list[ChainRow] = list(zip(*columns, strict=True))
+            rows = [r for b in self.bulk.chain_part(table_id, first, end) for r in b]
+            found, figures = self._part(table_id, name, rows)
+            return found, figures, {r[1] for r in rows if r[1] is not None}
+
+    def _part(self, table_id: int, name: str, rows: list[ChainRow]
+              ) -> tuple[Part, list[Figures]]:
+        with paused_gc():
             check = TableCheck(table_id, name, opening=False)
             check.feed(rows, str)  # (the stored time is already the hashed text)
             mine: dict[int, list[Row]] = {}
@@ -241,6 +275,67 @@ class Replays:
             (hand_id, scan.rows.get(hand_id, [])) for hand_id in redo))
         return scan, [done[hand_id] for hand_id in self.order]
 
+    def scan_parts(self, store: Reads, table: Table) -> tuple[TableScan, list[Figures]]:
+        """:meth:`scan` with each worker reading its own parts from the database: this
+        process reads only where the parts begin (the sequence numbers), and takes parts no
+        worker has started from the end while the workers take them from the front."""
+        assert self.bulk is not None
+        starts = self.bulk.part_starts(table.id, PART_ROWS)
+        bounds = list(pairwise(starts))
+        futures: list[Future[tuple[Part, list[Figures], set[int]]] | None] = []
+        for first, end in bounds:
+            fut = None
+            if self.pool is not None:
+                try:
+                    fut = self.pool.submit(_read_part, table.id, table.name, first, end)
+                except (OSError, RuntimeError, BrokenProcessPool):
+                    self.close()  # no process to be had: the rest is done here
+            futures.append(fut)
+        outcomes: list[tuple[Part, list[Figures], set[int]] | None] = [None] * len(bounds)
+
+        def here(i: int) -> tuple[Part, list[Figures], set[int]]:
+            return self.read_part(table.id, table.name, *bounds[i])
+
+        front, back = 0, len(bounds) - 1
+        while front <= back:
+            fut = futures[back]
+            if back > front and fut is not None and not fut.done() and fut.cancel():
+                outcomes[back] = here(back)  # not started by a worker: done here
+                back -= 1
+                continue
+            fut = futures[front]
+            if fut is not None:
+                with suppress(Exception):  # whatever went wrong there is done again here
+                    outcomes[front] = fut.result()  # (a fault in replaying shows its trace)
+            front += 1
+        check = TableCheck(table.id, table.name)
+        where: dict[int, list[int]] = {}  # hand id -> the parts holding its rows
+        done: dict[int, Figures] = {}
+        joined = []
+        for i, outcome in enumerate(outcomes):
+            if outcome is None:
+                outcome = here(i)
+            joined.append(outcome)
+            for hand_id in outcome[2]:
+                where.setdefault(hand_id, []).append(i)
+        for i, (found, figures, _held) in enumerate(joined):
+            check.join(found)
+            for f in figures:
+                if where.get(f.line.hand_id) == [i]:  # read whole in this part
+                    done[f.line.hand_id] = f
+        self.close()
+        scan = TableScan(table=table, head=chain_check(store, table, check))
+        redo = [hand_id for hand_id in self.order if hand_id not in done]
+        new = tuple.__new__
+        for i in sorted({i for hand_id in redo for i in where.get(hand_id, ())}):
+            for batch in self.bulk.chain_part(table.id, *bounds[i]):
+                for r in batch:
+                    if r[1] in self.hands and r[1] not in done:
+                        scan.rows.setdefault(r[1], []).append(new(Row, r[:6]))
+        done.update((f.line.hand_id, f) for f in self.figures(
+            (hand_id, scan.rows.get(hand_id, [])) for hand_id in redo))
+        return scan, [done[hand_id] for hand_id in self.order]
+
     def ready(self, hand_id: int, rows: list[Row]) -> None:
         """The scan has (probably) read all of this hand's rows: start replaying it."""
         if self.pool is None or hand_id in self.sent or hand_id not in self.hands:
@@ -294,7 +389,10 @@ def all_figures(
     ids = [h.id for h in hands]
     with paused_gc():
         led = ledger_rows(store, ids)
-        with Replays(hands, led, names, approvals) as replays:
+        bulk = sql_source(store)
+        with Replays(hands, led, names, approvals, bulk) as replays:
+            if replays.pool is not None and bulk is not None:
+                return replays.scan_parts(store, tbl)
             if replays.pool is not None:
                 return replays.scan(store, tbl)
             scan = scan_table(store, tbl, ids)

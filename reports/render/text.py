@@ -138,6 +138,13 @@ def text_width(text: str, font: str, size: float) -> float:
 def wrap_lines(text: str, font: str, size: float, width: float) -> list[str]:
     """``text`` broken into lines that fit ``width``; a word wider than the column (a hash, a
     long code) is cut, so no line runs over the margin."""
+    return list(_wrapped(text, font, size, width))
+
+
+@lru_cache(maxsize=16384)
+def _wrapped(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+    """:func:`wrap_lines`, remembered: a long listing wraps the same texts in the same
+    columns many times, and reportlab measures every word of each again."""
     from reportlab.lib.utils import simpleSplit
 
     lines: list[str] = simpleSplit(text, font, size, width)
@@ -150,5 +157,5 @@ def wrap_lines(text: str, font: str, size: float, width: float) -> list[str]:
             out.append(line[:cut])
             line = line[cut:]
         out.append(line)
-    return out
+    return tuple(out)
 

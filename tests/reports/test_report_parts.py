@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from reportlab import rl_config
 
+from dealer_assist.db.bulk_reads import SqlBulkReads
 from dealer_assist.reports.build import replays as replaying
 from dealer_assist.reports.build.day import build_day
 from dealer_assist.reports.build.shift import build_shift
@@ -27,10 +28,12 @@ START = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
 
 @dataclass
 class Counted:
-    """How often the report made a pool and handed a part to it."""
+    """How often the report made a pool and handed a part to it, and how often this process
+    read a table's whole chain."""
 
     pools: int = 0
     parts: int = 0
+    whole_chains: int = 0
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +71,12 @@ def _in_parts(monkeypatch: pytest.MonkeyPatch) -> Counted:
     """Every report counts as large: two workers, parts of about two hands each."""
     counted = Counted()
     real_pool = replaying.ProcessPoolExecutor
-    real_part = replaying._check_part
+    real_parts = (replaying._check_part, replaying._read_part)
+    real_chain = SqlBulkReads.chain_batches
+
+    def whole_chain(self: SqlBulkReads, table_id: int) -> Any:
+        counted.whole_chains += 1
+        return real_chain(self, table_id)
 
     class CountingPool(real_pool):  # type: ignore[valid-type, misc]
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -76,11 +84,12 @@ def _in_parts(monkeypatch: pytest.MonkeyPatch) -> Counted:
             super().__init__(*args, **kwargs)
 
         def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
-            if fn is real_part:
+            if fn in real_parts:
                 counted.parts += 1
             return super().submit(fn, *args, **kwargs)
 
     monkeypatch.setattr(replaying, "ProcessPoolExecutor", CountingPool)
+    monkeypatch.setattr(SqlBulkReads, "chain_batches", whole_chain)
     monkeypatch.setattr(replaying, "PARALLEL_MIN", 2)
     monkeypatch.setattr(replaying, "PART_ROWS", 40)
     monkeypatch.setattr(replaying, "_idle_processors", lambda: 2)
@@ -110,6 +119,7 @@ def test_regression_every_shift_and_the_day_in_parts_equal_one_process_byte_for_
     day_there = build_day(store, day=date(2026, 11, 21), by="test", at=AT)
     assert counted.pools == len(shifts) + 3  # every shift, and each table of the day
     assert counted.parts > 2 * counted.pools  # several parts each, cut where a hand begins
+    assert counted.whole_chains == 0  # each part is read where it is checked, not here
     assert there == here
     assert day_there == day_here
     assert sum(r.hands_dealt for r in here) == 90 and all(r.chain.verified for r in here)
