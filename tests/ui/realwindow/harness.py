@@ -133,6 +133,7 @@ class App:
         except AssertionError as exc:
             raise AssertionError(f"{exc} (focused: {self.active()!r}); the app's log:\n"
                                  + self.log.read_text(errors="replace")[-2000:]) from None
+        settle()
 
     def press_for(self, title: str, *keys: str, tries: int = 3) -> None:
         """Press ``keys`` until a window titled ``title`` has the focus. A window just given
@@ -201,6 +202,17 @@ class App:
         if shutil.which("import"):
             subprocess.run(["import", "-window", "root", str(path)], env=self.env,
                            timeout=WAIT, check=False)
+
+
+#: How long a window the window manager just focused is given before keys go to it: Qt
+#: sends a key to the window it has seen activated, and on a loaded machine the activation
+#: can still be queued behind the window's drawing (the keys then go to the window before).
+SETTLE_S = 0.2
+
+
+def settle() -> None:
+    """A person's pause between seeing a window come up and typing into it."""
+    time.sleep(SETTLE_S)
 
 
 def until(ok: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:

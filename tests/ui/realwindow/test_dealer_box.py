@@ -23,7 +23,7 @@ from dealer_assist.services.dealer_box import DEAL, fold_downs, running
 from dealer_assist.services.dealer_handlers import station_notice
 from dealer_assist.services.dealer_hooks import room_dealers
 from tests.ui.realwindow import clocked_app
-from tests.ui.realwindow.harness import MAIN, SIGN_IN, App, default_db, until
+from tests.ui.realwindow.harness import MAIN, SIGN_IN, App, default_db, settle, until
 
 pytestmark = [pytest.mark.xvfb, pytest.mark.slow]
 
@@ -51,6 +51,7 @@ class Station(App):
             return False
 
         until(mine, f"station {self.proc.pid}'s main window to have the focus")
+        settle()
 
 
 def _open_at(app: App, downs: int) -> None:
