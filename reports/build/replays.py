@@ -250,22 +250,14 @@ class Replays:
             fut = futures[i]
             if fut is not None and not fut.cancel():
                 break
-        check = TableCheck(table.id, table.name)
-        done: dict[int, Figures] = {}
-        for i, fut in enumerate(futures):
-            outcome = None
+        def outcome(i: int) -> tuple[Part, list[Figures]]:
+            fut = futures[i]
             if fut is not None and not fut.cancelled():
                 with suppress(Exception):  # whatever went wrong there is done again here
-                    outcome = fut.result()  # (a fault in replaying then shows with its trace)
-            if outcome is None:
-                outcome = self.part(table.id, table.name, tuple(zip(*parts[i], strict=True)))
-            found, figures = outcome
-            check.join(found)
-            for f in figures:
-                if where.get(f.line.hand_id) == [i]:  # read whole in this part
-                    done[f.line.hand_id] = f
-        self.close()
-        scan = TableScan(table=table, head=chain_check(store, table, check))
+                    return fut.result()  # (a fault in replaying then shows with its trace)
+            return self.part(table.id, table.name, tuple(zip(*parts[i], strict=True)))
+
+        scan, done = self._join(store, table, (outcome(i) for i in range(len(futures))), where)
         redo = [hand_id for hand_id in self.order if hand_id not in done]
         new = tuple.__new__
         for hand_id in redo:
@@ -274,6 +266,21 @@ class Replays:
         done.update((f.line.hand_id, f) for f in self.figures(
             (hand_id, scan.rows.get(hand_id, [])) for hand_id in redo))
         return scan, [done[hand_id] for hand_id in self.order]
+
+    def _join(self, store: Reads, table: Table,
+              outcomes: Iterable[tuple[Part, list[Figures]]],
+              where: dict[int, list[int]]) -> tuple[TableScan, dict[int, Figures]]:
+        """The parts' checks joined in order into the table's scan, and the figures of every
+        hand read whole in one part (``where``: hand id -> the parts holding its rows)."""
+        check = TableCheck(table.id, table.name)
+        done: dict[int, Figures] = {}
+        for i, (found, figures) in enumerate(outcomes):
+            check.join(found)
+            for f in figures:
+                if where.get(f.line.hand_id) == [i]:  # read whole in this part
+                    done[f.line.hand_id] = f
+        self.close()
+        return TableScan(table=table, head=chain_check(store, table, check)), done
 
     def scan_parts(self, store: Reads, table: Table) -> tuple[TableScan, list[Figures]]:
         """:meth:`scan` with each worker reading its own parts from the database: this
@@ -308,23 +315,15 @@ class Replays:
                 with suppress(Exception):  # whatever went wrong there is done again here
                     outcomes[front] = fut.result()  # (a fault in replaying shows its trace)
             front += 1
-        check = TableCheck(table.id, table.name)
         where: dict[int, list[int]] = {}  # hand id -> the parts holding its rows
-        done: dict[int, Figures] = {}
         joined = []
         for i, outcome in enumerate(outcomes):
             if outcome is None:
                 outcome = here(i)
-            joined.append(outcome)
+            joined.append(outcome[:2])
             for hand_id in outcome[2]:
                 where.setdefault(hand_id, []).append(i)
-        for i, (found, figures, _held) in enumerate(joined):
-            check.join(found)
-            for f in figures:
-                if where.get(f.line.hand_id) == [i]:  # read whole in this part
-                    done[f.line.hand_id] = f
-        self.close()
-        scan = TableScan(table=table, head=chain_check(store, table, check))
+        scan, done = self._join(store, table, joined, where)
         redo = [hand_id for hand_id in self.order if hand_id not in done]
         new = tuple.__new__
         for i in sorted({i for hand_id in redo for i in where.get(hand_id, ())}):
